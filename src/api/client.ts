@@ -1,0 +1,314 @@
+// The client of the monitoring interface: one method per endpoint of spec
+// section 4, with the auth headers, timeouts, retries of idempotent reads and
+// validation of every answer against the shared schemas.
+import { Agent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiError, parseRetryAfter } from './errors.js';
+import {
+  AlertChannelListSchema,
+  AlertChannelSchema,
+  ApiErrorBodySchema,
+  CheckResultListSchema,
+  CheckStatusListSchema,
+  DashboardListSchema,
+  MetricCatalogueSchema,
+  PublicDashboardSchema,
+  type AlertChannel,
+  type AlertChannelCreate,
+  type AlertChannelList,
+  type AlertChannelsQuery,
+  type CheckResultList,
+  type CheckResultsQuery,
+  type CheckStatus,
+  type CheckStatusList,
+  type CheckStatusesQuery,
+  type DashboardList,
+  type DashboardsQuery,
+  type MetricCatalogue,
+  type MetricsQuery,
+  type PublicDashboard,
+  type StatusSummary,
+} from './schemas.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Both are required for every endpoint but the public dashboard read. */
+  apiKey?: string | undefined;
+  accountId?: string | undefined;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** For tests and for callers that share a connection pool. */
+  dispatcher?: Dispatcher;
+}
+
+export interface Timeouts {
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
+
+export interface RetryPolicy {
+  /** Further attempts after the first, for GETs only. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the error goes to the caller. */
+  maxRetryAfterMs: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+type QueryValue = string | number | boolean | string[] | undefined;
+
+const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 15_000 };
+const DEFAULT_RETRY: RetryPolicy = {
+  retries: 2,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 10_000,
+};
+
+export interface AllStatuses {
+  checks: CheckStatus[];
+  summary: StatusSummary | undefined;
+}
+
+export type MonitoringClient = ReturnType<typeof createClient>;
+
+export function createClient(options: ClientOptions) {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const dispatcher =
+    options.dispatcher ??
+    new Agent({
+      connect: { timeout: timeouts.connectMs },
+      headersTimeout: timeouts.headersMs,
+      bodyTimeout: timeouts.bodyMs,
+    });
+  const secret = options.apiKey;
+
+  const call = <S extends z.ZodType>(req: Req, schema: S, opts: CallOptions = {}) =>
+    withRetries(
+      () => once(req, schema, opts),
+      req.method === 'GET' ? retry : { ...retry, retries: 0 },
+      opts.signal,
+    );
+
+  async function once<S extends z.ZodType>(req: Req, schema: S, opts: CallOptions): Promise<z.output<S>> {
+    const endpoint = `${req.method} ${req.path}`;
+    const url = base + req.path + toQueryString(req.query);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.auth) Object.assign(headers, authHeaders(options));
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      res = await request(url, {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? null : JSON.stringify(req.body),
+        dispatcher,
+        signal: opts.signal,
+      });
+      text = await res.body.text();
+    } catch (error) {
+      if (opts.signal?.aborted) throw error;
+      throw transportError(error, endpoint, secret);
+    }
+    if (res.statusCode >= 400) throw httpError(res, text, endpoint, secret);
+    return decode(text, schema, endpoint, secret);
+  }
+
+  return {
+    baseUrl: base,
+    checkResults: (checkId: string, query: CheckResultsQuery = {}, opts?: CallOptions): Promise<CheckResultList> =>
+      call(
+        { method: 'GET', path: `/v1/check-results/${encodeURIComponent(checkId)}`, query, auth: true },
+        CheckResultListSchema,
+        opts,
+      ),
+    checkStatuses: (query: CheckStatusesQuery = {}, opts?: CallOptions): Promise<CheckStatusList> =>
+      call({ method: 'GET', path: '/v1/check-statuses', query, auth: true }, CheckStatusListSchema, opts),
+    dashboards: (query: DashboardsQuery = {}, opts?: CallOptions): Promise<DashboardList> =>
+      call({ method: 'GET', path: '/v1/dashboards', query, auth: true }, DashboardListSchema, opts),
+    alertChannels: (query: AlertChannelsQuery = {}, opts?: CallOptions): Promise<AlertChannelList> =>
+      call({ method: 'GET', path: '/v1/alert-channels', query, auth: true }, AlertChannelListSchema, opts),
+    createAlertChannel: (body: AlertChannelCreate, opts?: CallOptions): Promise<AlertChannel> =>
+      call({ method: 'POST', path: '/v1/alert-channels', body, auth: true }, AlertChannelSchema, opts),
+    metrics: (checkType: string, query: MetricsQuery = {}, opts?: CallOptions): Promise<MetricCatalogue> =>
+      call(
+        { method: 'GET', path: `/v1/analytics/metrics/${encodeURIComponent(checkType)}`, query, auth: true },
+        MetricCatalogueSchema,
+        opts,
+      ),
+    /** The public read needs no credentials (DECISION: /v1/public/dashboards/{customUrl}). */
+    publicDashboard: (customUrl: string, opts?: CallOptions): Promise<PublicDashboard> =>
+      call(
+        { method: 'GET', path: `/v1/public/dashboards/${encodeURIComponent(customUrl)}`, auth: false },
+        PublicDashboardSchema,
+        opts,
+      ),
+    close: () => (options.dispatcher ? Promise.resolve() : dispatcher.close()),
+  };
+}
+
+/** Reads every page of check statuses (100 a page) with the account-wide summary. */
+export async function readAllStatuses(
+  client: Pick<MonitoringClient, 'checkStatuses'>,
+  query: Omit<CheckStatusesQuery, 'page' | 'limit'> = {},
+  opts?: CallOptions,
+): Promise<AllStatuses> {
+  const pages = await readAllPages((page) => client.checkStatuses({ ...query, page, limit: 100 }, opts));
+  return { checks: pages.flatMap((p) => p.data), summary: pages[0]?.meta.summary };
+}
+
+/** Fetches page 1, 2, … until the last page; stops early on an empty page. */
+export async function readAllPages<P extends { data: unknown[]; meta: { totalPages: number } }>(
+  fetchPage: (page: number) => Promise<P>,
+): Promise<P[]> {
+  const pages: P[] = [];
+  for (let page = 1; ; page++) {
+    const result = await fetchPage(page);
+    pages.push(result);
+    if (page >= result.meta.totalPages || result.data.length === 0) return pages;
+  }
+}
+
+interface Req {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  auth: boolean;
+}
+
+function authHeaders(options: ClientOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (options.apiKey !== undefined) headers['authorization'] = `Bearer ${options.apiKey}`;
+  if (options.accountId !== undefined) headers['x-service-account'] = options.accountId;
+  return headers;
+}
+
+export function toQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const wait = retryDelay(error, n, policy);
+      if (wait === undefined || signal?.aborted) throw error;
+      await sleep(wait, signal);
+    }
+  }
+}
+
+/** How long to wait before attempt n+1, or undefined when we should not retry. */
+function retryDelay(error: unknown, n: number, policy: RetryPolicy): number | undefined {
+  if (!(error instanceof ApiError) || !error.retryable || n >= policy.retries) return undefined;
+  if (error.retryAfterMs !== undefined) {
+    return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
+  }
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2)); // "equal jitter"
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Never let the key reach a message: a server or a library might echo it. */
+function redact(text: string, secret: string | undefined): string {
+  return secret ? text.split(secret).join('***') : text;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function transportError(error: unknown, endpoint: string, secret: string | undefined): ApiError {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  const text = error instanceof Error ? error.message : String(error);
+  const timeout = TIMEOUT_CODES.has(code);
+  const what = timeout ? 'timed out' : 'could not reach the service';
+  return new ApiError({
+    kind: timeout ? 'timeout' : 'network',
+    message: redact(`${endpoint} ${what}: ${code ? `${code} ` : ''}${text}`, secret),
+    endpoint,
+    retryable: true,
+  });
+}
+
+function httpError(res: Dispatcher.ResponseData, text: string, endpoint: string, secret: string | undefined): ApiError {
+  const status = res.statusCode;
+  const body = safeJson(text);
+  const parsed = ApiErrorBodySchema.safeParse(body);
+  const serverMessage = parsed.success ? redact(parsed.data.message, secret) : undefined;
+  const details = parsed.success
+    ? parsed.data.details?.map((d) => ({ path: d.path, message: redact(d.message, secret) }))
+    : undefined;
+  return new ApiError({
+    kind: 'http',
+    message: `${endpoint} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`,
+    endpoint,
+    status,
+    serverMessage,
+    details,
+    retryable: status === 429 || status >= 500,
+    retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+  });
+}
+
+function decode<S extends z.ZodType>(text: string, schema: S, endpoint: string, secret: string | undefined): z.output<S> {
+  const json = safeJson(text);
+  if (json === undefined) {
+    throw new ApiError({ kind: 'decode', message: `${endpoint} answered with a body that is not JSON`, endpoint, retryable: false });
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, 3).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  return failDecode(endpoint, redact(issues.join('; '), secret));
+}
+
+function failDecode(endpoint: string, what: string): never {
+  throw new ApiError({
+    kind: 'decode',
+    message: `${endpoint} answered with an unexpected shape: ${what}`,
+    endpoint,
+    retryable: false,
+  });
+}
+
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const part of path) {
+    out += typeof part === 'number' ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
+  }
+  return out === '' ? '(root)' : out;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

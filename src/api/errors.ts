@@ -1,0 +1,62 @@
+// One error type for everything that can go wrong talking to the service, so a
+// view can say exactly what happened: the network, a timeout, an HTTP answer, or
+// a body we could not read.
+import type { ApiErrorBody } from './schemas.js';
+
+export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'decode';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  endpoint: string;
+  status?: number | undefined;
+  serverMessage?: string | undefined;
+  details?: ApiErrorBody['details'] | undefined;
+  retryable: boolean;
+  retryAfterMs?: number | undefined;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** "GET /v1/check-statuses": which call failed, never with credentials. */
+  readonly endpoint: string;
+  readonly status: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly details: ApiErrorBody['details'] | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.details = init.details;
+    this.retryable = init.retryable;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Seconds or an HTTP date, as Retry-After allows; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Math.round(Number(raw) * 1000);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** A short human sentence for a status line: "timeout: GET /v1/check-statuses …". */
+export function describeError(error: unknown): string {
+  if (isApiError(error)) {
+    const status = error.status === undefined ? '' : ` ${error.status}`;
+    return `${error.kind}${status}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

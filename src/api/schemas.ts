@@ -1,0 +1,582 @@
+// The wire contract of ../shared/spec/monitoring-interface.md, in zod.
+// Client and service both import this module; every type in the project that
+// describes wire data is z.infer of a schema here. Decisions where the spec says
+// "not shown" are marked DECISION and listed in the README.
+import { z } from 'zod';
+
+// ---------------------------------------------------------------- primitives
+
+/**
+ * An enumeration the spec says is incomplete: the known values are typed (and
+ * offered by editors), any other string from a server is accepted and kept.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  _known: T,
+): z.ZodType<T[number] | (string & {}), string> {
+  return z.string();
+}
+
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+// --- enumerations
+
+export const CHECK_TYPES = ['api', 'browser', 'heartbeat', 'tcp', 'multistep', 'url'] as const;
+export const CheckTypeSchema = openEnum(CHECK_TYPES);
+export type CheckType = z.infer<typeof CheckTypeSchema>;
+
+export const RESULT_STATUSES = ['success', 'failed'] as const;
+export const ResultStatusSchema = z.enum(RESULT_STATUSES);
+export type ResultStatus = z.infer<typeof ResultStatusSchema>;
+
+export const CHECK_STATUSES = ['passing', 'failing', 'degraded', 'unknown'] as const;
+export const CheckStatusValueSchema = z.enum(CHECK_STATUSES);
+export type CheckStatusValue = z.infer<typeof CheckStatusValueSchema>;
+
+export const TRENDS = ['improving', 'stable', 'degrading'] as const;
+export const TrendSchema = z.enum(TRENDS);
+export type Trend = z.infer<typeof TrendSchema>;
+
+export const TRIGGERS = ['schedule', 'api', 'manual'] as const;
+export const TriggerSchema = z.enum(TRIGGERS);
+export type Trigger = z.infer<typeof TriggerSchema>;
+
+/** Known assertion sources: the spec's two, plus those our service evaluates. */
+export const ASSERTION_SOURCES = [
+  'STATUS_CODE',
+  'JSON_BODY',
+  'HEADERS',
+  'TEXT_BODY',
+  'RESPONSE_TIME',
+] as const;
+export const ASSERTION_COMPARISONS = [
+  'EQUALS',
+  'NOT_EQUALS',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'LESS_THAN',
+  'GREATER_THAN',
+  'IS_EMPTY',
+  'NOT_EMPTY',
+] as const;
+export const AssertionSourceSchema = openEnum(ASSERTION_SOURCES);
+export const AssertionComparisonSchema = openEnum(ASSERTION_COMPARISONS);
+
+export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score'] as const;
+export const METRIC_CATEGORIES = [
+  'response_time',
+  'success_rate',
+  'volume',
+  'core_web_vitals',
+  'heartbeat',
+  'performance',
+] as const;
+export const CALCULATION_METHODS = [
+  'arithmetic_mean',
+  'percentile_95',
+  'percentage',
+  'sum',
+  'uptime_percentage',
+] as const;
+export const WIDGET_TYPES = ['status_overview', 'check_list', 'metrics_chart'] as const;
+export const METRIC_GROUPS = [
+  'responseTimeMetrics',
+  'successMetrics',
+  'volumeMetrics',
+  'browserSpecificMetrics',
+  'heartbeatSpecificMetrics',
+] as const;
+export type MetricGroupName = (typeof METRIC_GROUPS)[number];
+
+export const PERIODS = ['1h', '6h', '24h', '7d', '30d'] as const;
+export const PeriodSchema = z.enum(PERIODS);
+export type Period = z.infer<typeof PeriodSchema>;
+
+// ---------------------------------------------------------------- 2.1 check result
+
+export const LocationRefSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  region: z.string(),
+});
+export type LocationRef = z.infer<typeof LocationRefSchema>;
+
+const HeadersSchema = z.record(z.string(), z.string());
+
+export const ResultRequestSchema = z.looseObject({
+  method: z.string(),
+  url: z.string(),
+  headers: HeadersSchema,
+  body: z.string().nullable(),
+});
+
+export const ResultResponseSchema = z.looseObject({
+  statusCode: z.number().int(),
+  statusText: z.string(),
+  headers: HeadersSchema,
+  body: z.string(),
+  responseTime: z.number().int(),
+  size: z.number().int(),
+});
+export type ResultResponse = z.infer<typeof ResultResponseSchema>;
+
+export const ResultErrorSchema = z.looseObject({
+  name: z.string(),
+  message: z.string(),
+  stack: z.string(),
+});
+
+export const AssertionSchema = z.looseObject({
+  source: AssertionSourceSchema,
+  property: z.string(),
+  comparison: AssertionComparisonSchema,
+  target: z.string(),
+  passed: z.boolean(),
+  actual: z.string().optional(),
+});
+export type Assertion = z.infer<typeof AssertionSchema>;
+
+/**
+ * DECISION: phases that a run never reached (a refused connection has no
+ * firstByte; a TCP check has no download) are absent; `tls` is present only for
+ * HTTPS, as the spec says. `total` is always present.
+ */
+export const TimingSchema = z.looseObject({
+  dns: z.number().int().optional(),
+  tcp: z.number().int().optional(),
+  tls: z.number().int().optional(),
+  firstByte: z.number().int().optional(),
+  download: z.number().int().optional(),
+  total: z.number().int(),
+});
+export type Timing = z.infer<typeof TimingSchema>;
+export const TIMING_PHASES = ['dns', 'tcp', 'tls', 'firstByte', 'download'] as const;
+export type TimingPhase = (typeof TIMING_PHASES)[number];
+
+/**
+ * Browser metrics a browser run measured. DECISION: the spec does not say where a
+ * result carries them; ours carry them here, in the catalogue's units.
+ */
+export const ResultMetricsSchema = z.record(z.string(), z.number());
+
+export const CheckResultSchema = z.looseObject({
+  id: z.string(),
+  checkId: z.string(),
+  checkName: z.string(),
+  checkType: CheckTypeSchema,
+  runId: z.string(),
+  status: ResultStatusSchema,
+  startedAt: TimestampSchema,
+  finishedAt: TimestampSchema,
+  duration: z.number().int(),
+  location: LocationRefSchema,
+  request: ResultRequestSchema,
+  /** DECISION: null when no response arrived (refused, timed out, DNS failure). */
+  response: ResultResponseSchema.nullable(),
+  error: ResultErrorSchema.optional(),
+  assertions: z.array(AssertionSchema),
+  timing: TimingSchema,
+  tags: z.array(z.string()),
+  triggeredBy: TriggerSchema,
+  metrics: ResultMetricsSchema.optional(),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+export const ResultsSummarySchema = z.looseObject({
+  totalRuns: z.number().int(),
+  successfulRuns: z.number().int(),
+  failedRuns: z.number().int(),
+  successRate: z.number(),
+  averageResponseTime: z.number(),
+  p95ResponseTime: z.number(),
+  p99ResponseTime: z.number(),
+});
+export type ResultsSummary = z.infer<typeof ResultsSummarySchema>;
+
+const PageMetaShape = {
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  limit: z.number().int(),
+};
+
+export const CheckResultsMetaSchema = z.looseObject({
+  checkId: z.string(),
+  checkName: z.string(),
+  ...PageMetaShape,
+  hasMore: z.boolean(),
+  timeframe: z.looseObject({ from: TimestampSchema, to: TimestampSchema }),
+  summary: ResultsSummarySchema.optional(),
+});
+
+export const CheckResultListSchema = z.looseObject({
+  data: z.array(CheckResultSchema),
+  meta: CheckResultsMetaSchema,
+});
+export type CheckResultList = z.infer<typeof CheckResultListSchema>;
+
+// ---------------------------------------------------------------- 2.2 check status
+
+export const CheckLocationStatusSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  status: CheckStatusValueSchema,
+  /** DECISION: null when the location has never had a successful run. */
+  lastSuccess: TimestampSchema.nullable(),
+});
+export type CheckLocationStatus = z.infer<typeof CheckLocationStatusSchema>;
+
+export const IncidentSchema = z.looseObject({
+  id: z.string(),
+  severity: z.string(),
+  startedAt: TimestampSchema,
+  title: z.string(),
+});
+export type Incident = z.infer<typeof IncidentSchema>;
+
+export const CheckStatusSchema = z.looseObject({
+  checkId: z.string(),
+  checkName: z.string(),
+  checkType: CheckTypeSchema,
+  status: CheckStatusValueSchema,
+  availability: z.looseObject({
+    /** DECISION: null when the window holds no run. */
+    percentage: z.number().min(0).max(100).nullable(),
+    period: z.string(),
+  }),
+  performance: z.looseObject({
+    /** DECISION: null when the window holds no run with a response time. */
+    averageResponseTime: z.number().nullable(),
+    p95ResponseTime: z.number().nullable(),
+    trend: TrendSchema,
+  }),
+  /** DECISION: null for a check that has never run. */
+  lastExecution: z
+    .looseObject({
+      timestamp: TimestampSchema,
+      status: ResultStatusSchema,
+      responseTime: z.number(),
+      location: z.string(),
+      error: z.string().optional(),
+    })
+    .nullable(),
+  currentIncident: IncidentSchema.nullable(),
+  alerts: z.looseObject({
+    active: z.number().int(),
+    acknowledged: z.number().int(),
+    total24h: z.number().int(),
+  }),
+  schedule: z.looseObject({
+    frequency: z.string(),
+    /** DECISION: null when the check is disabled. */
+    nextRun: TimestampSchema.nullable(),
+    enabled: z.boolean(),
+  }),
+  locations: z.array(CheckLocationStatusSchema),
+  tags: z.array(z.string()),
+  /** DECISION: null for a check in no group. */
+  group: z.looseObject({ id: z.string(), name: z.string() }).nullable(),
+  /** DECISION: why the status is what it is, in a sentence (e.g. "browser checks do not run yet"). */
+  statusReason: z.string().optional(),
+});
+export type CheckStatus = z.infer<typeof CheckStatusSchema>;
+
+export const StatusSummarySchema = z.looseObject({
+  totalChecks: z.number().int(),
+  passing: z.number().int(),
+  failing: z.number().int(),
+  degraded: z.number().int(),
+  averageAvailability: z.number().nullable(),
+  activeIncidents: z.number().int(),
+  activeAlerts: z.number().int(),
+});
+export type StatusSummary = z.infer<typeof StatusSummarySchema>;
+
+export const PageMetaSchema = z.looseObject(PageMetaShape);
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+export const CheckStatusListSchema = z.looseObject({
+  data: z.array(CheckStatusSchema),
+  meta: z.looseObject({ ...PageMetaShape, summary: StatusSummarySchema.optional() }),
+});
+export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;
+
+// ---------------------------------------------------------------- 2.3 dashboard
+
+export const WidgetSchema = z.looseObject({
+  type: openEnum(WIDGET_TYPES),
+  position: z.number().int(),
+  title: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+});
+export type Widget = z.infer<typeof WidgetSchema>;
+
+export const DashboardSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isPrivate: z.boolean(),
+  customDomain: z.string().nullable(),
+  customUrl: z.string(),
+  tags: z.array(z.string()),
+  checkIds: z.array(z.string()),
+  checkGroupIds: z.array(z.string()),
+  configuration: z.looseObject({
+    theme: openEnum(['light', 'dark'] as const),
+    logo: z.string().nullable(),
+    refreshInterval: z.number().int(),
+    showCheckResults: z.boolean(),
+    showIncidents: z.boolean(),
+    customCSS: z.string().nullable(),
+  }),
+  widgets: z.array(WidgetSchema),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const DashboardListSchema = z.looseObject({
+  data: z.array(DashboardSchema),
+  meta: PageMetaSchema,
+});
+export type DashboardList = z.infer<typeof DashboardListSchema>;
+
+/** DECISION: the public read, GET /v1/public/dashboards/{customUrl}. */
+export const PublicDashboardSchema = z.looseObject({
+  data: z.looseObject({
+    dashboard: DashboardSchema,
+    checks: z.array(CheckStatusSchema),
+  }),
+});
+export type PublicDashboard = z.infer<typeof PublicDashboardSchema>;
+
+// ---------------------------------------------------------------- 2.4 alert channel
+
+export const CHANNEL_TYPES = ['EMAIL', 'CHAT', 'WEBHOOK', 'SMS', 'PHONE'] as const;
+export const ChannelTypeSchema = z.enum(CHANNEL_TYPES);
+export type ChannelType = z.infer<typeof ChannelTypeSchema>;
+
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .max(2048);
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+const e164 = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164: + then country code and number, e.g. +14155550123');
+const KeyValueSchema = z.object({
+  key: z.string().trim().min(1, 'must not be empty').max(256),
+  value: z.string().max(4096),
+});
+
+export const EmailConfigSchema = z.object({
+  address: z.email({ error: 'must be a valid e-mail address' }).max(320),
+});
+export const ChatConfigSchema = z.object({
+  url: httpUrl,
+  channel: z
+    .string()
+    .regex(/^#\S+$/, 'must start with # and have no spaces, e.g. #ops')
+    .max(80)
+    .optional(),
+});
+export const WebhookConfigSchema = z.object({
+  url: httpUrl,
+  method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),
+  headers: z.array(KeyValueSchema).max(50).optional(),
+  queryParameters: z.array(KeyValueSchema).max(50).optional(),
+});
+export const PhoneConfigSchema = z.object({
+  number: e164,
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+});
+
+const channelName = z.string().trim().min(1, 'must not be empty').max(200);
+
+/** The POST body of 4.5, a discriminated union on `type`. */
+export const AlertChannelCreateSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('EMAIL'), name: channelName, config: EmailConfigSchema }),
+    z.object({ type: z.literal('CHAT'), name: channelName, config: ChatConfigSchema }),
+    z.object({ type: z.literal('WEBHOOK'), name: channelName, config: WebhookConfigSchema }),
+    z.object({ type: z.literal('SMS'), name: channelName, config: PhoneConfigSchema }),
+    z.object({ type: z.literal('PHONE'), name: channelName, config: PhoneConfigSchema }),
+  ],
+  { error: `type must be one of ${CHANNEL_TYPES.join(', ')}` },
+);
+export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
+export type AlertChannelConfig = AlertChannelCreate['config'];
+
+/** A stored channel as the list and the POST answer return it (2.4). */
+export const AlertChannelSchema = z.looseObject({
+  id: z.number().int(),
+  type: ChannelTypeSchema,
+  name: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  config: z.record(z.string(), z.unknown()),
+});
+export type AlertChannel = z.infer<typeof AlertChannelSchema>;
+
+export const AlertChannelListSchema = z.looseObject({
+  data: z.array(AlertChannelSchema),
+  meta: PageMetaSchema,
+});
+export type AlertChannelList = z.infer<typeof AlertChannelListSchema>;
+
+// ---------------------------------------------------------------- 2.5 metric catalogue
+
+export const MetricDefinitionSchema = z.looseObject({
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  unit: openEnum(METRIC_UNITS),
+  dataType: openEnum(['number', 'integer'] as const),
+  availableFor: z.array(CheckTypeSchema),
+  calculationMethod: openEnum(CALCULATION_METHODS),
+  precision: z.number().int().optional(),
+  range: z.looseObject({ min: z.number(), max: z.number() }).optional(),
+  category: openEnum(METRIC_CATEGORIES).optional(),
+  goodThreshold: z.number().optional(),
+  needsImprovementThreshold: z.number().optional(),
+  /** DECISION: present with includeExamples=true. */
+  examples: z.array(z.looseObject({ value: z.number(), useCase: z.string() })).optional(),
+  /** DECISION: present with includeCalculations=true, a sentence on how it is computed. */
+  calculation: z.string().optional(),
+});
+export type MetricDefinition = z.infer<typeof MetricDefinitionSchema>;
+
+const metricGroup = z.array(MetricDefinitionSchema).default([]);
+export const MetricCatalogueSchema = z.looseObject({
+  data: z.looseObject({
+    responseTimeMetrics: metricGroup,
+    successMetrics: metricGroup,
+    volumeMetrics: metricGroup,
+    browserSpecificMetrics: metricGroup,
+    heartbeatSpecificMetrics: metricGroup,
+  }),
+  meta: z.looseObject({
+    totalMetrics: z.number().int(),
+    categories: z.array(z.string()),
+    checkTypes: z.array(z.string()),
+  }),
+});
+export type MetricCatalogue = z.infer<typeof MetricCatalogueSchema>;
+
+// ---------------------------------------------------------------- errors (DECISION, section 7)
+
+export const ApiErrorBodySchema = z.looseObject({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+// ---------------------------------------------------------------- query parameters (section 4)
+// Each accepts the typed value (from our client) or its string form (from a URL),
+// so one schema serves both sides. z.input is what a caller may pass.
+
+const qInt = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/, 'must be a whole number')])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+const qNumber = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number')])
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+export const qBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+]);
+const qList = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
+  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0));
+const qDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'must be an ISO 8601 date or timestamp',
+});
+const MAX_MS = 86_400_000;
+const pageParams = {
+  page: qInt(1, 1_000_000).default(1),
+  limit: qInt(1, 100).default(10),
+};
+
+export const CheckResultsQuerySchema = z
+  .object({
+    from: qDate.optional(),
+    to: qDate.optional(),
+    period: PeriodSchema.optional(),
+    status: ResultStatusSchema.optional(),
+    location: z.string().min(1).optional(),
+    triggeredBy: TriggerSchema.optional(),
+    responseTimeMin: qInt(0, MAX_MS).optional(),
+    responseTimeMax: qInt(0, MAX_MS).optional(),
+    ...pageParams,
+    sortBy: z.enum(['startedAt', 'duration', 'responseTime']).default('startedAt'),
+    sortOrder: z.enum(['asc', 'desc']).default('desc'),
+    includeSummary: qBoolean.default(true),
+  })
+  .refine((q) => !(q.period && (q.from || q.to)), {
+    message: 'give either period or from/to, not both',
+    path: ['period'],
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type CheckResultsQuery = z.input<typeof CheckResultsQuerySchema>;
+
+export const STATUS_SORTS = ['name', 'status', 'availability', 'responseTime', 'lastExecution'] as const;
+export const CheckStatusesQuerySchema = z.object({
+  status: z.enum(['passing', 'failing', 'degraded', 'unknown']).optional(),
+  checkType: z.enum(CHECK_TYPES).optional(),
+  group: z.string().min(1).optional(),
+  tags: qList.optional(),
+  location: z.string().min(1).optional(),
+  hasIncident: qBoolean.optional(),
+  availabilityMin: qNumber(0, 100).optional(),
+  availabilityMax: qNumber(0, 100).optional(),
+  responseTimeMin: qNumber(0, MAX_MS).optional(),
+  responseTimeMax: qNumber(0, MAX_MS).optional(),
+  trend: TrendSchema.optional(),
+  /** DECISION: the availability window; the spec shows `30d`; we take the 4.1 periods. */
+  period: PeriodSchema.default('24h'),
+  ...pageParams,
+  sortBy: z.enum(STATUS_SORTS).default('lastExecution'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  includeSummary: qBoolean.default(true),
+});
+export type CheckStatusesQuery = z.input<typeof CheckStatusesQuerySchema>;
+
+/** DECISION: the dashboard list pages like the others. */
+export const DashboardsQuerySchema = z.object({
+  tags: qList.optional(),
+  isPrivate: qBoolean.optional(),
+  ...pageParams,
+});
+export type DashboardsQuery = z.input<typeof DashboardsQuerySchema>;
+
+/** DECISION: the alert channel list pages like the others, oldest first. */
+export const AlertChannelsQuerySchema = z.object({ ...pageParams });
+export type AlertChannelsQuery = z.input<typeof AlertChannelsQuerySchema>;
+
+export const METRICS_PATH_TYPES = ['API', 'URL', 'TCP', 'BROWSER', 'HEARTBEAT', 'MULTISTEP'] as const;
+/** The path parameter of 4.6, case-insensitive; normalised to our lower-case check type. */
+export const MetricsCheckTypeSchema = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(METRICS_PATH_TYPES, { error: `must be one of ${METRICS_PATH_TYPES.join(', ')}` }))
+  .transform((s) => s.toLowerCase() as (typeof CHECK_TYPES)[number]);
+
+/** DECISION on "not stated" defaults: thresholds and calculations on, examples off. */
+export const MetricsQuerySchema = z.object({
+  category: z.string().min(1).optional(),
+  includeThresholds: qBoolean.default(true),
+  format: z.enum(['detailed', 'summary']).default('detailed'),
+  includeExamples: qBoolean.default(false),
+  includeCalculations: qBoolean.default(true),
+});
+export type MetricsQuery = z.input<typeof MetricsQuerySchema>;

@@ -1,0 +1,53 @@
+// The one place that wires things together: parses the command and hands the
+// rest of the arguments to it. Commands load lazily so `status` and `--help`
+// never pay for React.
+import { CONSOLE_USAGE, DEMO_USAGE, MAIN_USAGE, STATUS_USAGE, WALL_USAGE } from './commands/usage.js';
+
+export interface Command {
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+type Loader = () => Promise<Command>;
+
+// Interim: the command modules land in the next commits.
+const notYet = (name: string): Loader => async () => ({
+  usage: MAIN_USAGE,
+  run: async () => {
+    process.stderr.write(`checkwall: "${name}" is not available in this build yet\n`);
+    return 2;
+  },
+});
+const COMMANDS: Record<string, { usage: string; load: Loader }> = {
+  demo: { usage: DEMO_USAGE, load: notYet('demo') },
+  console: { usage: CONSOLE_USAGE, load: notYet('console') },
+  wall: { usage: WALL_USAGE, load: notYet('wall') },
+  status: { usage: STATUS_USAGE, load: notYet('status') },
+  serve: { usage: '', load: notYet('serve') },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(`${MAIN_USAGE}\n`);
+    return 0;
+  }
+  if (first === '--version') {
+    process.stdout.write('checkwall 0.1.0\n');
+    return 0;
+  }
+  // No command, or flags only: the console.
+  const name = first === undefined || first.startsWith('-') ? 'console' : first;
+  const args = name === first ? rest : argv;
+  const entry = COMMANDS[name];
+  if (!entry) {
+    process.stderr.write(`checkwall: unknown command "${name}"\n\n${MAIN_USAGE}\n`);
+    return 2;
+  }
+  const command = await entry.load();
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${command.usage}\n`);
+    return 0;
+  }
+  return command.run(args);
+}

@@ -1,0 +1,112 @@
+// Connection settings for every command that talks to a service: flags first,
+// then the environment, then a profile in the user's config file.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export interface ConnectionSettings {
+  baseUrl: string;
+  apiKey: string;
+  accountId: string;
+  /** The profile name, or where the settings came from, for the header line. */
+  label: string;
+}
+
+export interface SettingsFlags {
+  'base-url'?: string | undefined;
+  'api-key'?: string | undefined;
+  account?: string | undefined;
+  profile?: string | undefined;
+}
+
+const ProfileSchema = z.object({
+  baseUrl: z.url().optional(),
+  apiKey: z.string().min(1).optional(),
+  accountId: z.string().min(1).optional(),
+});
+export const UserConfigSchema = z.object({
+  defaultProfile: z.string().optional(),
+  profiles: z.record(z.string(), ProfileSchema).default({}),
+});
+export type UserConfig = z.infer<typeof UserConfigSchema>;
+
+export function userConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env['XDG_CONFIG_HOME'] || join(homedir(), '.config');
+  return join(base, 'checkwall', 'config.json');
+}
+
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+function readUserConfig(path: string): UserConfig | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // no config file is fine: flags and environment may suffice
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SettingsError(`${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = UserConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SettingsError(`${path}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+/** Resolves the three settings or throws a SettingsError that says what is missing and how to set it. */
+export function resolveSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  const path = userConfigPath(env);
+  const config = readUserConfig(path);
+  const profileName = flags.profile ?? config?.defaultProfile;
+  const profile = profileName ? config?.profiles[profileName] : undefined;
+  if (flags.profile && !profile) {
+    throw new SettingsError(`no profile "${flags.profile}" in ${path}`);
+  }
+  const baseUrl = flags['base-url'] ?? env['CHECKWALL_BASE_URL'] ?? profile?.baseUrl;
+  const apiKey = flags['api-key'] ?? env['CHECKWALL_API_KEY'] ?? profile?.apiKey;
+  const accountId = flags.account ?? env['CHECKWALL_ACCOUNT_ID'] ?? profile?.accountId;
+  const missing = [
+    baseUrl ? null : 'the service address (--base-url or CHECKWALL_BASE_URL)',
+    apiKey ? null : 'the API key (--api-key or CHECKWALL_API_KEY)',
+    accountId ? null : 'the account id (--account or CHECKWALL_ACCOUNT_ID)',
+  ].filter((m): m is string => m !== null);
+  if (!baseUrl || !apiKey || !accountId) {
+    throw new SettingsError(
+      `missing ${missing.join(', ')}.\n` +
+        `Set them with flags, environment variables, or a profile in ${path}, e.g.\n` +
+        `  {"defaultProfile":"prod","profiles":{"prod":{"baseUrl":"https://…","apiKey":"…","accountId":"…"}}}\n` +
+        `Or try the embedded service: checkwall demo`,
+    );
+  }
+  if (!/^https?:\/\//.test(baseUrl)) {
+    throw new SettingsError(`the service address must start with http:// or https:// (got "${baseUrl}")`);
+  }
+  return { baseUrl, apiKey, accountId, label: profileName ?? shortAccount(accountId) };
+}
+
+function shortAccount(accountId: string): string {
+  return `account ${accountId.slice(0, 8)}`;
+}
+
+/** The flags every connecting command takes, for node:util parseArgs. */
+export const CONNECTION_OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  account: { type: 'string' },
+  profile: { type: 'string' },
+} as const;
+
+export const CONNECTION_HELP = `Connection (flags, then CHECKWALL_BASE_URL / CHECKWALL_API_KEY / CHECKWALL_ACCOUNT_ID,
+then a profile in $XDG_CONFIG_HOME/checkwall/config.json):
+  --base-url URL       the service, e.g. http://127.0.0.1:8787
+  --api-key KEY        API key (sent as Authorization: Bearer; never printed)
+  --account UUID       account id (sent as X-Service-Account)
+  --profile NAME       a profile of the config file`;

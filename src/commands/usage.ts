@@ -1,0 +1,68 @@
+// Usage texts, kept apart from the commands so `--help` loads nothing heavy.
+import { CONNECTION_HELP } from './settings.js';
+
+export const MAIN_USAGE = `checkwall — a live terminal console for a synthetic-monitoring service
+
+Usage:
+  checkwall demo                 embedded service with demo targets, and the console on it
+  checkwall [console]            the console, on the configured service
+  checkwall wall                 wall-display mode of the console
+  checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
+  checkwall serve                the service alone
+
+Run "checkwall <command> --help" for a command's options.`;
+
+const DISPLAY_HELP = `Display:
+  --refresh SECONDS    poll interval (default 10, at least 2)
+  --no-color           no colour (also NO_COLOR=1 or FORCE_COLOR=0)
+  --ascii              ASCII only: no box drawing or unicode glyphs`;
+
+export const CONSOLE_USAGE = `Usage: checkwall [console] [options]
+
+The live status board. Keys: ? for help, q to quit.
+
+${CONNECTION_HELP}
+  --public URL         open a public dashboard (…/v1/public/dashboards/SLUG) without credentials
+
+${DISPLAY_HELP}`;
+
+export const DEMO_USAGE = `Usage: checkwall demo [options]
+
+Starts the embedded monitoring service on a free loopback port with demo targets
+(about twenty checks over three locations) and opens the console on it.
+
+  --db PATH            keep the demo's results in this SQLite file (default: in memory)
+
+${DISPLAY_HELP}`;
+
+export const WALL_USAGE = `Usage: checkwall wall [options]
+
+Wall-display mode: big counts, failing checks first, a clock; pages by itself.
+
+${CONNECTION_HELP}
+
+  --dashboard ID       only the checks of this dashboard
+  --filter TOKENS      the board's filter, e.g. "status:failing type:api"
+  --cycle SECONDS      page every so many seconds when more fails than fits (default 8)
+  --bell               ring the terminal bell once when a check turns failing
+  --demo               run it on the embedded demo service
+${DISPLAY_HELP}`;
+
+export const STATUS_USAGE = `Usage: checkwall status [options]
+
+Prints every check's status once and exits:
+  0 every selected check is passing, 1 any is failing or degraded (or unknown),
+  2 a usage, configuration or connection error (the reason on stderr).
+
+${CONNECTION_HELP}
+
+  --json               print {"summary": …, "checks": […]} with every page read
+  --filter TOKENS      the board's filter, e.g. "status:failing type:api"
+  --no-color           no colour (also when not a terminal, or NO_COLOR is set)`;
+
+/** Turns a parseArgs failure into the one-line error and usage every command prints. */
+export function usageError(command: string, error: unknown, usage: string): number {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`checkwall ${command}: ${message}\n\n${usage}\n`);
+  return 2;
+}

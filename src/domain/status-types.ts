@@ -1,0 +1,52 @@
+// Inputs and outputs of the status rules (spec section 3). The rules themselves
+// live in status-rules.ts; the service's status engine gathers these inputs from
+// storage and calls them.
+import type { CheckStatusValue, ResultStatus, Trend } from '../api/schemas.js';
+
+/** One execution, as the rules need it. */
+export interface RunSample {
+  startedAt: number; // epoch ms
+  status: ResultStatus;
+  responseTime: number | null; // ms; null when no response arrived
+}
+
+export interface StatusThresholds {
+  /** Average (or latest) response time above this many ms makes a check degraded. */
+  degradedMs?: number | undefined;
+  /** Above this many ms a run counts as too slow even if it passed. */
+  failingMs?: number | undefined;
+}
+
+export interface LocationInput {
+  id: string;
+  /** The most recent executions at this location, newest first (up to 5 are used). */
+  recent: RunSample[];
+}
+
+export interface StatusInput {
+  now: number; // epoch ms
+  enabled: boolean;
+  /** False for check types that cannot run yet (browser, multistep). */
+  runnable: boolean;
+  frequencyMs: number;
+  thresholds: StatusThresholds;
+  /** Percent of successful runs over the availability window, null when it holds none. */
+  availability: number | null;
+  averageResponseTime: number | null;
+  activeCriticalAlerts: number;
+  locations: LocationInput[];
+}
+
+export interface StatusDecision {
+  status: CheckStatusValue;
+  /** One sentence on why, shown by the console. */
+  reason: string;
+  locations: Array<{ id: string; status: CheckStatusValue }>;
+}
+
+export interface WindowFigures {
+  averageResponseTime: number | null;
+  availability: number | null;
+}
+
+export type TrendDecider = (current: WindowFigures, previous: WindowFigures) => Trend;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AlertChannelCreateSchema,
+  CheckResultsQuerySchema,
+  CheckStatusesQuerySchema,
+  MetricsCheckTypeSchema,
+  MetricsQuerySchema,
+} from '../../src/api/schemas.js';
+import { formatPath } from '../../src/api/client.js';
+
+const firstIssue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+  result.error ? formatPath(result.error.issues[0]!.path) : undefined;
+
+describe('alert channel bodies', () => {
+  it.each([
+    [{ type: 'EMAIL', name: 'mail', config: { address: 'ops@example.com' } }],
+    [{ type: 'CHAT', name: 'chat', config: { url: 'https://chat.example.com/hook/abc', channel: '#ops' } }],
+    [{ type: 'CHAT', name: 'chat', config: { url: 'https://chat.example.com/hook/abc' } }],
+    [
+      {
+        type: 'WEBHOOK',
+        name: 'hook',
+        config: {
+          url: 'https://example.com/hook',
+          method: 'POST',
+          headers: [{ key: 'X-Token', value: 's3cret' }],
+          queryParameters: [{ key: 'team', value: 'sre' }],
+        },
+      },
+    ],
+    [{ type: 'SMS', name: 'sms', config: { number: '+4915112345678', name: 'Pager' } }],
+    [{ type: 'PHONE', name: 'phone', config: { number: '+14155550123', name: 'Call' } }],
+  ])('accepts a valid %#', (body) => {
+    expect(AlertChannelCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it.each([
+    [{ type: 'EMAIL', name: 'mail', config: { address: 'not-an-address' } }, 'config.address'],
+    [{ type: 'CHAT', name: 'chat', config: { url: 'https://x.example.com', channel: 'ops' } }, 'config.channel'],
+    [{ type: 'CHAT', name: 'chat', config: { url: 'ftp://x.example.com' } }, 'config.url'],
+    [{ type: 'WEBHOOK', name: 'h', config: { url: 'https://x.example.com', method: 'TRACE' } }, 'config.method'],
+    [{ type: 'WEBHOOK', name: 'h', config: { url: 'https://x.example.com', method: 'GET', headers: [{ key: '', value: 'v' }] } }, 'config.headers[0].key'],
+    [{ type: 'SMS', name: 's', config: { number: '004915112345678', name: 'x' } }, 'config.number'],
+    [{ type: 'SMS', name: 's', config: { number: '+0123456789', name: 'x' } }, 'config.number'],
+    [{ type: 'PHONE', name: 'p', config: { number: '+14155550123', name: ' ' } }, 'config.name'],
+    [{ type: 'PHONE', name: '', config: { number: '+14155550123', name: 'x' } }, 'name'],
+    [{ type: 'PAGER', name: 'p', config: {} }, 'type'],
+  ])('rejects %j at %s', (body, path) => {
+    expect(firstIssue(AlertChannelCreateSchema.safeParse(body))).toBe(path);
+  });
+});
+
+describe('query parameters', () => {
+  it('applies the defaults of section 4', () => {
+    expect(CheckResultsQuerySchema.parse({})).toEqual({
+      page: 1,
+      limit: 10,
+      sortBy: 'startedAt',
+      sortOrder: 'desc',
+      includeSummary: true,
+    });
+    expect(CheckStatusesQuerySchema.parse({})).toMatchObject({ page: 1, limit: 10, includeSummary: true });
+  });
+
+  it('reads the string forms a URL carries', () => {
+    const q = CheckStatusesQuerySchema.parse({ limit: '100', hasIncident: 'false', tags: 'a, b,,c', availabilityMin: '99.5' });
+    expect(q).toMatchObject({ limit: 100, hasIncident: false, tags: ['a', 'b', 'c'], availabilityMin: 99.5 });
+  });
+
+  it.each([
+    [{ limit: '101' }, 'limit'],
+    [{ limit: '0' }, 'limit'],
+    [{ page: 'two' }, 'page'],
+    [{ period: '2h' }, 'period'],
+    [{ status: 'ok' }, 'status'],
+    [{ from: 'yesterday' }, 'from'],
+    [{ period: '1h', from: '2026-11-01' }, 'period'],
+    [{ from: '2026-11-02', to: '2026-11-01' }, 'from'],
+    [{ includeSummary: 'yes' }, 'includeSummary'],
+    [{ sortBy: 'name' }, 'sortBy'],
+  ])('rejects results query %j at %s', (query, path) => {
+    expect(firstIssue(CheckResultsQuerySchema.safeParse(query))).toBe(path);
+  });
+
+  it('takes the metrics check type in either case', () => {
+    expect(MetricsCheckTypeSchema.parse('BROWSER')).toBe('browser');
+    expect(MetricsCheckTypeSchema.parse('heartbeat')).toBe('heartbeat');
+    expect(MetricsCheckTypeSchema.safeParse('ping').success).toBe(false);
+    expect(MetricsQuerySchema.parse({ format: 'summary' })).toMatchObject({ format: 'summary', includeThresholds: true });
+  });
+});

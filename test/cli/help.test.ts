@@ -1,0 +1,29 @@
+// The built program, as a user runs it: bin/checkwall.js over dist/ (npm test builds first).
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function checkwall(...args: string[]) {
+  const run = spawnSync(process.execPath, ['bin/checkwall.js', ...args], {
+    encoding: 'utf8',
+    timeout: 15_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('checkwall --help', () => {
+  it('lists every command of the design', () => {
+    const { code, stdout } = checkwall('--help');
+    expect(code).toBe(0);
+    for (const command of ['demo', 'console', 'wall', 'status', 'serve']) {
+      expect(stdout).toMatch(new RegExp(`checkwall \\[?${command}`));
+    }
+  });
+
+  it('rejects an unknown command with one line and the usage, exit 2', () => {
+    const { code, stderr } = checkwall('frobnicate');
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe('checkwall: unknown command "frobnicate"');
+    expect(stderr).toContain('Usage:');
+  });
+});
