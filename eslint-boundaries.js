@@ -1,0 +1,36 @@
+// Who may import whom (../shared/STYLE.md): ui -> store -> api -> domain;
+// server -> api/schemas + domain; src/commands wires everything together.
+// Shared by eslint.config.js and the test that proves the rule bites.
+import { fileURLToPath } from 'node:url';
+
+const zone = (target, from, message) => ({ target, from, message });
+
+export const BOUNDARY_ZONES = [
+  zone('./src/ui', './src/api', 'ui reads the store; only the store talks to the api'),
+  zone('./src/ui', './src/server', 'ui never imports the service'),
+  zone('./src/ui', './src/commands', 'ui never imports the wiring'),
+  zone('./src/store', './src/ui', 'the store is plain TypeScript, tested without React'),
+  zone('./src/store', './src/server', 'the store never imports the service'),
+  zone('./src/store', './src/commands', 'the store never imports the wiring'),
+  zone('./src/api', './src/server', 'api and server never import each other'),
+  zone('./src/api', './src/store', 'api is below the store'),
+  zone('./src/api', './src/ui', 'api is below the ui'),
+  zone('./src/server', './src/api/client.ts', 'the service shares schemas, not the client'),
+  zone('./src/server', './src/api/errors.ts', 'the service shares schemas, not the client'),
+  zone('./src/server', './src/store', 'the service never imports the console'),
+  zone('./src/server', './src/ui', 'the service never imports the console'),
+  zone('./src/server', './src/commands', 'the service never imports the console wiring'),
+  zone('./src/domain', './src/api/client.ts', 'domain is pure: no I/O'),
+  zone('./src/domain', './src/api/errors.ts', 'domain is pure'),
+  zone('./src/domain', './src/store', 'domain is pure'),
+  zone('./src/domain', './src/ui', 'domain is pure'),
+  zone('./src/domain', './src/server', 'domain is pure'),
+  zone('./src/domain', './src/commands', 'domain is pure'),
+];
+
+/** eslint-plugin-import settings: our resolver of `./x.js` imports to `./x.ts` sources. */
+export const IMPORT_SETTINGS = {
+  'import/resolver': { [fileURLToPath(new URL('./eslint-resolver.cjs', import.meta.url))]: {} },
+  'import/extensions': ['.ts', '.tsx', '.js'],
+  'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
