@@ -23,7 +23,13 @@ const COMMANDS: Record<string, { usage: string; load: Loader }> = {
   console: { usage: CONSOLE_USAGE, load: notYet('console') },
   wall: { usage: WALL_USAGE, load: notYet('wall') },
   status: { usage: STATUS_USAGE, load: notYet('status') },
-  serve: { usage: '', load: notYet('serve') },
+  serve: {
+    usage: '',
+    load: async () => {
+      const serve = await import('./server/serve-command.js');
+      return { usage: serve.SERVE_USAGE, run: serve.runServe };
+    },
+  },
 };
 
 export async function main(argv: string[]): Promise<number> {

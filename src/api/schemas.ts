@@ -546,7 +546,8 @@ export const CheckStatusesQuerySchema = z.object({
   period: PeriodSchema.default('24h'),
   ...pageParams,
   sortBy: z.enum(STATUS_SORTS).default('lastExecution'),
-  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** DECISION: default `asc` for name, `desc` (worst, slowest, newest first) for the rest. */
+  sortOrder: z.enum(['asc', 'desc']).optional(),
   includeSummary: qBoolean.default(true),
 });
 export type CheckStatusesQuery = z.input<typeof CheckStatusesQuerySchema>;

@@ -27,3 +27,31 @@ describe('checkwall --help', () => {
     expect(stderr).toContain('Usage:');
   });
 });
+
+describe('checkwall serve', () => {
+  it('prints its usage with --help', () => {
+    const { code, stdout } = checkwall('serve', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--max-alert-channels');
+  });
+
+  it('rejects an unknown flag with one line and the usage, exit 2', () => {
+    const { code, stderr } = checkwall('serve', '--bogus');
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toMatch(/^checkwall serve: .*--bogus/);
+    expect(stderr).toContain('Usage: checkwall serve');
+  });
+
+  it('names the file, the field and the problem of a bad config', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'checkwall-')), 'bad.yaml');
+    writeFileSync(file, 'accounts:\n  - id: not-a-uuid\n    apiKeys: [short]\n');
+    const { code, stderr } = checkwall('serve', '--config', file, '--port', '0', '--db', ':memory:');
+    expect(code).toBe(2);
+    expect(stderr).toContain(file);
+    expect(stderr).toContain('accounts.0.id');
+    expect(stderr).toContain('accounts.0.apiKeys.0');
+  });
+});

@@ -1,0 +1,74 @@
+// Loads the service config (YAML or JSON), validates it, checks that its
+// references hold, and applies the account from the environment.
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfigFile(path: string): ServiceConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+  }
+  return validateConfig(raw ?? {}, path);
+}
+
+export function validateConfig(raw: unknown, source: string): ServiceConfig {
+  const parsed = ServiceConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(top)'}: ${i.message}`);
+    throw new ConfigError(`${source} is not a valid checkwall config:\n${lines.join('\n')}`);
+  }
+  const problems = crossReferences(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return parsed.data;
+}
+
+function crossReferences(config: ServiceConfig): string[] {
+  const problems: string[] = [];
+  config.accounts.forEach((account, a) => {
+    const locations = new Set(account.locations.map((l) => l.id));
+    const groups = new Set(account.groups.map((g) => g.id));
+    const checks = new Set<string>();
+    account.checks.forEach((check, c) => {
+      const at = `accounts.${a}.checks.${c}`;
+      if (checks.has(check.id)) problems.push(`${at}.id: "${check.id}" is used twice`);
+      checks.add(check.id);
+      check.locations.forEach((l, i) => locations.has(l) || problems.push(`${at}.locations.${i}: no location "${l}"`));
+      if (check.group && !groups.has(check.group)) problems.push(`${at}.group: no group "${check.group}"`);
+      if (check.type === 'heartbeat' && !check.token) problems.push(`${at}.token: a heartbeat check needs a token`);
+      if ((check.type === 'api' || check.type === 'url') && !/^https?:\/\//.test(check.target)) {
+        problems.push(`${at}.target: must be an http:// or https:// URL`);
+      }
+      if (check.type === 'tcp' && !/:\d+$/.test(check.target)) problems.push(`${at}.target: must be host:port`);
+    });
+    account.dashboards.forEach((d, i) =>
+      d.checkIds.forEach((id, j) => checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`)),
+    );
+  });
+  return problems;
+}
+
+/**
+ * CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY name the account the service
+ * accepts: they replace the first account's id and keys (or make one).
+ */
+export function applyEnvAccount(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const id = env['CHECKWALL_ACCOUNT_ID'];
+  const key = env['CHECKWALL_API_KEY'];
+  if (!id || !key) return config;
+  const [first, ...rest] = config.accounts;
+  const base = first ?? ServiceConfigSchema.shape.accounts.unwrap().element.parse({ id, apiKeys: [key] });
+  return validateConfig({ ...config, accounts: [{ ...base, id, apiKeys: [key] }, ...rest] }, 'the environment (CHECKWALL_ACCOUNT_ID / CHECKWALL_API_KEY)');
+}

@@ -1,0 +1,140 @@
+// The six endpoints of spec section 4, the public dashboard read and heartbeat
+// pings. Every query, path parameter and body goes through a shared schema.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AlertChannelCreateSchema,
+  AlertChannelsQuerySchema,
+  CheckResultsQuerySchema,
+  CheckStatusesQuerySchema,
+  DashboardsQuerySchema,
+  MetricsCheckTypeSchema,
+  MetricsQuerySchema,
+  type CheckStatus,
+  type Period,
+} from '../../api/schemas.js';
+import { dashboardCheckIds, type Accounts } from '../accounts.js';
+import { metricCatalogue } from '../catalogue.js';
+import type { AccountConfig } from '../config-schema.js';
+import type { StatusEngine } from '../status-engine.js';
+import { PERIOD_MS } from '../status-engine.js';
+import type { Storage } from '../storage/types.js';
+import { authenticate } from './auth.js';
+import { HttpError, parseOr400 } from './errors.js';
+import { pageMeta, slice } from './paging.js';
+import { filterStatuses, sortStatuses, summarize } from './status-list.js';
+
+export interface RouteDeps {
+  accounts: Accounts;
+  storage: Storage;
+  engine: StatusEngine;
+  now: () => number;
+  limitRate: (key: string) => void;
+}
+
+const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
+
+export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { accounts, storage, engine, now } = deps;
+  const auth = (req: FastifyRequest) => {
+    const account = authenticate(accounts, req);
+    deps.limitRate(account.id);
+    return account;
+  };
+  const statuses = (account: AccountConfig, period: Period, only?: Set<string>): CheckStatus[] =>
+    account.checks.filter((c) => !only || only.has(c.id)).map((c) => engine.statusOf(account, c, period));
+
+  app.get('/v1/check-statuses', (req) => {
+    const account = auth(req);
+    const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
+    const all = statuses(account, q.period);
+    const chosen = sortStatuses(filterStatuses(all, q), q);
+    const meta: Record<string, unknown> = pageMeta(q.page, q.limit, chosen.length);
+    if (q.includeSummary) meta['summary'] = summarize(all);
+    return { data: slice(chosen, q.page, q.limit), meta };
+  });
+
+  app.get('/v1/check-results/:checkId', (req) => {
+    const account = auth(req);
+    const { checkId } = parseOr400(CheckIdParams, req.params, 'path');
+    const q = parseOr400(CheckResultsQuerySchema, req.query, 'query');
+    const check = accounts.check(account, checkId);
+    if (!check) throw new HttpError(404, `no check "${checkId}" in this account`);
+    const { from, to } = timeframe(q, now());
+    const query = {
+      accountId: account.id, checkId, from, to, status: q.status, location: q.location, triggeredBy: q.triggeredBy,
+      responseTimeMin: q.responseTimeMin, responseTimeMax: q.responseTimeMax, sortBy: q.sortBy, sortOrder: q.sortOrder,
+      offset: (q.page - 1) * q.limit, limit: q.limit,
+    };
+    const { items, total } = storage.queryResults(query);
+    const meta: Record<string, unknown> = {
+      checkId, checkName: check.name, ...pageMeta(q.page, q.limit, total), hasMore: q.page * q.limit < total,
+      timeframe: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+    };
+    if (q.includeSummary) meta['summary'] = storage.summarizeResults(query);
+    return { data: items, meta };
+  });
+
+  app.get('/v1/dashboards', (req) => {
+    const account = auth(req);
+    const q = parseOr400(DashboardsQuerySchema, req.query, 'query');
+    const chosen = accounts
+      .dashboards(account)
+      .filter((d) => (q.isPrivate === undefined || d.isPrivate === q.isPrivate) && (!q.tags || q.tags.some((t) => d.tags.includes(t))));
+    return { data: slice(chosen, q.page, q.limit), meta: pageMeta(q.page, q.limit, chosen.length) };
+  });
+
+  app.get('/v1/alert-channels', (req) => {
+    const account = auth(req);
+    const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
+    const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
+    return { data: items, meta: pageMeta(q.page, q.limit, total) };
+  });
+
+  app.post('/v1/alert-channels', async (req, reply) => {
+    const account = auth(req);
+    const body = parseOr400(AlertChannelCreateSchema, req.body ?? {}, 'alert channel');
+    const outcome = storage.createChannel(account.id, body, account.maxAlertChannels, now());
+    if (!outcome.ok) {
+      throw new HttpError(402, `the plan allows ${outcome.limit} alert channels and all are in use`);
+    }
+    return reply.code(201).send(outcome.channel);
+  });
+
+  app.get('/v1/analytics/metrics/:checkType', (req) => {
+    auth(req);
+    const { checkType } = parseOr400(z.object({ checkType: MetricsCheckTypeSchema }), req.params, 'path');
+    const q = parseOr400(MetricsQuerySchema, req.query, 'query');
+    return metricCatalogue(checkType, q);
+  });
+
+  app.get('/v1/public/dashboards/:customUrl', (req) => {
+    const { customUrl } = parseOr400(z.object({ customUrl: z.string().min(1).max(200) }), req.params, 'path');
+    const found = accounts.publicDashboard(customUrl);
+    if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
+    const checks = statuses(found.account, '24h', dashboardCheckIds(found.account, found.dashboard));
+    return { data: { dashboard: found.dashboard, checks } };
+  });
+
+  const ping = (req: FastifyRequest) => {
+    const { token } = parseOr400(z.object({ token: z.string().min(1).max(200) }), req.params, 'path');
+    const found = accounts.heartbeat(token);
+    if (!found) throw new HttpError(404, 'no heartbeat check has that token');
+    storage.recordPing(found.account.id, found.check.id, now());
+    return { ok: true };
+  };
+  app.get('/v1/heartbeats/:token', ping);
+  app.post('/v1/heartbeats/:token', ping);
+}
+
+function timeframe(q: z.output<typeof CheckResultsQuerySchema>, now: number): { from: number; to: number } {
+  if (q.period) return { from: now - PERIOD_MS[q.period], to: now };
+  const to = q.to ? endOf(q.to) : now;
+  const from = q.from ? Date.parse(q.from) : to - PERIOD_MS['24h'];
+  return { from, to };
+}
+
+/** A date-only `to` means the end of that day. */
+function endOf(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_400_000 - 1 : Date.parse(value);
+}

@@ -1,0 +1,71 @@
+// GET /v1/check-statuses: filter, sort and page the account's check statuses.
+import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import type { z } from 'zod';
+import { round } from '../../domain/stats.js';
+
+type Query = z.output<typeof CheckStatusesQuerySchema>;
+
+const SEVERITY = { passing: 0, unknown: 1, degraded: 2, failing: 3 } as const;
+
+export function filterStatuses(all: readonly CheckStatus[], q: Query): CheckStatus[] {
+  return all.filter((s) => {
+    if (q.status && s.status !== q.status) return false;
+    if (q.checkType && s.checkType !== q.checkType) return false;
+    if (q.group && s.group?.id !== q.group) return false;
+    if (q.tags && !q.tags.every((t) => s.tags.includes(t))) return false;
+    if (q.location && !s.locations.some((l) => l.id === q.location)) return false;
+    if (q.hasIncident !== undefined && (s.currentIncident !== null) !== q.hasIncident) return false;
+    if (!within(s.availability.percentage, q.availabilityMin, q.availabilityMax)) return false;
+    if (!within(s.performance.averageResponseTime, q.responseTimeMin, q.responseTimeMax)) return false;
+    if (q.trend && s.performance.trend !== q.trend) return false;
+    return true;
+  });
+}
+
+/** A bound on a value that is unknown (null) excludes the check: it cannot be shown to meet it. */
+function within(value: number | null, min: number | undefined, max: number | undefined): boolean {
+  if (min === undefined && max === undefined) return true;
+  if (value === null) return false;
+  return (min === undefined || value >= min) && (max === undefined || value <= max);
+}
+
+export function sortStatuses(items: CheckStatus[], q: Query): CheckStatus[] {
+  const order = q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc');
+  const sign = order === 'asc' ? 1 : -1;
+  const key = (s: CheckStatus): number | string | null => {
+    switch (q.sortBy) {
+      case 'name':
+        return s.checkName.toLowerCase();
+      case 'status':
+        return SEVERITY[s.status];
+      case 'availability':
+        return s.availability.percentage;
+      case 'responseTime':
+        return s.performance.averageResponseTime;
+      case 'lastExecution':
+        return s.lastExecution ? Date.parse(s.lastExecution.timestamp) : null;
+    }
+  };
+  return items.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka === null || kb === null) return ka === kb ? tie(a, b) : ka === null ? 1 : -1; // unknowns last
+    const c = ka < kb ? -1 : ka > kb ? 1 : 0;
+    return c === 0 ? tie(a, b) : c * sign;
+  });
+}
+
+const tie = (a: CheckStatus, b: CheckStatus) => a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId);
+
+export function summarize(all: readonly CheckStatus[]): StatusSummary {
+  const known = all.map((s) => s.availability.percentage).filter((p): p is number => p !== null);
+  return {
+    totalChecks: all.length,
+    passing: all.filter((s) => s.status === 'passing').length,
+    failing: all.filter((s) => s.status === 'failing').length,
+    degraded: all.filter((s) => s.status === 'degraded').length,
+    averageAvailability: known.length === 0 ? null : round(known.reduce((a, b) => a + b, 0) / known.length, 3),
+    activeIncidents: all.filter((s) => s.currentIncident !== null).length,
+    activeAlerts: all.reduce((n, s) => n + s.alerts.active, 0),
+  };
+}

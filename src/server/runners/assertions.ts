@@ -1,0 +1,75 @@
+// Evaluates a check's assertions against a response. A failed assertion keeps
+// the value it saw in `actual`.
+import type { Assertion } from '../../api/schemas.js';
+import type { AssertionConfig } from '../config-schema.js';
+
+export interface Observed {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  responseTime: number;
+}
+
+export function evaluateAssertions(assertions: readonly AssertionConfig[], seen: Observed): Assertion[] {
+  return assertions.map((a) => {
+    const actual = observe(a, seen);
+    const passed = compare(a.comparison, actual, a.target);
+    const result: Assertion = { source: a.source, property: a.property, comparison: a.comparison, target: a.target, passed };
+    if (!passed) result.actual = actual ?? '(absent)';
+    return result;
+  });
+}
+
+function observe(a: AssertionConfig, seen: Observed): string | undefined {
+  switch (a.source) {
+    case 'STATUS_CODE':
+      return String(seen.statusCode);
+    case 'RESPONSE_TIME':
+      return String(seen.responseTime);
+    case 'HEADERS':
+      return seen.headers[a.property.toLowerCase()];
+    case 'TEXT_BODY':
+      return seen.body;
+    case 'JSON_BODY':
+      return jsonPath(seen.body, a.property);
+  }
+}
+
+/** `$.a.b[0].c` over a JSON body; objects come back as JSON text. */
+export function jsonPath(body: string, path: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const steps = path.replace(/^\$\.?/, '').match(/[^.[\]]+|\[\d+\]/g) ?? [];
+  for (const step of steps) {
+    if (value === null || typeof value !== 'object') return undefined;
+    const key = step.startsWith('[') ? Number(step.slice(1, -1)) : step;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function compare(comparison: AssertionConfig['comparison'], actual: string | undefined, target: string): boolean {
+  switch (comparison) {
+    case 'EQUALS':
+      return actual === target;
+    case 'NOT_EQUALS':
+      return actual !== target;
+    case 'CONTAINS':
+      return actual !== undefined && actual.includes(target);
+    case 'NOT_CONTAINS':
+      return actual === undefined || !actual.includes(target);
+    case 'LESS_THAN':
+      return actual !== undefined && Number(actual) < Number(target);
+    case 'GREATER_THAN':
+      return actual !== undefined && Number(actual) > Number(target);
+    case 'IS_EMPTY':
+      return actual === undefined || actual === '' || actual === '[]' || actual === '{}';
+    case 'NOT_EMPTY':
+      return actual !== undefined && actual !== '' && actual !== '[]' && actual !== '{}';
+  }
+}

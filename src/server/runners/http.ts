@@ -1,0 +1,195 @@
+// The HTTP runner for `api` and `url` checks: one real request over a fresh
+// connection, so every phase is measured, not estimated. We resolve the name
+// and open the socket ourselves (undici's `connect` hook) to time dns, tcp and
+// tls separately; firstByte runs from the moment the connection is handed to
+// undici (it writes the request at once) to the response headers.
+import diagnostics from 'node:diagnostics_channel';
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
+import tls from 'node:tls';
+import { Client, type buildConnector, type Dispatcher } from 'undici';
+import type { CheckResult } from '../../api/schemas.js';
+import type { RunCheck } from '../contracts.js';
+import { evaluateAssertions } from './assertions.js';
+import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
+
+interface Marks {
+  sent?: number;
+  dnsStart?: number;
+  dnsEnd?: number;
+  tcpEnd?: number;
+  tlsEnd?: number;
+  headers?: number;
+  bodyEnd?: number;
+}
+
+// firstByte starts when undici has written the request headers, which it
+// reports on this channel with the socket it used.
+const bySocket = new WeakMap<object, Marks>();
+diagnostics.subscribe('undici:client:sendHeaders', (message) => {
+  const marks = bySocket.get((message as { socket: object }).socket);
+  if (marks && marks.sent === undefined) marks.sent = performance.now();
+});
+
+/** Bodies are read this far for assertions, whatever is stored. */
+const ASSERTION_BODY_BYTES = 1024 * 1024;
+
+export const runHttpCheck: RunCheck = async (_account, check, location, ctx, triggeredBy) => {
+  const frame = startFrame(check, location, triggeredBy);
+  const url = new URL(check.target);
+  const headers = { 'user-agent': 'checkwall/0.1', 'x-checkwall-location': location.id, ...check.headers };
+  const request: CheckResult['request'] = { method: check.method, url: url.href, headers, body: check.body };
+  const marks: Marks = {};
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(check.timeoutMs)]);
+  const client = new Client(url.origin, {
+    connect: connector(marks, check.insecureTls, signal),
+    headersTimeout: check.timeoutMs,
+    bodyTimeout: check.timeoutMs,
+    pipelining: 0,
+  });
+  let outcome: Outcome;
+  try {
+    const res = await client.request({
+      path: url.pathname + url.search,
+      method: check.method as Dispatcher.HttpMethod,
+      headers,
+      body: check.body ?? undefined,
+      signal,
+    });
+    marks.headers = performance.now();
+    const { text, size } = await readCapped(res.body, Math.max(ctx.maxStoredBodyBytes, ASSERTION_BODY_BYTES));
+    marks.bodyEnd = performance.now();
+    outcome = respond(check, request, res, text, size, marks);
+    if (outcome.response) outcome.response.body = truncateUtf8(text, ctx.maxStoredBodyBytes);
+  } catch (error) {
+    outcome = { request, response: null, timing: phases(marks), assertions: [], error: explain(error, check.timeoutMs, signal) };
+  } finally {
+    client.destroy().catch(() => undefined);
+  }
+  return finishResult(frame, outcome);
+};
+
+function respond(
+  check: Parameters<RunCheck>[1],
+  request: CheckResult['request'],
+  res: Dispatcher.ResponseData,
+  body: string,
+  size: number,
+  marks: Marks,
+): Outcome {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const timing = phases(marks);
+  const responseTime = Math.round((marks.bodyEnd ?? 0) - (marks.dnsStart ?? 0));
+  const response = { statusCode: res.statusCode, statusText: statusText(res.statusCode), headers, body, responseTime, size };
+  const assertions = evaluateAssertions(check.assertions, { statusCode: res.statusCode, headers, body, responseTime });
+  // With no assertions of its own, a check fails on an error status code.
+  const error =
+    check.assertions.length === 0 && res.statusCode >= 400
+      ? namedError('HttpStatusError', `the server answered ${res.statusCode} ${response.statusText}`)
+      : undefined;
+  return { request, response, timing, assertions, error };
+}
+
+function phases(m: Marks): Outcome['timing'] {
+  const t: Outcome['timing'] = {};
+  if (m.dnsStart !== undefined && m.dnsEnd !== undefined) t.dns = ms(m.dnsStart, m.dnsEnd);
+  if (m.dnsEnd !== undefined && m.tcpEnd !== undefined) t.tcp = ms(m.dnsEnd, m.tcpEnd);
+  if (m.tcpEnd !== undefined && m.tlsEnd !== undefined) t.tls = ms(m.tcpEnd, m.tlsEnd);
+  const sent = m.sent ?? m.tlsEnd ?? m.tcpEnd;
+  if (sent !== undefined && m.headers !== undefined) t.firstByte = ms(sent, m.headers);
+  if (m.headers !== undefined && m.bodyEnd !== undefined) t.download = ms(m.headers, m.bodyEnd);
+  return t;
+}
+
+function connector(marks: Marks, insecure: boolean, signal: AbortSignal): buildConnector.connector {
+  return (opts, callback) => {
+    const host = opts.hostname.replace(/^\[|\]$/g, '');
+    const https = opts.protocol === 'https:';
+    const port = Number(opts.port) || (https ? 443 : 80);
+    marks.dnsStart = performance.now();
+    lookup(host)
+      .then(({ address }) => {
+        marks.dnsEnd = performance.now();
+        if (signal.aborted) throw signal.reason as Error;
+        const socket = net.connect({ host: address, port });
+        const fail = (error: Error) => callback(error, null);
+        socket.once('error', fail);
+        socket.once('connect', () => {
+          marks.tcpEnd = performance.now();
+          if (!https) {
+            socket.off('error', fail);
+            bySocket.set(socket, marks);
+            return callback(null, socket);
+          }
+          const secure = tls.connect({
+            socket,
+            servername: net.isIP(host) ? undefined : (opts.servername ?? host),
+            rejectUnauthorized: !insecure,
+            ALPNProtocols: ['http/1.1'],
+          });
+          secure.once('error', fail);
+          secure.once('secureConnect', () => {
+            marks.tlsEnd = performance.now();
+            secure.off('error', fail);
+            bySocket.set(secure, marks);
+            callback(null, secure);
+          });
+        });
+      })
+      .catch((error: Error) => callback(error, null));
+  };
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): Promise<{ text: string; size: number }> {
+  const kept: Buffer[] = [];
+  let size = 0;
+  let keptBytes = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (keptBytes < cap) {
+      const part = chunk.subarray(0, cap - keptBytes);
+      kept.push(part);
+      keptBytes += part.length;
+    }
+  }
+  return { text: Buffer.concat(kept).toString('utf8'), size };
+}
+
+function truncateUtf8(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= maxBytes ? text : bytes.subarray(0, maxBytes).toString('utf8');
+}
+
+function explain(error: unknown, timeoutMs: number, signal: AbortSignal): Error {
+  if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
+    return namedError('TimeoutError', `no complete response within ${timeoutMs} ms`);
+  }
+  const e = error instanceof Error ? error : new Error(String(error));
+  const code = (e as { code?: string }).code;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return namedError('TimeoutError', `no complete response within ${timeoutMs} ms`);
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return named(e, 'DNSError');
+  if (code === 'ECONNREFUSED') return named(e, 'ConnectionRefusedError');
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
+    return named(e, 'TLSError');
+  }
+  return e;
+}
+
+function named(e: Error, name: string): Error {
+  const copy = namedError(name, e.message);
+  copy.stack = e.stack?.replace(/^[^:]*:/, `${name}:`) ?? copy.stack;
+  return copy;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+function statusText(code: number): string {
+  return STATUS_TEXT[code] ?? '';
+}

@@ -1,0 +1,70 @@
+// Building a CheckResult: what every runner shares.
+import { randomUUID } from 'node:crypto';
+import type { Assertion, CheckResult, Timing, Trigger } from '../../api/schemas.js';
+import type { CheckConfig, LocationConfig } from '../config-schema.js';
+
+export interface RunFrame {
+  check: CheckConfig;
+  location: LocationConfig;
+  runId: string;
+  triggeredBy: Trigger;
+  startedAt: number; // epoch ms
+  t0: number; // performance.now() at start
+}
+
+export function startFrame(
+  check: CheckConfig,
+  location: LocationConfig,
+  triggeredBy: Trigger,
+  runId: string = randomUUID(),
+): RunFrame {
+  return { check, location, triggeredBy, runId, startedAt: Date.now(), t0: performance.now() };
+}
+
+export interface Outcome {
+  request: CheckResult['request'];
+  response: CheckResult['response'];
+  timing: Omit<Timing, 'total'>;
+  assertions: Assertion[];
+  error?: Error | undefined;
+}
+
+export function finishResult(frame: RunFrame, outcome: Outcome): CheckResult {
+  const total = Math.round(performance.now() - frame.t0);
+  const failedAssertion = outcome.assertions.some((a) => !a.passed);
+  const result: CheckResult = {
+    id: randomUUID(),
+    checkId: frame.check.id,
+    checkName: frame.check.name,
+    checkType: frame.check.type,
+    runId: frame.runId,
+    status: outcome.error || failedAssertion ? 'failed' : 'success',
+    startedAt: new Date(frame.startedAt).toISOString(),
+    finishedAt: new Date(frame.startedAt + total).toISOString(),
+    duration: total,
+    location: { id: frame.location.id, name: frame.location.name, region: frame.location.region },
+    request: outcome.request,
+    response: outcome.response,
+    assertions: outcome.assertions,
+    timing: { ...outcome.timing, total },
+    tags: frame.check.tags,
+    triggeredBy: frame.triggeredBy,
+  };
+  if (outcome.error) {
+    result.error = {
+      name: outcome.error.name,
+      message: outcome.error.message,
+      stack: outcome.error.stack ?? `${outcome.error.name}: ${outcome.error.message}`,
+    };
+  }
+  return result;
+}
+
+/** A named error for a failure that is not a thrown exception (a missed heartbeat, a timeout). */
+export function namedError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+export const ms = (from: number, to: number) => Math.max(0, Math.round(to - from));

@@ -1,0 +1,66 @@
+// The TCP runner: resolve, connect, optionally send and wait for an expected reply.
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
+import type { RunCheck } from '../contracts.js';
+import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
+
+export function parseHostPort(target: string): { host: string; port: number } {
+  const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target.trim());
+  if (!m) throw new Error(`"${target}" is not host:port`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+export const runTcpCheck: RunCheck = async (_account, check, location, ctx, triggeredBy) => {
+  const frame = startFrame(check, location, triggeredBy);
+  const request = { method: 'TCP', url: `tcp://${check.target}`, headers: {}, body: check.send ?? null };
+  const timing: Outcome['timing'] = {};
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(check.timeoutMs)]);
+  let error: Error | undefined;
+  let reply = '';
+  try {
+    const { host, port } = parseHostPort(check.target);
+    const t0 = performance.now();
+    const { address } = await lookup(host);
+    const t1 = performance.now();
+    timing.dns = ms(t0, t1);
+    const socket = await connect(address, port, signal);
+    timing.tcp = ms(t1, performance.now());
+    try {
+      if (check.send !== undefined || check.expect !== undefined) reply = await exchange(socket, check, signal);
+    } finally {
+      socket.destroy();
+    }
+    if (check.expect !== undefined && !reply.includes(check.expect)) {
+      error = namedError('UnexpectedReply', `expected "${check.expect}" in the reply, got "${reply.slice(0, 200)}"`);
+    }
+  } catch (e) {
+    error = signal.aborted ? namedError('TimeoutError', `no connection within ${check.timeoutMs} ms`) : (e as Error);
+  }
+  return finishResult(frame, { request, response: null, timing, assertions: [], error });
+};
+
+function connect(host: string, port: number, signal: AbortSignal): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const abort = () => socket.destroy(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    socket.once('connect', () => (signal.removeEventListener('abort', abort), resolve(socket)));
+    socket.once('error', (e) => (signal.removeEventListener('abort', abort), reject(e)));
+  });
+}
+
+function exchange(socket: net.Socket, check: Parameters<RunCheck>[1], signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let reply = '';
+    const done = () => resolve(reply);
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString('utf8');
+      if (check.expect === undefined || reply.includes(check.expect)) done();
+    });
+    socket.once('end', done);
+    socket.once('error', reject);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    if (check.send !== undefined) socket.write(check.send);
+    if (check.expect === undefined) done();
+  });
+}

@@ -1,0 +1,90 @@
+// `checkwall serve`: the service alone, until SIGINT or SIGTERM.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { applyEnvAccount, ConfigError, loadConfigFile } from './config-load.js';
+import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
+import { startDemo, type Demo } from './demo/index.js';
+import { createService } from './service.js';
+
+export const SERVE_USAGE = `Usage: checkwall serve [options]
+
+Runs the monitoring service: real checks on a schedule, results in SQLite, and
+the JSON HTTP interface under /v1.
+
+  --host HOST              address to listen on (default 127.0.0.1)
+  --port PORT              port (default 8787; 0 picks a free one)
+  --db PATH                SQLite file, or :memory: (default $XDG_DATA_HOME/checkwall/checkwall.db)
+  --config FILE            YAML or JSON config: accounts, locations, checks, dashboards, channels
+  --demo                   demo targets and checks on loopback (fixed demo credentials, printed)
+  --max-alert-channels N   plan limit on alert channels per account (default 10)
+
+CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
+the service accepts.`;
+
+export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share');
+  return join(base, 'checkwall', 'checkwall.db');
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8787' },
+      db: { type: 'string' },
+      config: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      'max-alert-channels': { type: 'string' },
+    },
+  }).values;
+}
+
+export async function runServe(argv: string[]): Promise<number> {
+  let flags: ReturnType<typeof parse>;
+  try {
+    flags = parse(argv);
+    if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535) throw new Error(`--port must be 0-65535, got "${flags.port}"`);
+    const max = flags['max-alert-channels'];
+    if (max !== undefined && !/^\d+$/.test(max)) throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+  } catch (error) {
+    process.stderr.write(`checkwall serve: ${(error as Error).message}\n\n${SERVE_USAGE}\n`);
+    return 2;
+  }
+  let demo: Demo | undefined;
+  let config: ServiceConfig;
+  try {
+    if (flags.demo) demo = await startDemo();
+    config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
+    config = applyEnvAccount(config, process.env);
+    const max = flags['max-alert-channels'];
+    if (max !== undefined) config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
+  } catch (error) {
+    await demo?.close();
+    process.stderr.write(`checkwall serve: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+    return 2;
+  }
+  if (config.accounts.length === 0) {
+    process.stderr.write('checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n');
+    return 2;
+  }
+  const service = await createService({ config, dbPath: flags.db ?? defaultDbPath(), host: flags.host, port: Number(flags.port) });
+  demo?.startPinger(service.url);
+  process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
+  if (demo) {
+    process.stdout.write(
+      `demo credentials:\n  CHECKWALL_BASE_URL=${service.url}\n  CHECKWALL_ACCOUNT_ID=${demo.credentials.accountId}\n  CHECKWALL_API_KEY=${demo.credentials.apiKey}\n`,
+    );
+  }
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  process.stdout.write('checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n');
+  await service.close();
+  await demo?.close();
+  return 0;
+}

@@ -1,0 +1,96 @@
+// The embedded monitoring service: storage, status engine, scheduler and the
+// HTTP app, wired together and listening.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { CheckResult } from '../api/schemas.js';
+import { createAccounts, type Accounts } from './accounts.js';
+import type { ServiceConfig } from './config-schema.js';
+import type { Scheduler } from './contracts.js';
+import { buildApp } from './http/app.js';
+import { createRateLimiter } from './http/auth.js';
+import { runCheck } from './runners/index.js';
+import { createScheduler } from './scheduler.js';
+import { createStatusEngine, type StatusEngine } from './status-engine.js';
+import { openSqliteStorage } from './storage/sqlite.js';
+import type { Storage } from './storage/types.js';
+
+export interface ServiceOptions {
+  config: ServiceConfig;
+  dbPath: string;
+  host?: string;
+  port?: number;
+  /** False in tests that seed results themselves. */
+  startScheduler?: boolean;
+  now?: () => number;
+  rateLimit?: { perSecond: number; burst: number };
+}
+
+export interface Service {
+  url: string;
+  app: FastifyInstance;
+  storage: Storage;
+  engine: StatusEngine;
+  accounts: Accounts;
+  /** Stores a result as if a runner had produced it (status, incidents and all). */
+  record(accountId: string, result: CheckResult): void;
+  close(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+export async function createService(opts: ServiceOptions): Promise<Service> {
+  const now = opts.now ?? Date.now;
+  const storage = openSqliteStorage(opts.dbPath);
+  const accounts = createAccounts(opts.config, new Date(now()));
+  seedChannels(opts.config, storage, now());
+  // The engine asks the scheduler for next runs; the scheduler records into the engine.
+  const late: { scheduler?: Scheduler } = {};
+  const nextRun = (accountId: string, checkId: string) => late.scheduler?.nextRun(accountId, checkId) ?? null;
+  const engine = createStatusEngine({ storage, scheduler: { nextRun }, now });
+  const record = (accountId: string, result: CheckResult) => {
+    storage.insertResult(accountId, result);
+    const account = accounts.byId(accountId);
+    const check = account && accounts.check(account, result.checkId);
+    if (account && check) engine.onResult(account, check, result);
+  };
+  const scheduler = createScheduler({
+    config: opts.config,
+    run: runCheck,
+    record,
+    ctx: { lastPingAt: (a, c) => storage.lastPing(a, c), maxStoredBodyBytes: opts.config.maxStoredBodyBytes, now },
+  });
+  late.scheduler = scheduler;
+  const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
+  const app = buildApp({ accounts, storage, engine, now, limitRate: createRateLimiter(limit.perSecond, limit.burst, now) });
+  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  const { address, port } = app.server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  if (opts.startScheduler !== false) scheduler.start();
+  const retention = opts.config.retentionDays * 86_400_000;
+  storage.prune(now() - retention);
+  const pruner = setInterval(() => storage.prune(now() - retention), PRUNE_EVERY_MS).unref();
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    storage,
+    engine,
+    accounts,
+    record,
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(pruner);
+        await scheduler.stop();
+        await app.close();
+        storage.close();
+      })()),
+  };
+}
+
+/** Channels declared in the config are created once, the first time an account starts empty. */
+function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
+  for (const account of config.accounts) {
+    if (account.alertChannels.length === 0 || storage.countChannels(account.id) > 0) continue;
+    for (const channel of account.alertChannels) storage.createChannel(account.id, channel, account.maxAlertChannels, now);
+  }
+}

@@ -1,0 +1,138 @@
+// Turns stored results into check statuses (spec 2.2) by the rules of
+// src/domain/status-rules.ts, and opens and closes incidents as checks turn
+// failing and recover. Statuses are cached per check and period, and dropped
+// when a result for that check arrives or after a few seconds (windows slide).
+import { randomUUID } from 'node:crypto';
+import type { CheckResult, CheckStatus, Period } from '../api/schemas.js';
+import { round, successRate } from '../domain/stats.js';
+import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
+import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
+import type { Scheduler } from './contracts.js';
+import { isRunnable } from './runners/index.js';
+import type { Storage } from './storage/types.js';
+
+export const PERIOD_MS: Record<Period, number> = {
+  '1h': 3_600_000,
+  '6h': 21_600_000,
+  '24h': 86_400_000,
+  '7d': 604_800_000,
+  '30d': 2_592_000_000,
+};
+const TREND_WINDOW_MS = PERIOD_MS['24h'];
+const CACHE_MS = 5_000;
+const RECENT_RUNS = 5;
+
+export interface StatusEngineDeps {
+  storage: Storage;
+  scheduler: Pick<Scheduler, 'nextRun'>;
+  now: () => number;
+}
+
+export type StatusEngine = ReturnType<typeof createStatusEngine>;
+
+export function createStatusEngine(deps: StatusEngineDeps) {
+  const cache = new Map<string, { at: number; status: CheckStatus }>();
+
+  function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
+    const key = `${account.id}\u0000${check.id}\u0000${period}`;
+    const hit = cache.get(key);
+    const now = deps.now();
+    if (hit && now - hit.at < CACHE_MS) return hit.status;
+    const status = compute(account, check, period, now);
+    cache.set(key, { at: now, status });
+    return status;
+  }
+
+  function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
+    const { storage } = deps;
+    const window = storage.windowStats(account.id, check.id, now - PERIOD_MS[period], now);
+    const current = period === '24h' ? window : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now);
+    const previous = storage.windowStats(account.id, check.id, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1);
+    const availability = successRate(window.successes, window.total);
+    const incident = storage.currentIncident(account.id, check.id);
+    const locations = account.locations.filter((l) => check.locations.includes(l.id));
+    const decision = decideCheckStatus({
+      now,
+      enabled: check.enabled,
+      runnable: isRunnable(check),
+      frequencyMs: frequencyToMs(check.frequency),
+      thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
+      availability,
+      averageResponseTime: window.averageResponseTime,
+      activeCriticalAlerts: incident ? 1 : 0,
+      locations: locations.map((l) => ({ id: l.id, recent: storage.recentRuns(account.id, check.id, l.id, RECENT_RUNS) })),
+    });
+    const latest = storage.latestResult(account.id, check.id);
+    const group = account.groups.find((g) => g.id === check.group);
+    const nextRun = check.enabled ? deps.scheduler.nextRun(account.id, check.id) : null;
+    const status: CheckStatus = {
+      checkId: check.id,
+      checkName: check.name,
+      checkType: check.type,
+      status: decision.status,
+      availability: { percentage: availability === null ? null : round(availability, 3), period },
+      performance: {
+        averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
+        p95ResponseTime: window.p95ResponseTime,
+        trend: decideTrend(
+          { averageResponseTime: current.averageResponseTime, availability: successRate(current.successes, current.total) },
+          { averageResponseTime: previous.averageResponseTime, availability: successRate(previous.successes, previous.total) },
+        ),
+      },
+      lastExecution: latest ? lastExecution(latest) : null,
+      currentIncident: incident
+        ? { id: incident.id, severity: incident.severity, startedAt: new Date(incident.startedAt).toISOString(), title: incident.title }
+        : null,
+      alerts: storage.alertCounts(account.id, check.id, now),
+      schedule: { frequency: check.frequency, nextRun: nextRun?.toISOString() ?? null, enabled: check.enabled },
+      locations: locations.map((l, i) => {
+        const at = storage.lastSuccess(account.id, check.id, l.id);
+        return { id: l.id, name: l.name, status: decision.locations[i]!.status, lastSuccess: at === null ? null : new Date(at).toISOString() };
+      }),
+      tags: check.tags,
+      group: group ? { id: group.id, name: group.name } : null,
+      statusReason: decision.reason,
+    };
+    return status;
+  }
+
+  /** After a result is stored: drop the check's cached statuses and move its incident. */
+  function onResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
+    for (const key of cache.keys()) if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+    const status = statusOf(account, check);
+    const open = deps.storage.currentIncident(account.id, check.id);
+    const at = Date.parse(result.finishedAt);
+    if (status.status === 'failing' && !open) {
+      deps.storage.openIncident(account.id, {
+        id: randomUUID(),
+        checkId: check.id,
+        severity: 'critical',
+        title: `${check.name} is failing: ${status.statusReason ?? ''}`.trim(),
+        startedAt: at,
+        endedAt: null,
+      });
+      deps.storage.recordAlert(account.id, check.id, 'failing', at);
+    } else if (open && (status.status === 'passing' || status.status === 'degraded')) {
+      deps.storage.closeIncident(account.id, check.id, at);
+      deps.storage.recordAlert(account.id, check.id, 'recovered', at);
+    } else {
+      return;
+    }
+    for (const key of cache.keys()) if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+  }
+
+  return { statusOf, onResult, clear: () => cache.clear() };
+}
+
+function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
+  const out: NonNullable<CheckStatus['lastExecution']> = {
+    timestamp: r.startedAt,
+    status: r.status,
+    responseTime: r.response?.responseTime ?? r.duration,
+    location: r.location.id,
+  };
+  const failedAssertion = r.assertions.find((a) => !a.passed);
+  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
+  else if (failedAssertion) out.error = `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(/\s+/g, ' ');
+  return out;
+}

@@ -1,0 +1,116 @@
+// The project's own service on 127.0.0.1:0 with an in-memory database, for
+// every test that needs a real server. The scheduler is off unless asked for,
+// so tests seed results and get deterministic statuses.
+import { randomUUID } from 'node:crypto';
+import type { CheckResult } from '../../src/api/schemas.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { createService, type Service } from '../../src/server/service.js';
+import { sampleResult } from './samples.js';
+
+export const TEST_ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+export const TEST_KEY = 'cw_test_0123456789abcdef';
+export const OTHER_ACCOUNT = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+export const OTHER_KEY = 'cw_other_0123456789abcdef';
+
+export interface TestServiceOptions {
+  checks?: number;
+  maxAlertChannels?: number;
+  startScheduler?: boolean;
+  config?: ServiceConfig;
+  dbPath?: string;
+  rateLimit?: { perSecond: number; burst: number };
+}
+
+export interface TestService extends Service {
+  credentials: { accountId: string; apiKey: string };
+  /** Seeds results for a check: statuses in order, newest last. */
+  seed(checkId: string, statuses: Array<'success' | 'failed'>, opts?: SeedOptions): CheckResult[];
+}
+
+export interface SeedOptions {
+  location?: string;
+  spacingMs?: number;
+  responseTime?: number;
+  accountId?: string;
+  endAt?: number;
+}
+
+/** A config of N api checks over two locations, with groups, tags and dashboards, and a second account. */
+export function testConfig(checks = 3, maxAlertChannels = 10): ServiceConfig {
+  const locations = [
+    { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
+    { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
+  ];
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: TEST_ACCOUNT,
+        apiKeys: [TEST_KEY],
+        maxAlertChannels,
+        locations,
+        groups: [{ id: 'core', name: 'Core' }, { id: 'edge', name: 'Edge' }],
+        checks: Array.from({ length: checks }, (_, i) => ({
+          id: `c${i + 1}`,
+          name: `Check ${String(i + 1).padStart(4, '0')}`,
+          type: i % 5 === 4 ? 'tcp' : 'api',
+          target: i % 5 === 4 ? '127.0.0.1:9' : 'http://127.0.0.1:9/health',
+          frequency: '1m',
+          locations: ['eu-west', 'us-east'],
+          tags: i % 2 === 0 ? ['even', 'prod'] : ['odd', 'prod'],
+          group: i % 3 === 0 ? 'edge' : 'core',
+          degradedMs: 1000,
+        })),
+        dashboards: [
+          { id: 'ops', name: 'Operations', customUrl: 'ops', isPrivate: true, tags: ['ops'], checkIds: ['c1'], checkGroupIds: ['edge'] },
+          { id: 'public', name: 'Public status', customUrl: 'status', isPrivate: false, tags: ['public'], checkIds: ['c2'] },
+        ],
+      },
+      {
+        id: OTHER_ACCOUNT,
+        apiKeys: [OTHER_KEY],
+        locations,
+        checks: [{ id: 'secret', name: 'Other account check', type: 'api', target: 'http://127.0.0.1:9/', locations: ['eu-west'] }],
+      },
+    ],
+  });
+}
+
+export async function startTestService(opts: TestServiceOptions = {}): Promise<TestService> {
+  const config = opts.config ?? testConfig(opts.checks, opts.maxAlertChannels);
+  const service = await createService({
+    config,
+    dbPath: opts.dbPath ?? ':memory:',
+    startScheduler: opts.startScheduler ?? false,
+    rateLimit: opts.rateLimit ?? { perSecond: 10_000, burst: 100_000 },
+  });
+  const seed = (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {
+    const spacing = s.spacingMs ?? 60_000;
+    const end = s.endAt ?? Date.now() - 1_000;
+    const accountId = s.accountId ?? TEST_ACCOUNT;
+    const account = config.accounts.find((a) => a.id === accountId)!;
+    const check = account.checks.find((c) => c.id === checkId)!;
+    const location = account.locations.find((l) => l.id === (s.location ?? 'eu-west'))!;
+    return statuses.map((status, i) => {
+      const startedAt = end - (statuses.length - 1 - i) * spacing;
+      const rt = s.responseTime ?? 100 + i;
+      const result = sampleResult(randomUUID(), {
+        checkId,
+        checkName: check.name,
+        checkType: check.type,
+        status,
+        startedAt: new Date(startedAt).toISOString(),
+        finishedAt: new Date(startedAt + rt).toISOString(),
+        duration: rt,
+        location,
+        response: { statusCode: status === 'success' ? 200 : 500, statusText: '', headers: {}, body: '{}', responseTime: rt, size: 2 },
+        assertions: [
+          { source: 'STATUS_CODE', property: '', comparison: 'EQUALS', target: '200', passed: status === 'success', ...(status === 'failed' ? { actual: '500' } : {}) },
+        ],
+        timing: { dns: 1, tcp: 1, firstByte: rt - 4, download: 2, total: rt },
+      });
+      service.record(accountId, result);
+      return result;
+    });
+  };
+  return { ...service, credentials: { accountId: TEST_ACCOUNT, apiKey: TEST_KEY }, seed };
+}

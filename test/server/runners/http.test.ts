@@ -1,0 +1,137 @@
+// The HTTP and TCP runners against real loopback targets: phases are measured,
+// failures are results.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttps } from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config-schema.js';
+import type { RunContext } from '../../../src/server/contracts.js';
+import { DEMO_TLS_CERT, DEMO_TLS_KEY } from '../../../src/server/demo/tls-cert.js';
+import { runCheck } from '../../../src/server/runners/index.js';
+import { closedPortUrl } from '../../helpers/fixture.js';
+
+const account = AccountConfigSchema.parse({ id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b', apiKeys: ['k'.repeat(16)] });
+const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
+const ctx: RunContext = { lastPingAt: () => null, maxStoredBodyBytes: 16, signal: new AbortController().signal, now: Date.now };
+
+function handler(req: IncomingMessage, res: ServerResponse) {
+  if (req.url === '/wait') return void setTimeout(() => res.writeHead(200).end('late'), 200);
+  if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json', 'x-app': 'demo' }).end('{"status":"ok","items":[1,2],"name":"x"}');
+  if (req.url === '/big') return void res.writeHead(200).end('x'.repeat(1000));
+  if (req.url === '/hang') return; // never answers
+  res.writeHead(500).end('boom');
+}
+
+let http = '';
+let https = '';
+let tcp = '';
+const servers: net.Server[] = [];
+beforeAll(async () => {
+  const listen = async (server: net.Server) => {
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return (server.address() as AddressInfo).port;
+  };
+  http = `http://127.0.0.1:${await listen(createServer(handler))}`;
+  https = `https://localhost:${await listen(createHttps({ key: DEMO_TLS_KEY, cert: DEMO_TLS_CERT }, handler))}`;
+  tcp = `127.0.0.1:${await listen(net.createServer((s) => s.on('data', (d) => s.end(`echo ${String(d)}`))))}`;
+});
+afterAll(() => {
+  for (const s of servers) {
+    if ('closeAllConnections' in s) (s as Server).closeAllConnections();
+    s.close();
+  }
+});
+
+const check = (over: Record<string, unknown>) =>
+  CheckConfigSchema.parse({ id: 'c', name: 'C', type: 'api', locations: ['eu-west'], timeoutMs: 2000, ...over });
+const run = async (over: Record<string, unknown>) => CheckResultSchema.parse(await runCheck(account, check(over), location, ctx, 'manual'));
+
+describe('http runner', () => {
+  it('measures firstByte of a target that waits 200 ms before its headers', async () => {
+    const r = await run({ target: `${http}/wait` });
+    expect(r.status).toBe('success');
+    expect(r.timing.firstByte).toBeGreaterThanOrEqual(195);
+    expect(r.timing.firstByte).toBeLessThanOrEqual(215);
+    expect(r.timing.tls).toBeUndefined();
+    expect(r.timing.dns).toBeGreaterThanOrEqual(0);
+    expect(r.timing.tcp).toBeGreaterThanOrEqual(0);
+    expect(r.timing.total).toBeGreaterThanOrEqual(r.timing.firstByte!);
+  });
+
+  it('has a tls phase for HTTPS, and a TLS error without insecureTls', async () => {
+    const ok = await run({ target: `${https}/json`, insecureTls: true });
+    expect(ok.status).toBe('success');
+    expect(ok.timing.tls).toBeGreaterThanOrEqual(0);
+    const bad = await run({ target: `${https}/json` });
+    expect(bad).toMatchObject({ status: 'failed', response: null });
+    expect(bad.error?.name).toBe('TLSError');
+  });
+
+  it.each([
+    ['STATUS_CODE', '', 'EQUALS', '200', true],
+    ['STATUS_CODE', '', 'NOT_EQUALS', '200', false],
+    ['JSON_BODY', '$.status', 'EQUALS', 'ok', true],
+    ['JSON_BODY', '$.items[1]', 'EQUALS', '2', true],
+    ['JSON_BODY', '$.status', 'EQUALS', 'down', false],
+    ['HEADERS', 'X-App', 'CONTAINS', 'dem', true],
+    ['HEADERS', 'x-missing', 'NOT_EMPTY', '', false],
+    ['TEXT_BODY', '', 'NOT_CONTAINS', 'error', true],
+    ['TEXT_BODY', '', 'IS_EMPTY', '', false],
+    ['RESPONSE_TIME', '', 'LESS_THAN', '5000', true],
+    ['RESPONSE_TIME', '', 'GREATER_THAN', '5000', false],
+  ])('%s %s %s %s passes: %s', async (source, property, comparison, target, passes) => {
+    const r = await run({ target: `${http}/json`, assertions: [{ source, property, comparison, target }] });
+    expect(r.assertions[0]!.passed).toBe(passes);
+    expect(r.status).toBe(passes ? 'success' : 'failed');
+    if (!passes) expect(r.assertions[0]!.actual).toBeDefined();
+  });
+
+  it('fails on an error status when the check has no assertions', async () => {
+    const r = await run({ target: `${http}/other` });
+    expect(r.status).toBe('failed');
+    expect(r.response?.statusCode).toBe(500);
+    expect(r.error?.name).toBe('HttpStatusError');
+  });
+
+  it('keeps bodies up to the cap with their real size', async () => {
+    const r = await run({ target: `${http}/big` });
+    expect(r.response?.body).toHaveLength(16);
+    expect(r.response?.size).toBe(1000);
+  });
+
+  it('turns refused connections, timeouts and DNS failures into failed results', async () => {
+    const refused = await run({ target: `${await closedPortUrl()}/` });
+    expect(refused).toMatchObject({ status: 'failed', response: null, error: { name: 'ConnectionRefusedError' } });
+    const slow = await run({ target: `${http}/hang`, timeoutMs: 300 });
+    expect(slow).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
+    const dns = await run({ target: 'http://nonexistent.invalid/' });
+    expect(dns).toMatchObject({ status: 'failed', error: { name: 'DNSError' } });
+  });
+});
+
+describe('tcp runner', () => {
+  it('connects, sends and finds the expected reply', async () => {
+    const r = await run({ type: 'tcp', target: tcp, send: 'PING', expect: 'echo PING' });
+    expect(r.status).toBe('success');
+    expect(r.timing.tcp).toBeGreaterThanOrEqual(0);
+    expect(r.request.method).toBe('TCP');
+  });
+
+  it('fails on an unexpected reply and on a refused port', async () => {
+    expect((await run({ type: 'tcp', target: tcp, send: 'PING', expect: 'PONG' })).error?.name).toBe('UnexpectedReply');
+    const port = new URL(await closedPortUrl()).port;
+    expect((await run({ type: 'tcp', target: `127.0.0.1:${port}` })).status).toBe('failed');
+  });
+});
+
+describe('heartbeat runner', () => {
+  it('passes with a ping inside frequency plus grace and fails without', async () => {
+    const hb = check({ type: 'heartbeat', token: 'token-123456', frequency: '30s', grace: '10s' });
+    const at = (lastPing: number | null) => runCheck(account, hb, location, { ...ctx, lastPingAt: () => lastPing }, 'schedule');
+    expect((await at(Date.now() - 35_000)).status).toBe('success');
+    expect((await at(Date.now() - 45_000)).error?.name).toBe('MissedHeartbeat');
+    expect((await at(null)).status).toBe('failed');
+  });
+});
