@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests run React's production build (as the program does); its JSX runtime has no jsxDEV.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',

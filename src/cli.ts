@@ -19,8 +19,11 @@ const notYet = (name: string): Loader => async () => ({
   },
 });
 const COMMANDS: Record<string, { usage: string; load: Loader }> = {
-  demo: { usage: DEMO_USAGE, load: notYet('demo') },
-  console: { usage: CONSOLE_USAGE, load: notYet('console') },
+  demo: { usage: DEMO_USAGE, load: async () => ({ usage: DEMO_USAGE, run: (await import('./commands/demo.js')).runDemo }) },
+  console: {
+    usage: CONSOLE_USAGE,
+    load: async () => ({ usage: CONSOLE_USAGE, run: (await import('./commands/console.js')).runConsole }),
+  },
   wall: { usage: WALL_USAGE, load: notYet('wall') },
   status: { usage: STATUS_USAGE, load: notYet('status') },
   serve: {

@@ -1,0 +1,68 @@
+// Starts the console on a client: store, poller with its feeds, the Ink app on
+// the alternate screen, and a clean exit. `console`, `demo` and `wall` share it.
+import type { MonitoringClient } from '../api/client.js';
+import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
+import { statusesFeed } from '../store/feeds/statuses-feed.js';
+import { createPoller, type Feed } from '../store/poller.js';
+import type { ViewName } from '../store/types.js';
+import { colorWanted, enterAlternateScreen } from './terminal.js';
+
+export interface ConsoleOptions {
+  client: MonitoringClient;
+  label: string;
+  refreshSeconds: number;
+  color: boolean | undefined; // false from --no-color
+  ascii: boolean;
+  initialView?: ViewName;
+  feeds?: Feed[];
+  /** Runs once the store exists (e.g. to set the wall's scope). */
+  setup?(store: ConsoleStore): void;
+}
+
+export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
+  const stdout = process.stdout;
+  const color = colorWanted(opts.color, process.env, Boolean(stdout.isTTY));
+  // Chalk decides its colour level when Ink loads: say no before that.
+  if (!color) process.env['FORCE_COLOR'] = '0';
+  const [{ render }, React, { App }, { createTheme }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../ui/app.js'),
+    import('../ui/theme.js'),
+  ]);
+  const host = new URL(opts.client.baseUrl).host;
+  const store = createConsoleStore(
+    { label: opts.label, host, refreshMs: opts.refreshSeconds * 1000, color, ascii: opts.ascii },
+    opts.initialView ?? 'board',
+  );
+  store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
+  opts.setup?.(store);
+  // On resize the terminal reflows what is on screen: wipe it and draw afresh.
+  let clearInk: () => void = () => undefined;
+  const onResize = () => {
+    clearInk();
+    if (stdout.isTTY) stdout.write('\u001b[2J\u001b[H');
+    store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
+  };
+  stdout.on('resize', onResize);
+  const poller = createPoller({ store, client: opts.client, feeds: [statusesFeed, ...(opts.feeds ?? [])] });
+  const terminal = enterAlternateScreen(stdout);
+  let quit: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (quit = resolve));
+  const app = render(
+    React.createElement(App, {
+      store,
+      theme: createTheme({ color, ascii: opts.ascii }),
+      actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause },
+    }),
+    { exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
+  );
+  clearInk = () => app.clear();
+  await done;
+  poller.stop();
+  app.unmount();
+  stdout.off('resize', onResize);
+  terminal.restore();
+  await opts.client.close();
+  return 0;
+}

@@ -1,0 +1,99 @@
+// The board: every check's status, the account summary, and how the list is
+// filtered, sorted, grouped and where the selection is (by check id, so it
+// survives refreshes and re-sorts).
+import type { StateCreator } from 'zustand/vanilla';
+import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import { parseFilter } from '../domain/filter.js';
+import { SORT_KEYS, type SortKey } from '../domain/order.js';
+import type { ConsoleState } from './create-store.js';
+import { selectBoardOrder } from './selectors.js';
+
+export interface BoardSlice {
+  checks: Record<string, CheckStatus>;
+  summary: StatusSummary | null;
+  statusesAt: number | null;
+  filterText: string;
+  filterErrors: string[];
+  filterOpen: boolean;
+  sortKey: SortKey;
+  sortDesc: boolean;
+  grouped: boolean;
+  selectedId: string | null;
+  applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
+  setFilter(text: string): void;
+  openFilter(): void;
+  closeFilter(clear: boolean): void;
+  cycleSort(): void;
+  reverseSort(): void;
+  toggleGrouping(): void;
+  select(id: string | null): void;
+  moveSelection(delta: number | 'first' | 'last'): void;
+  nextFailing(): void;
+}
+
+export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = (set, get) => ({
+  checks: {},
+  summary: null,
+  statusesAt: null,
+  filterText: '',
+  filterErrors: [],
+  filterOpen: false,
+  sortKey: 'status',
+  sortDesc: false,
+  grouped: false,
+  selectedId: null,
+
+  applyStatuses(list, summary, at) {
+    const previous = get().checks;
+    const checks: Record<string, CheckStatus> = {};
+    // Keep the old object when nothing changed, so selectors and rows stay put.
+    for (const c of list) {
+      const old = previous[c.checkId];
+      checks[c.checkId] = old && JSON.stringify(old) === JSON.stringify(c) ? old : c;
+    }
+    set({ checks, summary, statusesAt: at });
+    ensureSelection(get, set);
+  },
+  setFilter(text) {
+    set({ filterText: text, filterErrors: parseFilter(text).errors });
+    ensureSelection(get, set);
+  },
+  openFilter: () => set({ filterOpen: true }),
+  closeFilter(clear) {
+    if (clear) set({ filterText: '', filterErrors: [] });
+    set({ filterOpen: false });
+    ensureSelection(get, set);
+  },
+  cycleSort() {
+    const i = SORT_KEYS.indexOf(get().sortKey);
+    set({ sortKey: SORT_KEYS[(i + 1) % SORT_KEYS.length]!, sortDesc: false });
+  },
+  reverseSort: () => set({ sortDesc: !get().sortDesc }),
+  toggleGrouping: () => set({ grouped: !get().grouped }),
+  select: (id) => set({ selectedId: id }),
+  moveSelection(delta) {
+    const order = selectBoardOrder(get());
+    if (order.length === 0) return;
+    const at = Math.max(0, order.indexOf(get().selectedId ?? ''));
+    const next =
+      delta === 'first' ? 0 : delta === 'last' ? order.length - 1 : Math.min(order.length - 1, Math.max(0, at + delta));
+    set({ selectedId: order[next]! });
+  },
+  nextFailing() {
+    const s = get();
+    const order = selectBoardOrder(s);
+    const start = order.indexOf(s.selectedId ?? '');
+    for (let i = 1; i <= order.length; i++) {
+      const id = order[(start + i + order.length) % order.length]!;
+      if (s.checks[id]?.status === 'failing') return set({ selectedId: id });
+    }
+  },
+});
+
+/** The selection stays on its check while that check is listed; otherwise the first row. */
+function ensureSelection(get: () => ConsoleState, set: (p: Partial<ConsoleState>) => void) {
+  const order = selectBoardOrder(get());
+  const current = get().selectedId;
+  if (current && order.includes(current)) return;
+  set({ selectedId: order[0] ?? null });
+}

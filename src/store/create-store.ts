@@ -1,0 +1,31 @@
+// The console's one store: vanilla zustand, composed of slices, tested without
+// React. A new capability adds a slice file and one line below.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createBoardSlice, type BoardSlice } from './board-slice.js';
+import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
+import { createNavSlice, type NavSlice } from './nav-slice.js';
+import type { ViewName } from './types.js';
+
+export interface SessionInfo {
+  /** Profile name or account, for the header. */
+  label: string;
+  /** Service host, for the header. */
+  host: string;
+  refreshMs: number;
+  ascii: boolean;
+  color: boolean;
+}
+
+export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & { session: SessionInfo };
+export type ConsoleStore = StoreApi<ConsoleState>;
+
+export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true };
+
+export function createConsoleStore(session: Partial<SessionInfo> = {}, initialView: ViewName = 'board'): ConsoleStore {
+  return createStore<ConsoleState>()((...a) => ({
+    ...createBoardSlice(...a),
+    ...createConnectionSlice(...a),
+    ...createNavSlice(initialView)(...a),
+    session: { ...DEFAULT_SESSION, ...session },
+  }));
+}

@@ -1,0 +1,49 @@
+// Navigation: a stack of views (each keeps its params), the overlay, the
+// terminal's size and the clock every age on screen is measured against.
+import type { StateCreator } from 'zustand/vanilla';
+import type { ConsoleState } from './create-store.js';
+import type { Overlay, View, ViewName } from './types.js';
+
+export interface NavSlice {
+  stack: View[];
+  overlay: Overlay;
+  promptText: string;
+  promptError: string | null;
+  /** Limits the board to these check ids (a dashboard's scope), or null for all. */
+  scope: ReadonlySet<string> | null;
+  cols: number;
+  rows: number;
+  now: number;
+  pushView(name: ViewName, params?: Record<string, string>): void;
+  popView(): void;
+  replaceView(name: ViewName, params?: Record<string, string>): void;
+  setOverlay(overlay: Overlay): void;
+  setPrompt(text: string, error?: string | null): void;
+  setScope(ids: ReadonlySet<string> | null): void;
+  setSize(cols: number, rows: number): void;
+  tick(now: number): void;
+}
+
+export const createNavSlice =
+  (initial: ViewName): StateCreator<ConsoleState, [], [], NavSlice> =>
+  (set, get) => ({
+    stack: [{ name: initial, params: {} }],
+    overlay: null,
+    promptText: '',
+    promptError: null,
+    scope: null,
+    cols: 80,
+    rows: 24,
+    now: Date.now(),
+    pushView: (name, params = {}) => set({ stack: [...get().stack, { name, params }], overlay: null }),
+    popView() {
+      const stack = get().stack;
+      if (stack.length > 1) set({ stack: stack.slice(0, -1) });
+    },
+    replaceView: (name, params = {}) => set({ stack: [...get().stack.slice(0, -1), { name, params }] }),
+    setOverlay: (overlay) => set({ overlay, promptText: overlay === 'prompt' ? '' : get().promptText, promptError: null }),
+    setPrompt: (promptText, promptError = null) => set({ promptText, promptError }),
+    setScope: (scope) => set({ scope }),
+    setSize: (cols, rows) => (cols === get().cols && rows === get().rows ? undefined : set({ cols, rows })),
+    tick: (now) => set({ now }),
+  });

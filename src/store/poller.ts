@@ -1,0 +1,159 @@
+// Every fetch, timer and retry of the console lives here, outside React.
+// Feeds say when they are wanted (active) and how to fetch; the poller runs each
+// active feed on its interval, never two runs of one feed at once, backs off on
+// failure (exponential with jitter, capped, or the server's Retry-After), and
+// wakes a feed the moment it becomes active. The primary feed drives the
+// connection state shown in the header.
+import { isApiError, type ApiErrorKind } from '../api/errors.js';
+import type { MonitoringClient } from '../api/client.js';
+import type { ConsoleState, ConsoleStore } from './create-store.js';
+import type { ErrorInfo } from './types.js';
+
+export interface FeedContext {
+  client: MonitoringClient;
+  store: ConsoleStore;
+  signal: AbortSignal;
+}
+
+export interface Feed {
+  key: string;
+  primary?: boolean;
+  active(state: ConsoleState): boolean;
+  /** Defaults to the session's refresh interval. */
+  intervalMs?(state: ConsoleState): number;
+  /** A string that changes when the feed must refetch at once (e.g. another check was opened). */
+  target?(state: ConsoleState): string;
+  run(ctx: FeedContext): Promise<void>;
+}
+
+export interface Poller {
+  pollNow(): void;
+  pause(): void;
+  resume(): void;
+  togglePause(): void;
+  stop(): void;
+}
+
+export interface PollerOptions {
+  store: ConsoleStore;
+  client: MonitoringClient;
+  feeds: Feed[];
+  signal?: AbortSignal;
+  backoff?: { baseMs: number; maxMs: number };
+  /** The clock tick for ages on screen; 0 turns it off (tests). */
+  tickMs?: number;
+}
+
+interface FeedState {
+  timer?: NodeJS.Timeout | undefined;
+  running: boolean;
+  failures: number;
+  wasActive: boolean;
+  target: string;
+  again: boolean;
+}
+
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (isApiError(error)) return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status };
+  return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
+}
+
+export function createPoller(opts: PollerOptions): Poller {
+  const { store, client } = opts;
+  const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
+  const controller = new AbortController();
+  opts.signal?.addEventListener('abort', () => stop(), { once: true });
+  const states = new Map<Feed, FeedState>(opts.feeds.map((f) => [f, { running: false, failures: 0, wasActive: false, target: '', again: false }]));
+  let paused = false;
+  let stopped = false;
+
+  function schedule(feed: Feed, st: FeedState, delayMs: number) {
+    clearTimeout(st.timer);
+    st.timer = setTimeout(() => void run(feed, st), delayMs);
+    st.timer.unref?.();
+  }
+
+  async function run(feed: Feed, st: FeedState) {
+    if (stopped || paused || !feed.active(store.getState())) return;
+    if (st.running) {
+      st.again = true; // asked while in flight: run once more right after
+      return;
+    }
+    st.running = true;
+    if (feed.primary) store.getState().setPolling(true);
+    let delay: number;
+    try {
+      await feed.run({ client, store, signal: controller.signal });
+      st.failures = 0;
+      if (feed.primary) store.getState().connected(Date.now());
+      delay = feed.intervalMs?.(store.getState()) ?? store.getState().session.refreshMs;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      st.failures++;
+      delay = retryDelay(error, st.failures, backoff);
+      if (feed.primary) store.getState().failed(toErrorInfo(error), Date.now() + delay);
+    } finally {
+      st.running = false;
+      if (feed.primary) store.getState().setPolling(false);
+    }
+    if (st.again) {
+      st.again = false;
+      delay = 0;
+    }
+    schedule(feed, st, delay);
+  }
+
+  // Wake feeds that become active or change target; stop timers of those that go idle.
+  const unsubscribe = store.subscribe((state) => {
+    for (const [feed, st] of states) {
+      const active = feed.active(state);
+      const target = feed.target?.(state) ?? '';
+      if (active && (!st.wasActive || target !== st.target)) {
+        st.target = target;
+        void run(feed, st);
+      }
+      if (!active && st.wasActive) clearTimeout(st.timer);
+      st.wasActive = active;
+    }
+  });
+  const clock = opts.tickMs === 0 ? undefined : setInterval(() => store.getState().tick(Date.now()), opts.tickMs ?? 1_000);
+  clock?.unref?.();
+
+  for (const [feed, st] of states) {
+    st.wasActive = feed.active(store.getState());
+    st.target = feed.target?.(store.getState()) ?? '';
+    if (st.wasActive) void run(feed, st);
+  }
+
+  function pollNow() {
+    for (const [feed, st] of states) {
+      if (!feed.active(store.getState())) continue;
+      st.failures = 0;
+      void run(feed, st);
+    }
+  }
+  function pause() {
+    paused = true;
+    for (const st of states.values()) clearTimeout(st.timer);
+    store.getState().setPaused(true);
+  }
+  function resume() {
+    paused = false;
+    store.getState().setPaused(false);
+    pollNow();
+  }
+  function stop() {
+    stopped = true;
+    controller.abort();
+    unsubscribe();
+    clearInterval(clock);
+    for (const st of states.values()) clearTimeout(st.timer);
+  }
+  return { pollNow, pause, resume, togglePause: () => (paused ? resume() : pause()), stop };
+}
+
+export function retryDelay(error: unknown, failures: number, b: { baseMs: number; maxMs: number }): number {
+  if (isApiError(error) && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, 10 * b.maxMs);
+  const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** (failures - 1));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}

@@ -1,0 +1,86 @@
+// The console's root: one useInput for every key, the current view, overlays
+// and the footer. A frame never grows taller than the terminal.
+import { Box, Text, useInput } from 'ink';
+import { useStore } from 'zustand';
+import type { ConsoleStore } from '../store/create-store.js';
+import { selectView } from '../store/selectors.js';
+import { HANDLERS, typeText, type ConsoleActions } from './commands.js';
+import { hintsFor, matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
+import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
+import { HelpOverlay } from './views/help/help-overlay.js';
+import { VIEWS } from './views/index.js';
+
+export const MIN_COLS = 60;
+export const MIN_ROWS = 12;
+
+export interface AppProps {
+  store: ConsoleStore;
+  actions: ConsoleActions;
+  theme: Theme;
+}
+
+export function App({ store, actions, theme }: AppProps) {
+  return (
+    <ThemeContext.Provider value={theme}>
+      <Root store={store} actions={actions} />
+    </ThemeContext.Provider>
+  );
+}
+
+function currentScopes(store: ConsoleStore): Scope[] {
+  const s = store.getState();
+  if (s.overlay === 'help') return ['help'];
+  if (s.overlay === 'prompt') return ['prompt'];
+  return VIEWS[selectView(s).name].scopes(s);
+}
+
+function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions }) {
+  const cols = useStore(store, (s) => s.cols);
+  const rows = useStore(store, (s) => s.rows);
+  const view = useStore(store, selectView);
+  const overlay = useStore(store, (s) => s.overlay);
+  const scopes = useStore(store, () => currentScopes(store).join(','));
+  useInput((input, key) => {
+    const active = currentScopes(store);
+    const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
+    const command = matchCommand(input, key, active);
+    if (command) return HANDLERS[command]?.(ctx);
+    const textScope = active.find((s) => TEXT_SCOPES.has(s));
+    if (textScope === 'filter' || textScope === 'prompt') typeText(ctx, textScope, input);
+  });
+  if (cols < MIN_COLS || rows < MIN_ROWS) {
+    return <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>;
+  }
+  // Exactly the terminal's height (Ink's full-screen mode), one line of it the footer.
+  const bodyHeight = rows - 1;
+  return (
+    <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
+      {overlay === 'help' ? <HelpOverlay height={bodyHeight} /> : VIEWS[view.name].render({ store, view, height: bodyHeight })}
+      {overlay === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
+    </Box>
+  );
+}
+
+function Footer({ scopes }: { scopes: Scope[] }) {
+  const theme = useTheme();
+  const hints = hintsFor(scopes);
+  return (
+    <Text wrap="truncate" color={tint(theme, theme.dim)}>
+      {hints.map((h) => `${h.keys} ${h.hint}`).join('  ')}
+    </Text>
+  );
+}
+
+function Prompt({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const text = useStore(store, (s) => s.promptText);
+  const error = useStore(store, (s) => s.promptError);
+  return (
+    <Text wrap="truncate">
+      <Text color={tint(theme, theme.accent)}>:</Text>
+      {text}
+      <Text inverse> </Text>
+      {error ? <Text color={tint(theme, 'red')}>{`  ${error}`}</Text> : <Text color={tint(theme, theme.dim)}>  board, metrics, dashboards, channels, wall</Text>}
+    </Text>
+  );
+}

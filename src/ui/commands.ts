@@ -1,0 +1,85 @@
+// What each command of the keymap does. Handlers call store actions, or the
+// console's own actions (quit, poll now, pause) handed in by the wiring layer.
+import type { ConsoleStore } from '../store/create-store.js';
+import { selectView } from '../store/selectors.js';
+import { VIEW_NAMES, type ViewName } from '../store/types.js';
+
+export interface ConsoleActions {
+  quit(): void;
+  pollNow(): void;
+  togglePause(): void;
+}
+
+export interface CommandContext {
+  store: ConsoleStore;
+  actions: ConsoleActions;
+  /** Rows of the visible list, for page moves. */
+  pageSize: number;
+}
+
+type Handler = (ctx: CommandContext) => void;
+
+/** Views reachable from `:`. */
+export const JUMP_TARGETS: readonly ViewName[] = ['board', 'metrics', 'dashboards', 'channels', 'wall'];
+
+const state = (ctx: CommandContext) => ctx.store.getState();
+
+export const HANDLERS: Record<string, Handler> = {
+  'app.quit': (ctx) => ctx.actions.quit(),
+  'app.help': (ctx) => state(ctx).setOverlay(state(ctx).overlay === 'help' ? null : 'help'),
+  'app.back': (ctx) => state(ctx).popView(),
+  'app.prompt': (ctx) => state(ctx).setOverlay('prompt'),
+  'app.refresh': (ctx) => ctx.actions.pollNow(),
+  'app.pause': (ctx) => ctx.actions.togglePause(),
+  'list.down': (ctx) => state(ctx).moveSelection(1),
+  'list.up': (ctx) => state(ctx).moveSelection(-1),
+  'list.pageDown': (ctx) => state(ctx).moveSelection(Math.max(1, ctx.pageSize - 1)),
+  'list.pageUp': (ctx) => state(ctx).moveSelection(-Math.max(1, ctx.pageSize - 1)),
+  'list.first': (ctx) => state(ctx).moveSelection('first'),
+  'list.last': (ctx) => state(ctx).moveSelection('last'),
+  'board.open': (ctx) => {
+    const id = state(ctx).selectedId;
+    if (id) state(ctx).pushView('check', { checkId: id });
+  },
+  'board.filter': (ctx) => state(ctx).openFilter(),
+  'board.nextFailing': (ctx) => state(ctx).nextFailing(),
+  'board.sort': (ctx) => state(ctx).cycleSort(),
+  'board.reverse': (ctx) => state(ctx).reverseSort(),
+  'board.group': (ctx) => state(ctx).toggleGrouping(),
+  'filter.apply': (ctx) => state(ctx).closeFilter(false),
+  'filter.clear': (ctx) => state(ctx).closeFilter(true),
+  'filter.erase': (ctx) => state(ctx).setFilter(state(ctx).filterText.slice(0, -1)),
+  'prompt.go': (ctx) => jump(ctx),
+  'prompt.cancel': (ctx) => state(ctx).setOverlay(null),
+  'prompt.erase': (ctx) => state(ctx).setPrompt(state(ctx).promptText.slice(0, -1)),
+  'help.close': (ctx) => state(ctx).setOverlay(null),
+};
+
+function jump(ctx: CommandContext) {
+  const s = state(ctx);
+  const wanted = s.promptText.trim().toLowerCase();
+  const target = JUMP_TARGETS.find((v) => v === wanted || (wanted.length > 0 && v.startsWith(wanted)));
+  if (!target) {
+    s.setPrompt(s.promptText, `no view "${wanted}": try ${JUMP_TARGETS.join(', ')}`);
+    return;
+  }
+  s.setOverlay(null);
+  if (target === 'board') {
+    while (ctx.store.getState().stack.length > 1) ctx.store.getState().popView();
+    return;
+  }
+  if (selectView(s).name !== target) s.pushView(target);
+}
+
+/** Text typed into the filter or the prompt. */
+export function typeText(ctx: CommandContext, scope: 'filter' | 'prompt', input: string) {
+  const s = state(ctx);
+  // Pasted text arrives as one string; keep only printable characters.
+  // eslint-disable-next-line no-control-regex -- dropping control characters from typed text
+  const clean = input.replace(/[\u0000-\u001f\u007f]/g, '');
+  if (!clean) return;
+  if (scope === 'filter') s.setFilter(s.filterText + clean);
+  else s.setPrompt(s.promptText + clean);
+}
+
+export const isViewName = (name: string): name is ViewName => (VIEW_NAMES as readonly string[]).includes(name);

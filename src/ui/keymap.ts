@@ -1,0 +1,85 @@
+// One table of every key: it drives input, the footer hints and the ? overlay.
+// Text-entry scopes (filter, prompt) take printable keys as text: only their
+// own bindings and Ctrl-C apply there.
+import type { Key } from 'ink';
+
+export type Scope = 'global' | 'board' | 'list' | 'filter' | 'prompt' | 'help' | 'placeholder' | 'wall';
+
+export interface Binding {
+  command: string;
+  keys: string[];
+  scope: Scope;
+  help: string;
+  /** Shown in the footer of its scope. */
+  hint?: string;
+}
+
+export const KEYMAP: readonly Binding[] = [
+  { command: 'app.quit', keys: ['q', 'ctrl+c'], scope: 'global', help: 'quit', hint: 'quit' },
+  { command: 'app.help', keys: ['?'], scope: 'global', help: 'show or hide this help', hint: 'help' },
+  { command: 'app.back', keys: ['esc'], scope: 'global', help: 'back one level' },
+  { command: 'app.prompt', keys: [':'], scope: 'global', help: 'jump to a view by name (board, metrics, dashboards, channels, wall)' },
+  { command: 'app.refresh', keys: ['r'], scope: 'global', help: 'poll the service now' },
+  { command: 'app.pause', keys: ['p'], scope: 'global', help: 'pause or resume polling' },
+  { command: 'list.down', keys: ['j', 'down'], scope: 'list', help: 'next row', hint: 'move' },
+  { command: 'list.up', keys: ['k', 'up'], scope: 'list', help: 'previous row' },
+  { command: 'list.pageDown', keys: ['pagedown', 'ctrl+d'], scope: 'list', help: 'page down' },
+  { command: 'list.pageUp', keys: ['pageup', 'ctrl+u'], scope: 'list', help: 'page up' },
+  { command: 'list.first', keys: ['g', 'home'], scope: 'list', help: 'first row' },
+  { command: 'list.last', keys: ['G', 'end'], scope: 'list', help: 'last row' },
+  { command: 'board.open', keys: ['enter'], scope: 'board', help: 'open the selected check', hint: 'open' },
+  { command: 'board.filter', keys: ['/'], scope: 'board', help: 'filter: words, status:failing, type:api, tag:x, group:x, location:x', hint: 'filter' },
+  { command: 'board.nextFailing', keys: ['f'], scope: 'board', help: 'jump to the next failing check', hint: 'next failing' },
+  { command: 'board.sort', keys: ['s'], scope: 'board', help: 'sort by the next column', hint: 'sort' },
+  { command: 'board.reverse', keys: ['S'], scope: 'board', help: 'reverse the sort' },
+  { command: 'board.group', keys: ['t'], scope: 'board', help: 'group by check group on or off', hint: 'group' },
+  { command: 'filter.apply', keys: ['enter'], scope: 'filter', help: 'keep the filter and go back to the list' },
+  { command: 'filter.clear', keys: ['esc'], scope: 'filter', help: 'clear the filter' },
+  { command: 'filter.erase', keys: ['backspace'], scope: 'filter', help: 'erase a character' },
+  { command: 'prompt.go', keys: ['enter'], scope: 'prompt', help: 'go to the view named' },
+  { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
+  { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
+  { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
+];
+
+export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt']);
+
+/** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */
+export function keyName(input: string, key: Key): string {
+  if (key.ctrl && input) return `ctrl+${input.toLowerCase()}`;
+  if (key.return) return 'enter';
+  if (key.escape) return 'esc';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageUp) return 'pageup';
+  if (key.pageDown) return 'pagedown';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
+  if (key.backspace || key.delete) return 'backspace';
+  return input;
+}
+
+/** The scopes searched for a view, most specific first. */
+export function scopeChain(scopes: readonly Scope[]): Scope[] {
+  if (scopes.some((s) => TEXT_SCOPES.has(s))) return [...scopes];
+  return [...scopes, 'global'];
+}
+
+export function matchCommand(input: string, key: Key, scopes: readonly Scope[]): string | undefined {
+  const name = keyName(input, key);
+  if (name === 'ctrl+c') return 'app.quit';
+  for (const scope of scopeChain(scopes)) {
+    const hit = KEYMAP.find((b) => b.scope === scope && b.keys.includes(name));
+    if (hit) return hit.command;
+  }
+  return undefined;
+}
+
+export function hintsFor(scopes: readonly Scope[]): Array<{ keys: string; hint: string }> {
+  return scopeChain(scopes).flatMap((scope) =>
+    KEYMAP.filter((b) => b.scope === scope && b.hint).map((b) => ({ keys: b.keys.slice(0, 2).join('/'), hint: b.hint! })),
+  );
+}

@@ -1,0 +1,54 @@
+// Colours and glyphs. Status always reads without colour (glyph + word); the
+// ASCII set serves terminals without box drawing or unicode; with colour off,
+// components pass no colour at all.
+import { createContext, useContext } from 'react';
+import type { CheckStatusValue, Trend } from '../store/types.js';
+
+export interface Theme {
+  color: boolean;
+  ascii: boolean;
+  status: Record<CheckStatusValue, { glyph: string; word: string; color: string }>;
+  trend: Record<Trend, string>;
+  mark: Record<CheckStatusValue, string>;
+  selected: string;
+  incident: string;
+  ellipsis: string;
+  rule: string;
+  bar: string;
+  dim: string;
+  accent: string;
+}
+
+export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }): Theme {
+  return {
+    color,
+    ascii,
+    status: {
+      failing: { glyph: ascii ? 'X' : '✖', word: 'FAILING', color: 'red' },
+      degraded: { glyph: ascii ? '!' : '▲', word: 'DEGRADED', color: 'yellow' },
+      unknown: { glyph: '?', word: 'UNKNOWN', color: 'gray' },
+      passing: { glyph: ascii ? '+' : '✔', word: 'passing', color: 'green' },
+    },
+    trend: ascii
+      ? { improving: 'v', stable: '=', degrading: '^' }
+      : { improving: '↘', stable: '→', degrading: '↗' },
+    mark: ascii
+      ? { failing: 'X', degraded: '!', unknown: '?', passing: '+' }
+      : { failing: '✖', degraded: '▲', unknown: '·', passing: '●' },
+    selected: ascii ? '>' : '›',
+    incident: '!',
+    ellipsis: ascii ? '~' : '…',
+    rule: ascii ? '-' : '─',
+    bar: ascii ? '#' : '█',
+    dim: 'gray',
+    accent: 'cyan',
+  };
+}
+
+export const ThemeContext = createContext<Theme>(createTheme({ color: true, ascii: false }));
+export const useTheme = () => useContext(ThemeContext);
+
+/** The colour prop to pass: undefined when colour is off, so Ink writes no colour codes. */
+export function tint(theme: Theme, color: string | undefined): string | undefined {
+  return theme.color ? color : undefined;
+}

@@ -1,0 +1,58 @@
+// The two header lines: who and where, the connection, and the account's counts.
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { formatAge, formatPercent, formatSpan } from '../../../domain/format.js';
+import { sanitize } from '../../../domain/sanitize.js';
+import type { ConsoleStore } from '../../../store/create-store.js';
+import { tint, useTheme } from '../../theme.js';
+
+export function Header({ store, title }: { store: ConsoleStore; title?: string | undefined }) {
+  const theme = useTheme();
+  const session = useStore(store, (s) => s.session);
+  const summary = useStore(store, (s) => s.summary);
+  const total = useStore(store, (s) => Object.keys(s.checks).length);
+  return (
+    <Box flexDirection="column">
+      <Box justifyContent="space-between">
+        <Text wrap="truncate">
+          <Text bold color={tint(theme, theme.accent)}>Checkwall</Text>
+          {` ${theme.rule} ${sanitize(title ?? session.label)} ${theme.rule} ${session.host}`}
+        </Text>
+        <ConnectionState store={store} />
+      </Box>
+      <Text wrap="truncate">
+        {(['failing', 'degraded', 'unknown', 'passing'] as const).map((status) => {
+          const n = status === 'unknown' ? Math.max(0, (summary?.totalChecks ?? total) - (summary ? summary.passing + summary.failing + summary.degraded : 0)) : (summary?.[status] ?? 0);
+          const look = theme.status[status];
+          return (
+            <Text key={status} color={n > 0 || status === 'passing' ? tint(theme, look.color) : undefined} bold={n > 0 && status !== 'passing'}>
+              {`${look.glyph} ${n} ${status}  `}
+            </Text>
+          );
+        })}
+        <Text>{`incidents ${summary?.activeIncidents ?? 0}  alerts ${summary?.activeAlerts ?? 0}  avail ${formatPercent(summary?.averageAvailability ?? null, 1)}`}</Text>
+      </Text>
+    </Box>
+  );
+}
+
+function ConnectionState({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const phase = useStore(store, (s) => s.phase);
+  const lastSuccessAt = useStore(store, (s) => s.lastSuccessAt);
+  const polling = useStore(store, (s) => s.polling);
+  const now = useStore(store, (s) => s.now);
+  const age = lastSuccessAt === null ? '' : ` ${theme.rule} updated ${formatAge(lastSuccessAt, now)} ago`;
+  const look = {
+    live: { text: polling ? 'live (polling)' : 'live', color: 'green' },
+    connecting: { text: 'connecting', color: 'yellow' },
+    retrying: { text: `STALE ${lastSuccessAt === null ? '' : formatSpan(now - lastSuccessAt)}`, color: 'red' },
+    paused: { text: 'PAUSED', color: 'yellow' },
+  }[phase];
+  return (
+    <Text>
+      <Text color={tint(theme, look.color)} bold={phase !== 'live'}>{look.text}</Text>
+      {age}
+    </Text>
+  );
+}

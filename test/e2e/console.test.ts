@@ -1,0 +1,63 @@
+// The whole program in a real terminal: tmux runs `bin/checkwall.js demo`.
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasTmux, startTerminal, type Terminal } from '../helpers/tmux.js';
+
+let term: Terminal | undefined;
+afterEach(() => term?.kill());
+
+const DEMO = `${process.execPath} bin/checkwall.js demo --refresh 2`;
+
+describe.skipIf(!hasTmux)('console in tmux', () => {
+  it('shows the demo board at 120x40, answers ?, /, f, s and a resize, and q restores the terminal', async () => {
+    term = startTerminal(`sh -c 'echo BEFORE-CHECKWALL; ${DEMO}; echo AFTER-CHECKWALL; sleep 30'`, { cols: 120, rows: 40 });
+    await term.waitFor(/✖ [1-9]\d* failing/, 30_000);
+    let screen = await term.waitFor('Orders queue');
+    expect(screen).toContain('FAILING');
+    expect(screen).toContain('passing');
+    expect(screen).toContain('TAGS');
+
+    term.sendKeys('?');
+    await term.waitFor('jump to the next failing check');
+    term.sendKeys('Escape');
+    await term.waitFor('Orders queue');
+
+    term.sendKeys('/');
+    term.type('type:tcp');
+    screen = await term.waitFor('/type:tcp');
+    await expect.poll(() => term!.capture()).not.toContain('Orders queue');
+    expect(term.capture()).toContain('Cache port (echo)');
+    term.sendKeys('Escape');
+    await term.waitFor('Orders queue');
+
+    term.sendKeys('f');
+    await expect.poll(() => selectedLine(term!.capture())).toContain('FAILING');
+    term.sendKeys('s');
+    await expect.poll(() => term!.capture()).toContain('CHECK↑');
+    term.sendKeys('S');
+    await expect.poll(() => term!.capture()).toContain('CHECK↓');
+
+    term.resize(80, 24);
+    await expect.poll(() => term!.capture()).not.toContain('TAGS');
+    // Redrawn once, not stacked on the old frame.
+    await expect.poll(() => term!.capture().split('\n').filter((l) => l.includes('Checkwall')).length).toBe(1);
+
+    term.sendKeys('q');
+    screen = await term.waitFor('AFTER-CHECKWALL');
+    // The alternate screen is gone: what was printed before the console is back.
+    expect(screen).toContain('BEFORE-CHECKWALL');
+    expect(screen).not.toContain('Orders queue');
+  });
+
+  it('fits 80x24 from the start', async () => {
+    term = startTerminal(DEMO, { cols: 80, rows: 24 });
+    const screen = await term.waitFor('AVAIL', 30_000);
+    expect(screen).not.toContain('TAGS');
+    expect(screen.trimEnd().split('\n').length).toBeLessThanOrEqual(24);
+    term.sendKeys('q');
+    await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+function selectedLine(screen: string): string {
+  return screen.split('\n').find((l) => l.startsWith('›')) ?? '';
+}

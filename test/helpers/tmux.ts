@@ -1,0 +1,51 @@
+// A real terminal for end-to-end tests: tmux on a private socket runs the
+// program at a given size; we type with send-keys and read with capture-pane.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+export interface Terminal {
+  capture(): string;
+  sendKeys(...keys: string[]): void;
+  type(text: string): void;
+  resize(cols: number, rows: number): void;
+  waitFor(pattern: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** True once the program has exited (the pane is dead). */
+  exited(): boolean;
+  kill(): void;
+}
+
+export function startTerminal(command: string, opts: { cols: number; rows: number; env?: Record<string, string> }): Terminal {
+  const socket = `checkwall-test-${randomBytes(4).toString('hex')}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  const env = Object.entries({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TERM: 'xterm-256color', ...opts.env })
+    .map(([k, v]) => `${k}=${shellQuote(v)}`)
+    .join(' ');
+  tmux('new-session', '-d', '-s', 'main', '-x', String(opts.cols), '-y', String(opts.rows), `env ${env} ${command}`);
+  tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
+  const capture = () => tmux('capture-pane', '-p', '-t', 'main');
+  return {
+    capture,
+    sendKeys: (...keys) => void tmux('send-keys', '-t', 'main', ...keys),
+    type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
+    resize: (cols, rows) => void tmux('resize-window', '-t', 'main', '-x', String(cols), '-y', String(rows)),
+    exited: () => tmux('display-message', '-p', '-t', 'main', '#{pane_dead}').trim() === '1',
+    async waitFor(pattern, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const screen = capture();
+        if (typeof pattern === 'string' ? screen.includes(pattern) : pattern.test(screen)) return screen;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(pattern)}; the screen was:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    kill: () => {
+      spawnSync('tmux', ['-L', socket, 'kill-server']);
+    },
+  };
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,99 @@
+// The vanilla store without React: actions in, getState() out.
+import { describe, expect, it } from 'vitest';
+import { createConsoleStore } from '../../src/store/create-store.js';
+import { selectBoardOrder, selectBoardRows } from '../../src/store/selectors.js';
+import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+const checks = () => [
+  sampleStatus('a', { checkName: 'Alpha', status: 'passing', group: { id: 'g1', name: 'One' } }),
+  sampleStatus('b', { checkName: 'Bravo', status: 'failing', group: { id: 'g2', name: 'Two' } }),
+  sampleStatus('c', { checkName: 'Charlie', status: 'degraded', group: { id: 'g1', name: 'One' } }),
+  sampleStatus('d', { checkName: 'Delta', status: 'failing', group: null }),
+];
+
+function loaded() {
+  const store = createConsoleStore();
+  store.getState().applyStatuses(checks(), sampleSummary(), 1);
+  return store;
+}
+
+describe('board store', () => {
+  it('orders worst first and selects the first row', () => {
+    const store = loaded();
+    expect(selectBoardOrder(store.getState())).toEqual(['b', 'd', 'c', 'a']);
+    expect(store.getState().selectedId).toBe('b');
+  });
+
+  it('keeps the selection on the same check across refreshes and re-sorts', () => {
+    const store = loaded();
+    store.getState().moveSelection(2); // c
+    store.getState().applyStatuses([...checks().reverse(), sampleStatus('e', { checkName: 'Echo', status: 'failing' })], null, 2);
+    expect(store.getState().selectedId).toBe('c');
+    store.getState().cycleSort(); // name
+    expect(selectBoardOrder(store.getState())).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(store.getState().selectedId).toBe('c');
+    store.getState().reverseSort();
+    expect(selectBoardOrder(store.getState())[0]).toBe('e');
+    expect(store.getState().selectedId).toBe('c');
+  });
+
+  it('returns the same order array until something it depends on changes', () => {
+    const store = loaded();
+    const first = selectBoardOrder(store.getState());
+    store.getState().tick(123);
+    expect(selectBoardOrder(store.getState())).toBe(first);
+    const alpha = store.getState().checks['a'];
+    store.getState().applyStatuses(checks(), null, 3); // the same data again: the same objects are kept
+    expect(store.getState().checks['a']).toBe(alpha);
+    expect(selectBoardOrder(store.getState())).toEqual(first);
+  });
+
+  it('moves by rows, pages, first and last, and clamps', () => {
+    const store = loaded();
+    const s = () => store.getState();
+    s().moveSelection('last');
+    expect(s().selectedId).toBe('a');
+    s().moveSelection(5);
+    expect(s().selectedId).toBe('a');
+    s().moveSelection(-10);
+    expect(s().selectedId).toBe('b');
+  });
+
+  it('jumps to the next failing check and wraps', () => {
+    const store = loaded();
+    store.getState().nextFailing();
+    expect(store.getState().selectedId).toBe('d');
+    store.getState().nextFailing();
+    expect(store.getState().selectedId).toBe('b');
+  });
+
+  it('filters as you type and clears with esc', () => {
+    const store = loaded();
+    store.getState().openFilter();
+    store.getState().setFilter('status:failing');
+    expect(selectBoardOrder(store.getState())).toEqual(['b', 'd']);
+    store.getState().setFilter('status:failing br');
+    expect(selectBoardOrder(store.getState())).toEqual(['b']);
+    store.getState().closeFilter(true);
+    expect(selectBoardOrder(store.getState())).toHaveLength(4);
+    expect(store.getState().filterOpen).toBe(false);
+  });
+
+  it('groups by check group with headings, groupless last', () => {
+    const store = loaded();
+    store.getState().toggleGrouping();
+    expect(selectBoardRows(store.getState()).map((r) => (r.kind === 'group' ? `[${r.name}]` : r.id))).toEqual([
+      '[One]', 'c', 'a', '[Two]', 'b', '[No group]', 'd',
+    ]);
+    expect(selectBoardOrder(store.getState())).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('keeps a stack of views', () => {
+    const store = loaded();
+    store.getState().pushView('check', { checkId: 'b' });
+    expect(store.getState().stack.map((v) => v.name)).toEqual(['board', 'check']);
+    store.getState().popView();
+    store.getState().popView();
+    expect(store.getState().stack.map((v) => v.name)).toEqual(['board']);
+  });
+});

@@ -1,0 +1,126 @@
+/* eslint-disable no-control-regex -- these tests look for control characters on purpose */
+// Frames of the board with a real store, through ink-testing-library.
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/domain/sanitize.js';
+import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import { App } from '../../src/ui/app.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+const noop = { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined };
+
+function draw(store: ConsoleStore, opts: { color?: boolean; ascii?: boolean } = {}) {
+  const view = render(<App store={store} actions={noop} theme={createTheme({ color: opts.color ?? true, ascii: opts.ascii ?? false })} />);
+  unmount = view.unmount;
+  return view;
+}
+
+function storeWith(cols: number, rows: number, n = 3) {
+  const store = createConsoleStore({ label: 'prod', host: 'mon.example.com:443' });
+  store.getState().setSize(cols, rows);
+  const list = [
+    sampleStatus('pay', { checkName: 'Payments API', status: 'failing', currentIncident: { id: 'i', severity: 'critical', startedAt: '2026-11-22T09:00:00.000Z', title: 't' } }),
+    sampleStatus('search', { checkName: 'Search', status: 'degraded', tags: ['prod', 'search'] }),
+    ...Array.from({ length: n }, (_, i) => sampleStatus(`ok${i}`, { checkName: `Healthy ${i}` })),
+  ];
+  store.getState().applyStatuses(list, sampleSummary({ totalChecks: list.length, passing: n, failing: 1, degraded: 1, activeIncidents: 1 }), Date.now());
+  return store;
+}
+
+const plain = (frame: string | undefined) => (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const lines = (frame: string | undefined) => plain(frame).split('\n');
+
+describe('board frames', () => {
+  it('shows the header counts and one row per check, worst first, at 120x40', async () => {
+    const store = storeWith(120, 40);
+    const { lastFrame } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    const frame = lastFrame()!;
+    expect(frame).toContain('prod');
+    expect(frame).toContain('mon.example.com:443');
+    expect(frame).toMatch(/✖ 1 failing/);
+    expect(frame).toMatch(/▲ 1 degraded/);
+    const rows = lines(frame);
+    const pay = rows.findIndex((l) => l.includes('Payments API'));
+    const search = rows.findIndex((l) => l.includes('Search'));
+    expect(pay).toBeLessThan(search);
+    expect(rows[pay]).toMatch(/FAILING/);
+    expect(frame).toContain('TAGS');
+    expect(lines(frame).length).toBeLessThanOrEqual(40);
+  });
+
+  it('drops the least important columns first at 80x24 and never draws more lines than rows', async () => {
+    const store = storeWith(80, 24, 60);
+    const { lastFrame } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    const frame = lastFrame()!;
+    expect(frame).not.toContain('TAGS');
+    expect(frame).not.toContain('GROUP');
+    expect(frame).toContain('AVAIL');
+    expect(lines(frame).length).toBeLessThanOrEqual(24);
+    for (const line of lines(frame)) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  it('says the terminal is too small below the minimum', async () => {
+    const { lastFrame } = draw(storeWith(40, 10));
+    await expect.poll(() => lastFrame()).toContain('Terminal too small');
+  });
+
+  it('writes no colour codes when colour is off, and only ASCII in ASCII mode', async () => {
+    const store = storeWith(120, 30);
+    const { lastFrame } = draw(store, { color: false, ascii: true });
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    expect(lastFrame()).not.toMatch(/\u001b\[(3|9)\d(;\d+)*m/);
+    expect(lastFrame()).toMatch(/^[\u0000-\u007f]*$/);
+    expect(lastFrame()).toContain('X FAILING');
+  });
+
+  it('strips escape sequences from names and keeps columns aligned with wide characters', async () => {
+    const store = storeWith(120, 30, 0);
+    store.getState().applyStatuses(
+      [
+        sampleStatus('evil', { checkName: 'Evil\u001b[2J\u001b]0;title\u0007 name' }),
+        sampleStatus('wide', { checkName: '日本語のチェック 🔥' }),
+      ],
+      null,
+      Date.now(),
+    );
+    const { lastFrame } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Evil name');
+    expect(lastFrame()).not.toContain('\u001b[2J');
+    expect(lastFrame()).not.toContain('\u001b]0');
+  });
+
+  it('filters as you type with / and jumps to failing checks with f', async () => {
+    const store = storeWith(120, 30);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Healthy 0');
+    stdin.write('/');
+    await expect.poll(() => store.getState().filterOpen).toBe(true);
+    stdin.write('search');
+    await expect.poll(() => lastFrame()).not.toContain('Healthy 0');
+    expect(plain(lastFrame())).toContain('/search');
+    stdin.write('\u001b');
+    await expect.poll(() => lastFrame()).toContain('Healthy 0');
+    // The filter left the selection on Search, and clearing it keeps it there.
+    expect(store.getState().selectedId).toBe('search');
+    stdin.write('j');
+    await expect.poll(() => store.getState().selectedId).toBe('ok0');
+    stdin.write('f');
+    await expect.poll(() => store.getState().selectedId).toBe('pay');
+  });
+
+  it('opens the help overlay from the keymap with ?', async () => {
+    const store = storeWith(120, 40);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    stdin.write('?');
+    await expect.poll(() => lastFrame()).toContain('jump to the next failing check');
+    stdin.write('?');
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+  });
+});

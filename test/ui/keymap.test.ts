@@ -1,0 +1,51 @@
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { HANDLERS } from '../../src/ui/commands.js';
+import { KEYMAP, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
+
+const key = (over: Partial<Key> = {}): Key =>
+  ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...over }) as Key;
+
+describe('keymap', () => {
+  it('gives every command help text and a handler', () => {
+    for (const b of KEYMAP) {
+      expect(b.help.length, b.command).toBeGreaterThan(3);
+      expect(HANDLERS[b.command], b.command).toBeTypeOf('function');
+    }
+  });
+
+  it('binds no key twice in one scope, counting the global keys every non-text scope inherits', () => {
+    const scopes = [...new Set(KEYMAP.map((b) => b.scope))].filter((s) => s !== 'global');
+    for (const scope of scopes) {
+      const chain = scopeChain([scope as Scope]);
+      const seen = new Map<string, string>();
+      for (const s of chain) {
+        for (const b of KEYMAP.filter((x) => x.scope === s)) {
+          for (const k of b.keys) {
+            // A view's binding may deliberately override a global one (esc, q in help); same scope twice may not.
+            const prior = seen.get(`${s}:${k}`);
+            expect(prior, `${k} in ${s}: ${prior} and ${b.command}`).toBeUndefined();
+            seen.set(`${s}:${k}`, b.command);
+          }
+        }
+      }
+    }
+  });
+
+  it('matches arrows, vim keys and specials, most specific scope first', () => {
+    expect(matchCommand('j', key(), ['board', 'list'])).toBe('list.down');
+    expect(matchCommand('', key({ downArrow: true }), ['board', 'list'])).toBe('list.down');
+    expect(matchCommand('G', key({ shift: true }), ['board', 'list'])).toBe('list.last');
+    expect(matchCommand('', key({ return: true }), ['board', 'list'])).toBe('board.open');
+    expect(matchCommand('q', key(), ['board', 'list'])).toBe('app.quit');
+    expect(matchCommand('c', key({ ctrl: true }), ['filter'])).toBe('app.quit');
+  });
+
+  it('treats printable keys as text in the filter and the prompt', () => {
+    for (const scope of TEXT_SCOPES) {
+      expect(matchCommand('q', key(), [scope])).toBeUndefined();
+      expect(matchCommand('j', key(), [scope])).toBeUndefined();
+    }
+    expect(matchCommand('', key({ escape: true }), ['filter'])).toBe('filter.clear');
+  });
+});
