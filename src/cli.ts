@@ -25,7 +25,10 @@ const COMMANDS: Record<string, { usage: string; load: Loader }> = {
     load: async () => ({ usage: CONSOLE_USAGE, run: (await import('./commands/console.js')).runConsole }),
   },
   wall: { usage: WALL_USAGE, load: notYet('wall') },
-  status: { usage: STATUS_USAGE, load: notYet('status') },
+  status: {
+    usage: STATUS_USAGE,
+    load: async () => ({ usage: STATUS_USAGE, run: (await import('./commands/status.js')).runStatus }),
+  },
   serve: {
     usage: '',
     load: async () => {
