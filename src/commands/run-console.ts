@@ -2,6 +2,7 @@
 // the alternate screen, and a clean exit. `console`, `demo` and `wall` share it.
 import type { MonitoringClient } from '../api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
+import { metricsFeed, resultsFeed } from '../store/feeds/results-feed.js';
 import { statusesFeed } from '../store/feeds/statuses-feed.js';
 import { createPoller, type Feed } from '../store/poller.js';
 import type { ViewName } from '../store/types.js';
@@ -45,7 +46,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   };
   stdout.on('resize', onResize);
-  const poller = createPoller({ store, client: opts.client, feeds: [statusesFeed, ...(opts.feeds ?? [])] });
+  const poller = createPoller({ store, client: opts.client, feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])] });
   const terminal = enterAlternateScreen(stdout);
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));

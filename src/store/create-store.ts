@@ -3,6 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
+import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import type { ViewName } from './types.js';
 
@@ -16,7 +17,7 @@ export interface SessionInfo {
   color: boolean;
 }
 
-export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & { session: SessionInfo };
+export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & DetailSlice & { session: SessionInfo };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true };
@@ -26,6 +27,7 @@ export function createConsoleStore(session: Partial<SessionInfo> = {}, initialVi
     ...createBoardSlice(...a),
     ...createConnectionSlice(...a),
     ...createNavSlice(initialView)(...a),
+    ...createDetailSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
   }));
 }

@@ -39,3 +39,6 @@ export type {
   Trend,
   Widget,
 } from '../api/schemas.js';
+
+export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas.js';
+export type { CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';

@@ -46,7 +46,11 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     const command = matchCommand(input, key, active);
     if (command) return HANDLERS[command]?.(ctx);
     const textScope = active.find((s) => TEXT_SCOPES.has(s));
-    if (textScope === 'filter' || textScope === 'prompt') typeText(ctx, textScope, input);
+    if (textScope !== 'filter' && textScope !== 'prompt') return;
+    // Typed or pasted text can arrive with its Enter in the same chunk.
+    const [text = '', ...rest] = input.split(/\r\n?|\n/);
+    typeText(ctx, textScope, text);
+    if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>;

@@ -3,6 +3,7 @@
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
 import { VIEW_NAMES, type ViewName } from '../store/types.js';
+import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
 
 export interface ConsoleActions {
   quit(): void;
@@ -31,16 +32,16 @@ export const HANDLERS: Record<string, Handler> = {
   'app.prompt': (ctx) => state(ctx).setOverlay('prompt'),
   'app.refresh': (ctx) => ctx.actions.pollNow(),
   'app.pause': (ctx) => ctx.actions.togglePause(),
-  'list.down': (ctx) => state(ctx).moveSelection(1),
-  'list.up': (ctx) => state(ctx).moveSelection(-1),
-  'list.pageDown': (ctx) => state(ctx).moveSelection(Math.max(1, ctx.pageSize - 1)),
-  'list.pageUp': (ctx) => state(ctx).moveSelection(-Math.max(1, ctx.pageSize - 1)),
-  'list.first': (ctx) => state(ctx).moveSelection('first'),
-  'list.last': (ctx) => state(ctx).moveSelection('last'),
-  'board.open': (ctx) => {
-    const id = state(ctx).selectedId;
-    if (id) state(ctx).pushView('check', { checkId: id });
-  },
+  'list.down': (ctx) => move(ctx, 1),
+  'list.up': (ctx) => move(ctx, -1),
+  'list.pageDown': (ctx) => move(ctx, Math.max(1, ctx.pageSize - 1)),
+  'list.pageUp': (ctx) => move(ctx, -Math.max(1, ctx.pageSize - 1)),
+  'list.first': (ctx) => move(ctx, 'first'),
+  'list.last': (ctx) => move(ctx, 'last'),
+  'board.open': (ctx) => openSelected(ctx, false),
+  'board.openFailed': (ctx) => openSelected(ctx, true),
+  'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
+  ...CHECK_HANDLERS,
   'board.filter': (ctx) => state(ctx).openFilter(),
   'board.nextFailing': (ctx) => state(ctx).nextFailing(),
   'board.sort': (ctx) => state(ctx).cycleSort(),
@@ -55,6 +56,16 @@ export const HANDLERS: Record<string, Handler> = {
   'help.close': (ctx) => state(ctx).setOverlay(null),
 };
 
+function move(ctx: CommandContext, delta: number | 'first' | 'last') {
+  if (selectView(state(ctx)).name === 'check') state(ctx).moveResult(delta);
+  else state(ctx).moveSelection(delta);
+}
+
+function openSelected(ctx: CommandContext, failed: boolean) {
+  const id = state(ctx).selectedId;
+  if (id) state(ctx).openCheck(id, failed);
+}
+
 function jump(ctx: CommandContext) {
   const s = state(ctx);
   const wanted = s.promptText.trim().toLowerCase();
@@ -68,6 +79,7 @@ function jump(ctx: CommandContext) {
     while (ctx.store.getState().stack.length > 1) ctx.store.getState().popView();
     return;
   }
+  if (target === 'metrics') return openMetrics(ctx, null);
   if (selectView(s).name !== target) s.pushView(target);
 }
 

@@ -46,7 +46,7 @@ describe.skipIf(!hasTmux)('console in tmux', () => {
     // The alternate screen is gone: what was printed before the console is back.
     expect(screen).toContain('BEFORE-CHECKWALL');
     expect(screen).not.toContain('Orders queue');
-  });
+  }, 90_000);
 
   it('fits 80x24 from the start', async () => {
     term = startTerminal(DEMO, { cols: 80, rows: 24 });

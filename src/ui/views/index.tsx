@@ -1,16 +1,16 @@
 // Which component draws which view, and which key scopes it listens to.
 import type { ReactNode } from 'react';
-import type { ConsoleState, ConsoleStore } from '../../store/create-store.js';
-import type { View, ViewName } from '../../store/types.js';
+import type { ConsoleState } from '../../store/create-store.js';
+import type { ViewName } from '../../store/types.js';
 import type { Scope } from '../keymap.js';
 import { BoardView } from './board/board-view.js';
+import { CheckDetailView } from './check-detail/check-detail-view.js';
+import { MetricsView } from './metrics/metrics-view.js';
 import { PlaceholderView } from './placeholder/placeholder-view.js';
+import { ResultDetailView } from './result-detail/result-detail-view.js';
+import type { ViewProps } from './view-props.js';
 
-export interface ViewProps {
-  store: ConsoleStore;
-  view: View;
-  height: number;
-}
+export type { ViewProps } from './view-props.js';
 
 export interface ViewEntry {
   render(props: ViewProps): ReactNode;
@@ -27,9 +27,9 @@ export const VIEWS: Record<ViewName, ViewEntry> = {
     render: ({ store, height }) => <BoardView store={store} height={height} />,
     scopes: (s) => (s.filterOpen ? ['filter'] : ['board', 'list']),
   },
-  check: placeholder('Check detail'),
-  result: placeholder('Result detail'),
-  metrics: placeholder('Metric catalogue'),
+  check: { render: (p) => <CheckDetailView {...p} />, scopes: () => ['check', 'list'] },
+  result: { render: (p) => <ResultDetailView {...p} />, scopes: () => ['result'] },
+  metrics: { render: (p) => <MetricsView {...p} />, scopes: () => ['metrics'] },
   dashboards: placeholder('Dashboards'),
   dashboard: placeholder('Dashboard'),
   channels: placeholder('Alert channels'),

@@ -1,0 +1,67 @@
+// Commands of the check, result and metrics views.
+import type { CommandContext } from './commands.js';
+import { PERIOD_CYCLE, RT_PRESETS, type ResultFilters } from '../store/detail-slice.js';
+import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../store/types.js';
+
+type Handler = (ctx: CommandContext) => void;
+
+const state = (ctx: CommandContext) => ctx.store.getState();
+const filters = (ctx: CommandContext) => state(ctx).detail.filters;
+const setFilters = (ctx: CommandContext, patch: Partial<ResultFilters>) => state(ctx).setResultFilters(patch);
+
+/** The value after `current` in `cycle`, where undefined means "any" and comes last. */
+export function nextIn<T>(cycle: readonly T[], current: T | undefined): T | undefined {
+  const all = [...cycle, undefined];
+  return all[(all.indexOf(current) + 1) % all.length];
+}
+
+export function openMetrics(ctx: CommandContext, checkId: string | null) {
+  const s = state(ctx);
+  const check = checkId ? s.checks[checkId] : undefined;
+  if (check) s.focusCheck(check.checkId, false);
+  const type = check && (CHECK_TYPES as readonly string[]).includes(check.checkType) ? check.checkType : s.metricsType;
+  s.setMetricsScope(type, s.metricsCategory);
+  s.pushView('metrics', check ? { checkId: check.checkId } : {});
+}
+
+export const CHECK_HANDLERS: Record<string, Handler> = {
+  'check.open': (ctx) => state(ctx).openResult(),
+  'check.period': (ctx) => setFilters(ctx, { period: nextIn(PERIOD_CYCLE, filters(ctx).period) ?? PERIOD_CYCLE[0]! }),
+  'check.status': (ctx) => setFilters(ctx, { status: nextIn(['failed', 'success'] as const, filters(ctx).status) }),
+  'check.location': (ctx) => {
+    const check = state(ctx).checks[state(ctx).detail.checkId ?? ''];
+    setFilters(ctx, { location: nextIn(check?.locations.map((l) => l.id) ?? [], filters(ctx).location) });
+  },
+  'check.trigger': (ctx) => setFilters(ctx, { triggeredBy: nextIn(TRIGGERS, filters(ctx).triggeredBy) }),
+  'check.range': (ctx) => {
+    const at = RT_PRESETS.indexOf(filters(ctx).responseTimeMin);
+    setFilters(ctx, { responseTimeMin: RT_PRESETS[(at + 1) % RT_PRESETS.length] });
+  },
+  'check.sort': (ctx) => setFilters(ctx, { sortBy: nextIn(['startedAt', 'duration', 'responseTime'] as const, filters(ctx).sortBy) ?? 'startedAt' }),
+  'check.reverse': (ctx) => setFilters(ctx, { sortOrder: filters(ctx).sortOrder === 'desc' ? 'asc' : 'desc' }),
+  'check.nextPage': (ctx) => {
+    const page = state(ctx).detail.page;
+    const total = page.state === 'ok' ? page.data.meta.totalPages : 1;
+    if (filters(ctx).page < total) setFilters(ctx, { page: filters(ctx).page + 1 });
+  },
+  'check.prevPage': (ctx) => {
+    if (filters(ctx).page > 1) setFilters(ctx, { page: filters(ctx).page - 1 });
+  },
+  'check.metrics': (ctx) => openMetrics(ctx, state(ctx).detail.checkId),
+  'result.next': (ctx) => state(ctx).stepResult(1),
+  'result.prev': (ctx) => state(ctx).stepResult(-1),
+  'result.down': (ctx) => state(ctx).scrollBody(1),
+  'result.up': (ctx) => state(ctx).scrollBody(-1),
+  'result.pageDown': (ctx) => state(ctx).scrollBody(ctx.pageSize),
+  'result.pageUp': (ctx) => state(ctx).scrollBody(-ctx.pageSize),
+  'metrics.type': (ctx) => {
+    const s = state(ctx);
+    s.setMetricsScope(nextIn(CHECK_TYPES, s.metricsType) ?? CHECK_TYPES[0], s.metricsCategory);
+  },
+  'metrics.category': (ctx) => {
+    const s = state(ctx);
+    s.setMetricsScope(s.metricsType, nextIn(METRIC_CATEGORIES, s.metricsCategory ?? undefined) ?? null);
+  },
+  'metrics.down': (ctx) => state(ctx).scrollBody(1),
+  'metrics.up': (ctx) => state(ctx).scrollBody(-1),
+};

@@ -1,0 +1,41 @@
+// One check: header, per-location breakdown, summary, sparkline and results.
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { sanitize } from '../../../domain/sanitize.js';
+import { remoteData } from '../../../store/detail-slice.js';
+import type { ViewProps } from '../view-props.js';
+import { tint, useTheme } from '../../theme.js';
+import { ConnectionBanner } from '../board/banner.js';
+import { CheckHeader } from './check-header.js';
+import { LocationBreakdown } from './locations.js';
+import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
+
+export function CheckDetailView({ store, view, height }: ViewProps) {
+  const theme = useTheme();
+  const checkId = view.params['checkId'] ?? '';
+  const check = useStore(store, (s) => s.checks[checkId]);
+  const detail = useStore(store, (s) => s.detail);
+  const now = useStore(store, (s) => s.now);
+  const cols = useStore(store, (s) => s.cols);
+  if (!check) return <Text>{`No check "${sanitize(checkId)}" on the board any more. esc goes back.`}</Text>;
+  const page = remoteData(detail.page);
+  const window = remoteData(detail.window)?.data ?? [];
+  const used = 3 + 1 + check.locations.length + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
+  return (
+    <Box flexDirection="column" height={height}>
+      <CheckHeader check={check} now={now} />
+      <ConnectionBanner store={store} />
+      <LocationBreakdown check={check} results={window} now={now} />
+      <ResultsSummary list={page} filters={detail.filters} />
+      <Sparkline results={window} width={cols} />
+      {detail.page.state === 'error' ? (
+        <Text color={tint(theme, 'red')} wrap="truncate">{`results: ${detail.page.error.kind} ${theme.rule} ${sanitize(detail.page.error.message)}`}</Text>
+      ) : null}
+      {page ? (
+        <ResultsTable results={page.data} selectedId={detail.selectedResultId} width={cols} height={Math.max(1, height - used - 1)} />
+      ) : (
+        <Text color={tint(theme, theme.dim)}>  loading results…</Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+// What the check is doing now: status, availability, performance, schedule,
+// incident and alerts, group and tags.
+import { Box, Text } from 'ink';
+import { formatAge, formatMs, formatPercent } from '../../../domain/format.js';
+import { sanitize } from '../../../domain/sanitize.js';
+import type { CheckStatus } from '../../../store/types.js';
+import { tint, useTheme } from '../../theme.js';
+
+export function CheckHeader({ check, now }: { check: CheckStatus; now: number }) {
+  const theme = useTheme();
+  const look = theme.status[check.status];
+  const p = check.performance;
+  const incident = check.currentIncident;
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        <Text color={tint(theme, look.color)} bold>{`${look.glyph} ${look.word}`}</Text>
+        <Text bold>{`  ${sanitize(check.checkName)}`}</Text>
+        <Text color={tint(theme, theme.dim)}>{`  ${sanitize(check.checkType)} ${theme.rule} ${sanitize(check.statusReason ?? '')}`}</Text>
+      </Text>
+      <Text wrap="truncate">
+        {`availability ${formatPercent(check.availability.percentage)} over ${sanitize(check.availability.period)}  `}
+        {`avg ${formatMs(p.averageResponseTime)}  p95 ${formatMs(p.p95ResponseTime)}  trend ${theme.trend[p.trend]} ${p.trend}  `}
+        {`every ${sanitize(check.schedule.frequency)}${check.schedule.enabled ? `, next ${check.schedule.nextRun ? `in ${formatAge(now, Date.parse(check.schedule.nextRun))}` : '—'}` : ' (disabled)'}`}
+      </Text>
+      <Text wrap="truncate">
+        {incident ? (
+          <Text color={tint(theme, 'red')}>{`incident ${sanitize(incident.severity)}: ${sanitize(incident.title)} (since ${formatAge(incident.startedAt, now)} ago)  `}</Text>
+        ) : (
+          'no incident  '
+        )}
+        {`alerts ${check.alerts.active} active, ${check.alerts.acknowledged} acknowledged, ${check.alerts.total24h} in 24 h  `}
+        <Text color={tint(theme, theme.dim)}>{`group ${sanitize(check.group?.name ?? '—')}  tags ${sanitize(check.tags.join(', ') || '—')}`}</Text>
+      </Text>
+    </Box>
+  );
+}

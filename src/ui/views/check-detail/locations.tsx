@@ -1,0 +1,33 @@
+// One row per location: where is it failing? A location failing while the
+// others pass is called out.
+import { Box, Text } from 'ink';
+import { locationFigures } from '../../../domain/breakdown.js';
+import { formatAge, formatMs, formatPercent } from '../../../domain/format.js';
+import { fit, sanitize } from '../../../domain/sanitize.js';
+import type { CheckResult, CheckStatus } from '../../../store/types.js';
+import { tint, useTheme } from '../../theme.js';
+
+export function LocationBreakdown({ check, results, now }: { check: CheckStatus; results: readonly CheckResult[]; now: number }) {
+  const theme = useTheme();
+  const bad = check.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
+  const lonely = bad.length === 1 && check.locations.length > 1 ? bad[0]!.id : null;
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`  ${fit('LOCATION', 22)} ${fit('STATUS', 10)} ${fit('LAST OK', 8)} ${fit('SUCCESS', 8, '…', 'right')} ${fit('AVG', 8, '…', 'right')} ${fit('P95', 8, '…', 'right')}`}</Text>
+      {check.locations.map((l) => {
+        const f = locationFigures(results, l.id);
+        const look = theme.status[l.status];
+        return (
+          <Text key={l.id} wrap="truncate">
+            {'  '}
+            {fit(`${sanitize(l.name)} (${sanitize(l.id)})`, 22, theme.ellipsis)}{' '}
+            <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>{fit(`${look.glyph} ${look.word}`, 10)}</Text>{' '}
+            {fit(formatAge(l.lastSuccess, now), 8)} {fit(formatPercent(f.successRate, 1), 8, '…', 'right')} {fit(formatMs(f.average), 8, '…', 'right')}{' '}
+            {fit(formatMs(f.p95), 8, '…', 'right')}
+            {lonely === l.id ? <Text color={tint(theme, 'red')} bold>{`  ${theme.ascii ? '<-' : '◀'} only this location fails`}</Text> : null}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+// The metric catalogue of a check type, and, with a check open, the check's own
+// value of each metric over the period, rated against the metric's thresholds
+// or the spec's guide bands.
+import { Box, Text } from 'ink';
+import type { ReactElement } from 'react';
+import { useStore } from 'zustand';
+import { metricValues, type MetricValues } from '../../../domain/metric-values.js';
+import { isHigherBetter, rateMetric, ratingLevel } from '../../../domain/rating.js';
+import { fit, sanitize } from '../../../domain/sanitize.js';
+import { remoteData } from '../../../store/detail-slice.js';
+import type { MetricDefinition } from '../../../store/types.js';
+import { tint, useTheme, type Theme } from '../../theme.js';
+import type { ViewProps } from '../view-props.js';
+
+const GROUP_TITLES: Record<string, string> = {
+  responseTimeMetrics: 'Response time',
+  successMetrics: 'Success',
+  volumeMetrics: 'Volume',
+  browserSpecificMetrics: 'Browser',
+  heartbeatSpecificMetrics: 'Heartbeat',
+};
+const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
+
+export function MetricsView({ store, view, height }: ViewProps) {
+  const theme = useTheme();
+  const catalogue = useStore(store, (s) => s.catalogue);
+  const type = useStore(store, (s) => s.metricsType);
+  const category = useStore(store, (s) => s.metricsCategory);
+  const detail = useStore(store, (s) => s.detail);
+  const scroll = useStore(store, (s) => s.detail.bodyScroll);
+  const cols = useStore(store, (s) => s.cols);
+  const checkId = view.params['checkId'];
+  const check = useStore(store, (s) => (checkId ? s.checks[checkId] : undefined));
+  const window = remoteData(detail.window);
+  const values = check && window ? metricValues(window.data, window.meta.summary) : undefined;
+  const data = remoteData(catalogue);
+  const lines: ReactElement[] = [];
+  for (const [group, title] of Object.entries(GROUP_TITLES)) {
+    const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
+    if (metrics.length === 0) continue;
+    lines.push(<Text key={group} bold>{title}</Text>);
+    for (const m of metrics) lines.push(...metricLines(m, values, cols, theme));
+  }
+  const room = Math.max(1, height - 3);
+  const top = Math.min(scroll, Math.max(0, lines.length - room));
+  const scope = check ? `for ${sanitize(check.checkName)} over ${detail.filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)` : 'pick a check on the board and press m to rate it';
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold wrap="truncate">
+        {`Metrics: ${type}${category ? ` · ${category}` : ''}  `}
+        <Text color={tint(theme, theme.dim)}>{scope}</Text>
+      </Text>
+      {catalogue.state === 'error' ? <Text color={tint(theme, 'red')}>{`catalogue: ${catalogue.error.kind} ${theme.rule} ${sanitize(catalogue.error.message)}`}</Text> : null}
+      {data ? null : <Text color={tint(theme, theme.dim)}>loading the catalogue…</Text>}
+      {lines.slice(top, top + room)}
+    </Box>
+  );
+}
+
+function metricLines(m: MetricDefinition, values: MetricValues | undefined, cols: number, theme: Theme): ReactElement[] {
+  const op = isHigherBetter(m.name) ? '≥' : '≤';
+  const thresholds =
+    m.goodThreshold !== undefined ? `good ${op}${m.goodThreshold}, needs improvement ${op}${m.needsImprovementThreshold ?? '—'}` : '';
+  const range = m.range ? `${m.range.min}..${m.range.max}` : '';
+  const meta = [sanitize(m.unit), sanitize(m.dataType), sanitize(m.calculationMethod), m.precision !== undefined ? `p${m.precision}` : '', range, thresholds]
+    .filter(Boolean)
+    .join(' · ');
+  const value = values?.[m.name];
+  const rating = value === undefined || value === null ? null : rateMetric(m, value);
+  const shown = value === undefined ? '' : value === null ? 'no data' : value.toFixed(Math.min(4, m.precision ?? 2));
+  return [
+    <Text key={m.name} wrap="truncate">
+      {`  ${fit(sanitize(m.displayName), 30, theme.ellipsis)} `}
+      {values ? <Text bold>{fit(shown, 12, theme.ellipsis, 'right')}</Text> : null}
+      {values ? (
+        <Text color={rating ? tint(theme, LEVEL_COLOR[ratingLevel(rating)]) : undefined}>{` ${fit(rating ?? '', 17)}`}</Text>
+      ) : null}
+      <Text color={tint(theme, theme.dim)}>{` ${meta}`}</Text>
+    </Text>,
+    <Text key={`${m.name}-d`} wrap="truncate" color={tint(theme, theme.dim)}>
+      {`    ${fit(sanitize(m.description), Math.max(10, cols - 6), theme.ellipsis)}`}
+    </Text>,
+  ];
+}

@@ -1,0 +1,75 @@
+// Everything about one run, as lines the result view scrolls through:
+// timing, assertions (failed first), error, request and response.
+import type { ReactElement } from 'react';
+import { Text } from 'ink';
+import { formatBytes } from '../../../domain/format.js';
+import { sanitize, sanitizeMultiline } from '../../../domain/sanitize.js';
+import type { CheckResult } from '../../../store/types.js';
+import { tint, type Theme } from '../../theme.js';
+import { timingBarLines } from './timing-bars.js';
+
+export const BODY_LINE_CAP = 400;
+
+const heading = (key: string, text: string) => (
+  <Text key={key} bold>
+    {text}
+  </Text>
+);
+const plain = (key: string, text: string, color?: string) => (
+  <Text key={key} color={color} wrap="truncate">
+    {text}
+  </Text>
+);
+
+export function resultLines(r: CheckResult, width: number, theme: Theme): ReactElement[] {
+  const out: ReactElement[] = [heading('timing', 'Timing')];
+  out.push(...timingBarLines(r.timing, width, theme));
+  out.push(heading('assertions', 'Assertions'));
+  const assertions = [...r.assertions].sort((a, b) => Number(a.passed) - Number(b.passed));
+  if (assertions.length === 0) out.push(plain('a-none', '  none'));
+  assertions.forEach((a, i) => {
+    const mark = a.passed ? theme.status.passing : theme.status.failing;
+    const text = `  ${mark.glyph} ${a.passed ? 'pass' : 'FAIL'}  ${sanitize(a.source)} ${sanitize(a.property)} ${sanitize(a.comparison)} ${sanitize(a.target)}${a.passed ? '' : `  actual: ${sanitize(a.actual ?? '(absent)')}`}`;
+    out.push(plain(`a${i}`, text, tint(theme, mark.color)));
+  });
+  if (r.error) {
+    out.push(heading('error', 'Error'));
+    out.push(plain('e-name', `  ${sanitize(r.error.name)}: ${sanitize(r.error.message)}`, tint(theme, 'red')));
+    sanitizeMultiline(r.error.stack).split('\n').slice(1, 12).forEach((l, i) => out.push(plain(`e${i}`, `  ${l}`, tint(theme, theme.dim))));
+  }
+  out.push(heading('request', 'Request'));
+  out.push(plain('rq', `  ${sanitize(r.request.method)} ${sanitize(r.request.url)}`));
+  out.push(...headerLines('rqh', r.request.headers));
+  if (r.request.body) out.push(...bodyLines('rqb', r.request.body, Buffer.byteLength(r.request.body), theme));
+  out.push(heading('response', 'Response'));
+  if (!r.response) {
+    out.push(plain('rs-none', '  no response', tint(theme, theme.dim)));
+    return out;
+  }
+  const rs = r.response;
+  out.push(plain('rs', `  ${rs.statusCode} ${sanitize(rs.statusText)}  ${formatBytes(rs.size)}  ${rs.responseTime} ms`));
+  out.push(...headerLines('rsh', rs.headers));
+  out.push(...bodyLines('rsb', rs.body, rs.size, theme));
+  return out;
+}
+
+function headerLines(key: string, headers: Record<string, string>): ReactElement[] {
+  return Object.entries(headers).map(([k, v], i) => plain(`${key}${i}`, `    ${sanitize(k)}: ${sanitize(v)}`));
+}
+
+/** JSON pretty-printed; long bodies cut at a cap, with the real size said. */
+export function bodyLines(key: string, body: string, realSize: number, theme: Theme): ReactElement[] {
+  let text = body;
+  try {
+    text = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // not JSON: shown as it is
+  }
+  const lines = sanitizeMultiline(text).split('\n');
+  const out = lines.slice(0, BODY_LINE_CAP).map((l, i) => plain(`${key}${i}`, `    ${l}`));
+  const stored = Buffer.byteLength(body);
+  if (lines.length > BODY_LINE_CAP || realSize > stored) {
+    out.push(plain(`${key}-cut`, `    … cut: showing ${Math.min(lines.length, BODY_LINE_CAP)} lines of ${formatBytes(stored)} stored; the body was ${formatBytes(realSize)}`, tint(theme, 'yellow')));
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// The waterfall of one run: each phase offset and scaled to the total, its
+// milliseconds beside it, coloured by the spec's response-time bands and
+// readable without colour (the bar is drawn, the number written).
+import type { ReactElement } from 'react';
+import { Text } from 'ink';
+import { formatMs } from '../../../domain/format.js';
+import { rateResponseTime, ratingLevel } from '../../../domain/rating.js';
+import { PHASE_LABELS, waterfall } from '../../../domain/waterfall.js';
+import type { Timing } from '../../../store/types.js';
+import { tint, type Theme } from '../../theme.js';
+
+const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
+
+export function timingBarLines(timing: Timing, width: number, theme: Theme): ReactElement[] {
+  const barWidth = Math.max(10, width - 34);
+  const lines = waterfall(timing, barWidth).map((s) => (
+    <Text key={s.phase} wrap="truncate">
+      {`  ${PHASE_LABELS[s.phase].padEnd(14)} `}
+      {' '.repeat(s.offset)}
+      <Text color={tint(theme, LEVEL_COLOR[ratingLevel(rateResponseTime(s.ms))])}>{theme.bar.repeat(s.width)}</Text>
+      {' '.repeat(Math.max(0, barWidth - s.offset - s.width))}
+      {` ${formatMs(s.ms).padStart(8)}`}
+    </Text>
+  ));
+  lines.push(
+    <Text key="total" bold wrap="truncate">
+      {`  ${'Total'.padEnd(14)} ${' '.repeat(barWidth)} ${formatMs(timing.total).padStart(8)}`}
+    </Text>,
+  );
+  return lines;
+}
