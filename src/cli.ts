@@ -10,21 +10,13 @@ export interface Command {
 
 type Loader = () => Promise<Command>;
 
-// Interim: the command modules land in the next commits.
-const notYet = (name: string): Loader => async () => ({
-  usage: MAIN_USAGE,
-  run: async () => {
-    process.stderr.write(`checkwall: "${name}" is not available in this build yet\n`);
-    return 2;
-  },
-});
 const COMMANDS: Record<string, { usage: string; load: Loader }> = {
   demo: { usage: DEMO_USAGE, load: async () => ({ usage: DEMO_USAGE, run: (await import('./commands/demo.js')).runDemo }) },
   console: {
     usage: CONSOLE_USAGE,
     load: async () => ({ usage: CONSOLE_USAGE, run: (await import('./commands/console.js')).runConsole }),
   },
-  wall: { usage: WALL_USAGE, load: notYet('wall') },
+  wall: { usage: WALL_USAGE, load: async () => ({ usage: WALL_USAGE, run: (await import('./commands/wall.js')).runWall }) },
   status: {
     usage: STATUS_USAGE,
     load: async () => ({ usage: STATUS_USAGE, run: (await import('./commands/status.js')).runStatus }),

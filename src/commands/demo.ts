@@ -1,12 +1,31 @@
 // `checkwall demo` (and `npm start`): the embedded service with its demo
 // targets on a free loopback port, in this process, and the console on it.
 import { parseArgs } from 'node:util';
-import { createClient } from '../api/client.js';
+import { createClient, type MonitoringClient } from '../api/client.js';
 import { startDemo } from '../server/demo/index.js';
 import { createService } from '../server/service.js';
 import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
 import { runConsoleApp } from './run-console.js';
 import { DEMO_USAGE, usageError } from './usage.js';
+
+export interface EmbeddedDemo {
+  client: MonitoringClient;
+  close(): Promise<void>;
+}
+
+/** The demo service in this process, and a client with its credentials. */
+export async function startEmbeddedDemo(dbPath = ':memory:'): Promise<EmbeddedDemo> {
+  const demo = await startDemo();
+  const service = await createService({ config: demo.config, dbPath, host: '127.0.0.1', port: 0 });
+  demo.startPinger(service.url);
+  return {
+    client: createClient({ baseUrl: service.url, ...demo.credentials }),
+    async close() {
+      await service.close();
+      await demo.close();
+    },
+  };
+}
 
 export async function runDemo(argv: string[]): Promise<number> {
   let values;
@@ -17,14 +36,10 @@ export async function runDemo(argv: string[]): Promise<number> {
   } catch (error) {
     return usageError('demo', error, DEMO_USAGE);
   }
-  const demo = await startDemo();
-  const service = await createService({ config: demo.config, dbPath: values.db, host: '127.0.0.1', port: 0 });
-  demo.startPinger(service.url);
-  const client = createClient({ baseUrl: service.url, ...demo.credentials });
+  const embedded = await startEmbeddedDemo(values.db);
   try {
-    return await runConsoleApp({ client, label: 'demo', refreshSeconds: refresh, color: values['no-color'] ? false : undefined, ascii: values.ascii });
+    return await runConsoleApp({ client: embedded.client, label: 'demo', refreshSeconds: refresh, color: values['no-color'] ? false : undefined, ascii: values.ascii });
   } finally {
-    await service.close();
-    await demo.close();
+    await embedded.close();
   }
 }

@@ -16,6 +16,9 @@ export interface ConsoleOptions {
   ascii: boolean;
   initialView?: ViewName;
   feeds?: Feed[];
+  wallCycleMs?: number;
+  /** Ring the terminal bell once each time a check turns failing. */
+  bell?: boolean;
   /** Runs once the store exists (e.g. to set the wall's scope). */
   setup?(store: ConsoleStore): void;
 }
@@ -33,7 +36,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   ]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(
-    { label: opts.label, host, refreshMs: opts.refreshSeconds * 1000, color, ascii: opts.ascii },
+    { label: opts.label, host, refreshMs: opts.refreshSeconds * 1000, color, ascii: opts.ascii, wallCycleMs: opts.wallCycleMs ?? 8_000 },
     opts.initialView ?? 'board',
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
@@ -47,6 +50,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   };
   stdout.on('resize', onResize);
   const poller = createPoller({ store, client: opts.client, feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])] });
+  const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
@@ -61,9 +65,17 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   clearInk = () => app.clear();
   await done;
   poller.stop();
+  stopBell();
   app.unmount();
   stdout.off('resize', onResize);
   terminal.restore();
   await opts.client.close();
   return 0;
+}
+
+/** One bell per poll in which any check turned failing. */
+export function ringOnFailure(store: ConsoleStore, out: NodeJS.WritableStream): () => void {
+  return store.subscribe((state, previous) => {
+    if (state.newlyFailing !== previous.newlyFailing && state.newlyFailing.length > 0) out.write('\u0007');
+  });
 }

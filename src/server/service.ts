@@ -37,6 +37,9 @@ export interface Service {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+// Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
+const WARM_EVERY_MS = 250;
+const WARM_BUDGET_MS = 20;
 
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const now = opts.now ?? Date.now;
@@ -69,6 +72,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const retention = opts.config.retentionDays * 86_400_000;
   storage.prune(now() - retention);
   const pruner = setInterval(() => storage.prune(now() - retention), PRUNE_EVERY_MS).unref();
+  const pairs = opts.config.accounts.flatMap((account) => account.checks.map((check) => ({ account, check })));
+  const warmer = setInterval(() => engine.warm(pairs, WARM_BUDGET_MS), WARM_EVERY_MS).unref();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
@@ -80,6 +85,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruner);
+        clearInterval(warmer);
         await scheduler.stop();
         await app.close();
         storage.close();

@@ -19,7 +19,10 @@ export const PERIOD_MS: Record<Period, number> = {
   '30d': 2_592_000_000,
 };
 const TREND_WINDOW_MS = PERIOD_MS['24h'];
-const CACHE_MS = 5_000;
+// Windows slide slowly; a new result drops its check's entry at once. The
+// service's warmer (service.ts) refreshes entries before they expire, so a
+// request rarely pays for a recomputation.
+export const CACHE_MS = 30_000;
 const RECENT_RUNS = 5;
 
 export interface StatusEngineDeps {
@@ -32,9 +35,10 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = new Map<string, { at: number; status: CheckStatus }>();
+  const keyOf = (account: AccountConfig, check: CheckConfig, period: Period) => `${account.id}\u0000${check.id}\u0000${period}`;
 
   function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
-    const key = `${account.id}\u0000${check.id}\u0000${period}`;
+    const key = keyOf(account, check, period);
     const hit = cache.get(key);
     const now = deps.now();
     if (hit && now - hit.at < CACHE_MS) return hit.status;
@@ -46,8 +50,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
     const { storage } = deps;
     const window = storage.windowStats(account.id, check.id, now - PERIOD_MS[period], now);
-    const current = period === '24h' ? window : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now);
-    const previous = storage.windowStats(account.id, check.id, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1);
+    const current = period === '24h' ? window : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now, false);
+    const previous = storage.windowStats(account.id, check.id, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false);
     const availability = successRate(window.successes, window.total);
     const incident = storage.currentIncident(account.id, check.id);
     const locations = account.locations.filter((l) => check.locations.includes(l.id));
@@ -121,7 +125,26 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     for (const key of cache.keys()) if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
   }
 
-  return { statusOf, onResult, clear: () => cache.clear() };
+  /**
+   * Recomputes the default-period statuses that are missing or past 60 % of
+   * their life, oldest first, for at most `budgetMs`: called on a timer so the
+   * list endpoint finds them ready.
+   */
+  function warm(pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>, budgetMs: number): number {
+    const started = performance.now();
+    const now = deps.now();
+    let done = 0;
+    for (const { account, check } of pairs) {
+      const hit = cache.get(keyOf(account, check, '24h'));
+      if (hit && now - hit.at < CACHE_MS * 0.6) continue;
+      cache.set(keyOf(account, check, '24h'), { at: now, status: compute(account, check, '24h', now) });
+      done++;
+      if (performance.now() - started > budgetMs) break;
+    }
+    return done;
+  }
+
+  return { statusOf, onResult, warm, clear: () => cache.clear() };
 }
 
 function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {

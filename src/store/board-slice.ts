@@ -19,6 +19,10 @@ export interface BoardSlice {
   sortDesc: boolean;
   grouped: boolean;
   selectedId: string | null;
+  /** When each check last turned failing (seen by this console), for highlights and the bell. */
+  turnedFailingAt: Record<string, number>;
+  /** Checks that turned failing in the latest poll. */
+  newlyFailing: string[];
   applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
   setFilter(text: string): void;
   openFilter(): void;
@@ -42,16 +46,29 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   sortDesc: false,
   grouped: false,
   selectedId: null,
+  turnedFailingAt: {},
+  newlyFailing: [],
 
   applyStatuses(list, summary, at) {
     const previous = get().checks;
+    const firstLoad = get().statusesAt === null;
+    const turned = { ...get().turnedFailingAt };
+    const newlyFailing: string[] = [];
+    for (const c of list) {
+      const was = previous[c.checkId]?.status;
+      if (c.status === 'failing' && was !== 'failing' && !firstLoad) {
+        turned[c.checkId] = at;
+        newlyFailing.push(c.checkId);
+      }
+      if (c.status !== 'failing') delete turned[c.checkId];
+    }
     const checks: Record<string, CheckStatus> = {};
     // Keep the old object when nothing changed, so selectors and rows stay put.
     for (const c of list) {
       const old = previous[c.checkId];
       checks[c.checkId] = old && JSON.stringify(old) === JSON.stringify(c) ? old : c;
     }
-    set({ checks, summary, statusesAt: at });
+    set({ checks, summary, statusesAt: at, turnedFailingAt: turned, newlyFailing });
     ensureSelection(get, set);
   },
   setFilter(text) {

@@ -15,12 +15,14 @@ export interface SessionInfo {
   refreshMs: number;
   ascii: boolean;
   color: boolean;
+  /** How long the wall shows each page of failing checks. */
+  wallCycleMs: number;
 }
 
 export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & DetailSlice & { session: SessionInfo };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
-export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true };
+export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true, wallCycleMs: 8_000 };
 
 export function createConsoleStore(session: Partial<SessionInfo> = {}, initialView: ViewName = 'board'): ConsoleStore {
   return createStore<ConsoleState>()((...a) => ({

@@ -2,15 +2,15 @@
 // terminal's size and the clock every age on screen is measured against.
 import type { StateCreator } from 'zustand/vanilla';
 import type { ConsoleState } from './create-store.js';
-import type { Overlay, View, ViewName } from './types.js';
+import type { Overlay, Scope, View, ViewName } from './types.js';
 
 export interface NavSlice {
   stack: View[];
   overlay: Overlay;
   promptText: string;
   promptError: string | null;
-  /** Limits the board to these check ids (a dashboard's scope), or null for all. */
-  scope: ReadonlySet<string> | null;
+  /** Limits the board to a dashboard's checks and check groups, or null for all. */
+  scope: Scope | null;
   cols: number;
   rows: number;
   now: number;
@@ -19,7 +19,7 @@ export interface NavSlice {
   replaceView(name: ViewName, params?: Record<string, string>): void;
   setOverlay(overlay: Overlay): void;
   setPrompt(text: string, error?: string | null): void;
-  setScope(ids: ReadonlySet<string> | null): void;
+  setScope(scope: Scope | null): void;
   setSize(cols: number, rows: number): void;
   tick(now: number): void;
 }

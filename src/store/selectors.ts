@@ -5,7 +5,7 @@ import type { CheckStatus } from '../api/schemas.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
-import type { View } from './types.js';
+import type { Scope, View } from './types.js';
 
 export type BoardRow = { kind: 'check'; id: string } | { kind: 'group'; id: string; name: string; count: number };
 
@@ -15,13 +15,13 @@ interface Memo {
   sortKey: ConsoleState['sortKey'];
   sortDesc: boolean;
   grouped: boolean;
-  scope: ReadonlySet<string> | null;
+  scope: Scope | null;
   order: string[];
   rows: BoardRow[];
 }
 let memo: Memo | undefined;
 
-function derive(s: ConsoleState, scope: ReadonlySet<string> | null = null): Memo {
+function derive(s: ConsoleState, scope: Scope | null = null): Memo {
   if (
     memo &&
     memo.checks === s.checks &&
@@ -34,12 +34,16 @@ function derive(s: ConsoleState, scope: ReadonlySet<string> | null = null): Memo
     return memo;
   }
   const { filter } = parseFilter(s.filterText);
-  const visible = Object.values(s.checks).filter((c) => (!scope || scope.has(c.checkId)) && matchesFilter(c, filter));
+  const visible = Object.values(s.checks).filter((c) => inScope(c, scope) && matchesFilter(c, filter));
   visible.sort((a, b) => compareChecks(a, b, s.sortKey, s.sortDesc));
   const rows = s.grouped ? groupRows(visible) : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
   const order = rows.filter((r) => r.kind === 'check').map((r) => r.id);
   memo = { checks: s.checks, filterText: s.filterText, sortKey: s.sortKey, sortDesc: s.sortDesc, grouped: s.grouped, scope, order, rows };
   return memo;
+}
+
+export function inScope(c: CheckStatus, scope: Scope | null): boolean {
+  return !scope || scope.checkIds.has(c.checkId) || (c.group !== null && scope.groupIds.has(c.group.id));
 }
 
 function groupRows(checks: CheckStatus[]): BoardRow[] {

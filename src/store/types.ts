@@ -24,6 +24,13 @@ export type Remote<T> =
 
 export type Overlay = 'help' | 'prompt' | null;
 
+/** A dashboard's reach: its checks, and every check of its groups. */
+export interface Scope {
+  name: string;
+  checkIds: ReadonlySet<string>;
+  groupIds: ReadonlySet<string>;
+}
+
 // The wire types the views need, re-exported so the ui reads them from the store
 // (the ui never imports api/: see eslint-boundaries.js).
 export type {

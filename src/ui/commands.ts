@@ -42,6 +42,7 @@ export const HANDLERS: Record<string, Handler> = {
   'board.openFailed': (ctx) => openSelected(ctx, true),
   'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
   ...CHECK_HANDLERS,
+  'wall.board': (ctx) => state(ctx).replaceView('board'),
   'board.filter': (ctx) => state(ctx).openFilter(),
   'board.nextFailing': (ctx) => state(ctx).nextFailing(),
   'board.sort': (ctx) => state(ctx).cycleSort(),

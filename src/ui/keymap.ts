@@ -56,6 +56,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'metrics.category', keys: ['c'], scope: 'metrics', help: 'next category (through the API)', hint: 'category' },
   { command: 'metrics.down', keys: ['j', 'down'], scope: 'metrics', help: 'scroll down', hint: 'scroll' },
   { command: 'metrics.up', keys: ['k', 'up'], scope: 'metrics', help: 'scroll up' },
+  { command: 'wall.board', keys: ['enter'], scope: 'wall', help: 'switch to the interactive board', hint: 'board' },
   { command: 'filter.apply', keys: ['enter'], scope: 'filter', help: 'keep the filter and go back to the list' },
   { command: 'filter.clear', keys: ['esc'], scope: 'filter', help: 'clear the filter' },
   { command: 'filter.erase', keys: ['backspace'], scope: 'filter', help: 'erase a character' },

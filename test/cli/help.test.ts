@@ -55,3 +55,32 @@ describe('checkwall serve', () => {
     expect(stderr).toContain('accounts.0.apiKeys.0');
   });
 });
+
+describe('every command', () => {
+  it.each([
+    ['demo', '--db PATH'],
+    ['console', '--public URL'],
+    ['wall', '--cycle SECONDS'],
+    ['status', '--json'],
+  ])('%s --help prints its usage', (command, flag) => {
+    const { code, stdout } = checkwall(command, '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain(flag);
+  });
+
+  it.each(['demo', 'console', 'wall', 'status'])('%s rejects an unknown flag with exit 2', (command) => {
+    const { code, stderr } = checkwall(command, '--frobnicate');
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toContain('--frobnicate');
+  });
+
+  it('says what is missing when the console has no settings, without a key', () => {
+    const run = spawnSync(process.execPath, ['bin/checkwall.js', 'console', '--api-key', 'k-secret-123'], {
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'], XDG_CONFIG_HOME: '/nonexistent' },
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('CHECKWALL_BASE_URL');
+    expect(run.stderr).not.toContain('k-secret-123');
+  });
+});

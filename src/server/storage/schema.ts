@@ -14,8 +14,9 @@ const MIGRATIONS: readonly string[] = [
      triggered_by TEXT NOT NULL,
      json TEXT NOT NULL
    );
-   -- Serves the time window with every filter and the default sort.
-   CREATE INDEX results_check_time ON results (account_id, check_id, started_at);
+   -- Serves the time window with every filter and the default sort; covering
+   -- for the status engine's counts, averages and percentiles.
+   CREATE INDEX results_check_time ON results (account_id, check_id, started_at, ok, response_time);
    CREATE INDEX results_check_location_time ON results (account_id, check_id, location_id, started_at);
    CREATE INDEX results_check_ok_time ON results (account_id, check_id, ok, started_at);
    CREATE INDEX results_time ON results (started_at);

@@ -112,7 +112,7 @@ export function createResultStore(db: Database.Database) {
       };
     },
 
-    windowStats(accountId: string, checkId: string, from: number, to: number): WindowStats {
+    windowStats(accountId: string, checkId: string, from: number, to: number, withP95 = true): WindowStats {
       const agg = windowCounts.get(accountId, checkId, from, to) as {
         total: number;
         successes: number;
@@ -123,7 +123,7 @@ export function createResultStore(db: Database.Database) {
         total: agg.total,
         successes: agg.successes,
         averageResponseTime: agg.avg,
-        p95ResponseTime: nth(accountId, checkId, from, to, agg.timed, 0.95),
+        p95ResponseTime: withP95 ? nth(accountId, checkId, from, to, agg.timed, 0.95) : null,
       };
     },
 

@@ -57,7 +57,8 @@ export interface Storage {
   insertResults(accountId: string, results: readonly CheckResult[]): void;
   queryResults(q: ResultQuery): { items: CheckResult[]; total: number };
   summarizeResults(q: ResultQuery): ResultsSummary;
-  windowStats(accountId: string, checkId: string, from: number, to: number): WindowStats;
+  /** Counts, average and (unless `withP95` is false) p95 of the runs in [from, to]. */
+  windowStats(accountId: string, checkId: string, from: number, to: number, withP95?: boolean): WindowStats;
   recentRuns(accountId: string, checkId: string, locationId: string, count: number): RecentRun[];
   lastSuccess(accountId: string, checkId: string, locationId: string): number | null;
   latestResult(accountId: string, checkId: string): CheckResult | null;

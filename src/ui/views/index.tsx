@@ -9,6 +9,7 @@ import { MetricsView } from './metrics/metrics-view.js';
 import { PlaceholderView } from './placeholder/placeholder-view.js';
 import { ResultDetailView } from './result-detail/result-detail-view.js';
 import type { ViewProps } from './view-props.js';
+import { WallView } from './wall/wall-view.js';
 
 export type { ViewProps } from './view-props.js';
 
@@ -34,5 +35,5 @@ export const VIEWS: Record<ViewName, ViewEntry> = {
   dashboard: placeholder('Dashboard'),
   channels: placeholder('Alert channels'),
   'channel-form': placeholder('New alert channel'),
-  wall: placeholder('Wall'),
+  wall: { render: (p) => <WallView {...p} />, scopes: () => ['wall'] },
 };

@@ -1,0 +1,95 @@
+// `checkwall wall`: the console for a screen nobody touches.
+import { parseArgs } from 'node:util';
+import { createClient, readAllPages, type MonitoringClient } from '../api/client.js';
+import { describeError } from '../api/errors.js';
+import { parseFilter } from '../domain/filter.js';
+import type { Scope } from '../store/types.js';
+import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
+import { startEmbeddedDemo } from './demo.js';
+import { runConsoleApp } from './run-console.js';
+import { CONNECTION_OPTIONS, resolveSettings, SettingsError } from './settings.js';
+import { usageError, WALL_USAGE } from './usage.js';
+
+const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  ...DISPLAY_OPTIONS,
+  dashboard: { type: 'string' },
+  filter: { type: 'string', default: '' },
+  cycle: { type: 'string', default: '8' },
+  bell: { type: 'boolean', default: false },
+  demo: { type: 'boolean', default: false },
+} as const;
+
+export async function runWall(argv: string[]): Promise<number> {
+  let values;
+  let refresh: number;
+  let cycle: number;
+  try {
+    values = parseArgs({ args: argv, strict: true, options: OPTIONS }).values;
+    refresh = parseRefresh(values.refresh);
+    cycle = Number(values.cycle);
+    if (!Number.isFinite(cycle) || cycle < 1) throw new Error(`--cycle takes seconds (at least 1), got "${values.cycle}"`);
+    const { errors } = parseFilter(values.filter);
+    if (errors.length) throw new Error(`--filter: ${errors.join('; ')}`);
+  } catch (error) {
+    return usageError('wall', error, WALL_USAGE);
+  }
+  let client: MonitoringClient;
+  let label = 'demo';
+  let close = async () => undefined as void;
+  if (values.demo) {
+    const embedded = await startEmbeddedDemo();
+    client = embedded.client;
+    close = embedded.close;
+  } else {
+    try {
+      const settings = resolveSettings(values);
+      client = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, accountId: settings.accountId });
+      label = settings.label;
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error;
+      process.stderr.write(`checkwall wall: ${error.message}\n`);
+      return 2;
+    }
+  }
+  try {
+    let scope: Scope | null = null;
+    if (values.dashboard) {
+      const found = await dashboardScope(client, values.dashboard);
+      if (typeof found === 'string') {
+        process.stderr.write(`checkwall wall: ${found}\n`);
+        return 2;
+      }
+      scope = found;
+      label = `${label} ${found.name}`;
+    }
+    return await runConsoleApp({
+      client,
+      label,
+      refreshSeconds: refresh,
+      color: values['no-color'] ? false : undefined,
+      ascii: values.ascii,
+      initialView: 'wall',
+      wallCycleMs: cycle * 1000,
+      bell: values.bell,
+      setup: (store) => {
+        store.getState().setScope(scope);
+        store.getState().setFilter(values.filter);
+      },
+    });
+  } finally {
+    await close();
+  }
+}
+
+/** The dashboard's reach, or a sentence on why it could not be had. */
+export async function dashboardScope(client: MonitoringClient, id: string): Promise<Scope | string> {
+  try {
+    const pages = await readAllPages((page) => client.dashboards({ page, limit: 100 }));
+    const dashboard = pages.flatMap((p) => p.data).find((d) => d.id === id || d.customUrl === id);
+    if (!dashboard) return `no dashboard "${id}" in this account`;
+    return { name: dashboard.name, checkIds: new Set(dashboard.checkIds), groupIds: new Set(dashboard.checkGroupIds) };
+  } catch (error) {
+    return `could not read the dashboards: ${describeError(error)}`;
+  }
+}
