@@ -28,6 +28,13 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   const color = colorWanted(opts.color, process.env, Boolean(stdout.isTTY));
   // Chalk decides its colour level when Ink loads: say no before that.
   if (!color) process.env['FORCE_COLOR'] = '0';
+  // Ink (through is-in-ci, read once when it loads) draws no live frames when CI
+  // or CONTINUOUS_INTEGRATION is set, only the last one on exit: a console on a
+  // real terminal would stay blank in any shell that exports CI.
+  if (stdout.isTTY) {
+    delete process.env['CI'];
+    delete process.env['CONTINUOUS_INTEGRATION'];
+  }
   const [{ render }, React, { App }, { createTheme }] = await Promise.all([
     import('ink'),
     import('react'),

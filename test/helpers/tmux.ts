@@ -19,7 +19,8 @@ export interface Terminal {
 export function startTerminal(command: string, opts: { cols: number; rows: number; env?: Record<string, string> }): Terminal {
   const socket = `checkwall-test-${randomBytes(4).toString('hex')}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  const env = Object.entries({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TERM: 'xterm-256color', ...opts.env })
+  // CI=true as CI has it: the console must still draw live frames (Ink goes quiet under CI).
+  const env = Object.entries({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TERM: 'xterm-256color', CI: 'true', ...opts.env })
     .map(([k, v]) => `${k}=${shellQuote(v)}`)
     .join(' ');
   tmux('new-session', '-d', '-s', 'main', '-x', String(opts.cols), '-y', String(opts.rows), `env ${env} ${command}`);
