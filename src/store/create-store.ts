@@ -2,6 +2,7 @@
 // React. A new capability adds a slice file and one line below.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
+import { createChannelsSlice, type ChannelsSlice } from './channels-slice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
@@ -19,7 +20,7 @@ export interface SessionInfo {
   wallCycleMs: number;
 }
 
-export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & DetailSlice & { session: SessionInfo };
+export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & DetailSlice & ChannelsSlice & { session: SessionInfo };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true, wallCycleMs: 8_000 };
@@ -30,6 +31,7 @@ export function createConsoleStore(session: Partial<SessionInfo> = {}, initialVi
     ...createConnectionSlice(...a),
     ...createNavSlice(initialView)(...a),
     ...createDetailSlice(...a),
+    ...createChannelsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
   }));
 }

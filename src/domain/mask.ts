@@ -1,0 +1,64 @@
+// What an alert channel list shows of its secrets: by default only enough to
+// recognise the target (a URL's scheme and host, a phone number's last digits);
+// header and query parameter values never. E-mail addresses are shown: they are
+// an address, not a credential.
+export const MASK = '•••';
+
+export function maskUrl(value: string, mask = MASK): string {
+  try {
+    const url = new URL(value);
+    const rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+    return `${url.protocol}//${url.host}${rest ? `/${mask}` : ''}`;
+  } catch {
+    return mask;
+  }
+}
+
+export function maskPhone(value: string, mask = MASK): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length <= 2 ? mask : `+${mask}${digits.slice(-2)}`;
+}
+
+type Config = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const pairs = (v: unknown) => (Array.isArray(v) ? (v as Array<{ key?: unknown; value?: unknown }>) : []);
+
+/** The config as shown: masked unless revealed. */
+export function maskConfig(type: string, config: Config, revealed: boolean, mask = MASK): Config {
+  if (revealed) return config;
+  switch (type) {
+    case 'CHAT':
+      return { ...config, url: maskUrl(str(config['url']), mask) };
+    case 'WEBHOOK':
+      return {
+        ...config,
+        url: maskUrl(str(config['url']), mask),
+        headers: pairs(config['headers']).map((h) => ({ key: str(h.key), value: mask })),
+        queryParameters: pairs(config['queryParameters']).map((q) => ({ key: str(q.key), value: mask })),
+      };
+    case 'SMS':
+    case 'PHONE':
+      return { ...config, number: maskPhone(str(config['number']), mask) };
+    default:
+      return config;
+  }
+}
+
+/** One line naming where the channel delivers. */
+export function channelTarget(type: string, config: Config): string {
+  switch (type) {
+    case 'EMAIL':
+      return str(config['address']);
+    case 'CHAT':
+      return `${str(config['url'])}${config['channel'] ? ` ${str(config['channel'])}` : ''}`;
+    case 'WEBHOOK': {
+      const extras = [pairs(config['headers']).map((h) => `${str(h.key)}: ${str(h.value)}`), pairs(config['queryParameters']).map((q) => `${str(q.key)}=${str(q.value)}`)].flat();
+      return `${str(config['method'])} ${str(config['url'])}${extras.length ? ` (${extras.join(', ')})` : ''}`;
+    }
+    case 'SMS':
+    case 'PHONE':
+      return `${str(config['number'])} (${str(config['name'])})`;
+    default:
+      return JSON.stringify(config);
+  }
+}

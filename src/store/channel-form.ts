@@ -1,0 +1,148 @@
+// The create-channel form as plain data and pure functions: the fields of each
+// type, values as typed (never cleared by a failed submit), validation with the
+// same zod schema the service uses, and the server's 400 details mapped back
+// onto the fields they name.
+import { AlertChannelCreateSchema, CHANNEL_TYPES, type AlertChannelCreate, type ChannelType } from '../api/schemas.js';
+import { formatPath } from '../api/client.js';
+
+export interface FieldSpec {
+  path: string;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+}
+
+const NAME: FieldSpec = { path: 'name', label: 'Channel name' };
+const PHONE: FieldSpec[] = [NAME, { path: 'config.number', label: 'Number', hint: '+14155550123' }, { path: 'config.name', label: 'Alert name' }];
+
+export const FIELDS: Record<ChannelType, FieldSpec[]> = {
+  EMAIL: [NAME, { path: 'config.address', label: 'Address', hint: 'oncall@example.com' }],
+  CHAT: [NAME, { path: 'config.url', label: 'Webhook URL', hint: 'https://…' }, { path: 'config.channel', label: 'Channel', optional: true, hint: '#ops' }],
+  WEBHOOK: [NAME, { path: 'config.url', label: 'URL', hint: 'https://…' }, { path: 'config.method', label: 'Method', hint: 'GET POST PUT PATCH DELETE HEAD' }],
+  SMS: PHONE,
+  PHONE,
+};
+
+export type ListName = 'headers' | 'queryParameters';
+
+export interface ChannelForm {
+  type: ChannelType | null;
+  /** Which type the chooser points at, before one is chosen. */
+  typeCursor: number;
+  values: Record<string, string>;
+  headers: Array<{ key: string; value: string }>;
+  queryParameters: Array<{ key: string; value: string }>;
+  focus: number;
+  touched: Record<string, boolean>;
+  serverErrors: Record<string, string>;
+  formError: string | null;
+  submitting: boolean;
+  confirmDiscard: boolean;
+}
+
+export const EMPTY_FORM: ChannelForm = {
+  type: null,
+  typeCursor: 0,
+  values: {},
+  headers: [],
+  queryParameters: [],
+  focus: 0,
+  touched: {},
+  serverErrors: {},
+  formError: null,
+  submitting: false,
+  confirmDiscard: false,
+};
+
+export { CHANNEL_TYPES };
+
+/** Every focusable field path of the form, in order: fixed fields, then list rows. */
+export function fieldPaths(form: ChannelForm): string[] {
+  if (!form.type) return [];
+  const fixed = FIELDS[form.type].map((f) => f.path);
+  if (form.type !== 'WEBHOOK') return fixed;
+  const rows = (list: ListName) => form[list].flatMap((_, i) => [`config.${list}[${i}].key`, `config.${list}[${i}].value`]);
+  return [...fixed, ...rows('headers'), ...rows('queryParameters')];
+}
+
+const LIST_PATH = /^config\.(headers|queryParameters)\[(\d+)\]\.(key|value)$/;
+
+export function valueAt(form: ChannelForm, path: string): string {
+  const m = LIST_PATH.exec(path);
+  if (m) return form[m[1] as ListName][Number(m[2])]?.[m[3] as 'key' | 'value'] ?? '';
+  return form.values[path] ?? '';
+}
+
+export function setValue(form: ChannelForm, path: string, value: string): ChannelForm {
+  const serverErrors = { ...form.serverErrors };
+  delete serverErrors[path];
+  const next = { ...form, serverErrors, touched: { ...form.touched, [path]: true }, confirmDiscard: false, formError: null };
+  const m = LIST_PATH.exec(path);
+  if (!m) return { ...next, values: { ...form.values, [path]: value } };
+  const list = m[1] as ListName;
+  const rows = form[list].map((row, i) => (i === Number(m[2]) ? { ...row, [m[3] as 'key' | 'value']: value } : row));
+  return { ...next, [list]: rows };
+}
+
+export function addRow(form: ChannelForm, list: ListName): ChannelForm {
+  const next = { ...form, [list]: [...form[list], { key: '', value: '' }] };
+  return { ...next, focus: fieldPaths(next).indexOf(`config.${list}[${form[list].length}].key`) };
+}
+
+/** Removes the list row the focus is on (if it is on one). */
+export function removeRow(form: ChannelForm): ChannelForm {
+  const m = LIST_PATH.exec(fieldPaths(form)[form.focus] ?? '');
+  if (!m) return form;
+  const list = m[1] as ListName;
+  const next = { ...form, [list]: form[list].filter((_, i) => i !== Number(m[2])), serverErrors: {} };
+  return { ...next, focus: Math.min(form.focus, fieldPaths(next).length - 1) };
+}
+
+export function toCreateBody(form: ChannelForm): unknown {
+  const config: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(form.values)) {
+    if (!path.startsWith('config.')) continue;
+    const optional = form.type && FIELDS[form.type].find((f) => f.path === path)?.optional;
+    if (optional && value.trim() === '') continue; // an empty optional field is left out, not sent empty
+    config[path.slice('config.'.length)] = path === 'config.method' ? value.trim().toUpperCase() : value.trim();
+  }
+  if (form.type === 'WEBHOOK') {
+    if (form.headers.length) config['headers'] = form.headers;
+    if (form.queryParameters.length) config['queryParameters'] = form.queryParameters;
+  }
+  return { type: form.type, name: (form.values['name'] ?? '').trim(), config };
+}
+
+/** Field path -> reason, from the shared schema. */
+export function validate(form: ChannelForm): Record<string, string> {
+  const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const path = formatPath(issue.path);
+    errors[path] ??= issue.message === 'Invalid input: expected string, received undefined' ? 'required' : issue.message;
+  }
+  return errors;
+}
+
+/** The errors to show: client-side ones of touched fields, then what the server said. */
+export function visibleErrors(form: ChannelForm): Record<string, string> {
+  const mine = validate(form);
+  const shown: Record<string, string> = {};
+  for (const [path, reason] of Object.entries(mine)) if (form.touched[path]) shown[path] = reason;
+  return { ...shown, ...form.serverErrors };
+}
+
+export function isDirty(form: ChannelForm): boolean {
+  return Object.values(form.values).some((v) => v !== '') || form.headers.length > 0 || form.queryParameters.length > 0;
+}
+
+export function parsedBody(form: ChannelForm): AlertChannelCreate | null {
+  const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Marks every field touched so all reasons show (after an attempt to submit). */
+export function touchAll(form: ChannelForm): ChannelForm {
+  return { ...form, touched: Object.fromEntries(fieldPaths(form).map((p) => [p, true])) };
+}

@@ -1,0 +1,131 @@
+// Alert channels: the list (masked unless revealed) and the create form.
+import type { StateCreator } from 'zustand/vanilla';
+import type { AlertChannel, AlertChannelList } from '../api/schemas.js';
+import {
+  addRow,
+  CHANNEL_TYPES,
+  EMPTY_FORM,
+  fieldPaths,
+  isDirty,
+  parsedBody,
+  removeRow,
+  setValue,
+  touchAll,
+  valueAt,
+  type ChannelForm,
+  type ListName,
+} from './channel-form.js';
+import type { ConsoleState } from './create-store.js';
+import { selectView } from './selectors.js';
+import type { ErrorInfo, Remote } from './types.js';
+
+export type SubmitOutcome =
+  | { ok: true; channel: AlertChannel }
+  | { ok: false; status?: number | undefined; error: ErrorInfo; details?: Array<{ path: string; message: string }> | undefined };
+
+export interface ChannelsSlice {
+  channels: Remote<AlertChannelList>;
+  channelsPage: number;
+  /** Bumped to make the channels feed fetch again at once. */
+  channelsVersion: number;
+  selectedChannelId: number | null;
+  revealedChannelId: number | null;
+  form: ChannelForm;
+  setChannels(r: Remote<AlertChannelList>): void;
+  moveChannel(delta: number | 'first' | 'last'): void;
+  toggleReveal(): void;
+  channelsPageBy(delta: number): void;
+  openForm(): void;
+  formMoveType(delta: number): void;
+  formChooseType(): void;
+  formType(text: string): void;
+  formErase(): void;
+  formFocus(delta: number): void;
+  formAddRow(list: ListName): void;
+  formRemoveRow(): void;
+  formSubmit(): void;
+  formEscape(): void;
+  formDone(outcome: SubmitOutcome): void;
+}
+
+export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSlice> = (set, get) => {
+  const form = () => get().form;
+  const setForm = (f: ChannelForm) => set({ form: f });
+  const focused = () => fieldPaths(form())[form().focus];
+  const items = () => (get().channels.state === 'ok' || get().channels.state === 'error' ? (get().channels as { data?: AlertChannelList }).data?.data ?? [] : []);
+  return {
+    channels: { state: 'idle' },
+    channelsPage: 1,
+    channelsVersion: 0,
+    selectedChannelId: null,
+    revealedChannelId: null,
+    form: EMPTY_FORM,
+    setChannels(r) {
+      set({ channels: r });
+      const list = r.state === 'ok' ? r.data.data : [];
+      const sel = get().selectedChannelId;
+      if (r.state === 'ok' && !list.some((c) => c.id === sel)) set({ selectedChannelId: list[0]?.id ?? null });
+    },
+    moveChannel(delta) {
+      const list = items();
+      if (!list.length) return;
+      const at = Math.max(0, list.findIndex((c) => c.id === get().selectedChannelId));
+      const next = delta === 'first' ? 0 : delta === 'last' ? list.length - 1 : Math.min(list.length - 1, Math.max(0, at + delta));
+      // Revealed values stay revealed only while you stay on that channel.
+      set({ selectedChannelId: list[next]!.id, revealedChannelId: null });
+    },
+    toggleReveal: () => set({ revealedChannelId: get().revealedChannelId === null ? get().selectedChannelId : null }),
+    channelsPageBy(delta) {
+      const r = get().channels;
+      const total = r.state === 'ok' ? r.data.meta.totalPages : 1;
+      const page = Math.min(total, Math.max(1, get().channelsPage + delta));
+      if (page !== get().channelsPage) set({ channelsPage: page, channelsVersion: get().channelsVersion + 1 });
+    },
+    openForm() {
+      set({ form: EMPTY_FORM });
+      get().pushView('channel-form');
+    },
+    formMoveType: (delta) => setForm({ ...form(), typeCursor: (form().typeCursor + delta + CHANNEL_TYPES.length) % CHANNEL_TYPES.length }),
+    formChooseType: () => setForm({ ...form(), type: CHANNEL_TYPES[form().typeCursor]!, focus: 0 }),
+    formType(text) {
+      const path = focused();
+      if (path) setForm(setValue(form(), path, valueAt(form(), path) + text));
+    },
+    formErase() {
+      const path = focused();
+      if (path) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
+    },
+    formFocus(delta) {
+      const n = fieldPaths(form()).length;
+      if (n) setForm({ ...form(), focus: (form().focus + delta + n) % n, confirmDiscard: false });
+    },
+    formAddRow: (list) => setForm(addRow(form(), list)),
+    formRemoveRow: () => setForm(removeRow(form())),
+    formSubmit() {
+      const f = touchAll(form());
+      if (f.submitting || !parsedBody(f)) return setForm({ ...f, formError: f.submitting ? f.formError : 'fix the fields marked below first' });
+      setForm({ ...f, submitting: true, formError: null, serverErrors: {} });
+    },
+    formEscape() {
+      const f = form();
+      if (!f.type && !isDirty(f)) return get().popView();
+      if (isDirty(f) && !f.confirmDiscard) return setForm({ ...f, confirmDiscard: true });
+      if (!isDirty(f)) return setForm({ ...f, type: null });
+      set({ form: EMPTY_FORM });
+      get().popView();
+    },
+    formDone(outcome) {
+      if (outcome.ok) {
+        set({ form: EMPTY_FORM, selectedChannelId: outcome.channel.id, channelsVersion: get().channelsVersion + 1 });
+        if (selectView(get()).name === 'channel-form') get().popView();
+        return;
+      }
+      const f = { ...form(), submitting: false };
+      if (outcome.status === 402) return setForm({ ...f, formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept' });
+      if (outcome.status === 400 && outcome.details?.length) {
+        return setForm({ ...f, serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])), formError: 'the service refused some fields' });
+      }
+      setForm({ ...f, formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again` });
+    },
+  };
+};

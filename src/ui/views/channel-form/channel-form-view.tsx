@@ -1,0 +1,80 @@
+// Creating an alert channel: choose a type, then fill its fields; each field
+// says what is wrong beside it as you type; nothing typed is lost.
+import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import { sanitize } from '../../../domain/sanitize.js';
+import { CHANNEL_TYPES, FIELDS, fieldPaths, valueAt, visibleErrors, type ChannelForm } from '../../../store/channel-form.js';
+import { tint, useTheme } from '../../theme.js';
+import type { ViewProps } from '../view-props.js';
+
+export function ChannelFormView({ store, height }: ViewProps) {
+  const theme = useTheme();
+  const form = useStore(store, (s) => s.form);
+  return (
+    <Box flexDirection="column" height={height}>
+      <Text bold>{`New alert channel${form.type ? `: ${form.type}` : ''}`}</Text>
+      {form.type ? <Fields form={form} /> : <TypeChooser cursor={form.typeCursor} />}
+      <Text> </Text>
+      {form.submitting ? <Text color={tint(theme, 'yellow')}>creating…</Text> : null}
+      {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
+      {form.confirmDiscard ? <Text color={tint(theme, 'yellow')} bold>Discard what you typed? esc again discards; any other key keeps editing.</Text> : null}
+    </Box>
+  );
+}
+
+function TypeChooser({ cursor }: { cursor: number }) {
+  const theme = useTheme();
+  const about: Record<string, string> = {
+    EMAIL: 'an e-mail address',
+    CHAT: 'a chat service incoming-webhook URL, optional #channel',
+    WEBHOOK: 'an HTTP request: URL, method, headers, query parameters',
+    SMS: 'a text message to an E.164 number',
+    PHONE: 'a call to an E.164 number, for critical alerts',
+  };
+  return (
+    <Box flexDirection="column">
+      <Text color={tint(theme, theme.dim)}>Choose a type (up/down, enter):</Text>
+      {CHANNEL_TYPES.map((t, i) => (
+        <Text key={t} inverse={i === cursor && theme.color} bold={i === cursor}>
+          {`${i === cursor ? theme.selected : ' '} ${t.padEnd(8)} ${about[t]}`}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+function Fields({ form }: { form: ChannelForm }) {
+  const theme = useTheme();
+  const errors = visibleErrors(form);
+  const paths = fieldPaths(form);
+  const labels = new Map(FIELDS[form.type!].map((f) => [f.path, f]));
+  return (
+    <Box flexDirection="column">
+      {paths.map((path, i) => {
+        const spec = labels.get(path);
+        const label = spec ? `${spec.label}${spec.optional ? ' (optional)' : ''}` : listLabel(path);
+        const value = valueAt(form, path);
+        const focused = i === form.focus;
+        const error = errors[path];
+        return (
+          <Text key={path} wrap="truncate">
+            {`${focused ? theme.selected : ' '} ${label.padEnd(22)} `}
+            <Text inverse={focused && theme.color} underline={focused && !theme.color}>{sanitize(value) || (focused ? ' ' : '')}</Text>
+            {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
+            {error ? <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text> : null}
+          </Text>
+        );
+      })}
+      {form.type === 'WEBHOOK' ? (
+        <Text color={tint(theme, theme.dim)}>ctrl+n add a header · ctrl+p add a query parameter · ctrl+x remove the focused row</Text>
+      ) : null}
+      {errors['config.headers'] || errors['config.queryParameters'] ? <Text color={tint(theme, 'red')}>{sanitize(errors['config.headers'] ?? errors['config.queryParameters'] ?? '')}</Text> : null}
+    </Box>
+  );
+}
+
+function listLabel(path: string): string {
+  const m = /config\.(headers|queryParameters)\[(\d+)\]\.(key|value)/.exec(path);
+  if (!m) return path;
+  return `${m[1] === 'headers' ? 'Header' : 'Query param'} ${Number(m[2]) + 1} ${m[3]}`;
+}
