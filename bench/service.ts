@@ -33,8 +33,14 @@ function config() {
         locations: LOCATIONS,
         groups: [{ id: 'core', name: 'Core' }],
         checks: Array.from({ length: CHECKS }, (_, i) => ({
-          id: `c${i}`, name: `Check ${i}`, type: 'api', target: 'http://127.0.0.1:9/', frequency: '1m',
-          locations: LOCATIONS.map((l) => l.id), tags: [i % 2 ? 'odd' : 'even'], group: 'core',
+          id: `c${i}`,
+          name: `Check ${i}`,
+          type: 'api',
+          target: 'http://127.0.0.1:9/',
+          frequency: '1m',
+          locations: LOCATIONS.map((l) => l.id),
+          tags: [i % 2 ? 'odd' : 'even'],
+          group: 'core',
         })),
       },
     ],
@@ -45,7 +51,9 @@ async function timed(url: string, n: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const res = await request(url, { headers: { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT } });
+    const res = await request(url, {
+      headers: { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT },
+    });
     await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
     out.push(performance.now() - t);
@@ -58,8 +66,19 @@ async function runnerThroughput(): Promise<string> {
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
   const account = AccountConfigSchema.parse({ id: ACCOUNT, apiKeys: [KEY] });
-  const check = CheckConfigSchema.parse({ id: 'x', name: 'x', type: 'api', target: url, locations: ['eu-west'] });
-  const ctx = { lastPingAt: () => null, maxStoredBodyBytes: 65_536, signal: new AbortController().signal, now: Date.now };
+  const check = CheckConfigSchema.parse({
+    id: 'x',
+    name: 'x',
+    type: 'api',
+    target: url,
+    locations: ['eu-west'],
+  });
+  const ctx = {
+    lastPingAt: () => null,
+    maxStoredBodyBytes: 65_536,
+    signal: new AbortController().signal,
+    now: Date.now,
+  };
   const runs = 2_000;
   const t = performance.now();
   for (let batch = 0; batch < runs / 16; batch++) {
@@ -72,7 +91,12 @@ async function runnerThroughput(): Promise<string> {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-'));
-  const service = await createService({ config: config(), dbPath: join(dir, 'bench.db'), startScheduler: false, rateLimit: { perSecond: 1e6, burst: 1e6 } });
+  const service = await createService({
+    config: config(),
+    dbPath: join(dir, 'bench.db'),
+    startScheduler: false,
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+  });
   const now = Date.now();
   const t0 = performance.now();
   for (let c = 0; c < CHECKS; c++) {
@@ -81,12 +105,25 @@ async function main() {
       const startedAt = now - i * 86_000; // ~24 h of history per check
       const rt = 50 + ((i * 37 + c) % 400);
       const failed = (i + c) % 23 === 0;
-      batch.push(sampleResult(randomUUID(), {
-        checkId: `c${c}`, checkName: `Check ${c}`, status: failed ? 'failed' : 'success',
-        startedAt: new Date(startedAt).toISOString(), finishedAt: new Date(startedAt + rt).toISOString(), duration: rt,
-        location: LOCATIONS[i % 3]!,
-        response: { statusCode: failed ? 500 : 200, statusText: '', headers: {}, body: '{}', responseTime: rt, size: 2 },
-      }));
+      batch.push(
+        sampleResult(randomUUID(), {
+          checkId: `c${c}`,
+          checkName: `Check ${c}`,
+          status: failed ? 'failed' : 'success',
+          startedAt: new Date(startedAt).toISOString(),
+          finishedAt: new Date(startedAt + rt).toISOString(),
+          duration: rt,
+          location: LOCATIONS[i % 3]!,
+          response: {
+            statusCode: failed ? 500 : 200,
+            statusText: '',
+            headers: {},
+            body: '{}',
+            responseTime: rt,
+            size: 2,
+          },
+        }),
+      );
     }
     service.storage.insertResults(ACCOUNT, batch);
   }
@@ -98,7 +135,9 @@ async function main() {
   const cold = await timed(`${service.url}/v1/check-statuses?limit=100`, 1);
   service.engine.clear();
   const warmStart = performance.now();
-  const pairs = service.accounts.all().flatMap((account) => account.checks.map((check) => ({ account, check })));
+  const pairs = service.accounts
+    .all()
+    .flatMap((account) => account.checks.map((check) => ({ account, check })));
   service.engine.warm(pairs, 60_000);
   const warmAll = performance.now() - warmStart;
   service.engine.clear();
@@ -106,10 +145,18 @@ async function main() {
   const statuses: number[] = [];
   const until = performance.now() + 40_000;
   while (performance.now() < until) {
-    statuses.push(...(await timed(`${service.url}/v1/check-statuses?limit=100&page=3&status=passing&tags=odd&sortBy=availability`, 10)));
+    statuses.push(
+      ...(await timed(
+        `${service.url}/v1/check-statuses?limit=100&page=3&status=passing&tags=odd&sortBy=availability`,
+        10,
+      )),
+    );
     await new Promise((r) => setTimeout(r, 100));
   }
-  const results = await timed(`${service.url}/v1/check-results/c500?status=failed&location=eu-west&responseTimeMin=100&limit=50`, 300);
+  const results = await timed(
+    `${service.url}/v1/check-results/c500?status=failed&location=eu-west&responseTimeMin=100&limit=50`,
+    300,
+  );
   const resultsDefault = await timed(`${service.url}/v1/check-results/c42`, 300);
   const s = quantiles(statuses);
   const r = quantiles(results);

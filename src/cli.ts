@@ -11,12 +11,18 @@ export interface Command {
 type Loader = () => Promise<Command>;
 
 const COMMANDS: Record<string, { usage: string; load: Loader }> = {
-  demo: { usage: DEMO_USAGE, load: async () => ({ usage: DEMO_USAGE, run: (await import('./commands/demo.js')).runDemo }) },
+  demo: {
+    usage: DEMO_USAGE,
+    load: async () => ({ usage: DEMO_USAGE, run: (await import('./commands/demo.js')).runDemo }),
+  },
   console: {
     usage: CONSOLE_USAGE,
     load: async () => ({ usage: CONSOLE_USAGE, run: (await import('./commands/console.js')).runConsole }),
   },
-  wall: { usage: WALL_USAGE, load: async () => ({ usage: WALL_USAGE, run: (await import('./commands/wall.js')).runWall }) },
+  wall: {
+    usage: WALL_USAGE,
+    load: async () => ({ usage: WALL_USAGE, run: (await import('./commands/wall.js')).runWall }),
+  },
   status: {
     usage: STATUS_USAGE,
     load: async () => ({ usage: STATUS_USAGE, run: (await import('./commands/status.js')).runStatus }),

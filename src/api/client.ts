@@ -124,7 +124,11 @@ export function createClient(options: ClientOptions) {
 
   return {
     baseUrl: base,
-    checkResults: (checkId: string, query: CheckResultsQuery = {}, opts?: CallOptions): Promise<CheckResultList> =>
+    checkResults: (
+      checkId: string,
+      query: CheckResultsQuery = {},
+      opts?: CallOptions,
+    ): Promise<CheckResultList> =>
       call(
         { method: 'GET', path: `/v1/check-results/${encodeURIComponent(checkId)}`, query, auth: true },
         CheckResultListSchema,
@@ -203,7 +207,11 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   return text === '' ? '' : `?${text}`;
 }
 
-async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<T> {
+async function withRetries<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt();
@@ -257,7 +265,12 @@ function transportError(error: unknown, endpoint: string, secret: string | undef
   });
 }
 
-function httpError(res: Dispatcher.ResponseData, text: string, endpoint: string, secret: string | undefined): ApiError {
+function httpError(
+  res: Dispatcher.ResponseData,
+  text: string,
+  endpoint: string,
+  secret: string | undefined,
+): ApiError {
   const status = res.statusCode;
   const body = safeJson(text);
   const parsed = ApiErrorBodySchema.safeParse(body);
@@ -277,10 +290,20 @@ function httpError(res: Dispatcher.ResponseData, text: string, endpoint: string,
   });
 }
 
-function decode<S extends z.ZodType>(text: string, schema: S, endpoint: string, secret: string | undefined): z.output<S> {
+function decode<S extends z.ZodType>(
+  text: string,
+  schema: S,
+  endpoint: string,
+  secret: string | undefined,
+): z.output<S> {
   const json = safeJson(text);
   if (json === undefined) {
-    throw new ApiError({ kind: 'decode', message: `${endpoint} answered with a body that is not JSON`, endpoint, retryable: false });
+    throw new ApiError({
+      kind: 'decode',
+      message: `${endpoint} answered with a body that is not JSON`,
+      endpoint,
+      retryable: false,
+    });
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;

@@ -357,9 +357,7 @@ export type ChannelType = z.infer<typeof ChannelTypeSchema>;
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-  .max(2048);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(2048);
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 const e164 = z
   .string()
@@ -480,12 +478,24 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 const qInt = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/, 'must be a whole number')])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/, 'must be a whole number'),
+    ])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 const qNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'must be a number')])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, 'must be a number'),
+    ])
     .transform(Number)
     .pipe(z.number().min(min).max(max));
 export const qBoolean = z.union([

@@ -22,7 +22,11 @@ export async function runConsole(argv: string[]): Promise<number> {
   let values;
   let refresh: number;
   try {
-    values = parseArgs({ args: argv, strict: true, options: { ...CONNECTION_OPTIONS, ...DISPLAY_OPTIONS, public: { type: 'string' } } }).values;
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      options: { ...CONNECTION_OPTIONS, ...DISPLAY_OPTIONS, public: { type: 'string' } },
+    }).values;
     refresh = parseRefresh(values.refresh);
   } catch (error) {
     return usageError('console', error, CONSOLE_USAGE);
@@ -39,6 +43,16 @@ export async function runConsole(argv: string[]): Promise<number> {
     process.stderr.write(`checkwall: ${error.message}\n`);
     return 2;
   }
-  const client = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, accountId: settings.accountId });
-  return runConsoleApp({ client, label: settings.label, refreshSeconds: refresh, color: values['no-color'] ? false : undefined, ascii: values.ascii });
+  const client = createClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    accountId: settings.accountId,
+  });
+  return runConsoleApp({
+    client,
+    label: settings.label,
+    refreshSeconds: refresh,
+    color: values['no-color'] ? false : undefined,
+    ascii: values.ascii,
+  });
 }

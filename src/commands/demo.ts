@@ -31,14 +31,24 @@ export async function runDemo(argv: string[]): Promise<number> {
   let values;
   let refresh: number;
   try {
-    values = parseArgs({ args: argv, strict: true, options: { ...DISPLAY_OPTIONS, db: { type: 'string', default: ':memory:' } } }).values;
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      options: { ...DISPLAY_OPTIONS, db: { type: 'string', default: ':memory:' } },
+    }).values;
     refresh = parseRefresh(values.refresh);
   } catch (error) {
     return usageError('demo', error, DEMO_USAGE);
   }
   const embedded = await startEmbeddedDemo(values.db);
   try {
-    return await runConsoleApp({ client: embedded.client, label: 'demo', refreshSeconds: refresh, color: values['no-color'] ? false : undefined, ascii: values.ascii });
+    return await runConsoleApp({
+      client: embedded.client,
+      label: 'demo',
+      refreshSeconds: refresh,
+      color: values['no-color'] ? false : undefined,
+      ascii: values.ascii,
+    });
   } finally {
     await embedded.close();
   }

@@ -43,7 +43,14 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   ]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(
-    { label: opts.label, host, refreshMs: opts.refreshSeconds * 1000, color, ascii: opts.ascii, wallCycleMs: opts.wallCycleMs ?? 8_000 },
+    {
+      label: opts.label,
+      host,
+      refreshMs: opts.refreshSeconds * 1000,
+      color,
+      ascii: opts.ascii,
+      wallCycleMs: opts.wallCycleMs ?? 8_000,
+    },
     opts.initialView ?? 'board',
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
@@ -56,7 +63,11 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   };
   stdout.on('resize', onResize);
-  const poller = createPoller({ store, client: opts.client, feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])] });
+  const poller = createPoller({
+    store,
+    client: opts.client,
+    feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])],
+  });
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);
   let quit: () => void = () => undefined;

@@ -62,7 +62,10 @@ function readUserConfig(path: string): UserConfig | undefined {
 }
 
 /** Resolves the three settings or throws a SettingsError that says what is missing and how to set it. */
-export function resolveSettings(flags: SettingsFlags, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+export function resolveSettings(
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv = process.env,
+): ConnectionSettings {
   const path = userConfigPath(env);
   const config = readUserConfig(path);
   const profileName = flags.profile ?? config?.defaultProfile;

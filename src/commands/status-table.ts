@@ -6,25 +6,66 @@ import { SEVERITY } from '../domain/order.js';
 import { fit, sanitize } from '../domain/sanitize.js';
 import { GAP, layoutColumns, type Column } from '../ui/widgets/table/layout.js';
 
-const COLOR: Record<CheckStatus['status'], string> = { failing: '31', degraded: '33', unknown: '90', passing: '32' };
+const COLOR: Record<CheckStatus['status'], string> = {
+  failing: '31',
+  degraded: '33',
+  unknown: '90',
+  passing: '32',
+};
 
 const COLUMNS: Column<CheckStatus>[] = [
   { key: 'status', title: 'STATUS', width: 8, priority: 0, cell: (c) => ({ text: c.status }) },
-  { key: 'name', title: 'NAME', width: 20, flex: true, priority: 1, cell: (c) => ({ text: sanitize(c.checkName) }) },
-  { key: 'type', title: 'TYPE', width: 9, priority: 4, cell: (c) => ({ text: sanitize(c.checkType) }) },
-  { key: 'availability', title: 'AVAIL', width: 7, align: 'right', priority: 2, cell: (c) => ({ text: formatPercent(c.availability.percentage, 2) }) },
-  { key: 'p95', title: 'P95', width: 8, align: 'right', priority: 3, cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }) },
   {
-    key: 'failing', title: 'FAILING LOCATIONS', width: 18, priority: 5,
-    cell: (c) => ({ text: sanitize(c.locations.filter((l) => l.status === 'failing' || l.status === 'degraded').map((l) => `${l.id}(${l.status})`).join(' ')) }),
+    key: 'name',
+    title: 'NAME',
+    width: 20,
+    flex: true,
+    priority: 1,
+    cell: (c) => ({ text: sanitize(c.checkName) }),
+  },
+  { key: 'type', title: 'TYPE', width: 9, priority: 4, cell: (c) => ({ text: sanitize(c.checkType) }) },
+  {
+    key: 'availability',
+    title: 'AVAIL',
+    width: 7,
+    align: 'right',
+    priority: 2,
+    cell: (c) => ({ text: formatPercent(c.availability.percentage, 2) }),
+  },
+  {
+    key: 'p95',
+    title: 'P95',
+    width: 8,
+    align: 'right',
+    priority: 3,
+    cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }),
+  },
+  {
+    key: 'failing',
+    title: 'FAILING LOCATIONS',
+    width: 18,
+    priority: 5,
+    cell: (c) => ({
+      text: sanitize(
+        c.locations
+          .filter((l) => l.status === 'failing' || l.status === 'degraded')
+          .map((l) => `${l.id}(${l.status})`)
+          .join(' '),
+      ),
+    }),
   },
 ];
 
 export function statusTable(checks: readonly CheckStatus[], width: number, color: boolean): string {
   const columns = layoutColumns(COLUMNS, width);
   const gap = ' '.repeat(GAP);
-  const sorted = [...checks].sort((a, b) => SEVERITY[a.status] - SEVERITY[b.status] || a.checkName.localeCompare(b.checkName));
-  const head = columns.map((c) => fit(c.title, c.w, '~', c.align)).join(gap).trimEnd();
+  const sorted = [...checks].sort(
+    (a, b) => SEVERITY[a.status] - SEVERITY[b.status] || a.checkName.localeCompare(b.checkName),
+  );
+  const head = columns
+    .map((c) => fit(c.title, c.w, '~', c.align))
+    .join(gap)
+    .trimEnd();
   const body = sorted.map((check) =>
     columns
       .map((c) => {

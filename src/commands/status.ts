@@ -15,13 +15,19 @@ export async function runStatus(argv: string[]): Promise<number> {
     values = parseArgs({
       args: argv,
       strict: true,
-      options: { ...CONNECTION_OPTIONS, json: { type: 'boolean', default: false }, filter: { type: 'string', default: '' }, 'no-color': { type: 'boolean', default: false } },
+      options: {
+        ...CONNECTION_OPTIONS,
+        json: { type: 'boolean', default: false },
+        filter: { type: 'string', default: '' },
+        'no-color': { type: 'boolean', default: false },
+      },
     }).values;
   } catch (error) {
     return usageError('status', error, STATUS_USAGE);
   }
   const { filter, errors } = parseFilter(values.filter);
-  if (errors.length > 0) return usageError('status', new Error(`--filter: ${errors.join('; ')}`), STATUS_USAGE);
+  if (errors.length > 0)
+    return usageError('status', new Error(`--filter: ${errors.join('; ')}`), STATUS_USAGE);
   let settings;
   try {
     settings = resolveSettings(values);
@@ -30,7 +36,11 @@ export async function runStatus(argv: string[]): Promise<number> {
     process.stderr.write(`checkwall status: ${error.message}\n`);
     return 2;
   }
-  const client = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, accountId: settings.accountId });
+  const client = createClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    accountId: settings.accountId,
+  });
   try {
     const { checks, summary } = await readAllStatuses(client, filterToQuery(filter));
     const selected = checks.filter((c) => matchesFilter(c, filter));
@@ -40,7 +50,9 @@ export async function runStatus(argv: string[]): Promise<number> {
       const tty = Boolean(process.stdout.isTTY);
       const width = tty ? process.stdout.columns || 80 : 80;
       const color = colorWanted(values['no-color'] ? false : undefined, process.env, tty);
-      process.stdout.write(selected.length === 0 ? 'no check matches\n' : `${statusTable(selected, width, color)}\n`);
+      process.stdout.write(
+        selected.length === 0 ? 'no check matches\n' : `${statusTable(selected, width, color)}\n`,
+      );
     }
     return selected.every((c) => c.status === 'passing') ? 0 : 1;
   } catch (error) {

@@ -21,7 +21,9 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
   };
   const onCrash = (error: unknown) => {
     restore();
-    process.stderr.write(`checkwall crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `checkwall crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   };
   stdout.write(ENTER);

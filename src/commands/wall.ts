@@ -28,7 +28,8 @@ export async function runWall(argv: string[]): Promise<number> {
     values = parseArgs({ args: argv, strict: true, options: OPTIONS }).values;
     refresh = parseRefresh(values.refresh);
     cycle = Number(values.cycle);
-    if (!Number.isFinite(cycle) || cycle < 1) throw new Error(`--cycle takes seconds (at least 1), got "${values.cycle}"`);
+    if (!Number.isFinite(cycle) || cycle < 1)
+      throw new Error(`--cycle takes seconds (at least 1), got "${values.cycle}"`);
     const { errors } = parseFilter(values.filter);
     if (errors.length) throw new Error(`--filter: ${errors.join('; ')}`);
   } catch (error) {
@@ -44,7 +45,11 @@ export async function runWall(argv: string[]): Promise<number> {
   } else {
     try {
       const settings = resolveSettings(values);
-      client = createClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, accountId: settings.accountId });
+      client = createClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        accountId: settings.accountId,
+      });
       label = settings.label;
     } catch (error) {
       if (!(error instanceof SettingsError)) throw error;
@@ -88,7 +93,11 @@ export async function dashboardScope(client: MonitoringClient, id: string): Prom
     const pages = await readAllPages((page) => client.dashboards({ page, limit: 100 }));
     const dashboard = pages.flatMap((p) => p.data).find((d) => d.id === id || d.customUrl === id);
     if (!dashboard) return `no dashboard "${id}" in this account`;
-    return { name: dashboard.name, checkIds: new Set(dashboard.checkIds), groupIds: new Set(dashboard.checkGroupIds) };
+    return {
+      name: dashboard.name,
+      checkIds: new Set(dashboard.checkIds),
+      groupIds: new Set(dashboard.checkGroupIds),
+    };
   } catch (error) {
     return `could not read the dashboards: ${describeError(error)}`;
   }

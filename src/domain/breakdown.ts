@@ -14,7 +14,12 @@ export function locationFigures(results: readonly CheckResult[], locationId: str
   const mine = results.filter((r) => r.location.id === locationId);
   const times = mine.map((r) => r.response?.responseTime ?? null).filter((t): t is number => t !== null);
   const ok = mine.filter((r) => r.status === 'success').length;
-  return { runs: mine.length, successRate: mine.length ? (ok / mine.length) * 100 : null, average: mean(times), p95: percentile(times, 95) };
+  return {
+    runs: mine.length,
+    successRate: mine.length ? (ok / mine.length) * 100 : null,
+    average: mean(times),
+    p95: percentile(times, 95),
+  };
 }
 
 /** The first failed assertion, else the error: what an on-call engineer reads first. */

@@ -18,8 +18,18 @@ export interface CheckFilter {
 }
 
 const ALIASES: Record<string, FilterKey> = {
-  status: 'status', s: 'status', type: 'type', t: 'type', tag: 'tag', tags: 'tag',
-  group: 'group', g: 'group', location: 'location', loc: 'location', l: 'location', incident: 'incident',
+  status: 'status',
+  s: 'status',
+  type: 'type',
+  t: 'type',
+  tag: 'tag',
+  tags: 'tag',
+  group: 'group',
+  g: 'group',
+  location: 'location',
+  loc: 'location',
+  l: 'location',
+  incident: 'incident',
 };
 
 export const EMPTY_FILTER: CheckFilter = { terms: [] };
@@ -36,9 +46,15 @@ export function parseFilter(input: string): { filter: CheckFilter; errors: strin
       continue;
     }
     const key = ALIASES[body.slice(0, colon).toLowerCase()];
-    const values = body.slice(colon + 1).toLowerCase().split(',').filter(Boolean);
+    const values = body
+      .slice(colon + 1)
+      .toLowerCase()
+      .split(',')
+      .filter(Boolean);
     if (!key) {
-      errors.push(`unknown filter "${body.slice(0, colon)}" (use status, type, tag, group, location, incident)`);
+      errors.push(
+        `unknown filter "${body.slice(0, colon)}" (use status, type, tag, group, location, incident)`,
+      );
       continue;
     }
     const bad = badValues(key, values);
@@ -54,7 +70,9 @@ export function parseFilter(input: string): { filter: CheckFilter; errors: strin
 function badValues(key: FilterKey, values: string[]): string | undefined {
   if (key === 'status') {
     const wrong = values.filter((v) => !(CHECK_STATUSES as readonly string[]).includes(v));
-    return wrong.length ? `unknown status "${wrong.join(',')}" (use ${CHECK_STATUSES.join(', ')})` : undefined;
+    return wrong.length
+      ? `unknown status "${wrong.join(',')}" (use ${CHECK_STATUSES.join(', ')})`
+      : undefined;
   }
   if (key === 'incident' && values.some((v) => v !== 'yes' && v !== 'no')) return 'incident takes yes or no';
   return undefined;
@@ -66,7 +84,11 @@ export function matchesFilter(check: CheckStatus, filter: CheckFilter): boolean 
 
 function termMatches(c: CheckStatus, term: FilterTerm): boolean {
   const any = (candidates: Array<string | undefined>, exact: boolean) =>
-    term.values.some((v) => candidates.some((x) => x !== undefined && (exact ? x.toLowerCase() === v : x.toLowerCase().includes(v))));
+    term.values.some((v) =>
+      candidates.some(
+        (x) => x !== undefined && (exact ? x.toLowerCase() === v : x.toLowerCase().includes(v)),
+      ),
+    );
   switch (term.key) {
     case 'status':
       return term.values.includes(c.status);
@@ -77,7 +99,10 @@ function termMatches(c: CheckStatus, term: FilterTerm): boolean {
     case 'group':
       return any([c.group?.id, c.group?.name], false);
     case 'location':
-      return any(c.locations.flatMap((l) => [l.id, l.name]), false);
+      return any(
+        c.locations.flatMap((l) => [l.id, l.name]),
+        false,
+      );
     case 'incident':
       return term.values.includes(c.currentIncident ? 'yes' : 'no');
     case 'text':

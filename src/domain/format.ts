@@ -21,7 +21,8 @@ export function formatSpan(ms: number): string {
   const s = Math.floor(ms / 1000);
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h${s % 3600 >= 60 && s < 36_000 ? `${Math.floor((s % 3600) / 60)}m` : ''}`;
+  if (s < 86_400)
+    return `${Math.floor(s / 3600)}h${s % 3600 >= 60 && s < 36_000 ? `${Math.floor((s % 3600) / 60)}m` : ''}`;
   return `${Math.floor(s / 86_400)}d`;
 }
 

@@ -52,7 +52,10 @@ export function channelTarget(type: string, config: Config): string {
     case 'CHAT':
       return `${str(config['url'])}${config['channel'] ? ` ${str(config['channel'])}` : ''}`;
     case 'WEBHOOK': {
-      const extras = [pairs(config['headers']).map((h) => `${str(h.key)}: ${str(h.value)}`), pairs(config['queryParameters']).map((q) => `${str(q.key)}=${str(q.value)}`)].flat();
+      const extras = [
+        pairs(config['headers']).map((h) => `${str(h.key)}: ${str(h.value)}`),
+        pairs(config['queryParameters']).map((q) => `${str(q.key)}=${str(q.value)}`),
+      ].flat();
       return `${str(config['method'])} ${str(config['url'])}${extras.length ? ` (${extras.join(', ')})` : ''}`;
     }
     case 'SMS':

@@ -6,8 +6,14 @@ import { mean, percentile } from './stats.js';
 
 export type MetricValues = Record<string, number | null>;
 
-export function metricValues(results: readonly CheckResult[], summary: ResultsSummary | undefined, frequencyMs?: number): MetricValues {
-  const times = results.map((r) => r.response?.responseTime ?? (r.status === 'success' ? r.duration : null)).filter((t): t is number => t !== null);
+export function metricValues(
+  results: readonly CheckResult[],
+  summary: ResultsSummary | undefined,
+  frequencyMs?: number,
+): MetricValues {
+  const times = results
+    .map((r) => r.response?.responseTime ?? (r.status === 'success' ? r.duration : null))
+    .filter((t): t is number => t !== null);
   const total = summary?.totalRuns ?? results.length;
   const ok = summary?.successfulRuns ?? results.filter((r) => r.status === 'success').length;
   const rate = total === 0 ? null : (ok / total) * 100;
@@ -32,14 +38,24 @@ export function metricValues(results: readonly CheckResult[], summary: ResultsSu
 /** Browser metrics, where browser runs carry them in `metrics`: the 95th percentile of the runs. */
 function browserValues(results: readonly CheckResult[]): MetricValues {
   const out: MetricValues = {};
-  for (const name of ['firstContentfulPaint', 'largestContentfulPaint', 'cumulativeLayoutShift', 'firstInputDelay', 'timeToInteractive']) {
+  for (const name of [
+    'firstContentfulPaint',
+    'largestContentfulPaint',
+    'cumulativeLayoutShift',
+    'firstInputDelay',
+    'timeToInteractive',
+  ]) {
     const seen = results.map((r) => r.metrics?.[name]).filter((v): v is number => v !== undefined);
     out[name] = percentile(seen, 95);
   }
   return out;
 }
 
-function heartbeatValues(results: readonly CheckResult[], rate: number | null, frequencyMs?: number): MetricValues {
+function heartbeatValues(
+  results: readonly CheckResult[],
+  rate: number | null,
+  frequencyMs?: number,
+): MetricValues {
   const beats = results.filter((r) => r.checkType === 'heartbeat');
   if (beats.length === 0) return {};
   const at = beats.map((r) => Date.parse(r.startedAt)).sort((a, b) => a - b);

@@ -2,7 +2,15 @@
 // ties always fall back to name, then id, so the order is stable across polls.
 import type { CheckStatus, CheckStatusValue } from '../api/schemas.js';
 
-export const SORT_KEYS = ['status', 'name', 'type', 'availability', 'responseTime', 'p95', 'lastRun'] as const;
+export const SORT_KEYS = [
+  'status',
+  'name',
+  'type',
+  'availability',
+  'responseTime',
+  'p95',
+  'lastRun',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export const SEVERITY: Record<CheckStatusValue, number> = { failing: 0, degraded: 1, unknown: 2, passing: 3 };
@@ -31,7 +39,8 @@ export function compareChecks(a: CheckStatus, b: CheckStatus, k: SortKey, descen
   const ka = key(a, k);
   const kb = key(b, k);
   let c = 0;
-  if (ka === null || kb === null) c = ka === kb ? 0 : ka === null ? 1 : -1; // no data sorts last either way
+  if (ka === null || kb === null)
+    c = ka === kb ? 0 : ka === null ? 1 : -1; // no data sorts last either way
   else {
     c = ka < kb ? -1 : ka > kb ? 1 : 0;
     if (descending) c = -c;

@@ -12,8 +12,14 @@
  */
 export type Rating = 'excellent' | 'good' | 'needs-improvement' | 'fair' | 'poor';
 
-export function rateAgainst(value: number, good: number, needsImprovement: number, higherIsBetter = false): Rating {
-  if (higherIsBetter) return value >= good ? 'good' : value >= needsImprovement ? 'needs-improvement' : 'poor';
+export function rateAgainst(
+  value: number,
+  good: number,
+  needsImprovement: number,
+  higherIsBetter = false,
+): Rating {
+  if (higherIsBetter)
+    return value >= good ? 'good' : value >= needsImprovement ? 'needs-improvement' : 'poor';
   return value <= good ? 'good' : value <= needsImprovement ? 'needs-improvement' : 'poor';
 }
 

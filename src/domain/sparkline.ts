@@ -7,7 +7,11 @@ export interface SparkPoint {
   failed: boolean;
 }
 
-export function sparkline(points: readonly SparkPoint[], width: number, ascii = false): { text: string; failed: boolean[] } {
+export function sparkline(
+  points: readonly SparkPoint[],
+  width: number,
+  ascii = false,
+): { text: string; failed: boolean[] } {
   const chars = ascii ? ASCII : BLOCKS;
   const recent = points.slice(-width);
   const values = recent.map((p) => p.value).filter((v): v is number => v !== null);
@@ -15,7 +19,13 @@ export function sparkline(points: readonly SparkPoint[], width: number, ascii = 
   const min = Math.min(max, ...values);
   const span = Math.max(1, max - min);
   const text = recent
-    .map((p) => (p.value === null ? (ascii ? 'x' : '✕') : chars[Math.min(chars.length - 1, Math.floor(((p.value - min) / span) * (chars.length - 1)))]!))
+    .map((p) =>
+      p.value === null
+        ? ascii
+          ? 'x'
+          : '✕'
+        : chars[Math.min(chars.length - 1, Math.floor(((p.value - min) / span) * (chars.length - 1)))]!,
+    )
     .join('');
   return { text, failed: recent.map((p) => p.failed) };
 }

@@ -31,11 +31,16 @@ export const STALE_AFTER_FREQUENCIES = 3;
 export const FAILING_AVAILABILITY = 85;
 export const DEGRADED_AVAILABILITY = 95;
 
-export function decideLocationStatus(location: LocationInput, now: number, frequencyMs: number): CheckStatusValue {
+export function decideLocationStatus(
+  location: LocationInput,
+  now: number,
+  frequencyMs: number,
+): CheckStatusValue {
   const recent = location.recent;
   const newest = recent[0];
   if (!newest || now - newest.startedAt > STALE_AFTER_FREQUENCIES * frequencyMs) return 'unknown';
-  if (recent.length >= 2 && recent[0]?.status === 'failed' && recent[1]?.status === 'failed') return 'failing';
+  if (recent.length >= 2 && recent[0]?.status === 'failed' && recent[1]?.status === 'failed')
+    return 'failing';
   if (recent.slice(0, 3).every((r) => r.status === 'success')) return 'passing';
   return 'degraded';
 }
@@ -54,15 +59,20 @@ function decide(
   locations: Array<{ id: string; status: CheckStatusValue }>,
 ): { status: CheckStatusValue; reason: string } {
   if (!input.enabled) return { status: 'unknown', reason: 'the check is disabled' };
-  if (!input.runnable) return { status: 'unknown', reason: 'this check type does not run in this service yet' };
+  if (!input.runnable)
+    return { status: 'unknown', reason: 'this check type does not run in this service yet' };
   const known = locations.filter((l) => l.status !== 'unknown');
   if (known.length === 0) return { status: 'unknown', reason: 'no recent runs' };
   const failing = known.filter((l) => l.status === 'failing');
   const availability = input.availability;
   if (failing.length >= 2) return { status: 'failing', reason: `failing at ${failing.length} locations` };
-  if (failing.length === known.length) return { status: 'failing', reason: `the last 2 runs failed at ${failing[0]!.id}` };
+  if (failing.length === known.length)
+    return { status: 'failing', reason: `the last 2 runs failed at ${failing[0]!.id}` };
   if (availability !== null && availability < FAILING_AVAILABILITY) {
-    return { status: 'failing', reason: `availability ${availability.toFixed(1)}% is below ${FAILING_AVAILABILITY}%` };
+    return {
+      status: 'failing',
+      reason: `availability ${availability.toFixed(1)}% is below ${FAILING_AVAILABILITY}%`,
+    };
   }
   if (input.activeCriticalAlerts > 0 && newestFailed(input)) {
     return { status: 'failing', reason: 'a critical alert is active and the latest run failed' };
@@ -72,11 +82,17 @@ function decide(
     return { status: 'degraded', reason: `${troubled.map((l) => `${l.id} ${l.status}`).join(', ')}` };
   }
   if (availability !== null && availability < DEGRADED_AVAILABILITY) {
-    return { status: 'degraded', reason: `availability ${availability.toFixed(1)}% is below ${DEGRADED_AVAILABILITY}%` };
+    return {
+      status: 'degraded',
+      reason: `availability ${availability.toFixed(1)}% is below ${DEGRADED_AVAILABILITY}%`,
+    };
   }
   const slow = input.thresholds.degradedMs;
   if (slow !== undefined && input.averageResponseTime !== null && input.averageResponseTime > slow) {
-    return { status: 'degraded', reason: `average response ${Math.round(input.averageResponseTime)} ms is above ${slow} ms` };
+    return {
+      status: 'degraded',
+      reason: `average response ${Math.round(input.averageResponseTime)} ms is above ${slow} ms`,
+    };
   }
   return { status: 'passing', reason: 'recent runs passed everywhere' };
 }
@@ -96,7 +112,9 @@ export function decideTrend(current: WindowFigures, previous: WindowFigures): Tr
   if (now === null || base === null || base === 0) return 'stable';
   const change = (now - base) / base;
   const availabilityDelta =
-    current.availability !== null && previous.availability !== null ? current.availability - previous.availability : 0;
+    current.availability !== null && previous.availability !== null
+      ? current.availability - previous.availability
+      : 0;
   if (Math.abs(change) <= 0.1 && Math.abs(availabilityDelta) <= 1) return 'stable';
   if (change < -0.1 || (availabilityDelta > 1 && change <= 0.1)) return 'improving';
   return 'degrading';

@@ -21,7 +21,11 @@ export interface Segment {
 }
 
 export function waterfall(timing: Timing, columns: number): Segment[] {
-  const total = Math.max(1, timing.total, PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0));
+  const total = Math.max(
+    1,
+    timing.total,
+    PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0),
+  );
   let elapsed = 0;
   const out: Segment[] = [];
   for (const phase of PHASES) {

@@ -22,7 +22,10 @@ export function createAccounts(config: ServiceConfig, startedAt: Date): Accounts
     ids.set(account.id, account);
     for (const key of account.apiKeys) keys.set(key, account);
     for (const check of account.checks) if (check.token) tokens.set(check.token, { account, check });
-    boards.set(account.id, account.dashboards.map((d) => toDashboard(d, startedAt)));
+    boards.set(
+      account.id,
+      account.dashboards.map((d) => toDashboard(d, startedAt)),
+    );
   }
   return {
     byKey: (k) => keys.get(k),
@@ -47,8 +50,12 @@ function toDashboard(d: DashboardConfig, startedAt: Date): Dashboard {
 }
 
 /** The checks a dashboard shows: its own ids and the checks of its groups. */
-export function dashboardCheckIds(account: AccountConfig, dashboard: Pick<Dashboard, 'checkIds' | 'checkGroupIds'>): Set<string> {
+export function dashboardCheckIds(
+  account: AccountConfig,
+  dashboard: Pick<Dashboard, 'checkIds' | 'checkGroupIds'>,
+): Set<string> {
   const ids = new Set(dashboard.checkIds);
-  for (const check of account.checks) if (check.group && dashboard.checkGroupIds.includes(check.group)) ids.add(check.id);
+  for (const check of account.checks)
+    if (check.group && dashboard.checkGroupIds.includes(check.group)) ids.add(check.id);
   return ids;
 }

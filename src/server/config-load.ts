@@ -19,7 +19,9 @@ export function loadConfigFile(path: string): ServiceConfig {
   try {
     raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigError(`${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`);
+    throw new ConfigError(
+      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
   }
   return validateConfig(raw ?? {}, path);
 }
@@ -31,7 +33,10 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
     throw new ConfigError(`${source} is not a valid checkwall config:\n${lines.join('\n')}`);
   }
   const problems = crossReferences(parsed.data);
-  if (problems.length > 0) throw new ConfigError(`${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new ConfigError(
+      `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
   return parsed.data;
 }
 
@@ -45,16 +50,23 @@ function crossReferences(config: ServiceConfig): string[] {
       const at = `accounts.${a}.checks.${c}`;
       if (checks.has(check.id)) problems.push(`${at}.id: "${check.id}" is used twice`);
       checks.add(check.id);
-      check.locations.forEach((l, i) => locations.has(l) || problems.push(`${at}.locations.${i}: no location "${l}"`));
+      check.locations.forEach(
+        (l, i) => locations.has(l) || problems.push(`${at}.locations.${i}: no location "${l}"`),
+      );
       if (check.group && !groups.has(check.group)) problems.push(`${at}.group: no group "${check.group}"`);
-      if (check.type === 'heartbeat' && !check.token) problems.push(`${at}.token: a heartbeat check needs a token`);
+      if (check.type === 'heartbeat' && !check.token)
+        problems.push(`${at}.token: a heartbeat check needs a token`);
       if ((check.type === 'api' || check.type === 'url') && !/^https?:\/\//.test(check.target)) {
         problems.push(`${at}.target: must be an http:// or https:// URL`);
       }
-      if (check.type === 'tcp' && !/:\d+$/.test(check.target)) problems.push(`${at}.target: must be host:port`);
+      if (check.type === 'tcp' && !/:\d+$/.test(check.target))
+        problems.push(`${at}.target: must be host:port`);
     });
     account.dashboards.forEach((d, i) =>
-      d.checkIds.forEach((id, j) => checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`)),
+      d.checkIds.forEach(
+        (id, j) =>
+          checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`),
+      ),
     );
   });
   return problems;
@@ -70,5 +82,8 @@ export function applyEnvAccount(config: ServiceConfig, env: NodeJS.ProcessEnv): 
   if (!id || !key) return config;
   const [first, ...rest] = config.accounts;
   const base = first ?? ServiceConfigSchema.shape.accounts.unwrap().element.parse({ id, apiKeys: [key] });
-  return validateConfig({ ...config, accounts: [{ ...base, id, apiKeys: [key] }, ...rest] }, 'the environment (CHECKWALL_ACCOUNT_ID / CHECKWALL_API_KEY)');
+  return validateConfig(
+    { ...config, accounts: [{ ...base, id, apiKeys: [key] }, ...rest] },
+    'the environment (CHECKWALL_ACCOUNT_ID / CHECKWALL_API_KEY)',
+  );
 }

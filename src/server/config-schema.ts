@@ -10,9 +10,7 @@ import {
   WIDGET_TYPES,
 } from '../api/schemas.js';
 
-const id = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, . _ or -');
+const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, . _ or -');
 
 /** "30s", "1m", "5m", "1h": the spec's short interval form. */
 export const FrequencySchema = z

@@ -61,7 +61,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   async function runOne(job: Job, location: LocationConfig, runId: string) {
     try {
-      const result: CheckResult = await opts.run(job.account, job.check, location, { ...opts.ctx, signal: controller.signal }, 'schedule');
+      const result: CheckResult = await opts.run(
+        job.account,
+        job.check,
+        location,
+        { ...opts.ctx, signal: controller.signal },
+        'schedule',
+      );
       // A run cut short by stop() measured nothing about the target: keep it out.
       if (!controller.signal.aborted) opts.record(job.account.id, { ...result, runId });
     } catch (error) {

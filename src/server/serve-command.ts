@@ -47,9 +47,11 @@ export async function runServe(argv: string[]): Promise<number> {
   let flags: ReturnType<typeof parse>;
   try {
     flags = parse(argv);
-    if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535) throw new Error(`--port must be 0-65535, got "${flags.port}"`);
+    if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
+      throw new Error(`--port must be 0-65535, got "${flags.port}"`);
     const max = flags['max-alert-channels'];
-    if (max !== undefined && !/^\d+$/.test(max)) throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+    if (max !== undefined && !/^\d+$/.test(max))
+      throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
   } catch (error) {
     process.stderr.write(`checkwall serve: ${(error as Error).message}\n\n${SERVE_USAGE}\n`);
     return 2;
@@ -61,17 +63,27 @@ export async function runServe(argv: string[]): Promise<number> {
     config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
     config = applyEnvAccount(config, process.env);
     const max = flags['max-alert-channels'];
-    if (max !== undefined) config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
+    if (max !== undefined)
+      config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
   } catch (error) {
     await demo?.close();
-    process.stderr.write(`checkwall serve: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `checkwall serve: ${error instanceof ConfigError ? error.message : String(error)}\n`,
+    );
     return 2;
   }
   if (config.accounts.length === 0) {
-    process.stderr.write('checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n');
+    process.stderr.write(
+      'checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n',
+    );
     return 2;
   }
-  const service = await createService({ config, dbPath: flags.db ?? defaultDbPath(), host: flags.host, port: Number(flags.port) });
+  const service = await createService({
+    config,
+    dbPath: flags.db ?? defaultDbPath(),
+    host: flags.host,
+    port: Number(flags.port),
+  });
   demo?.startPinger(service.url);
   process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
   if (demo) {

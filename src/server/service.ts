@@ -60,11 +60,21 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     config: opts.config,
     run: runCheck,
     record,
-    ctx: { lastPingAt: (a, c) => storage.lastPing(a, c), maxStoredBodyBytes: opts.config.maxStoredBodyBytes, now },
+    ctx: {
+      lastPingAt: (a, c) => storage.lastPing(a, c),
+      maxStoredBodyBytes: opts.config.maxStoredBodyBytes,
+      now,
+    },
   });
   late.scheduler = scheduler;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
-  const app = buildApp({ accounts, storage, engine, now, limitRate: createRateLimiter(limit.perSecond, limit.burst, now) });
+  const app = buildApp({
+    accounts,
+    storage,
+    engine,
+    now,
+    limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
+  });
   await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
@@ -72,7 +82,9 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const retention = opts.config.retentionDays * 86_400_000;
   storage.prune(now() - retention);
   const pruner = setInterval(() => storage.prune(now() - retention), PRUNE_EVERY_MS).unref();
-  const pairs = opts.config.accounts.flatMap((account) => account.checks.map((check) => ({ account, check })));
+  const pairs = opts.config.accounts.flatMap((account) =>
+    account.checks.map((check) => ({ account, check })),
+  );
   const warmer = setInterval(() => engine.warm(pairs, WARM_BUDGET_MS), WARM_EVERY_MS).unref();
   let closing: Promise<void> | undefined;
   return {
@@ -97,6 +109,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
 function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
   for (const account of config.accounts) {
     if (account.alertChannels.length === 0 || storage.countChannels(account.id) > 0) continue;
-    for (const channel of account.alertChannels) storage.createChannel(account.id, channel, account.maxAlertChannels, now);
+    for (const channel of account.alertChannels)
+      storage.createChannel(account.id, channel, account.maxAlertChannels, now);
   }
 }

@@ -35,7 +35,8 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = new Map<string, { at: number; status: CheckStatus }>();
-  const keyOf = (account: AccountConfig, check: CheckConfig, period: Period) => `${account.id}\u0000${check.id}\u0000${period}`;
+  const keyOf = (account: AccountConfig, check: CheckConfig, period: Period) =>
+    `${account.id}\u0000${check.id}\u0000${period}`;
 
   function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
     const key = keyOf(account, check, period);
@@ -50,8 +51,17 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
     const { storage } = deps;
     const window = storage.windowStats(account.id, check.id, now - PERIOD_MS[period], now);
-    const current = period === '24h' ? window : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now, false);
-    const previous = storage.windowStats(account.id, check.id, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false);
+    const current =
+      period === '24h'
+        ? window
+        : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now, false);
+    const previous = storage.windowStats(
+      account.id,
+      check.id,
+      now - 2 * TREND_WINDOW_MS,
+      now - TREND_WINDOW_MS - 1,
+      false,
+    );
     const availability = successRate(window.successes, window.total);
     const incident = storage.currentIncident(account.id, check.id);
     const locations = account.locations.filter((l) => check.locations.includes(l.id));
@@ -64,7 +74,10 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       availability,
       averageResponseTime: window.averageResponseTime,
       activeCriticalAlerts: incident ? 1 : 0,
-      locations: locations.map((l) => ({ id: l.id, recent: storage.recentRuns(account.id, check.id, l.id, RECENT_RUNS) })),
+      locations: locations.map((l) => ({
+        id: l.id,
+        recent: storage.recentRuns(account.id, check.id, l.id, RECENT_RUNS),
+      })),
     });
     const latest = storage.latestResult(account.id, check.id);
     const group = account.groups.find((g) => g.id === check.group);
@@ -76,22 +89,43 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       status: decision.status,
       availability: { percentage: availability === null ? null : round(availability, 3), period },
       performance: {
-        averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
+        averageResponseTime:
+          window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
         p95ResponseTime: window.p95ResponseTime,
         trend: decideTrend(
-          { averageResponseTime: current.averageResponseTime, availability: successRate(current.successes, current.total) },
-          { averageResponseTime: previous.averageResponseTime, availability: successRate(previous.successes, previous.total) },
+          {
+            averageResponseTime: current.averageResponseTime,
+            availability: successRate(current.successes, current.total),
+          },
+          {
+            averageResponseTime: previous.averageResponseTime,
+            availability: successRate(previous.successes, previous.total),
+          },
         ),
       },
       lastExecution: latest ? lastExecution(latest) : null,
       currentIncident: incident
-        ? { id: incident.id, severity: incident.severity, startedAt: new Date(incident.startedAt).toISOString(), title: incident.title }
+        ? {
+            id: incident.id,
+            severity: incident.severity,
+            startedAt: new Date(incident.startedAt).toISOString(),
+            title: incident.title,
+          }
         : null,
       alerts: storage.alertCounts(account.id, check.id, now),
-      schedule: { frequency: check.frequency, nextRun: nextRun?.toISOString() ?? null, enabled: check.enabled },
+      schedule: {
+        frequency: check.frequency,
+        nextRun: nextRun?.toISOString() ?? null,
+        enabled: check.enabled,
+      },
       locations: locations.map((l, i) => {
         const at = storage.lastSuccess(account.id, check.id, l.id);
-        return { id: l.id, name: l.name, status: decision.locations[i]!.status, lastSuccess: at === null ? null : new Date(at).toISOString() };
+        return {
+          id: l.id,
+          name: l.name,
+          status: decision.locations[i]!.status,
+          lastSuccess: at === null ? null : new Date(at).toISOString(),
+        };
       }),
       tags: check.tags,
       group: group ? { id: group.id, name: group.name } : null,
@@ -102,7 +136,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
 
   /** After a result is stored: drop the check's cached statuses and move its incident. */
   function onResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
-    for (const key of cache.keys()) if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+    for (const key of cache.keys())
+      if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
     const status = statusOf(account, check);
     const open = deps.storage.currentIncident(account.id, check.id);
     const at = Date.parse(result.finishedAt);
@@ -122,7 +157,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     } else {
       return;
     }
-    for (const key of cache.keys()) if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+    for (const key of cache.keys())
+      if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
   }
 
   /**
@@ -130,7 +166,10 @@ export function createStatusEngine(deps: StatusEngineDeps) {
    * their life, oldest first, for at most `budgetMs`: called on a timer so the
    * list endpoint finds them ready.
    */
-  function warm(pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>, budgetMs: number): number {
+  function warm(
+    pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>,
+    budgetMs: number,
+  ): number {
     const started = performance.now();
     const now = deps.now();
     let done = 0;
@@ -156,6 +195,11 @@ function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']
   };
   const failedAssertion = r.assertions.find((a) => !a.passed);
   if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
-  else if (failedAssertion) out.error = `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(/\s+/g, ' ');
+  else if (failedAssertion)
+    out.error =
+      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
+        /\s+/g,
+        ' ',
+      );
   return out;
 }

@@ -93,7 +93,11 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     if (order.length === 0) return;
     const at = Math.max(0, order.indexOf(get().selectedId ?? ''));
     const next =
-      delta === 'first' ? 0 : delta === 'last' ? order.length - 1 : Math.min(order.length - 1, Math.max(0, at + delta));
+      delta === 'first'
+        ? 0
+        : delta === 'last'
+          ? order.length - 1
+          : Math.min(order.length - 1, Math.max(0, at + delta));
     set({ selectedId: order[next]! });
   },
   nextFailing() {

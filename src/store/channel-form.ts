@@ -2,7 +2,12 @@
 // type, values as typed (never cleared by a failed submit), validation with the
 // same zod schema the service uses, and the server's 400 details mapped back
 // onto the fields they name.
-import { AlertChannelCreateSchema, CHANNEL_TYPES, type AlertChannelCreate, type ChannelType } from '../api/schemas.js';
+import {
+  AlertChannelCreateSchema,
+  CHANNEL_TYPES,
+  type AlertChannelCreate,
+  type ChannelType,
+} from '../api/schemas.js';
 import { formatPath } from '../api/client.js';
 
 export interface FieldSpec {
@@ -13,12 +18,24 @@ export interface FieldSpec {
 }
 
 const NAME: FieldSpec = { path: 'name', label: 'Channel name' };
-const PHONE: FieldSpec[] = [NAME, { path: 'config.number', label: 'Number', hint: '+14155550123' }, { path: 'config.name', label: 'Alert name' }];
+const PHONE: FieldSpec[] = [
+  NAME,
+  { path: 'config.number', label: 'Number', hint: '+14155550123' },
+  { path: 'config.name', label: 'Alert name' },
+];
 
 export const FIELDS: Record<ChannelType, FieldSpec[]> = {
   EMAIL: [NAME, { path: 'config.address', label: 'Address', hint: 'oncall@example.com' }],
-  CHAT: [NAME, { path: 'config.url', label: 'Webhook URL', hint: 'https://…' }, { path: 'config.channel', label: 'Channel', optional: true, hint: '#ops' }],
-  WEBHOOK: [NAME, { path: 'config.url', label: 'URL', hint: 'https://…' }, { path: 'config.method', label: 'Method', hint: 'GET POST PUT PATCH DELETE HEAD' }],
+  CHAT: [
+    NAME,
+    { path: 'config.url', label: 'Webhook URL', hint: 'https://…' },
+    { path: 'config.channel', label: 'Channel', optional: true, hint: '#ops' },
+  ],
+  WEBHOOK: [
+    NAME,
+    { path: 'config.url', label: 'URL', hint: 'https://…' },
+    { path: 'config.method', label: 'Method', hint: 'GET POST PUT PATCH DELETE HEAD' },
+  ],
   SMS: PHONE,
   PHONE,
 };
@@ -61,7 +78,8 @@ export function fieldPaths(form: ChannelForm): string[] {
   if (!form.type) return [];
   const fixed = FIELDS[form.type].map((f) => f.path);
   if (form.type !== 'WEBHOOK') return fixed;
-  const rows = (list: ListName) => form[list].flatMap((_, i) => [`config.${list}[${i}].key`, `config.${list}[${i}].value`]);
+  const rows = (list: ListName) =>
+    form[list].flatMap((_, i) => [`config.${list}[${i}].key`, `config.${list}[${i}].value`]);
   return [...fixed, ...rows('headers'), ...rows('queryParameters')];
 }
 
@@ -76,11 +94,19 @@ export function valueAt(form: ChannelForm, path: string): string {
 export function setValue(form: ChannelForm, path: string, value: string): ChannelForm {
   const serverErrors = { ...form.serverErrors };
   delete serverErrors[path];
-  const next = { ...form, serverErrors, touched: { ...form.touched, [path]: true }, confirmDiscard: false, formError: null };
+  const next = {
+    ...form,
+    serverErrors,
+    touched: { ...form.touched, [path]: true },
+    confirmDiscard: false,
+    formError: null,
+  };
   const m = LIST_PATH.exec(path);
   if (!m) return { ...next, values: { ...form.values, [path]: value } };
   const list = m[1] as ListName;
-  const rows = form[list].map((row, i) => (i === Number(m[2]) ? { ...row, [m[3] as 'key' | 'value']: value } : row));
+  const rows = form[list].map((row, i) =>
+    i === Number(m[2]) ? { ...row, [m[3] as 'key' | 'value']: value } : row,
+  );
   return { ...next, [list]: rows };
 }
 
@@ -104,7 +130,8 @@ export function toCreateBody(form: ChannelForm): unknown {
     if (!path.startsWith('config.')) continue;
     const optional = form.type && FIELDS[form.type].find((f) => f.path === path)?.optional;
     if (optional && value.trim() === '') continue; // an empty optional field is left out, not sent empty
-    config[path.slice('config.'.length)] = path === 'config.method' ? value.trim().toUpperCase() : value.trim();
+    config[path.slice('config.'.length)] =
+      path === 'config.method' ? value.trim().toUpperCase() : value.trim();
   }
   if (form.type === 'WEBHOOK') {
     if (form.headers.length) config['headers'] = form.headers;
@@ -120,7 +147,8 @@ export function validate(form: ChannelForm): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const path = formatPath(issue.path);
-    errors[path] ??= issue.message === 'Invalid input: expected string, received undefined' ? 'required' : issue.message;
+    errors[path] ??=
+      issue.message === 'Invalid input: expected string, received undefined' ? 'required' : issue.message;
   }
   return errors;
 }
@@ -134,7 +162,11 @@ export function visibleErrors(form: ChannelForm): Record<string, string> {
 }
 
 export function isDirty(form: ChannelForm): boolean {
-  return Object.values(form.values).some((v) => v !== '') || form.headers.length > 0 || form.queryParameters.length > 0;
+  return (
+    Object.values(form.values).some((v) => v !== '') ||
+    form.headers.length > 0 ||
+    form.queryParameters.length > 0
+  );
 }
 
 export function parsedBody(form: ChannelForm): AlertChannelCreate | null {

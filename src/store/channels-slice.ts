@@ -21,7 +21,12 @@ import type { ErrorInfo, Remote } from './types.js';
 
 export type SubmitOutcome =
   | { ok: true; channel: AlertChannel }
-  | { ok: false; status?: number | undefined; error: ErrorInfo; details?: Array<{ path: string; message: string }> | undefined };
+  | {
+      ok: false;
+      status?: number | undefined;
+      error: ErrorInfo;
+      details?: Array<{ path: string; message: string }> | undefined;
+    };
 
 export interface ChannelsSlice {
   channels: Remote<AlertChannelList>;
@@ -52,7 +57,10 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   const form = () => get().form;
   const setForm = (f: ChannelForm) => set({ form: f });
   const focused = () => fieldPaths(form())[form().focus];
-  const items = () => (get().channels.state === 'ok' || get().channels.state === 'error' ? (get().channels as { data?: AlertChannelList }).data?.data ?? [] : []);
+  const items = () =>
+    get().channels.state === 'ok' || get().channels.state === 'error'
+      ? ((get().channels as { data?: AlertChannelList }).data?.data ?? [])
+      : [];
   return {
     channels: { state: 'idle' },
     channelsPage: 1,
@@ -64,28 +72,43 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       set({ channels: r });
       const list = r.state === 'ok' ? r.data.data : [];
       const sel = get().selectedChannelId;
-      if (r.state === 'ok' && !list.some((c) => c.id === sel)) set({ selectedChannelId: list[0]?.id ?? null });
+      if (r.state === 'ok' && !list.some((c) => c.id === sel))
+        set({ selectedChannelId: list[0]?.id ?? null });
     },
     moveChannel(delta) {
       const list = items();
       if (!list.length) return;
-      const at = Math.max(0, list.findIndex((c) => c.id === get().selectedChannelId));
-      const next = delta === 'first' ? 0 : delta === 'last' ? list.length - 1 : Math.min(list.length - 1, Math.max(0, at + delta));
+      const at = Math.max(
+        0,
+        list.findIndex((c) => c.id === get().selectedChannelId),
+      );
+      const next =
+        delta === 'first'
+          ? 0
+          : delta === 'last'
+            ? list.length - 1
+            : Math.min(list.length - 1, Math.max(0, at + delta));
       // Revealed values stay revealed only while you stay on that channel.
       set({ selectedChannelId: list[next]!.id, revealedChannelId: null });
     },
-    toggleReveal: () => set({ revealedChannelId: get().revealedChannelId === null ? get().selectedChannelId : null }),
+    toggleReveal: () =>
+      set({ revealedChannelId: get().revealedChannelId === null ? get().selectedChannelId : null }),
     channelsPageBy(delta) {
       const r = get().channels;
       const total = r.state === 'ok' ? r.data.meta.totalPages : 1;
       const page = Math.min(total, Math.max(1, get().channelsPage + delta));
-      if (page !== get().channelsPage) set({ channelsPage: page, channelsVersion: get().channelsVersion + 1 });
+      if (page !== get().channelsPage)
+        set({ channelsPage: page, channelsVersion: get().channelsVersion + 1 });
     },
     openForm() {
       set({ form: EMPTY_FORM });
       get().pushView('channel-form');
     },
-    formMoveType: (delta) => setForm({ ...form(), typeCursor: (form().typeCursor + delta + CHANNEL_TYPES.length) % CHANNEL_TYPES.length }),
+    formMoveType: (delta) =>
+      setForm({
+        ...form(),
+        typeCursor: (form().typeCursor + delta + CHANNEL_TYPES.length) % CHANNEL_TYPES.length,
+      }),
     formChooseType: () => setForm({ ...form(), type: CHANNEL_TYPES[form().typeCursor]!, focus: 0 }),
     formType(text) {
       const path = focused();
@@ -103,7 +126,8 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     formRemoveRow: () => setForm(removeRow(form())),
     formSubmit() {
       const f = touchAll(form());
-      if (f.submitting || !parsedBody(f)) return setForm({ ...f, formError: f.submitting ? f.formError : 'fix the fields marked below first' });
+      if (f.submitting || !parsedBody(f))
+        return setForm({ ...f, formError: f.submitting ? f.formError : 'fix the fields marked below first' });
       setForm({ ...f, submitting: true, formError: null, serverErrors: {} });
     },
     formEscape() {
@@ -116,16 +140,31 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formDone(outcome) {
       if (outcome.ok) {
-        set({ form: EMPTY_FORM, selectedChannelId: outcome.channel.id, channelsVersion: get().channelsVersion + 1 });
+        set({
+          form: EMPTY_FORM,
+          selectedChannelId: outcome.channel.id,
+          channelsVersion: get().channelsVersion + 1,
+        });
         if (selectView(get()).name === 'channel-form') get().popView();
         return;
       }
       const f = { ...form(), submitting: false };
-      if (outcome.status === 402) return setForm({ ...f, formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept' });
+      if (outcome.status === 402)
+        return setForm({
+          ...f,
+          formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
+        });
       if (outcome.status === 400 && outcome.details?.length) {
-        return setForm({ ...f, serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])), formError: 'the service refused some fields' });
+        return setForm({
+          ...f,
+          serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
+          formError: 'the service refused some fields',
+        });
       }
-      setForm({ ...f, formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again` });
+      setForm({
+        ...f,
+        formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again`,
+      });
     },
   };
 };

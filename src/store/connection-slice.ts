@@ -23,10 +23,28 @@ export const createConnectionSlice: StateCreator<ConsoleState, [], [], Connectio
   lastError: null,
   nextRetryAt: null,
   polling: false,
-  connected: (at) => set({ phase: get().phase === 'paused' ? 'paused' : 'live', lastSuccessAt: at, lastError: null, nextRetryAt: null }),
+  connected: (at) =>
+    set({
+      phase: get().phase === 'paused' ? 'paused' : 'live',
+      lastSuccessAt: at,
+      lastError: null,
+      nextRetryAt: null,
+    }),
   failed: (error, nextRetryAt) =>
-    set({ phase: get().phase === 'paused' ? 'paused' : get().lastSuccessAt === null ? 'connecting' : 'retrying', lastError: error, nextRetryAt }),
+    set({
+      phase: get().phase === 'paused' ? 'paused' : get().lastSuccessAt === null ? 'connecting' : 'retrying',
+      lastError: error,
+      nextRetryAt,
+    }),
   setPolling: (polling) => set({ polling }),
   setPaused: (paused) =>
-    set({ phase: paused ? 'paused' : get().lastError ? (get().lastSuccessAt === null ? 'connecting' : 'retrying') : 'live' }),
+    set({
+      phase: paused
+        ? 'paused'
+        : get().lastError
+          ? get().lastSuccessAt === null
+            ? 'connecting'
+            : 'retrying'
+          : 'live',
+    }),
 });

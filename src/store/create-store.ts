@@ -20,12 +20,26 @@ export interface SessionInfo {
   wallCycleMs: number;
 }
 
-export type ConsoleState = BoardSlice & ConnectionSlice & NavSlice & DetailSlice & ChannelsSlice & { session: SessionInfo };
+export type ConsoleState = BoardSlice &
+  ConnectionSlice &
+  NavSlice &
+  DetailSlice &
+  ChannelsSlice & { session: SessionInfo };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
-export const DEFAULT_SESSION: SessionInfo = { label: '', host: '', refreshMs: 10_000, ascii: false, color: true, wallCycleMs: 8_000 };
+export const DEFAULT_SESSION: SessionInfo = {
+  label: '',
+  host: '',
+  refreshMs: 10_000,
+  ascii: false,
+  color: true,
+  wallCycleMs: 8_000,
+};
 
-export function createConsoleStore(session: Partial<SessionInfo> = {}, initialView: ViewName = 'board'): ConsoleStore {
+export function createConsoleStore(
+  session: Partial<SessionInfo> = {},
+  initialView: ViewName = 'board',
+): ConsoleStore {
   return createStore<ConsoleState>()((...a) => ({
     ...createBoardSlice(...a),
     ...createConnectionSlice(...a),

@@ -20,7 +20,12 @@ export interface ResultFilters {
   page: number;
 }
 
-export const DEFAULT_FILTERS: ResultFilters = { period: '24h', sortBy: 'startedAt', sortOrder: 'desc', page: 1 };
+export const DEFAULT_FILTERS: ResultFilters = {
+  period: '24h',
+  sortBy: 'startedAt',
+  sortOrder: 'desc',
+  page: 1,
+};
 export const PAGE_SIZE = 20;
 export const WINDOW_SIZE = 100;
 
@@ -45,7 +50,12 @@ export interface DetailSlice {
   focusCheck(checkId: string, openFailed: boolean): void;
   openCheck(checkId: string, openFailed: boolean): void;
   setResultFilters(patch: Partial<ResultFilters>): void;
-  applyResults(checkId: string, page: CheckResultList, window: CheckResultList, latestFailed: CheckResult | null): void;
+  applyResults(
+    checkId: string,
+    page: CheckResultList,
+    window: CheckResultList,
+    latestFailed: CheckResult | null,
+  ): void;
   resultsFailed(checkId: string, error: ErrorInfo): void;
   selectResult(id: string | null): void;
   moveResult(delta: number | 'first' | 'last'): void;
@@ -67,7 +77,8 @@ const emptyDetail: Detail = {
   bodyScroll: 0,
 };
 
-const keep = <T>(r: Remote<T>): T | undefined => (r.state === 'ok' || r.state === 'error' || r.state === 'loading' ? r.data : undefined);
+const keep = <T>(r: Remote<T>): T | undefined =>
+  r.state === 'ok' || r.state === 'error' || r.state === 'loading' ? r.data : undefined;
 
 export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> = (set, get) => {
   const patch = (p: Partial<Detail>) => set({ detail: { ...get().detail, ...p } });
@@ -79,7 +90,17 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
     metricsCategory: null,
     focusCheck(checkId, openFailed) {
       const same = get().detail.checkId === checkId;
-      set({ detail: same ? { ...get().detail, openFailedWhenLoaded: openFailed } : { ...emptyDetail, checkId, openFailedWhenLoaded: openFailed, page: { state: 'loading' }, window: { state: 'loading' } } });
+      set({
+        detail: same
+          ? { ...get().detail, openFailedWhenLoaded: openFailed }
+          : {
+              ...emptyDetail,
+              checkId,
+              openFailedWhenLoaded: openFailed,
+              page: { state: 'loading' },
+              window: { state: 'loading' },
+            },
+      });
     },
     openCheck(checkId, openFailed) {
       const same = get().detail.checkId === checkId;
@@ -87,17 +108,34 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
       get().pushView('check', { checkId });
       if (openFailed && same && get().detail.latestFailed) get().openResult();
     },
-    setResultFilters: (p) => patch({ filters: { ...get().detail.filters, page: 1, ...p }, page: { state: 'loading', data: keep(get().detail.page) } }),
+    setResultFilters: (p) =>
+      patch({
+        filters: { ...get().detail.filters, page: 1, ...p },
+        page: { state: 'loading', data: keep(get().detail.page) },
+      }),
     applyResults(checkId, page, window, latestFailed) {
       const d = get().detail;
       if (d.checkId !== checkId) return;
       const now = Date.now();
       const failing = get().checks[checkId]?.status === 'failing';
-      let selected = d.selectedResultId && page.data.some((r) => r.id === d.selectedResultId) ? d.selectedResultId : null;
-      if (!selected) selected = failing && latestFailed && page.data.some((r) => r.id === latestFailed.id) ? latestFailed.id : (page.data[0]?.id ?? null);
-      patch({ page: { state: 'ok', data: page, at: now }, window: { state: 'ok', data: window, at: now }, latestFailed, selectedResultId: selected });
+      let selected =
+        d.selectedResultId && page.data.some((r) => r.id === d.selectedResultId) ? d.selectedResultId : null;
+      if (!selected)
+        selected =
+          failing && latestFailed && page.data.some((r) => r.id === latestFailed.id)
+            ? latestFailed.id
+            : (page.data[0]?.id ?? null);
+      patch({
+        page: { state: 'ok', data: page, at: now },
+        window: { state: 'ok', data: window, at: now },
+        latestFailed,
+        selectedResultId: selected,
+      });
       if (d.openFailedWhenLoaded && latestFailed) {
-        patch({ openFailedWhenLoaded: false, selectedResultId: page.data.some((r) => r.id === latestFailed.id) ? latestFailed.id : selected });
+        patch({
+          openFailedWhenLoaded: false,
+          selectedResultId: page.data.some((r) => r.id === latestFailed.id) ? latestFailed.id : selected,
+        });
         get().pushView('result', { checkId, resultId: latestFailed.id });
       } else if (d.openFailedWhenLoaded) {
         patch({ openFailedWhenLoaded: false });
@@ -106,28 +144,42 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
     resultsFailed(checkId, error) {
       const d = get().detail;
       if (d.checkId !== checkId) return;
-      patch({ page: { state: 'error', error, data: keep(d.page) }, window: { state: 'error', error, data: keep(d.window) } });
+      patch({
+        page: { state: 'error', error, data: keep(d.page) },
+        window: { state: 'error', error, data: keep(d.window) },
+      });
     },
     selectResult: (id) => patch({ selectedResultId: id, bodyScroll: 0 }),
     moveResult(delta) {
       const items = pageItems();
       if (items.length === 0) return;
-      const at = Math.max(0, items.findIndex((r) => r.id === get().detail.selectedResultId));
-      const next = delta === 'first' ? 0 : delta === 'last' ? items.length - 1 : Math.min(items.length - 1, Math.max(0, at + delta));
+      const at = Math.max(
+        0,
+        items.findIndex((r) => r.id === get().detail.selectedResultId),
+      );
+      const next =
+        delta === 'first'
+          ? 0
+          : delta === 'last'
+            ? items.length - 1
+            : Math.min(items.length - 1, Math.max(0, at + delta));
       patch({ selectedResultId: items[next]!.id, bodyScroll: 0 });
     },
     openResult() {
       const d = get().detail;
-      if (d.checkId && d.selectedResultId) get().pushView('result', { checkId: d.checkId, resultId: d.selectedResultId });
+      if (d.checkId && d.selectedResultId)
+        get().pushView('result', { checkId: d.checkId, resultId: d.selectedResultId });
     },
     stepResult(delta) {
       get().moveResult(delta);
       const d = get().detail;
-      if (d.checkId && d.selectedResultId) get().replaceView('result', { checkId: d.checkId, resultId: d.selectedResultId });
+      if (d.checkId && d.selectedResultId)
+        get().replaceView('result', { checkId: d.checkId, resultId: d.selectedResultId });
     },
     scrollBody: (delta) => patch({ bodyScroll: Math.max(0, get().detail.bodyScroll + delta) }),
     setCatalogue: (catalogue) => set({ catalogue }),
-    setMetricsScope: (metricsType, metricsCategory) => set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),
+    setMetricsScope: (metricsType, metricsCategory) =>
+      set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),
   };
 };
 

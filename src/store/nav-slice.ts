@@ -41,7 +41,8 @@ export const createNavSlice =
       if (stack.length > 1) set({ stack: stack.slice(0, -1) });
     },
     replaceView: (name, params = {}) => set({ stack: [...get().stack.slice(0, -1), { name, params }] }),
-    setOverlay: (overlay) => set({ overlay, promptText: overlay === 'prompt' ? '' : get().promptText, promptError: null }),
+    setOverlay: (overlay) =>
+      set({ overlay, promptText: overlay === 'prompt' ? '' : get().promptText, promptError: null }),
     setPrompt: (promptText, promptError = null) => set({ promptText, promptError }),
     setScope: (scope) => set({ scope }),
     setSize: (cols, rows) => (cols === get().cols && rows === get().rows ? undefined : set({ cols, rows })),

@@ -54,7 +54,8 @@ interface FeedState {
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (isApiError(error)) return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status };
+  if (isApiError(error))
+    return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status };
   return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -63,7 +64,9 @@ export function createPoller(opts: PollerOptions): Poller {
   const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
   const controller = new AbortController();
   opts.signal?.addEventListener('abort', () => stop(), { once: true });
-  const states = new Map<Feed, FeedState>(opts.feeds.map((f) => [f, { running: false, failures: 0, wasActive: false, target: '', again: false }]));
+  const states = new Map<Feed, FeedState>(
+    opts.feeds.map((f) => [f, { running: false, failures: 0, wasActive: false, target: '', again: false }]),
+  );
   let paused = false;
   let stopped = false;
 
@@ -116,7 +119,10 @@ export function createPoller(opts: PollerOptions): Poller {
       st.wasActive = active;
     }
   });
-  const clock = opts.tickMs === 0 ? undefined : setInterval(() => store.getState().tick(Date.now()), opts.tickMs ?? 1_000);
+  const clock =
+    opts.tickMs === 0
+      ? undefined
+      : setInterval(() => store.getState().tick(Date.now()), opts.tickMs ?? 1_000);
   clock?.unref?.();
 
   for (const [feed, st] of states) {
@@ -153,7 +159,8 @@ export function createPoller(opts: PollerOptions): Poller {
 }
 
 export function retryDelay(error: unknown, failures: number, b: { baseMs: number; maxMs: number }): number {
-  if (isApiError(error) && error.retryAfterMs !== undefined) return Math.min(error.retryAfterMs, 10 * b.maxMs);
+  if (isApiError(error) && error.retryAfterMs !== undefined)
+    return Math.min(error.retryAfterMs, 10 * b.maxMs);
   const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** (failures - 1));
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }

@@ -7,7 +7,8 @@ import { compareChecks } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
 import type { Scope, View } from './types.js';
 
-export type BoardRow = { kind: 'check'; id: string } | { kind: 'group'; id: string; name: string; count: number };
+export type BoardRow =
+  { kind: 'check'; id: string } | { kind: 'group'; id: string; name: string; count: number };
 
 interface Memo {
   checks: ConsoleState['checks'];
@@ -36,9 +37,20 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
   const { filter } = parseFilter(s.filterText);
   const visible = Object.values(s.checks).filter((c) => inScope(c, scope) && matchesFilter(c, filter));
   visible.sort((a, b) => compareChecks(a, b, s.sortKey, s.sortDesc));
-  const rows = s.grouped ? groupRows(visible) : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
+  const rows = s.grouped
+    ? groupRows(visible)
+    : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
   const order = rows.filter((r) => r.kind === 'check').map((r) => r.id);
-  memo = { checks: s.checks, filterText: s.filterText, sortKey: s.sortKey, sortDesc: s.sortDesc, grouped: s.grouped, scope, order, rows };
+  memo = {
+    checks: s.checks,
+    filterText: s.filterText,
+    sortKey: s.sortKey,
+    sortDesc: s.sortDesc,
+    grouped: s.grouped,
+    scope,
+    order,
+    rows,
+  };
   return memo;
 }
 

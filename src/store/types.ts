@@ -1,8 +1,27 @@
 // Shapes shared by the store's slices.
 import type { ApiErrorKind } from '../api/errors.js';
 
-export type ViewName = 'board' | 'check' | 'result' | 'metrics' | 'dashboards' | 'dashboard' | 'channels' | 'channel-form' | 'wall';
-export const VIEW_NAMES: readonly ViewName[] = ['board', 'check', 'result', 'metrics', 'dashboards', 'dashboard', 'channels', 'channel-form', 'wall'];
+export type ViewName =
+  | 'board'
+  | 'check'
+  | 'result'
+  | 'metrics'
+  | 'dashboards'
+  | 'dashboard'
+  | 'channels'
+  | 'channel-form'
+  | 'wall';
+export const VIEW_NAMES: readonly ViewName[] = [
+  'board',
+  'check',
+  'result',
+  'metrics',
+  'dashboards',
+  'dashboard',
+  'channels',
+  'channel-form',
+  'wall',
+];
 
 export interface View {
   name: ViewName;

@@ -53,13 +53,19 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
-    return <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>;
+    return (
+      <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>
+    );
   }
   // Exactly the terminal's height (Ink's full-screen mode), one line of it the footer.
   const bodyHeight = rows - 1;
   return (
     <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
-      {overlay === 'help' ? <HelpOverlay height={bodyHeight} /> : VIEWS[view.name].render({ store, view, height: bodyHeight })}
+      {overlay === 'help' ? (
+        <HelpOverlay height={bodyHeight} />
+      ) : (
+        VIEWS[view.name].render({ store, view, height: bodyHeight })
+      )}
       {overlay === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
     </Box>
   );
@@ -84,7 +90,11 @@ function Prompt({ store }: { store: ConsoleStore }) {
       <Text color={tint(theme, theme.accent)}>:</Text>
       {text}
       <Text inverse> </Text>
-      {error ? <Text color={tint(theme, 'red')}>{`  ${error}`}</Text> : <Text color={tint(theme, theme.dim)}>  board, metrics, dashboards, channels, wall</Text>}
+      {error ? (
+        <Text color={tint(theme, 'red')}>{`  ${error}`}</Text>
+      ) : (
+        <Text color={tint(theme, theme.dim)}> board, metrics, dashboards, channels, wall</Text>
+      )}
     </Text>
   );
 }

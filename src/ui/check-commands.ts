@@ -19,15 +19,18 @@ export function openMetrics(ctx: CommandContext, checkId: string | null) {
   const s = state(ctx);
   const check = checkId ? s.checks[checkId] : undefined;
   if (check) s.focusCheck(check.checkId, false);
-  const type = check && (CHECK_TYPES as readonly string[]).includes(check.checkType) ? check.checkType : s.metricsType;
+  const type =
+    check && (CHECK_TYPES as readonly string[]).includes(check.checkType) ? check.checkType : s.metricsType;
   s.setMetricsScope(type, s.metricsCategory);
   s.pushView('metrics', check ? { checkId: check.checkId } : {});
 }
 
 export const CHECK_HANDLERS: Record<string, Handler> = {
   'check.open': (ctx) => state(ctx).openResult(),
-  'check.period': (ctx) => setFilters(ctx, { period: nextIn(PERIOD_CYCLE, filters(ctx).period) ?? PERIOD_CYCLE[0]! }),
-  'check.status': (ctx) => setFilters(ctx, { status: nextIn(['failed', 'success'] as const, filters(ctx).status) }),
+  'check.period': (ctx) =>
+    setFilters(ctx, { period: nextIn(PERIOD_CYCLE, filters(ctx).period) ?? PERIOD_CYCLE[0]! }),
+  'check.status': (ctx) =>
+    setFilters(ctx, { status: nextIn(['failed', 'success'] as const, filters(ctx).status) }),
   'check.location': (ctx) => {
     const check = state(ctx).checks[state(ctx).detail.checkId ?? ''];
     setFilters(ctx, { location: nextIn(check?.locations.map((l) => l.id) ?? [], filters(ctx).location) });
@@ -37,8 +40,12 @@ export const CHECK_HANDLERS: Record<string, Handler> = {
     const at = RT_PRESETS.indexOf(filters(ctx).responseTimeMin);
     setFilters(ctx, { responseTimeMin: RT_PRESETS[(at + 1) % RT_PRESETS.length] });
   },
-  'check.sort': (ctx) => setFilters(ctx, { sortBy: nextIn(['startedAt', 'duration', 'responseTime'] as const, filters(ctx).sortBy) ?? 'startedAt' }),
-  'check.reverse': (ctx) => setFilters(ctx, { sortOrder: filters(ctx).sortOrder === 'desc' ? 'asc' : 'desc' }),
+  'check.sort': (ctx) =>
+    setFilters(ctx, {
+      sortBy: nextIn(['startedAt', 'duration', 'responseTime'] as const, filters(ctx).sortBy) ?? 'startedAt',
+    }),
+  'check.reverse': (ctx) =>
+    setFilters(ctx, { sortOrder: filters(ctx).sortOrder === 'desc' ? 'asc' : 'desc' }),
   'check.nextPage': (ctx) => {
     const page = state(ctx).detail.page;
     const total = page.state === 'ok' ? page.data.meta.totalPages : 1;

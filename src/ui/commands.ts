@@ -95,4 +95,5 @@ export function typeText(ctx: CommandContext, scope: 'filter' | 'prompt', input:
   else s.setPrompt(s.promptText + clean);
 }
 
-export const isViewName = (name: string): name is ViewName => (VIEW_NAMES as readonly string[]).includes(name);
+export const isViewName = (name: string): name is ViewName =>
+  (VIEW_NAMES as readonly string[]).includes(name);

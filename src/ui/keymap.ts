@@ -3,7 +3,18 @@
 // own bindings and Ctrl-C apply there.
 import type { Key } from 'ink';
 
-export type Scope = 'global' | 'board' | 'list' | 'filter' | 'prompt' | 'help' | 'placeholder' | 'wall' | 'check' | 'result' | 'metrics';
+export type Scope =
+  | 'global'
+  | 'board'
+  | 'list'
+  | 'filter'
+  | 'prompt'
+  | 'help'
+  | 'placeholder'
+  | 'wall'
+  | 'check'
+  | 'result'
+  | 'metrics';
 
 export interface Binding {
   command: string;
@@ -18,7 +29,12 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'app.quit', keys: ['q', 'ctrl+c'], scope: 'global', help: 'quit', hint: 'quit' },
   { command: 'app.help', keys: ['?'], scope: 'global', help: 'show or hide this help', hint: 'help' },
   { command: 'app.back', keys: ['esc'], scope: 'global', help: 'back one level' },
-  { command: 'app.prompt', keys: [':'], scope: 'global', help: 'jump to a view by name (board, metrics, dashboards, channels, wall)' },
+  {
+    command: 'app.prompt',
+    keys: [':'],
+    scope: 'global',
+    help: 'jump to a view by name (board, metrics, dashboards, channels, wall)',
+  },
   { command: 'app.refresh', keys: ['r'], scope: 'global', help: 'poll the service now' },
   { command: 'app.pause', keys: ['p'], scope: 'global', help: 'pause or resume polling' },
   { command: 'list.down', keys: ['j', 'down'], scope: 'list', help: 'next row', hint: 'move' },
@@ -28,36 +44,127 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'list.first', keys: ['g', 'home'], scope: 'list', help: 'first row' },
   { command: 'list.last', keys: ['G', 'end'], scope: 'list', help: 'last row' },
   { command: 'board.open', keys: ['enter'], scope: 'board', help: 'open the selected check', hint: 'open' },
-  { command: 'board.filter', keys: ['/'], scope: 'board', help: 'filter: words, status:failing, type:api, tag:x, group:x, location:x', hint: 'filter' },
-  { command: 'board.nextFailing', keys: ['f'], scope: 'board', help: 'jump to the next failing check', hint: 'next failing' },
+  {
+    command: 'board.filter',
+    keys: ['/'],
+    scope: 'board',
+    help: 'filter: words, status:failing, type:api, tag:x, group:x, location:x',
+    hint: 'filter',
+  },
+  {
+    command: 'board.nextFailing',
+    keys: ['f'],
+    scope: 'board',
+    help: 'jump to the next failing check',
+    hint: 'next failing',
+  },
   { command: 'board.sort', keys: ['s'], scope: 'board', help: 'sort by the next column', hint: 'sort' },
   { command: 'board.reverse', keys: ['S'], scope: 'board', help: 'reverse the sort' },
-  { command: 'board.group', keys: ['t'], scope: 'board', help: 'group by check group on or off', hint: 'group' },
-  { command: 'board.openFailed', keys: ['F'], scope: 'board', help: 'open the latest failed result of the selected check', hint: 'latest failure' },
-  { command: 'board.metrics', keys: ['m'], scope: 'board', help: 'metric catalogue, rated for the selected check' },
+  {
+    command: 'board.group',
+    keys: ['t'],
+    scope: 'board',
+    help: 'group by check group on or off',
+    hint: 'group',
+  },
+  {
+    command: 'board.openFailed',
+    keys: ['F'],
+    scope: 'board',
+    help: 'open the latest failed result of the selected check',
+    hint: 'latest failure',
+  },
+  {
+    command: 'board.metrics',
+    keys: ['m'],
+    scope: 'board',
+    help: 'metric catalogue, rated for the selected check',
+  },
   { command: 'check.open', keys: ['enter'], scope: 'check', help: 'open the selected result', hint: 'open' },
-  { command: 'check.period', keys: ['P'], scope: 'check', help: 'period: 1h, 6h, 24h, 7d, 30d', hint: 'period' },
-  { command: 'check.status', keys: ['x'], scope: 'check', help: 'results: all, failed only, successful only', hint: 'failed/all' },
-  { command: 'check.location', keys: ['l'], scope: 'check', help: 'results of one location after another, then all' },
+  {
+    command: 'check.period',
+    keys: ['P'],
+    scope: 'check',
+    help: 'period: 1h, 6h, 24h, 7d, 30d',
+    hint: 'period',
+  },
+  {
+    command: 'check.status',
+    keys: ['x'],
+    scope: 'check',
+    help: 'results: all, failed only, successful only',
+    hint: 'failed/all',
+  },
+  {
+    command: 'check.location',
+    keys: ['l'],
+    scope: 'check',
+    help: 'results of one location after another, then all',
+  },
   { command: 'check.trigger', keys: ['T'], scope: 'check', help: 'triggered by: schedule, api, manual, any' },
-  { command: 'check.range', keys: ['R'], scope: 'check', help: 'response time at least: any, 200, 500, 1000 ms' },
-  { command: 'check.sort', keys: ['o'], scope: 'check', help: 'sort results by started at, duration, response time' },
+  {
+    command: 'check.range',
+    keys: ['R'],
+    scope: 'check',
+    help: 'response time at least: any, 200, 500, 1000 ms',
+  },
+  {
+    command: 'check.sort',
+    keys: ['o'],
+    scope: 'check',
+    help: 'sort results by started at, duration, response time',
+  },
   { command: 'check.reverse', keys: ['O'], scope: 'check', help: 'reverse the results sort' },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
-  { command: 'check.metrics', keys: ['m'], scope: 'check', help: 'metric catalogue, rated for this check', hint: 'metrics' },
+  {
+    command: 'check.metrics',
+    keys: ['m'],
+    scope: 'check',
+    help: 'metric catalogue, rated for this check',
+    hint: 'metrics',
+  },
   { command: 'result.next', keys: ['n'], scope: 'result', help: 'next result of the list', hint: 'next' },
-  { command: 'result.prev', keys: ['p'], scope: 'result', help: 'previous result of the list', hint: 'previous' },
+  {
+    command: 'result.prev',
+    keys: ['p'],
+    scope: 'result',
+    help: 'previous result of the list',
+    hint: 'previous',
+  },
   { command: 'result.down', keys: ['j', 'down'], scope: 'result', help: 'scroll down', hint: 'scroll' },
   { command: 'result.up', keys: ['k', 'up'], scope: 'result', help: 'scroll up' },
   { command: 'result.pageDown', keys: ['pagedown', 'space'], scope: 'result', help: 'scroll a page down' },
   { command: 'result.pageUp', keys: ['pageup'], scope: 'result', help: 'scroll a page up' },
-  { command: 'metrics.type', keys: ['t'], scope: 'metrics', help: 'catalogue of the next check type', hint: 'type' },
-  { command: 'metrics.category', keys: ['c'], scope: 'metrics', help: 'next category (through the API)', hint: 'category' },
+  {
+    command: 'metrics.type',
+    keys: ['t'],
+    scope: 'metrics',
+    help: 'catalogue of the next check type',
+    hint: 'type',
+  },
+  {
+    command: 'metrics.category',
+    keys: ['c'],
+    scope: 'metrics',
+    help: 'next category (through the API)',
+    hint: 'category',
+  },
   { command: 'metrics.down', keys: ['j', 'down'], scope: 'metrics', help: 'scroll down', hint: 'scroll' },
   { command: 'metrics.up', keys: ['k', 'up'], scope: 'metrics', help: 'scroll up' },
-  { command: 'wall.board', keys: ['enter'], scope: 'wall', help: 'switch to the interactive board', hint: 'board' },
-  { command: 'filter.apply', keys: ['enter'], scope: 'filter', help: 'keep the filter and go back to the list' },
+  {
+    command: 'wall.board',
+    keys: ['enter'],
+    scope: 'wall',
+    help: 'switch to the interactive board',
+    hint: 'board',
+  },
+  {
+    command: 'filter.apply',
+    keys: ['enter'],
+    scope: 'filter',
+    help: 'keep the filter and go back to the list',
+  },
   { command: 'filter.clear', keys: ['esc'], scope: 'filter', help: 'clear the filter' },
   { command: 'filter.erase', keys: ['backspace'], scope: 'filter', help: 'erase a character' },
   { command: 'prompt.go', keys: ['enter'], scope: 'prompt', help: 'go to the view named' },
@@ -105,6 +212,9 @@ export function matchCommand(input: string, key: Key, scopes: readonly Scope[]):
 
 export function hintsFor(scopes: readonly Scope[]): Array<{ keys: string; hint: string }> {
   return scopeChain(scopes).flatMap((scope) =>
-    KEYMAP.filter((b) => b.scope === scope && b.hint).map((b) => ({ keys: b.keys.slice(0, 2).join('/'), hint: b.hint! })),
+    KEYMAP.filter((b) => b.scope === scope && b.hint).map((b) => ({
+      keys: b.keys.slice(0, 2).join('/'),
+      hint: b.hint!,
+    })),
   );
 }

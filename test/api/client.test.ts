@@ -90,10 +90,19 @@ describe('client requests', () => {
       sortOrder: 'asc',
       includeSummary: false,
     });
-    await client.checkStatuses({ status: 'failing', tags: ['a', 'b'], hasIncident: true, availabilityMin: 90.5 });
+    await client.checkStatuses({
+      status: 'failing',
+      tags: ['a', 'b'],
+      hasIncident: true,
+      availabilityMin: 90.5,
+    });
     await client.dashboards({ tags: ['ops'], isPrivate: false });
     await client.alertChannels({ page: 3 });
-    await client.metrics('BROWSER', { category: 'core_web_vitals', format: 'summary', includeExamples: true });
+    await client.metrics('BROWSER', {
+      category: 'core_web_vitals',
+      format: 'summary',
+      includeExamples: true,
+    });
     const created = await client.createAlertChannel({
       type: 'EMAIL',
       name: 'on-call',
@@ -116,7 +125,11 @@ describe('client requests', () => {
     }
     const post = fixture!.seen.at(-1)!;
     expect(post.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(post.body)).toEqual({ type: 'EMAIL', name: 'on-call', config: { address: 'oncall@example.com' } });
+    expect(JSON.parse(post.body)).toEqual({
+      type: 'EMAIL',
+      name: 'on-call',
+      config: { address: 'oncall@example.com' },
+    });
   });
 
   it('leaves undefined parameters out of the query string', () => {
@@ -144,7 +157,9 @@ describe('client requests', () => {
 describe('client retries', () => {
   it('retries a GET through a 503 and succeeds', async () => {
     const client = await serve((_req, res, n) =>
-      n <= 2 ? json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'busy' }) : json(res, 200, emptyPage),
+      n <= 2
+        ? json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'busy' })
+        : json(res, 200, emptyPage),
     );
     const page = await client.dashboards();
     expect(page.data).toEqual([]);
@@ -154,7 +169,12 @@ describe('client retries', () => {
   it('honours Retry-After on 429', async () => {
     const client = await serve((_req, res, n) =>
       n === 1
-        ? json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'slow down' }, { 'retry-after': '1' })
+        ? json(
+            res,
+            429,
+            { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+            { 'retry-after': '1' },
+          )
         : json(res, 200, emptyPage),
     );
     await client.alertChannels();
@@ -163,7 +183,9 @@ describe('client retries', () => {
   });
 
   it('gives up after its retries and reports the last answer', async () => {
-    const client = await serve((_req, res) => json(res, 502, { statusCode: 502, error: 'Bad Gateway', message: 'upstream' }));
+    const client = await serve((_req, res) =>
+      json(res, 502, { statusCode: 502, error: 'Bad Gateway', message: 'upstream' }),
+    );
     const error = await failure(client.dashboards());
     expect(error).toMatchObject({ kind: 'http', status: 502, serverMessage: 'upstream', retryable: true });
     expect(fixture!.seen).toHaveLength(3);
@@ -171,7 +193,12 @@ describe('client retries', () => {
 
   it('hands a long Retry-After to the caller instead of waiting', async () => {
     const client = await serve((_req, res) =>
-      json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'later' }, { 'retry-after': '120' }),
+      json(
+        res,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'later' },
+        { 'retry-after': '120' },
+      ),
     );
     const error = await failure(client.dashboards());
     expect(error.retryAfterMs).toBe(120_000);
@@ -179,9 +206,15 @@ describe('client retries', () => {
   });
 
   it('never retries a POST', async () => {
-    const client = await serve((_req, res) => json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'x' }));
+    const client = await serve((_req, res) =>
+      json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'x' }),
+    );
     const error = await failure(
-      client.createAlertChannel({ type: 'SMS', name: 'pager', config: { number: '+14155550123', name: 'pager' } }),
+      client.createAlertChannel({
+        type: 'SMS',
+        name: 'pager',
+        config: { number: '+14155550123', name: 'pager' },
+      }),
     );
     expect(error.status).toBe(503);
     expect(fixture!.seen).toHaveLength(1);
@@ -224,7 +257,12 @@ describe('client failures', () => {
   });
 
   it('reports a network error for a closed port, without the key', async () => {
-    const client = createClient({ baseUrl: await closedPortUrl(), apiKey: KEY, accountId: ACCOUNT, retry: { retries: 0 } });
+    const client = createClient({
+      baseUrl: await closedPortUrl(),
+      apiKey: KEY,
+      accountId: ACCOUNT,
+      retry: { retries: 0 },
+    });
     const error = await failure(client.checkStatuses());
     expect(error.kind).toBe('network');
     expect(error.message).toContain('GET /v1/check-statuses');
@@ -243,7 +281,14 @@ describe('client failures', () => {
   it('accepts unknown enum values of open enumerations and extra fields', async () => {
     const result = sampleResult('r1', {
       assertions: [
-        { source: 'GRAPHQL_FIELD', property: 'x', comparison: 'MATCHES_REGEX', target: 'a', passed: false, actual: 'b' },
+        {
+          source: 'GRAPHQL_FIELD',
+          property: 'x',
+          comparison: 'MATCHES_REGEX',
+          target: 'a',
+          passed: false,
+          actual: 'b',
+        },
       ],
     });
     const client = await serve((_req, res) =>

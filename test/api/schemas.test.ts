@@ -36,10 +36,23 @@ describe('alert channel bodies', () => {
 
   it.each([
     [{ type: 'EMAIL', name: 'mail', config: { address: 'not-an-address' } }, 'config.address'],
-    [{ type: 'CHAT', name: 'chat', config: { url: 'https://x.example.com', channel: 'ops' } }, 'config.channel'],
+    [
+      { type: 'CHAT', name: 'chat', config: { url: 'https://x.example.com', channel: 'ops' } },
+      'config.channel',
+    ],
     [{ type: 'CHAT', name: 'chat', config: { url: 'ftp://x.example.com' } }, 'config.url'],
-    [{ type: 'WEBHOOK', name: 'h', config: { url: 'https://x.example.com', method: 'TRACE' } }, 'config.method'],
-    [{ type: 'WEBHOOK', name: 'h', config: { url: 'https://x.example.com', method: 'GET', headers: [{ key: '', value: 'v' }] } }, 'config.headers[0].key'],
+    [
+      { type: 'WEBHOOK', name: 'h', config: { url: 'https://x.example.com', method: 'TRACE' } },
+      'config.method',
+    ],
+    [
+      {
+        type: 'WEBHOOK',
+        name: 'h',
+        config: { url: 'https://x.example.com', method: 'GET', headers: [{ key: '', value: 'v' }] },
+      },
+      'config.headers[0].key',
+    ],
     [{ type: 'SMS', name: 's', config: { number: '004915112345678', name: 'x' } }, 'config.number'],
     [{ type: 'SMS', name: 's', config: { number: '+0123456789', name: 'x' } }, 'config.number'],
     [{ type: 'PHONE', name: 'p', config: { number: '+14155550123', name: ' ' } }, 'config.name'],
@@ -63,7 +76,12 @@ describe('query parameters', () => {
   });
 
   it('reads the string forms a URL carries', () => {
-    const q = CheckStatusesQuerySchema.parse({ limit: '100', hasIncident: 'false', tags: 'a, b,,c', availabilityMin: '99.5' });
+    const q = CheckStatusesQuerySchema.parse({
+      limit: '100',
+      hasIncident: 'false',
+      tags: 'a, b,,c',
+      availabilityMin: '99.5',
+    });
     expect(q).toMatchObject({ limit: 100, hasIncident: false, tags: ['a', 'b', 'c'], availabilityMin: 99.5 });
   });
 
@@ -86,6 +104,9 @@ describe('query parameters', () => {
     expect(MetricsCheckTypeSchema.parse('BROWSER')).toBe('browser');
     expect(MetricsCheckTypeSchema.parse('heartbeat')).toBe('heartbeat');
     expect(MetricsCheckTypeSchema.safeParse('ping').success).toBe(false);
-    expect(MetricsQuerySchema.parse({ format: 'summary' })).toMatchObject({ format: 'summary', includeThresholds: true });
+    expect(MetricsQuerySchema.parse({ format: 'summary' })).toMatchObject({
+      format: 'summary',
+      includeThresholds: true,
+    });
   });
 });

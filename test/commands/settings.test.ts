@@ -23,7 +23,12 @@ describe('connection settings', () => {
   it('takes flags over the environment over the profile', () => {
     const env = { XDG_CONFIG_HOME: configHome(profiles), CHECKWALL_API_KEY: 'env-key' };
     const s = resolveSettings({ account: 'flag-account' }, env);
-    expect(s).toEqual({ baseUrl: 'https://prod.example.com', apiKey: 'env-key', accountId: 'flag-account', label: 'prod' });
+    expect(s).toEqual({
+      baseUrl: 'https://prod.example.com',
+      apiKey: 'env-key',
+      accountId: 'flag-account',
+      label: 'prod',
+    });
   });
 
   it('chooses a profile by name', () => {
@@ -33,7 +38,8 @@ describe('connection settings', () => {
   });
 
   it('says what is missing and how to set it, without printing a key', () => {
-    const attempt = () => resolveSettings({ 'api-key': 'secret-key-123' }, { XDG_CONFIG_HOME: '/nonexistent' });
+    const attempt = () =>
+      resolveSettings({ 'api-key': 'secret-key-123' }, { XDG_CONFIG_HOME: '/nonexistent' });
     expect(attempt).toThrow(SettingsError);
     expect(attempt).toThrow(/CHECKWALL_BASE_URL/);
     expect(attempt).toThrow(/CHECKWALL_ACCOUNT_ID/);
@@ -45,7 +51,11 @@ describe('connection settings', () => {
   });
 
   it('names an unknown profile and a broken config file', () => {
-    expect(() => resolveSettings({ profile: 'nope' }, { XDG_CONFIG_HOME: configHome(profiles) })).toThrow(/no profile "nope"/);
-    expect(() => resolveSettings({}, { XDG_CONFIG_HOME: configHome({ profiles: { x: { baseUrl: 'not a url' } } }) })).toThrow(/profiles\.x\.baseUrl/);
+    expect(() => resolveSettings({ profile: 'nope' }, { XDG_CONFIG_HOME: configHome(profiles) })).toThrow(
+      /no profile "nope"/,
+    );
+    expect(() =>
+      resolveSettings({}, { XDG_CONFIG_HOME: configHome({ profiles: { x: { baseUrl: 'not a url' } } }) }),
+    ).toThrow(/profiles\.x\.baseUrl/);
   });
 });

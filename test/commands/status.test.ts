@@ -16,7 +16,12 @@ beforeAll(async () => {
     svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
   }
   svc.engine.clear();
-  env = { CHECKWALL_BASE_URL: svc.url, CHECKWALL_API_KEY: TEST_KEY, CHECKWALL_ACCOUNT_ID: TEST_ACCOUNT, NO_COLOR: '1' };
+  env = {
+    CHECKWALL_BASE_URL: svc.url,
+    CHECKWALL_API_KEY: TEST_KEY,
+    CHECKWALL_ACCOUNT_ID: TEST_ACCOUNT,
+    NO_COLOR: '1',
+  };
 });
 afterAll(() => svc.close());
 
@@ -59,7 +64,11 @@ describe('checkwall status', () => {
     const filter = await runCli(['status', '--filter', 'status:sideways'], env);
     expect(filter.code).toBe(2);
     expect(filter.stderr).toContain('sideways');
-    const missing = await runCli(['status'], { CHECKWALL_BASE_URL: '', CHECKWALL_API_KEY: '', CHECKWALL_ACCOUNT_ID: '' });
+    const missing = await runCli(['status'], {
+      CHECKWALL_BASE_URL: '',
+      CHECKWALL_API_KEY: '',
+      CHECKWALL_ACCOUNT_ID: '',
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('CHECKWALL_API_KEY');
     const down = await runCli(['status'], { ...env, CHECKWALL_BASE_URL: await closedPortUrl() });

@@ -48,9 +48,15 @@ describe('format', () => {
 });
 
 describe('filter tokens', () => {
-  const api = sampleStatus('a', { checkName: 'Payments API', status: 'failing', tags: ['prod', 'money'], group: { id: 'commerce', name: 'Commerce' } });
+  const api = sampleStatus('a', {
+    checkName: 'Payments API',
+    status: 'failing',
+    tags: ['prod', 'money'],
+    group: { id: 'commerce', name: 'Commerce' },
+  });
   const tcp = sampleStatus('b', { checkName: 'Cache', checkType: 'tcp', tags: ['infra'] });
-  const run = (text: string) => [api, tcp].filter((c) => matchesFilter(c, parseFilter(text).filter)).map((c) => c.checkId);
+  const run = (text: string) =>
+    [api, tcp].filter((c) => matchesFilter(c, parseFilter(text).filter)).map((c) => c.checkId);
 
   it.each([
     ['', ['a', 'b']],
@@ -77,7 +83,10 @@ describe('filter tokens', () => {
   });
 
   it('passes what the API can filter to the query', () => {
-    expect(filterToQuery(parseFilter('status:failing type:api tag:x').filter)).toEqual({ status: 'failing', checkType: 'api' });
+    expect(filterToQuery(parseFilter('status:failing type:api tag:x').filter)).toEqual({
+      status: 'failing',
+      checkType: 'api',
+    });
   });
 });
 
@@ -89,8 +98,19 @@ describe('order', () => {
       sampleStatus('f', { checkName: 'z', status: 'failing' }),
       sampleStatus('d', { checkName: 'y', status: 'degraded' }),
     ];
-    expect([...checks].sort((a, b) => compareChecks(a, b, 'status')).map((c) => c.checkId)).toEqual(['f', 'd', 'u', 'p']);
-    const avail = [sampleStatus('x', { availability: { percentage: null, period: '24h' } }), sampleStatus('y', { availability: { percentage: 50, period: '24h' } })];
-    expect(avail.sort((a, b) => compareChecks(a, b, 'availability', true)).map((c) => c.checkId)).toEqual(['y', 'x']);
+    expect([...checks].sort((a, b) => compareChecks(a, b, 'status')).map((c) => c.checkId)).toEqual([
+      'f',
+      'd',
+      'u',
+      'p',
+    ]);
+    const avail = [
+      sampleStatus('x', { availability: { percentage: null, period: '24h' } }),
+      sampleStatus('y', { availability: { percentage: 50, period: '24h' } }),
+    ];
+    expect(avail.sort((a, b) => compareChecks(a, b, 'availability', true)).map((c) => c.checkId)).toEqual([
+      'y',
+      'x',
+    ]);
   });
 });

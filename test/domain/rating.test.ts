@@ -50,8 +50,18 @@ describe('guide bands', () => {
   });
 
   it('rates a metric by its thresholds first, then by the bands, and totals not at all', () => {
-    expect(rateMetric({ name: 'cumulativeLayoutShift', unit: 'score', goodThreshold: 0.1, needsImprovementThreshold: 0.25 }, 0.3)).toBe('poor');
-    expect(rateMetric({ name: 'successRate', unit: 'percentage', goodThreshold: 99.9, needsImprovementThreshold: 99 }, 99.5)).toBe('needs-improvement');
+    expect(
+      rateMetric(
+        { name: 'cumulativeLayoutShift', unit: 'score', goodThreshold: 0.1, needsImprovementThreshold: 0.25 },
+        0.3,
+      ),
+    ).toBe('poor');
+    expect(
+      rateMetric(
+        { name: 'successRate', unit: 'percentage', goodThreshold: 99.9, needsImprovementThreshold: 99 },
+        99.5,
+      ),
+    ).toBe('needs-improvement');
     expect(rateMetric({ name: 'p95ResponseTime', unit: 'milliseconds' }, 450)).toBe('good');
     expect(rateMetric({ name: 'uptimePercentage', unit: 'percentage' }, 94)).toBe('poor');
     expect(rateMetric({ name: 'totalRequests', unit: 'count' }, 10)).toBeNull();
@@ -80,7 +90,14 @@ describe('waterfall', () => {
 
 describe('sparkline', () => {
   it('draws the lowest and highest values as the lowest and highest blocks and marks failures', () => {
-    const { text, failed } = sparkline([{ value: 10, failed: false }, { value: 80, failed: false }, { value: null, failed: true }], 10);
+    const { text, failed } = sparkline(
+      [
+        { value: 10, failed: false },
+        { value: 80, failed: false },
+        { value: null, failed: true },
+      ],
+      10,
+    );
     expect(text).toBe('▁█✕');
     expect(failed).toEqual([false, false, true]);
     expect(sparkline([{ value: 1, failed: false }], 5, true).text).toBe('_');

@@ -7,7 +7,11 @@ import type { RunSample, StatusInput } from '../../src/domain/status-types.js';
 const NOW = 1_000_000_000;
 const MIN = 60_000;
 const runs = (pattern: string, spacing = MIN): RunSample[] =>
-  [...pattern].map((c, i) => ({ startedAt: NOW - i * spacing, status: c === 'o' ? 'success' : 'failed', responseTime: 100 }));
+  [...pattern].map((c, i) => ({
+    startedAt: NOW - i * spacing,
+    status: c === 'o' ? 'success' : 'failed',
+    responseTime: 100,
+  }));
 
 describe('location status (newest run first: o success, x failed)', () => {
   it.each([
@@ -27,7 +31,12 @@ describe('location status (newest run first: o success, x failed)', () => {
   });
 
   it('is unknown when the newest run is older than 3 frequencies, known at exactly 3', () => {
-    const at = (age: number) => decideLocationStatus({ id: 'l', recent: [{ startedAt: NOW - age, status: 'success', responseTime: 1 }] }, NOW, MIN);
+    const at = (age: number) =>
+      decideLocationStatus(
+        { id: 'l', recent: [{ startedAt: NOW - age, status: 'success', responseTime: 1 }] },
+        NOW,
+        MIN,
+      );
     expect(at(3 * MIN)).toBe('passing');
     expect(at(3 * MIN + 1)).toBe('unknown');
   });
@@ -62,7 +71,11 @@ describe('check status', () => {
     ['availability exactly 95', { availability: 95 }, 'passing'],
     ['slower than the degraded threshold', { thresholds: { degradedMs: 99 } }, 'degraded'],
     ['exactly at the degraded threshold', { thresholds: { degradedMs: 100 } }, 'passing'],
-    ['critical alert and newest run failed', { activeCriticalAlerts: 1, patterns: ['xoo', 'ooo'] }, 'failing'],
+    [
+      'critical alert and newest run failed',
+      { activeCriticalAlerts: 1, patterns: ['xoo', 'ooo'] },
+      'failing',
+    ],
     ['critical alert but newest run passed', { activeCriticalAlerts: 1 }, 'passing'],
   ])('%s', (_name, over, expected) => {
     const decision = decideCheckStatus(input(over));
@@ -83,7 +96,12 @@ describe('trend', () => {
     [null, 100, 99, 99, 'stable'],
     [100, null, 99, 99, 'stable'],
   ])('now %s ms vs %s ms, availability %s vs %s: %s', (nowMs, baseMs, nowA, baseA, expected) => {
-    expect(decideTrend({ averageResponseTime: nowMs, availability: nowA }, { averageResponseTime: baseMs, availability: baseA })).toBe(expected);
+    expect(
+      decideTrend(
+        { averageResponseTime: nowMs, availability: nowA },
+        { averageResponseTime: baseMs, availability: baseA },
+      ),
+    ).toBe(expected);
   });
 });
 

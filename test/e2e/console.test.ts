@@ -9,7 +9,10 @@ const DEMO = `${process.execPath} bin/checkwall.js demo --refresh 2`;
 
 describe.skipIf(!hasTmux)('console in tmux', () => {
   it('shows the demo board at 120x40, answers ?, /, f, s and a resize, and q restores the terminal', async () => {
-    term = startTerminal(`sh -c 'echo BEFORE-CHECKWALL; ${DEMO}; echo AFTER-CHECKWALL; sleep 30'`, { cols: 120, rows: 40 });
+    term = startTerminal(`sh -c 'echo BEFORE-CHECKWALL; ${DEMO}; echo AFTER-CHECKWALL; sleep 30'`, {
+      cols: 120,
+      rows: 40,
+    });
     await term.waitFor(/✖ [1-9]\d* failing/, 30_000);
     let screen = await term.waitFor('Orders queue');
     expect(screen).toContain('FAILING');
@@ -39,7 +42,15 @@ describe.skipIf(!hasTmux)('console in tmux', () => {
     term.resize(80, 24);
     await expect.poll(() => term!.capture()).not.toContain('TAGS');
     // Redrawn once, not stacked on the old frame.
-    await expect.poll(() => term!.capture().split('\n').filter((l) => l.includes('Checkwall')).length).toBe(1);
+    await expect
+      .poll(
+        () =>
+          term!
+            .capture()
+            .split('\n')
+            .filter((l) => l.includes('Checkwall')).length,
+      )
+      .toBe(1);
 
     term.sendKeys('q');
     screen = await term.waitFor('AFTER-CHECKWALL');

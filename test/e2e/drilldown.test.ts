@@ -30,7 +30,9 @@ describe.skipIf(!hasTmux)('drill-down in tmux', () => {
 
     const firstAt = /\d\d:\d\d:\d\d UTC/.exec(screen)?.[0];
     term.sendKeys('n');
-    await expect.poll(() => /\d\d:\d\d:\d\d UTC.*/.exec(term!.capture())?.[0] + selectedLocation(term!.capture())).not.toBe(firstAt + selectedLocation(screen));
+    await expect
+      .poll(() => /\d\d:\d\d:\d\d UTC.*/.exec(term!.capture())?.[0] + selectedLocation(term!.capture()))
+      .not.toBe(firstAt + selectedLocation(screen));
     term.sendKeys('p');
 
     term.sendKeys('Escape');

@@ -8,7 +8,11 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 20_000): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 20_000,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/checkwall.js', ...args], {
       env: { ...process.env, XDG_CONFIG_HOME: '/nonexistent-checkwall', ...env },
@@ -20,7 +24,9 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`checkwall ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+      reject(
+        new Error(`checkwall ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`),
+      );
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);

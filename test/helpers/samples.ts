@@ -18,7 +18,9 @@ export function sampleStatus(id: string, overrides: Partial<CheckStatus> = {}): 
     currentIncident: null,
     alerts: { active: 0, acknowledged: 0, total24h: 0 },
     schedule: { frequency: '1m', nextRun: '2026-11-22T10:01:00.000Z', enabled: true },
-    locations: [{ id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: '2026-11-22T10:00:00.000Z' }],
+    locations: [
+      { id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: '2026-11-22T10:00:00.000Z' },
+    ],
     tags: ['demo'],
     group: { id: 'core', name: 'Core' },
     ...overrides,
@@ -63,6 +65,12 @@ export function sampleResult(id: string, overrides: Partial<CheckResult> = {}): 
 export function statusPage(data: CheckStatus[], page: number, totalPages: number, totalItems: number) {
   return {
     data,
-    meta: { currentPage: page, totalPages, totalItems, limit: 100, summary: sampleSummary({ totalChecks: totalItems }) },
+    meta: {
+      currentPage: page,
+      totalPages,
+      totalItems,
+      limit: 100,
+      summary: sampleSummary({ totalChecks: totalItems }),
+    },
   };
 }

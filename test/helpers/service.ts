@@ -48,7 +48,10 @@ export function testConfig(checks = 3, maxAlertChannels = 10): ServiceConfig {
         apiKeys: [TEST_KEY],
         maxAlertChannels,
         locations,
-        groups: [{ id: 'core', name: 'Core' }, { id: 'edge', name: 'Edge' }],
+        groups: [
+          { id: 'core', name: 'Core' },
+          { id: 'edge', name: 'Edge' },
+        ],
         checks: Array.from({ length: checks }, (_, i) => ({
           id: `c${i + 1}`,
           name: `Check ${String(i + 1).padStart(4, '0')}`,
@@ -61,15 +64,38 @@ export function testConfig(checks = 3, maxAlertChannels = 10): ServiceConfig {
           degradedMs: 1000,
         })),
         dashboards: [
-          { id: 'ops', name: 'Operations', customUrl: 'ops', isPrivate: true, tags: ['ops'], checkIds: ['c1'], checkGroupIds: ['edge'] },
-          { id: 'public', name: 'Public status', customUrl: 'status', isPrivate: false, tags: ['public'], checkIds: ['c2'] },
+          {
+            id: 'ops',
+            name: 'Operations',
+            customUrl: 'ops',
+            isPrivate: true,
+            tags: ['ops'],
+            checkIds: ['c1'],
+            checkGroupIds: ['edge'],
+          },
+          {
+            id: 'public',
+            name: 'Public status',
+            customUrl: 'status',
+            isPrivate: false,
+            tags: ['public'],
+            checkIds: ['c2'],
+          },
         ],
       },
       {
         id: OTHER_ACCOUNT,
         apiKeys: [OTHER_KEY],
         locations,
-        checks: [{ id: 'secret', name: 'Other account check', type: 'api', target: 'http://127.0.0.1:9/', locations: ['eu-west'] }],
+        checks: [
+          {
+            id: 'secret',
+            name: 'Other account check',
+            type: 'api',
+            target: 'http://127.0.0.1:9/',
+            locations: ['eu-west'],
+          },
+        ],
       },
     ],
   });
@@ -102,9 +128,23 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
         finishedAt: new Date(startedAt + rt).toISOString(),
         duration: rt,
         location,
-        response: { statusCode: status === 'success' ? 200 : 500, statusText: '', headers: {}, body: '{}', responseTime: rt, size: 2 },
+        response: {
+          statusCode: status === 'success' ? 200 : 500,
+          statusText: '',
+          headers: {},
+          body: '{}',
+          responseTime: rt,
+          size: 2,
+        },
         assertions: [
-          { source: 'STATUS_CODE', property: '', comparison: 'EQUALS', target: '200', passed: status === 'success', ...(status === 'failed' ? { actual: '500' } : {}) },
+          {
+            source: 'STATUS_CODE',
+            property: '',
+            comparison: 'EQUALS',
+            target: '200',
+            passed: status === 'success',
+            ...(status === 'failed' ? { actual: '500' } : {}),
+          },
         ],
         timing: { dns: 1, tcp: 1, firstByte: rt - 4, download: 2, total: rt },
       });

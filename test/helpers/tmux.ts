@@ -16,14 +16,33 @@ export interface Terminal {
   kill(): void;
 }
 
-export function startTerminal(command: string, opts: { cols: number; rows: number; env?: Record<string, string> }): Terminal {
+export function startTerminal(
+  command: string,
+  opts: { cols: number; rows: number; env?: Record<string, string> },
+): Terminal {
   const socket = `checkwall-test-${randomBytes(4).toString('hex')}`;
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
   // CI=true as CI has it: the console must still draw live frames (Ink goes quiet under CI).
-  const env = Object.entries({ LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TERM: 'xterm-256color', CI: 'true', ...opts.env })
+  const env = Object.entries({
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TERM: 'xterm-256color',
+    CI: 'true',
+    ...opts.env,
+  })
     .map(([k, v]) => `${k}=${shellQuote(v)}`)
     .join(' ');
-  tmux('new-session', '-d', '-s', 'main', '-x', String(opts.cols), '-y', String(opts.rows), `env ${env} ${command}`);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'main',
+    '-x',
+    String(opts.cols),
+    '-y',
+    String(opts.rows),
+    `env ${env} ${command}`,
+  );
   tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
   const capture = () => tmux('capture-pane', '-p', '-t', 'main');
   return {
@@ -37,7 +56,8 @@ export function startTerminal(command: string, opts: { cols: number; rows: numbe
       for (;;) {
         const screen = capture();
         if (typeof pattern === 'string' ? screen.includes(pattern) : pattern.test(screen)) return screen;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(pattern)}; the screen was:\n${screen}`);
+        if (Date.now() > deadline)
+          throw new Error(`timed out waiting for ${String(pattern)}; the screen was:\n${screen}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

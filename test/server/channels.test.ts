@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AlertChannelListSchema, AlertChannelSchema, ApiErrorBodySchema } from '../../src/api/schemas.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 
-const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT, 'content-type': 'application/json' };
+const headers = {
+  authorization: `Bearer ${TEST_KEY}`,
+  'x-service-account': TEST_ACCOUNT,
+  'content-type': 'application/json',
+};
 let svc: TestService | undefined;
 afterEach(async () => {
   await svc?.close();
@@ -15,14 +19,27 @@ afterEach(async () => {
 });
 
 const post = async (s: TestService, body: unknown, raw?: string) => {
-  const res = await fetch(`${s.url}/v1/alert-channels`, { method: 'POST', headers, body: raw ?? JSON.stringify(body) });
+  const res = await fetch(`${s.url}/v1/alert-channels`, {
+    method: 'POST',
+    headers,
+    body: raw ?? JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as unknown };
 };
 
 const VALID = [
   { type: 'EMAIL', name: 'mail', config: { address: 'ops@example.com' } },
   { type: 'CHAT', name: 'chat', config: { url: 'https://chat.example.com/hook/x', channel: '#ops' } },
-  { type: 'WEBHOOK', name: 'hook', config: { url: 'https://example.com/h', method: 'PUT', headers: [{ key: 'X-A', value: '1' }], queryParameters: [{ key: 'q', value: '2' }] } },
+  {
+    type: 'WEBHOOK',
+    name: 'hook',
+    config: {
+      url: 'https://example.com/h',
+      method: 'PUT',
+      headers: [{ key: 'X-A', value: '1' }],
+      queryParameters: [{ key: 'q', value: '2' }],
+    },
+  },
   { type: 'SMS', name: 'sms', config: { number: '+4915112345678', name: 'Pager' } },
   { type: 'PHONE', name: 'phone', config: { number: '+14155550123', name: 'Call' } },
 ];
@@ -39,7 +56,9 @@ describe('POST /v1/alert-channels', () => {
       expect(channel.createdAt).toBe(channel.updatedAt);
     }
     const res = await fetch(`${svc.url}/v1/alert-channels?limit=100`, { headers });
-    expect(AlertChannelListSchema.parse(await res.json()).data.map((c) => c.type)).toEqual(VALID.map((v) => v.type));
+    expect(AlertChannelListSchema.parse(await res.json()).data.map((c) => c.type)).toEqual(
+      VALID.map((v) => v.type),
+    );
   });
 
   it.each([
@@ -47,7 +66,10 @@ describe('POST /v1/alert-channels', () => {
     [{ type: 'SMS', name: 's', config: { number: '015112345678', name: 'x' } }, 'config.number'],
     [{ type: 'PHONE', name: 'p', config: { number: '+14155550123' } }, 'config.name'],
     [{ type: 'CHAT', name: 'c', config: { url: 'https://x.example.com', channel: 'ops' } }, 'config.channel'],
-    [{ type: 'WEBHOOK', name: 'w', config: { url: 'https://x.example.com', method: 'TRACE' } }, 'config.method'],
+    [
+      { type: 'WEBHOOK', name: 'w', config: { url: 'https://x.example.com', method: 'TRACE' } },
+      'config.method',
+    ],
     [{ type: 'FAX', name: 'f', config: {} }, 'type'],
     [{ type: 'EMAIL', config: { address: 'ops@example.com' } }, 'name'],
   ])('rejects %j with 400 naming %s', async (body, path) => {
@@ -64,14 +86,20 @@ describe('POST /v1/alert-channels', () => {
     const big = await post(svc, undefined, huge);
     expect(big.status).toBe(413);
     expect(ApiErrorBodySchema.parse(big.body).statusCode).toBe(413);
-    const text = await fetch(`${svc.url}/v1/alert-channels`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'hi' });
+    const text = await fetch(`${svc.url}/v1/alert-channels`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(text.status).toBe(415);
   });
 
   it('answers 402 beyond the plan limit, and concurrent POSTs create exactly the limit', async () => {
     svc = await startTestService({ maxAlertChannels: 5 });
     const s = svc;
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => post(s, { ...VALID[0], name: `mail ${i}` })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(s, { ...VALID[0], name: `mail ${i}` })),
+    );
     expect(outcomes.filter((o) => o.status === 201)).toHaveLength(5);
     const refused = outcomes.filter((o) => o.status === 402);
     expect(refused).toHaveLength(15);

@@ -16,10 +16,18 @@ afterEach(async () => {
 });
 
 function start(baseUrl: string, refreshMs = 60_000) {
-  const client = createClient({ baseUrl, apiKey: 'cw_test_0123456789abcdef', accountId: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b', retry: { retries: 0 } });
+  const client = createClient({
+    baseUrl,
+    apiKey: 'cw_test_0123456789abcdef',
+    accountId: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
+    retry: { retries: 0 },
+  });
   const store = createConsoleStore({ refreshMs });
   const poller: Poller = createPoller({ store, client, feeds: [statusesFeed], backoff: FAST, tickMs: 0 });
-  cleanup.push(() => poller.stop(), () => client.close());
+  cleanup.push(
+    () => poller.stop(),
+    () => client.close(),
+  );
   return { store, poller };
 }
 
@@ -51,7 +59,9 @@ describe('poller', () => {
   it('keeps the last data through a 503 burst, marks it stale, and recovers by itself', async () => {
     let failing = false;
     const f = await fixture((_req, res) =>
-      failing ? json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'maintenance' }) : json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)),
+      failing
+        ? json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'maintenance' })
+        : json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)),
     );
     const { store, poller } = start(f.url, 30);
     await expect.poll(() => store.getState().phase).toBe('live');
@@ -67,7 +77,14 @@ describe('poller', () => {
 
   it('waits as long as Retry-After says', async () => {
     const f = await fixture((_req, res, n) =>
-      n === 1 ? json(res, 429, { statusCode: 429, error: 'Too Many Requests', message: 'slow' }, { 'retry-after': '1' }) : json(res, 200, statusPage([], 1, 1, 0)),
+      n === 1
+        ? json(
+            res,
+            429,
+            { statusCode: 429, error: 'Too Many Requests', message: 'slow' },
+            { 'retry-after': '1' },
+          )
+        : json(res, 200, statusPage([], 1, 1, 0)),
     );
     const { store } = start(f.url);
     await expect.poll(() => store.getState().phase, { timeout: 5_000 }).toBe('live');
@@ -96,7 +113,9 @@ describe('poller', () => {
 
   it('reports malformed JSON as a decode error and keeps what it had', async () => {
     let broken = false;
-    const f = await fixture((_req, res) => (broken ? res.end('{"data": [') : json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1))));
+    const f = await fixture((_req, res) =>
+      broken ? res.end('{"data": [') : json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)),
+    );
     const { store, poller } = start(f.url);
     await expect.poll(() => store.getState().phase).toBe('live');
     broken = true;

@@ -27,7 +27,13 @@ describe('board store', () => {
   it('keeps the selection on the same check across refreshes and re-sorts', () => {
     const store = loaded();
     store.getState().moveSelection(2); // c
-    store.getState().applyStatuses([...checks().reverse(), sampleStatus('e', { checkName: 'Echo', status: 'failing' })], null, 2);
+    store
+      .getState()
+      .applyStatuses(
+        [...checks().reverse(), sampleStatus('e', { checkName: 'Echo', status: 'failing' })],
+        null,
+        2,
+      );
     expect(store.getState().selectedId).toBe('c');
     store.getState().cycleSort(); // name
     expect(selectBoardOrder(store.getState())).toEqual(['a', 'b', 'c', 'd', 'e']);
@@ -82,9 +88,9 @@ describe('board store', () => {
   it('groups by check group with headings, groupless last', () => {
     const store = loaded();
     store.getState().toggleGrouping();
-    expect(selectBoardRows(store.getState()).map((r) => (r.kind === 'group' ? `[${r.name}]` : r.id))).toEqual([
-      '[One]', 'c', 'a', '[Two]', 'b', '[No group]', 'd',
-    ]);
+    expect(selectBoardRows(store.getState()).map((r) => (r.kind === 'group' ? `[${r.name}]` : r.id))).toEqual(
+      ['[One]', 'c', 'a', '[Two]', 'b', '[No group]', 'd'],
+    );
     expect(selectBoardOrder(store.getState())).toEqual(['c', 'a', 'b', 'd']);
   });
 

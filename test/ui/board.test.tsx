@@ -14,7 +14,13 @@ afterEach(() => unmount?.());
 const noop = { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined };
 
 function draw(store: ConsoleStore, opts: { color?: boolean; ascii?: boolean } = {}) {
-  const view = render(<App store={store} actions={noop} theme={createTheme({ color: opts.color ?? true, ascii: opts.ascii ?? false })} />);
+  const view = render(
+    <App
+      store={store}
+      actions={noop}
+      theme={createTheme({ color: opts.color ?? true, ascii: opts.ascii ?? false })}
+    />,
+  );
   unmount = view.unmount;
   return view;
 }
@@ -23,11 +29,21 @@ function storeWith(cols: number, rows: number, n = 3) {
   const store = createConsoleStore({ label: 'prod', host: 'mon.example.com:443' });
   store.getState().setSize(cols, rows);
   const list = [
-    sampleStatus('pay', { checkName: 'Payments API', status: 'failing', currentIncident: { id: 'i', severity: 'critical', startedAt: '2026-11-22T09:00:00.000Z', title: 't' } }),
+    sampleStatus('pay', {
+      checkName: 'Payments API',
+      status: 'failing',
+      currentIncident: { id: 'i', severity: 'critical', startedAt: '2026-11-22T09:00:00.000Z', title: 't' },
+    }),
     sampleStatus('search', { checkName: 'Search', status: 'degraded', tags: ['prod', 'search'] }),
     ...Array.from({ length: n }, (_, i) => sampleStatus(`ok${i}`, { checkName: `Healthy ${i}` })),
   ];
-  store.getState().applyStatuses(list, sampleSummary({ totalChecks: list.length, passing: n, failing: 1, degraded: 1, activeIncidents: 1 }), Date.now());
+  store
+    .getState()
+    .applyStatuses(
+      list,
+      sampleSummary({ totalChecks: list.length, passing: n, failing: 1, degraded: 1, activeIncidents: 1 }),
+      Date.now(),
+    );
   return store;
 }
 
@@ -81,14 +97,16 @@ describe('board frames', () => {
 
   it('strips escape sequences from names and keeps columns aligned with wide characters', async () => {
     const store = storeWith(120, 30, 0);
-    store.getState().applyStatuses(
-      [
-        sampleStatus('evil', { checkName: 'Evil\u001b[2J\u001b]0;title\u0007 name' }),
-        sampleStatus('wide', { checkName: '日本語のチェック 🔥' }),
-      ],
-      null,
-      Date.now(),
-    );
+    store
+      .getState()
+      .applyStatuses(
+        [
+          sampleStatus('evil', { checkName: 'Evil\u001b[2J\u001b]0;title\u0007 name' }),
+          sampleStatus('wide', { checkName: '日本語のチェック 🔥' }),
+        ],
+        null,
+        Date.now(),
+      );
     const { lastFrame } = draw(store);
     await expect.poll(() => lastFrame()).toContain('Evil name');
     expect(lastFrame()).not.toContain('\u001b[2J');

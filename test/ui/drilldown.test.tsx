@@ -26,7 +26,13 @@ beforeAll(async () => {
   store = createConsoleStore({ refreshMs: 60_000 });
   store.getState().setSize(120, 45);
   poller = createPoller({ store, client, feeds: [statusesFeed, resultsFeed, metricsFeed], tickMs: 0 });
-  view = render(<App store={store} actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }} theme={createTheme({ color: true, ascii: false })} />);
+  view = render(
+    <App
+      store={store}
+      actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
+      theme={createTheme({ color: true, ascii: false })}
+    />,
+  );
   await vi.waitFor(() => {
     if (store.getState().checks['c1']?.status !== 'failing') throw new Error('statuses not loaded yet');
   });

@@ -18,7 +18,11 @@ function wall(cols: number, rows: number, failing: number, passing = 30): Consol
   store.getState().setSize(cols, rows);
   const list = [
     ...Array.from({ length: failing }, (_, i) =>
-      sampleStatus(`f${i}`, { checkName: `Broken ${String(i).padStart(2, '0')}`, status: 'failing', locations: [{ id: 'eu-west', name: 'Frankfurt', status: 'failing', lastSuccess: null }] }),
+      sampleStatus(`f${i}`, {
+        checkName: `Broken ${String(i).padStart(2, '0')}`,
+        status: 'failing',
+        locations: [{ id: 'eu-west', name: 'Frankfurt', status: 'failing', lastSuccess: null }],
+      }),
     ),
     ...Array.from({ length: passing }, (_, i) => sampleStatus(`p${i}`, { checkName: `Fine ${i}` })),
   ];
@@ -27,7 +31,13 @@ function wall(cols: number, rows: number, failing: number, passing = 30): Consol
 }
 
 function draw(store: ConsoleStore) {
-  const view = render(<App store={store} actions={{ quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined }} theme={createTheme({ color: true, ascii: false })} />);
+  const view = render(
+    <App
+      store={store}
+      actions={{ quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined }}
+      theme={createTheme({ color: true, ascii: false })}
+    />,
+  );
   unmount = view.unmount;
   return view;
 }
@@ -55,9 +65,11 @@ describe('wall', () => {
     expect(plain(lastFrame()).split('\n').length).toBeLessThanOrEqual(24);
     const base = Math.floor(Date.now() / 8_000) * 8_000;
     store.getState().tick(base);
-    await expect.poll(() => plain(lastFrame())).toMatch(new RegExp(`page ${(base / 8_000) % pages + 1}/`));
+    await expect.poll(() => plain(lastFrame())).toMatch(new RegExp(`page ${((base / 8_000) % pages) + 1}/`));
     store.getState().tick(base + 8_000);
-    await expect.poll(() => plain(lastFrame())).toMatch(new RegExp(`page ${((base / 8_000 + 1) % pages) + 1}/`));
+    await expect
+      .poll(() => plain(lastFrame()))
+      .toMatch(new RegExp(`page ${((base / 8_000 + 1) % pages) + 1}/`));
   });
 
   it('says so plainly when everything passes', async () => {
@@ -74,7 +86,9 @@ describe('wall', () => {
     const { lastFrame } = draw(store);
     const turn = (ids: string[]) =>
       store.getState().applyStatuses(
-        ['p0', 'p1', 'p2'].map((id) => sampleStatus(id, { checkName: `Fine ${id}`, status: ids.includes(id) ? 'failing' : 'passing' })),
+        ['p0', 'p1', 'p2'].map((id) =>
+          sampleStatus(id, { checkName: `Fine ${id}`, status: ids.includes(id) ? 'failing' : 'passing' }),
+        ),
         null,
         Date.now(),
       );

@@ -23,7 +23,8 @@ export async function startDemo(env: NodeJS.ProcessEnv = process.env): Promise<D
     config,
     credentials: { accountId, apiKey },
     startPinger(baseUrl: string) {
-      const ping = (token: string) => fetch(`${baseUrl}/v1/heartbeats/${token}`, { method: 'POST' }).catch(() => undefined);
+      const ping = (token: string) =>
+        fetch(`${baseUrl}/v1/heartbeats/${token}`, { method: 'POST' }).catch(() => undefined);
       const tick = () => {
         void ping(HEARTBEAT_TOKENS.worker);
         // The backup job goes quiet for a minute out of every three, so its misses show.

@@ -31,7 +31,9 @@ function route(req: IncomingMessage, res: ServerResponse) {
       return send(200, { status: 'ok' }, 650 + Math.random() * 150);
     case '/flaky':
       // Fails for half of every minute: statuses move between degraded and failing.
-      return new Date().getSeconds() < 30 ? send(503, { error: 'upstream timeout' }, 40) : send(200, { status: 'ok' }, 60);
+      return new Date().getSeconds() < 30
+        ? send(503, { error: 'upstream timeout' }, 40)
+        : send(200, { status: 'ok' }, 60);
     case '/orders':
       return send(200, { status: 'degraded', queue: 1289 }, 20);
     case '/regional':
@@ -44,15 +46,24 @@ function route(req: IncomingMessage, res: ServerResponse) {
 }
 
 const listen = (server: net.Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 const shut = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 export async function startDemoTargets(): Promise<DemoTargets> {
   const http = createHttp(route);
   const https = createHttps({ key: DEMO_TLS_KEY, cert: DEMO_TLS_CERT }, route);
-  const tcp = net.createServer((socket) => socket.on('data', (d) => socket.write(d)).on('error', () => undefined));
+  const tcp = net.createServer((socket) =>
+    socket.on('data', (d) => socket.write(d)).on('error', () => undefined),
+  );
   const spare = net.createServer();
-  const [httpPort, httpsPort, tcpPort, sparePort] = await Promise.all([listen(http), listen(https), listen(tcp), listen(spare)]);
+  const [httpPort, httpsPort, tcpPort, sparePort] = await Promise.all([
+    listen(http),
+    listen(https),
+    listen(tcp),
+    listen(spare),
+  ]);
   await shut(spare); // a port we held and let go: connections are refused
   return {
     http: `http://127.0.0.1:${httpPort}`,

@@ -8,11 +8,13 @@ import { HttpError } from './errors.js';
 export function authenticate(accounts: Accounts, req: FastifyRequest): AccountConfig {
   const header = req.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match) throw new HttpError(401, 'send Authorization: Bearer <API key>', [], { 'www-authenticate': 'Bearer' });
+  if (!match)
+    throw new HttpError(401, 'send Authorization: Bearer <API key>', [], { 'www-authenticate': 'Bearer' });
   const account = accounts.byKey(match[1]!);
   if (!account) throw new HttpError(401, 'the API key is not valid', [], { 'www-authenticate': 'Bearer' });
   const named = req.headers['x-service-account'];
-  if (typeof named !== 'string' || named === '') throw new HttpError(401, 'send X-Service-Account: <account id>');
+  if (typeof named !== 'string' || named === '')
+    throw new HttpError(401, 'send X-Service-Account: <account id>');
   if (named !== account.id) throw new HttpError(403, 'the API key does not belong to that account');
   return account;
 }

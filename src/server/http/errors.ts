@@ -26,7 +26,11 @@ export class HttpError extends Error {
   }
 }
 
-export function errorBody(statusCode: number, message: string, details?: ApiErrorBody['details']): ApiErrorBody {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  details?: ApiErrorBody['details'],
+): ApiErrorBody {
   const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message };
   if (details && details.length > 0) body.details = details;
   return body;
@@ -34,22 +38,38 @@ export function errorBody(statusCode: number, message: string, details?: ApiErro
 
 export function zodDetails(error: z.ZodError, prefix = ''): NonNullable<ApiErrorBody['details']> {
   return error.issues.map((issue) => ({
-    path: prefix + issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join(''),
+    path:
+      prefix +
+      issue.path
+        .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
+        .join(''),
     message: issue.message,
   }));
 }
 
 /** Parses with a shared schema or throws a 400 naming every bad field. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what: string, prefix = ''): z.output<S> {
+export function parseOr400<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  prefix = '',
+): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const details = zodDetails(parsed.error, prefix);
-  throw new HttpError(400, `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`, details);
+  throw new HttpError(
+    400,
+    `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
+    details,
+  );
 }
 
 export function handleError(error: FastifyError | HttpError, _req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.statusCode, error.message, error.details));
+    return reply
+      .code(error.statusCode)
+      .headers(error.headers)
+      .send(errorBody(error.statusCode, error.message, error.details));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -62,13 +62,26 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!check) throw new HttpError(404, `no check "${checkId}" in this account`);
     const { from, to } = timeframe(q, now());
     const query = {
-      accountId: account.id, checkId, from, to, status: q.status, location: q.location, triggeredBy: q.triggeredBy,
-      responseTimeMin: q.responseTimeMin, responseTimeMax: q.responseTimeMax, sortBy: q.sortBy, sortOrder: q.sortOrder,
-      offset: (q.page - 1) * q.limit, limit: q.limit,
+      accountId: account.id,
+      checkId,
+      from,
+      to,
+      status: q.status,
+      location: q.location,
+      triggeredBy: q.triggeredBy,
+      responseTimeMin: q.responseTimeMin,
+      responseTimeMax: q.responseTimeMax,
+      sortBy: q.sortBy,
+      sortOrder: q.sortOrder,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
     };
     const { items, total } = storage.queryResults(query);
     const meta: Record<string, unknown> = {
-      checkId, checkName: check.name, ...pageMeta(q.page, q.limit, total), hasMore: q.page * q.limit < total,
+      checkId,
+      checkName: check.name,
+      ...pageMeta(q.page, q.limit, total),
+      hasMore: q.page * q.limit < total,
       timeframe: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     };
     if (q.includeSummary) meta['summary'] = storage.summarizeResults(query);
@@ -80,7 +93,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const q = parseOr400(DashboardsQuerySchema, req.query, 'query');
     const chosen = accounts
       .dashboards(account)
-      .filter((d) => (q.isPrivate === undefined || d.isPrivate === q.isPrivate) && (!q.tags || q.tags.some((t) => d.tags.includes(t))));
+      .filter(
+        (d) =>
+          (q.isPrivate === undefined || d.isPrivate === q.isPrivate) &&
+          (!q.tags || q.tags.some((t) => d.tags.includes(t))),
+      );
     return { data: slice(chosen, q.page, q.limit), meta: pageMeta(q.page, q.limit, chosen.length) };
   });
 

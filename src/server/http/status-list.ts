@@ -55,7 +55,8 @@ export function sortStatuses(items: CheckStatus[], q: Query): CheckStatus[] {
   });
 }
 
-const tie = (a: CheckStatus, b: CheckStatus) => a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId);
+const tie = (a: CheckStatus, b: CheckStatus) =>
+  a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId);
 
 export function summarize(all: readonly CheckStatus[]): StatusSummary {
   const known = all.map((s) => s.availability.percentage).filter((p): p is number => p !== null);
@@ -64,7 +65,8 @@ export function summarize(all: readonly CheckStatus[]): StatusSummary {
     passing: all.filter((s) => s.status === 'passing').length,
     failing: all.filter((s) => s.status === 'failing').length,
     degraded: all.filter((s) => s.status === 'degraded').length,
-    averageAvailability: known.length === 0 ? null : round(known.reduce((a, b) => a + b, 0) / known.length, 3),
+    averageAvailability:
+      known.length === 0 ? null : round(known.reduce((a, b) => a + b, 0) / known.length, 3),
     activeIncidents: all.filter((s) => s.currentIncident !== null).length,
     activeAlerts: all.reduce((n, s) => n + s.alerts.active, 0),
   };

@@ -14,7 +14,13 @@ export function evaluateAssertions(assertions: readonly AssertionConfig[], seen:
   return assertions.map((a) => {
     const actual = observe(a, seen);
     const passed = compare(a.comparison, actual, a.target);
-    const result: Assertion = { source: a.source, property: a.property, comparison: a.comparison, target: a.target, passed };
+    const result: Assertion = {
+      source: a.source,
+      property: a.property,
+      comparison: a.comparison,
+      target: a.target,
+      passed,
+    };
     if (!passed) result.actual = actual ?? '(absent)';
     return result;
   });
@@ -53,7 +59,11 @@ export function jsonPath(body: string, path: string): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function compare(comparison: AssertionConfig['comparison'], actual: string | undefined, target: string): boolean {
+function compare(
+  comparison: AssertionConfig['comparison'],
+  actual: string | undefined,
+  target: string,
+): boolean {
   switch (comparison) {
     case 'EQUALS':
       return actual === target;

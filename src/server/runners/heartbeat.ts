@@ -9,7 +9,12 @@ export const runHeartbeatCheck: RunCheck = (account, check, location, ctx, trigg
   const allowed = frequencyToMs(check.frequency) + frequencyToMs(check.grace ?? '30s');
   const last = ctx.lastPingAt(account.id, check.id);
   const now = ctx.now();
-  const request = { method: 'PING', url: `/v1/heartbeats/${check.token ? '…' : ''}`, headers: {}, body: null };
+  const request = {
+    method: 'PING',
+    url: `/v1/heartbeats/${check.token ? '…' : ''}`,
+    headers: {},
+    body: null,
+  };
   const late = last === null || now - last > allowed;
   const error = late
     ? namedError(

@@ -62,7 +62,13 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
     outcome = respond(check, request, res, text, size, marks);
     if (outcome.response) outcome.response.body = truncateUtf8(text, ctx.maxStoredBodyBytes);
   } catch (error) {
-    outcome = { request, response: null, timing: phases(marks), assertions: [], error: explain(error, check.timeoutMs, signal) };
+    outcome = {
+      request,
+      response: null,
+      timing: phases(marks),
+      assertions: [],
+      error: explain(error, check.timeoutMs, signal),
+    };
   } finally {
     client.destroy().catch(() => undefined);
   }
@@ -78,11 +84,24 @@ function respond(
   marks: Marks,
 ): Outcome {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(res.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const timing = phases(marks);
   const responseTime = Math.round((marks.bodyEnd ?? 0) - (marks.dnsStart ?? 0));
-  const response = { statusCode: res.statusCode, statusText: statusText(res.statusCode), headers, body, responseTime, size };
-  const assertions = evaluateAssertions(check.assertions, { statusCode: res.statusCode, headers, body, responseTime });
+  const response = {
+    statusCode: res.statusCode,
+    statusText: statusText(res.statusCode),
+    headers,
+    body,
+    responseTime,
+    size,
+  };
+  const assertions = evaluateAssertions(check.assertions, {
+    statusCode: res.statusCode,
+    headers,
+    body,
+    responseTime,
+  });
   // With no assertions of its own, a check fails on an error status code.
   const error =
     check.assertions.length === 0 && res.statusCode >= 400
@@ -141,7 +160,10 @@ function connector(marks: Marks, insecure: boolean, signal: AbortSignal): buildC
   };
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): Promise<{ text: string; size: number }> {
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  cap: number,
+): Promise<{ text: string; size: number }> {
   const kept: Buffer[] = [];
   let size = 0;
   let keptBytes = 0;
@@ -185,9 +207,21 @@ function named(e: Error, name: string): Error {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 function statusText(code: number): string {

@@ -26,15 +26,21 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
     const socket = await connect(address, port, signal);
     timing.tcp = ms(t1, performance.now());
     try {
-      if (check.send !== undefined || check.expect !== undefined) reply = await exchange(socket, check, signal);
+      if (check.send !== undefined || check.expect !== undefined)
+        reply = await exchange(socket, check, signal);
     } finally {
       socket.destroy();
     }
     if (check.expect !== undefined && !reply.includes(check.expect)) {
-      error = namedError('UnexpectedReply', `expected "${check.expect}" in the reply, got "${reply.slice(0, 200)}"`);
+      error = namedError(
+        'UnexpectedReply',
+        `expected "${check.expect}" in the reply, got "${reply.slice(0, 200)}"`,
+      );
     }
   } catch (e) {
-    error = signal.aborted ? namedError('TimeoutError', `no connection within ${check.timeoutMs} ms`) : (e as Error);
+    error = signal.aborted
+      ? namedError('TimeoutError', `no connection within ${check.timeoutMs} ms`)
+      : (e as Error);
   }
   return finishResult(frame, { request, response: null, timing, assertions: [], error });
 };

@@ -42,7 +42,9 @@ export function createAccountStore(db: Database.Database) {
     `SELECT id, check_id AS checkId, severity, title, started_at AS startedAt, ended_at AS endedAt
      FROM incidents WHERE account_id = ? AND check_id = ? AND ended_at IS NULL ORDER BY started_at DESC LIMIT 1`,
   );
-  const insertAlert = db.prepare('INSERT INTO alert_events (account_id, check_id, kind, at) VALUES (?, ?, ?, ?)');
+  const insertAlert = db.prepare(
+    'INSERT INTO alert_events (account_id, check_id, kind, at) VALUES (?, ?, ?, ?)',
+  );
   const alertAgg = db.prepare(
     `SELECT count(*) AS total FROM alert_events WHERE account_id = ? AND check_id = ? AND kind = 'failing' AND at >= ?`,
   );
@@ -67,13 +69,15 @@ export function createAccountStore(db: Database.Database) {
     },
     countChannels: (accountId: string) => (count.get(accountId) as { n: number }).n,
 
-    recordPing: (accountId: string, checkId: string, at: number) => void upsertPing.run(accountId, checkId, at),
+    recordPing: (accountId: string, checkId: string, at: number) =>
+      void upsertPing.run(accountId, checkId, at),
     lastPing: (accountId: string, checkId: string) =>
       (getPing.get(accountId, checkId) as { at: number } | undefined)?.at ?? null,
 
     openIncident: (accountId: string, i: IncidentRow) =>
       void insertIncident.run(i.id, accountId, i.checkId, i.severity, i.title, i.startedAt),
-    closeIncident: (accountId: string, checkId: string, at: number) => void endIncident.run(at, accountId, checkId),
+    closeIncident: (accountId: string, checkId: string, at: number) =>
+      void endIncident.run(at, accountId, checkId),
     currentIncident: (accountId: string, checkId: string) =>
       (openIncident.get(accountId, checkId) as IncidentRow | undefined) ?? null,
     recordAlert: (accountId: string, checkId: string, kind: 'failing' | 'recovered', at: number) =>

@@ -77,7 +77,9 @@ export function createResultStore(db: Database.Database) {
 
     queryResults(q: ResultQuery): { items: CheckResult[]; total: number } {
       const { sql, params } = where(q);
-      const total = (db.prepare(`SELECT count(*) AS n FROM results WHERE ${sql}`).get(...params) as { n: number }).n;
+      const total = (
+        db.prepare(`SELECT count(*) AS n FROM results WHERE ${sql}`).get(...params) as { n: number }
+      ).n;
       const order = `${SORT_COLUMN[q.sortBy]} ${q.sortOrder === 'asc' ? 'ASC' : 'DESC'}, started_at DESC, id`;
       const rows = db
         .prepare(`SELECT json FROM results WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
@@ -97,7 +99,9 @@ export function createResultStore(db: Database.Database) {
         if (agg.timed === 0) return 0;
         const offset = Math.max(0, Math.ceil(p * agg.timed) - 1);
         const row = db
-          .prepare(`SELECT response_time AS v FROM results WHERE ${sql} AND response_time IS NOT NULL ORDER BY response_time LIMIT 1 OFFSET ?`)
+          .prepare(
+            `SELECT response_time AS v FROM results WHERE ${sql} AND response_time IS NOT NULL ORDER BY response_time LIMIT 1 OFFSET ?`,
+          )
           .get(...params, offset) as { v: number } | undefined;
         return row?.v ?? 0;
       };
@@ -133,7 +137,11 @@ export function createResultStore(db: Database.Database) {
         ok: number;
         responseTime: number | null;
       }>;
-      return rows.map((r) => ({ startedAt: r.startedAt, status: r.ok ? 'success' : 'failed', responseTime: r.responseTime }));
+      return rows.map((r) => ({
+        startedAt: r.startedAt,
+        status: r.ok ? 'success' : 'failed',
+        responseTime: r.responseTime,
+      }));
     },
 
     lastSuccess(accountId: string, checkId: string, locationId: string): number | null {

@@ -49,8 +49,7 @@ export type AlertCounts = {
 };
 
 export type CreateChannelOutcome =
-  | { ok: true; channel: AlertChannel }
-  | { ok: false; reason: 'limit'; limit: number };
+  { ok: true; channel: AlertChannel } | { ok: false; reason: 'limit'; limit: number };
 
 export interface Storage {
   insertResult(accountId: string, result: CheckResult): void;
@@ -66,7 +65,12 @@ export interface Storage {
   recordPing(accountId: string, checkId: string, at: number): void;
   lastPing(accountId: string, checkId: string): number | null;
 
-  createChannel(accountId: string, body: AlertChannelCreate, limit: number, now: number): CreateChannelOutcome;
+  createChannel(
+    accountId: string,
+    body: AlertChannelCreate,
+    limit: number,
+    now: number,
+  ): CreateChannelOutcome;
   listChannels(accountId: string, offset: number, limit: number): { items: AlertChannel[]; total: number };
   countChannels(accountId: string): number;
 

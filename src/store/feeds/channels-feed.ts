@@ -16,7 +16,10 @@ export const channelsFeed: Feed = {
   async run({ client, store, signal }) {
     const previous = store.getState().channels;
     try {
-      const list = await client.alertChannels({ page: store.getState().channelsPage, limit: CHANNELS_PAGE_SIZE }, { signal });
+      const list = await client.alertChannels(
+        { page: store.getState().channelsPage, limit: CHANNELS_PAGE_SIZE },
+        { signal },
+      );
       store.getState().setChannels({ state: 'ok', data: list, at: Date.now() });
     } catch (error) {
       const data = previous.state === 'ok' || previous.state === 'error' ? previous.data : undefined;
@@ -31,7 +34,10 @@ export const channelSubmitFeed: Feed = {
   active: (s) => s.form.submitting,
   async run({ client, store, signal }) {
     const body = parsedBody(store.getState().form);
-    if (!body) return store.getState().formDone({ ok: false, error: { kind: 'unknown', message: 'the form is not valid' } });
+    if (!body)
+      return store
+        .getState()
+        .formDone({ ok: false, error: { kind: 'unknown', message: 'the form is not valid' } });
     try {
       const channel = await client.createAlertChannel(body, { signal });
       store.getState().formDone({ ok: true, channel });

@@ -38,7 +38,11 @@ export const resultsFeed: Feed = {
       const [page, window, failed] = await Promise.all([
         client.checkResults(checkId, query, { signal }),
         client.checkResults(checkId, { period: filters.period, limit: WINDOW_SIZE }, { signal }),
-        client.checkResults(checkId, { period: '30d', status: 'failed', limit: 1, includeSummary: false }, { signal }),
+        client.checkResults(
+          checkId,
+          { period: '30d', status: 'failed', limit: 1, includeSummary: false },
+          { signal },
+        ),
       ]);
       store.getState().applyResults(checkId, page, window, failed.data[0] ?? null);
     } catch (error) {
@@ -57,7 +61,11 @@ export const metricsFeed: Feed = {
   async run({ client, store, signal }) {
     const { metricsType, metricsCategory } = store.getState();
     try {
-      const catalogue = await client.metrics(metricsType, { category: metricsCategory ?? undefined }, { signal });
+      const catalogue = await client.metrics(
+        metricsType,
+        { category: metricsCategory ?? undefined },
+        { signal },
+      );
       store.getState().setCatalogue({ state: 'ok', data: catalogue, at: Date.now() });
     } catch (error) {
       if (!signal.aborted) store.getState().setCatalogue({ state: 'error', error: toErrorInfo(error) });

@@ -11,13 +11,24 @@ import { DEMO_TLS_CERT, DEMO_TLS_KEY } from '../../../src/server/demo/tls-cert.j
 import { runCheck } from '../../../src/server/runners/index.js';
 import { closedPortUrl } from '../../helpers/fixture.js';
 
-const account = AccountConfigSchema.parse({ id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b', apiKeys: ['k'.repeat(16)] });
+const account = AccountConfigSchema.parse({
+  id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
+  apiKeys: ['k'.repeat(16)],
+});
 const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
-const ctx: RunContext = { lastPingAt: () => null, maxStoredBodyBytes: 16, signal: new AbortController().signal, now: Date.now };
+const ctx: RunContext = {
+  lastPingAt: () => null,
+  maxStoredBodyBytes: 16,
+  signal: new AbortController().signal,
+  now: Date.now,
+};
 
 function handler(req: IncomingMessage, res: ServerResponse) {
   if (req.url === '/wait') return void setTimeout(() => res.writeHead(200).end('late'), 200);
-  if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json', 'x-app': 'demo' }).end('{"status":"ok","items":[1,2],"name":"x"}');
+  if (req.url === '/json')
+    return void res
+      .writeHead(200, { 'content-type': 'application/json', 'x-app': 'demo' })
+      .end('{"status":"ok","items":[1,2],"name":"x"}');
   if (req.url === '/big') return void res.writeHead(200).end('x'.repeat(1000));
   if (req.url === '/hang') return; // never answers
   res.writeHead(500).end('boom');
@@ -45,8 +56,16 @@ afterAll(() => {
 });
 
 const check = (over: Record<string, unknown>) =>
-  CheckConfigSchema.parse({ id: 'c', name: 'C', type: 'api', locations: ['eu-west'], timeoutMs: 2000, ...over });
-const run = async (over: Record<string, unknown>) => CheckResultSchema.parse(await runCheck(account, check(over), location, ctx, 'manual'));
+  CheckConfigSchema.parse({
+    id: 'c',
+    name: 'C',
+    type: 'api',
+    locations: ['eu-west'],
+    timeoutMs: 2000,
+    ...over,
+  });
+const run = async (over: Record<string, unknown>) =>
+  CheckResultSchema.parse(await runCheck(account, check(over), location, ctx, 'manual'));
 
 describe('http runner', () => {
   it('measures firstByte of a target that waits 200 ms before its headers', async () => {
@@ -103,7 +122,11 @@ describe('http runner', () => {
 
   it('turns refused connections, timeouts and DNS failures into failed results', async () => {
     const refused = await run({ target: `${await closedPortUrl()}/` });
-    expect(refused).toMatchObject({ status: 'failed', response: null, error: { name: 'ConnectionRefusedError' } });
+    expect(refused).toMatchObject({
+      status: 'failed',
+      response: null,
+      error: { name: 'ConnectionRefusedError' },
+    });
     const slow = await run({ target: `${http}/hang`, timeoutMs: 300 });
     expect(slow).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
     const dns = await run({ target: 'http://nonexistent.invalid/' });
@@ -120,7 +143,9 @@ describe('tcp runner', () => {
   });
 
   it('fails on an unexpected reply and on a refused port', async () => {
-    expect((await run({ type: 'tcp', target: tcp, send: 'PING', expect: 'PONG' })).error?.name).toBe('UnexpectedReply');
+    expect((await run({ type: 'tcp', target: tcp, send: 'PING', expect: 'PONG' })).error?.name).toBe(
+      'UnexpectedReply',
+    );
     const port = new URL(await closedPortUrl()).port;
     expect((await run({ type: 'tcp', target: `127.0.0.1:${port}` })).status).toBe('failed');
   });
@@ -129,7 +154,8 @@ describe('tcp runner', () => {
 describe('heartbeat runner', () => {
   it('passes with a ping inside frequency plus grace and fails without', async () => {
     const hb = check({ type: 'heartbeat', token: 'token-123456', frequency: '30s', grace: '10s' });
-    const at = (lastPing: number | null) => runCheck(account, hb, location, { ...ctx, lastPingAt: () => lastPing }, 'schedule');
+    const at = (lastPing: number | null) =>
+      runCheck(account, hb, location, { ...ctx, lastPingAt: () => lastPing }, 'schedule');
     expect((await at(Date.now() - 35_000)).status).toBe('success');
     expect((await at(Date.now() - 45_000)).error?.name).toBe('MissedHeartbeat');
     expect((await at(null)).status).toBe('failed');

@@ -13,7 +13,10 @@ export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   const now = useStore(store, (s) => s.now);
   const hasData = useStore(store, (s) => s.statusesAt !== null);
   if (!error) return null;
-  const retry = nextRetryAt === null ? '' : ` ${theme.rule} retrying in ${formatSpan(Math.max(0, nextRetryAt - now))} (r: now)`;
+  const retry =
+    nextRetryAt === null
+      ? ''
+      : ` ${theme.rule} retrying in ${formatSpan(Math.max(0, nextRetryAt - now))} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">

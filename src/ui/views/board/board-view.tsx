@@ -43,19 +43,33 @@ function CheckList({ store, rows, height }: { store: ConsoleStore; rows: BoardRo
   const sortKey = useStore(store, (s) => s.sortKey);
   const descending = useStore(store, (s) => s.sortDesc);
   const loaded = useStore(store, (s) => s.statusesAt !== null);
-  const maxLocations = useMemo(() => Math.max(0, ...Object.values(checks).map((c) => c.locations.length)), [checks]);
+  const maxLocations = useMemo(
+    () => Math.max(0, ...Object.values(checks).map((c) => c.locations.length)),
+    [checks],
+  );
   const columns = useMemo(
     () => layoutColumns(boardColumns(theme, now, maxLocations, { key: sortKey, descending }), cols - 2),
     [theme, now, maxLocations, cols, sortKey, descending],
   );
   if (rows.length === 0) {
-    return <Text color={tint(theme, theme.dim)}>{loaded ? '  no check matches the filter' : '  waiting for the first statuses…'}</Text>;
+    return (
+      <Text color={tint(theme, theme.dim)}>
+        {loaded ? '  no check matches the filter' : '  waiting for the first statuses…'}
+      </Text>
+    );
   }
   // Group headings ride in the same list, drawn across the row.
-  const items: Item[] = rows.map((r) => (r.kind === 'check' ? { key: r.id, check: checks[r.id] } : { key: r.id, heading: `${r.name} (${r.count})` }));
+  const items: Item[] = rows.map((r) =>
+    r.kind === 'check'
+      ? { key: r.id, check: checks[r.id] }
+      : { key: r.id, heading: `${r.name} (${r.count})` },
+  );
   return (
     <Table<Item>
-      columns={columns.map((c) => ({ ...c, cell: (item: Item) => (item.check ? c.cell(item.check) : { text: '' }) }))}
+      columns={columns.map((c) => ({
+        ...c,
+        cell: (item: Item) => (item.check ? c.cell(item.check) : { text: '' }),
+      }))}
       rows={items}
       rowKey={(item) => item.key}
       selectedKey={selectedId}
@@ -82,7 +96,9 @@ function FilterLine({ store }: { store: ConsoleStore }) {
       <Text color={tint(theme, theme.accent)}>/</Text>
       {text}
       {open ? <Text inverse> </Text> : null}
-      <Text color={tint(theme, errors.length ? 'red' : theme.dim)}>{errors.length ? `  ${errors[0]}` : ''}</Text>
+      <Text color={tint(theme, errors.length ? 'red' : theme.dim)}>
+        {errors.length ? `  ${errors[0]}` : ''}
+      </Text>
     </Text>
   );
 }

@@ -8,7 +8,13 @@ import type { Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
-  status: 'status', name: 'name', type: 'type', availability: 'availability', responseTime: 'avg', p95: 'p95', lastRun: 'last',
+  status: 'status',
+  name: 'name',
+  type: 'type',
+  availability: 'availability',
+  responseTime: 'avg',
+  p95: 'p95',
+  lastRun: 'last',
 };
 
 export interface BoardSort {
@@ -16,7 +22,12 @@ export interface BoardSort {
   descending: boolean;
 }
 
-export function boardColumns(theme: Theme, now: number, maxLocations: number, sort: BoardSort): Column<CheckStatus>[] {
+export function boardColumns(
+  theme: Theme,
+  now: number,
+  maxLocations: number,
+  sort: BoardSort,
+): Column<CheckStatus>[] {
   const columns = allColumns(theme, now, maxLocations);
   const arrow = sort.descending ? (theme.ascii ? 'v' : '↓') : theme.ascii ? '^' : '↑';
   return columns.map((c) => (c.key === SORTED_COLUMN[sort.key] ? { ...c, title: `${c.title}${arrow}` } : c));
@@ -25,18 +36,116 @@ export function boardColumns(theme: Theme, now: number, maxLocations: number, so
 function allColumns(theme: Theme, now: number, maxLocations: number): Column<CheckStatus>[] {
   const status = (c: CheckStatus) => theme.status[c.status];
   return [
-    { key: 'status', title: 'STATUS', width: 10, priority: 0, cell: (c) => ({ text: `${status(c).glyph} ${status(c).word}`, color: status(c).color, bold: c.status !== 'passing' }) },
-    { key: 'incident', title: '!', width: 1, priority: 2, cell: (c) => ({ text: c.currentIncident ? theme.incident : ' ', color: 'red', bold: true }) },
-    { key: 'name', title: 'CHECK', width: 18, flex: true, priority: 1, cell: (c) => ({ text: sanitize(c.checkName) }) },
-    { key: 'type', title: 'TYPE', width: 9, priority: 7, cell: (c) => ({ text: sanitize(c.checkType), color: theme.dim }) },
-    { key: 'availability', title: 'AVAIL', width: 7, align: 'right', priority: 3, cell: (c) => ({ text: formatPercent(c.availability.percentage, c.availability.percentage !== null && c.availability.percentage >= 99.995 ? 0 : 2) }) },
-    { key: 'avg', title: 'AVG', width: 7, align: 'right', priority: 5, cell: (c) => ({ text: formatMs(c.performance.averageResponseTime) }) },
-    { key: 'p95', title: 'P95', width: 7, align: 'right', priority: 6, cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }) },
-    { key: 'trend', title: 'TR', width: 2, priority: 8, cell: (c) => ({ text: theme.trend[c.performance.trend], color: c.performance.trend === 'degrading' ? 'yellow' : undefined }) },
-    { key: 'last', title: 'LAST', width: 5, align: 'right', priority: 4, cell: (c) => ({ text: formatAge(c.lastExecution?.timestamp ?? null, now), color: c.lastExecution?.status === 'failed' ? 'red' : undefined }) },
-    { key: 'locations', title: 'LOC', width: Math.max(3, Math.min(8, maxLocations)), priority: 2, cell: (c) => ({ text: c.locations.slice(0, 8).map((l) => theme.mark[l.status]).join(''), color: worst(c) }) },
-    { key: 'group', title: 'GROUP', width: 14, priority: 9, cell: (c) => ({ text: sanitize(c.group?.name ?? ''), color: theme.dim }) },
-    { key: 'tags', title: 'TAGS', width: 18, priority: 10, cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }) },
+    {
+      key: 'status',
+      title: 'STATUS',
+      width: 10,
+      priority: 0,
+      cell: (c) => ({
+        text: `${status(c).glyph} ${status(c).word}`,
+        color: status(c).color,
+        bold: c.status !== 'passing',
+      }),
+    },
+    {
+      key: 'incident',
+      title: '!',
+      width: 1,
+      priority: 2,
+      cell: (c) => ({ text: c.currentIncident ? theme.incident : ' ', color: 'red', bold: true }),
+    },
+    {
+      key: 'name',
+      title: 'CHECK',
+      width: 18,
+      flex: true,
+      priority: 1,
+      cell: (c) => ({ text: sanitize(c.checkName) }),
+    },
+    {
+      key: 'type',
+      title: 'TYPE',
+      width: 9,
+      priority: 7,
+      cell: (c) => ({ text: sanitize(c.checkType), color: theme.dim }),
+    },
+    {
+      key: 'availability',
+      title: 'AVAIL',
+      width: 7,
+      align: 'right',
+      priority: 3,
+      cell: (c) => ({
+        text: formatPercent(
+          c.availability.percentage,
+          c.availability.percentage !== null && c.availability.percentage >= 99.995 ? 0 : 2,
+        ),
+      }),
+    },
+    {
+      key: 'avg',
+      title: 'AVG',
+      width: 7,
+      align: 'right',
+      priority: 5,
+      cell: (c) => ({ text: formatMs(c.performance.averageResponseTime) }),
+    },
+    {
+      key: 'p95',
+      title: 'P95',
+      width: 7,
+      align: 'right',
+      priority: 6,
+      cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }),
+    },
+    {
+      key: 'trend',
+      title: 'TR',
+      width: 2,
+      priority: 8,
+      cell: (c) => ({
+        text: theme.trend[c.performance.trend],
+        color: c.performance.trend === 'degrading' ? 'yellow' : undefined,
+      }),
+    },
+    {
+      key: 'last',
+      title: 'LAST',
+      width: 5,
+      align: 'right',
+      priority: 4,
+      cell: (c) => ({
+        text: formatAge(c.lastExecution?.timestamp ?? null, now),
+        color: c.lastExecution?.status === 'failed' ? 'red' : undefined,
+      }),
+    },
+    {
+      key: 'locations',
+      title: 'LOC',
+      width: Math.max(3, Math.min(8, maxLocations)),
+      priority: 2,
+      cell: (c) => ({
+        text: c.locations
+          .slice(0, 8)
+          .map((l) => theme.mark[l.status])
+          .join(''),
+        color: worst(c),
+      }),
+    },
+    {
+      key: 'group',
+      title: 'GROUP',
+      width: 14,
+      priority: 9,
+      cell: (c) => ({ text: sanitize(c.group?.name ?? ''), color: theme.dim }),
+    },
+    {
+      key: 'tags',
+      title: 'TAGS',
+      width: 18,
+      priority: 10,
+      cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
+    },
   ];
 }
 

@@ -15,17 +15,30 @@ export function Header({ store, title }: { store: ConsoleStore; title?: string |
     <Box flexDirection="column">
       <Box justifyContent="space-between">
         <Text wrap="truncate">
-          <Text bold color={tint(theme, theme.accent)}>Checkwall</Text>
+          <Text bold color={tint(theme, theme.accent)}>
+            Checkwall
+          </Text>
           {` ${theme.rule} ${sanitize(title ?? session.label)} ${theme.rule} ${session.host}`}
         </Text>
         <ConnectionState store={store} />
       </Box>
       <Text wrap="truncate">
         {(['failing', 'degraded', 'unknown', 'passing'] as const).map((status) => {
-          const n = status === 'unknown' ? Math.max(0, (summary?.totalChecks ?? total) - (summary ? summary.passing + summary.failing + summary.degraded : 0)) : (summary?.[status] ?? 0);
+          const n =
+            status === 'unknown'
+              ? Math.max(
+                  0,
+                  (summary?.totalChecks ?? total) -
+                    (summary ? summary.passing + summary.failing + summary.degraded : 0),
+                )
+              : (summary?.[status] ?? 0);
           const look = theme.status[status];
           return (
-            <Text key={status} color={n > 0 || status === 'passing' ? tint(theme, look.color) : undefined} bold={n > 0 && status !== 'passing'}>
+            <Text
+              key={status}
+              color={n > 0 || status === 'passing' ? tint(theme, look.color) : undefined}
+              bold={n > 0 && status !== 'passing'}
+            >
               {`${look.glyph} ${n} ${status}  `}
             </Text>
           );
@@ -46,12 +59,17 @@ function ConnectionState({ store }: { store: ConsoleStore }) {
   const look = {
     live: { text: polling ? 'live (polling)' : 'live', color: 'green' },
     connecting: { text: 'connecting', color: 'yellow' },
-    retrying: { text: `STALE ${lastSuccessAt === null ? '' : formatSpan(now - lastSuccessAt)}`, color: 'red' },
+    retrying: {
+      text: `STALE ${lastSuccessAt === null ? '' : formatSpan(now - lastSuccessAt)}`,
+      color: 'red',
+    },
     paused: { text: 'PAUSED', color: 'yellow' },
   }[phase];
   return (
     <Text>
-      <Text color={tint(theme, look.color)} bold={phase !== 'live'}>{look.text}</Text>
+      <Text color={tint(theme, look.color)} bold={phase !== 'live'}>
+        {look.text}
+      </Text>
       {age}
     </Text>
   );

@@ -3,7 +3,14 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
-import { CHANNEL_TYPES, FIELDS, fieldPaths, valueAt, visibleErrors, type ChannelForm } from '../../../store/channel-form.js';
+import {
+  CHANNEL_TYPES,
+  FIELDS,
+  fieldPaths,
+  valueAt,
+  visibleErrors,
+  type ChannelForm,
+} from '../../../store/channel-form.js';
 import { tint, useTheme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
 
@@ -17,7 +24,11 @@ export function ChannelFormView({ store, height }: ViewProps) {
       <Text> </Text>
       {form.submitting ? <Text color={tint(theme, 'yellow')}>creating…</Text> : null}
       {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
-      {form.confirmDiscard ? <Text color={tint(theme, 'yellow')} bold>Discard what you typed? esc again discards; any other key keeps editing.</Text> : null}
+      {form.confirmDiscard ? (
+        <Text color={tint(theme, 'yellow')} bold>
+          Discard what you typed? esc again discards; any other key keeps editing.
+        </Text>
+      ) : null}
     </Box>
   );
 }
@@ -59,16 +70,26 @@ function Fields({ form }: { form: ChannelForm }) {
         return (
           <Text key={path} wrap="truncate">
             {`${focused ? theme.selected : ' '} ${label.padEnd(22)} `}
-            <Text inverse={focused && theme.color} underline={focused && !theme.color}>{sanitize(value) || (focused ? ' ' : '')}</Text>
+            <Text inverse={focused && theme.color} underline={focused && !theme.color}>
+              {sanitize(value) || (focused ? ' ' : '')}
+            </Text>
             {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
-            {error ? <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text> : null}
+            {error ? (
+              <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text>
+            ) : null}
           </Text>
         );
       })}
       {form.type === 'WEBHOOK' ? (
-        <Text color={tint(theme, theme.dim)}>ctrl+n add a header · ctrl+p add a query parameter · ctrl+x remove the focused row</Text>
+        <Text color={tint(theme, theme.dim)}>
+          ctrl+n add a header · ctrl+p add a query parameter · ctrl+x remove the focused row
+        </Text>
       ) : null}
-      {errors['config.headers'] || errors['config.queryParameters'] ? <Text color={tint(theme, 'red')}>{sanitize(errors['config.headers'] ?? errors['config.queryParameters'] ?? '')}</Text> : null}
+      {errors['config.headers'] || errors['config.queryParameters'] ? (
+        <Text color={tint(theme, 'red')}>
+          {sanitize(errors['config.headers'] ?? errors['config.queryParameters'] ?? '')}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -24,21 +24,59 @@ export function ChannelsView({ store, height }: ViewProps) {
     { key: 'id', title: 'ID', width: 4, align: 'right', priority: 0, cell: (c) => ({ text: String(c.id) }) },
     { key: 'type', title: 'TYPE', width: 7, priority: 0, cell: (c) => ({ text: c.type }) },
     { key: 'name', title: 'NAME', width: 18, priority: 1, cell: (c) => ({ text: sanitize(c.name) }) },
-    { key: 'target', title: 'TARGET', width: 24, flex: true, priority: 1, cell: (c) => ({ text: sanitize(channelTarget(c.type, maskConfig(c.type, c.config, c.id === revealed, mask))), color: c.id === revealed ? 'yellow' : undefined }) },
-    { key: 'created', title: 'CREATED', width: 7, align: 'right', priority: 3, cell: (c) => ({ text: formatAge(c.createdAt, now) }) },
-    { key: 'updated', title: 'UPDATED', width: 7, align: 'right', priority: 4, cell: (c) => ({ text: formatAge(c.updatedAt, now) }) },
+    {
+      key: 'target',
+      title: 'TARGET',
+      width: 24,
+      flex: true,
+      priority: 1,
+      cell: (c) => ({
+        text: sanitize(channelTarget(c.type, maskConfig(c.type, c.config, c.id === revealed, mask))),
+        color: c.id === revealed ? 'yellow' : undefined,
+      }),
+    },
+    {
+      key: 'created',
+      title: 'CREATED',
+      width: 7,
+      align: 'right',
+      priority: 3,
+      cell: (c) => ({ text: formatAge(c.createdAt, now) }),
+    },
+    {
+      key: 'updated',
+      title: 'UPDATED',
+      width: 7,
+      align: 'right',
+      priority: 4,
+      cell: (c) => ({ text: formatAge(c.updatedAt, now) }),
+    },
   ];
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>
         {`Alert channels${list ? ` (${list.meta.totalItems})  page ${list.meta.currentPage}/${list.meta.totalPages}` : ''}  `}
-        <Text color={tint(theme, theme.dim)}>{revealed === null ? 'secrets masked (v reveals the selected channel)' : 'revealed until you move or leave'}</Text>
+        <Text color={tint(theme, theme.dim)}>
+          {revealed === null
+            ? 'secrets masked (v reveals the selected channel)'
+            : 'revealed until you move or leave'}
+        </Text>
       </Text>
-      {channels.state === 'error' ? <Text color={tint(theme, 'red')}>{`${channels.error.kind}: ${sanitize(channels.error.message)}`}</Text> : null}
+      {channels.state === 'error' ? (
+        <Text
+          color={tint(theme, 'red')}
+        >{`${channels.error.kind}: ${sanitize(channels.error.message)}`}</Text>
+      ) : null}
       {!list ? <Text color={tint(theme, theme.dim)}>loading channels…</Text> : null}
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
-        <Table columns={layoutColumns(columns, cols - 2)} rows={list.data} rowKey={(c) => String(c.id)} selectedKey={selected === null ? null : String(selected)} height={Math.max(1, height - 3)} />
+        <Table
+          columns={layoutColumns(columns, cols - 2)}
+          rows={list.data}
+          rowKey={(c) => String(c.id)}
+          selectedKey={selected === null ? null : String(selected)}
+          height={Math.max(1, height - 3)}
+        />
       ) : null}
     </Box>
   );

@@ -29,12 +29,20 @@ export function CheckDetailView({ store, view, height }: ViewProps) {
       <ResultsSummary list={page} filters={detail.filters} />
       <Sparkline results={window} width={cols} />
       {detail.page.state === 'error' ? (
-        <Text color={tint(theme, 'red')} wrap="truncate">{`results: ${detail.page.error.kind} ${theme.rule} ${sanitize(detail.page.error.message)}`}</Text>
+        <Text
+          color={tint(theme, 'red')}
+          wrap="truncate"
+        >{`results: ${detail.page.error.kind} ${theme.rule} ${sanitize(detail.page.error.message)}`}</Text>
       ) : null}
       {page ? (
-        <ResultsTable results={page.data} selectedId={detail.selectedResultId} width={cols} height={Math.max(1, height - used - 1)} />
+        <ResultsTable
+          results={page.data}
+          selectedId={detail.selectedResultId}
+          width={cols}
+          height={Math.max(1, height - used - 1)}
+        />
       ) : (
-        <Text color={tint(theme, theme.dim)}>  loading results…</Text>
+        <Text color={tint(theme, theme.dim)}> loading results…</Text>
       )}
     </Box>
   );

@@ -16,7 +16,9 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
       <Text wrap="truncate">
         <Text color={tint(theme, look.color)} bold>{`${look.glyph} ${look.word}`}</Text>
         <Text bold>{`  ${sanitize(check.checkName)}`}</Text>
-        <Text color={tint(theme, theme.dim)}>{`  ${sanitize(check.checkType)} ${theme.rule} ${sanitize(check.statusReason ?? '')}`}</Text>
+        <Text
+          color={tint(theme, theme.dim)}
+        >{`  ${sanitize(check.checkType)} ${theme.rule} ${sanitize(check.statusReason ?? '')}`}</Text>
       </Text>
       <Text wrap="truncate">
         {`availability ${formatPercent(check.availability.percentage)} over ${sanitize(check.availability.period)}  `}
@@ -25,12 +27,16 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
       </Text>
       <Text wrap="truncate">
         {incident ? (
-          <Text color={tint(theme, 'red')}>{`incident ${sanitize(incident.severity)}: ${sanitize(incident.title)} (since ${formatAge(incident.startedAt, now)} ago)  `}</Text>
+          <Text
+            color={tint(theme, 'red')}
+          >{`incident ${sanitize(incident.severity)}: ${sanitize(incident.title)} (since ${formatAge(incident.startedAt, now)} ago)  `}</Text>
         ) : (
           'no incident  '
         )}
         {`alerts ${check.alerts.active} active, ${check.alerts.acknowledged} acknowledged, ${check.alerts.total24h} in 24 h  `}
-        <Text color={tint(theme, theme.dim)}>{`group ${sanitize(check.group?.name ?? '—')}  tags ${sanitize(check.tags.join(', ') || '—')}`}</Text>
+        <Text
+          color={tint(theme, theme.dim)}
+        >{`group ${sanitize(check.group?.name ?? '—')}  tags ${sanitize(check.tags.join(', ') || '—')}`}</Text>
       </Text>
     </Box>
   );

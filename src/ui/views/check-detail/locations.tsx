@@ -7,13 +7,23 @@ import { fit, sanitize } from '../../../domain/sanitize.js';
 import type { CheckResult, CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
-export function LocationBreakdown({ check, results, now }: { check: CheckStatus; results: readonly CheckResult[]; now: number }) {
+export function LocationBreakdown({
+  check,
+  results,
+  now,
+}: {
+  check: CheckStatus;
+  results: readonly CheckResult[];
+  now: number;
+}) {
   const theme = useTheme();
   const bad = check.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
   const lonely = bad.length === 1 && check.locations.length > 1 ? bad[0]!.id : null;
   return (
     <Box flexDirection="column">
-      <Text bold>{`  ${fit('LOCATION', 22)} ${fit('STATUS', 10)} ${fit('LAST OK', 8)} ${fit('SUCCESS', 8, '…', 'right')} ${fit('AVG', 8, '…', 'right')} ${fit('P95', 8, '…', 'right')}`}</Text>
+      <Text
+        bold
+      >{`  ${fit('LOCATION', 22)} ${fit('STATUS', 10)} ${fit('LAST OK', 8)} ${fit('SUCCESS', 8, '…', 'right')} ${fit('AVG', 8, '…', 'right')} ${fit('P95', 8, '…', 'right')}`}</Text>
       {check.locations.map((l) => {
         const f = locationFigures(results, l.id);
         const look = theme.status[l.status];
@@ -21,10 +31,17 @@ export function LocationBreakdown({ check, results, now }: { check: CheckStatus;
           <Text key={l.id} wrap="truncate">
             {'  '}
             {fit(`${sanitize(l.name)} (${sanitize(l.id)})`, 22, theme.ellipsis)}{' '}
-            <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>{fit(`${look.glyph} ${look.word}`, 10)}</Text>{' '}
-            {fit(formatAge(l.lastSuccess, now), 8)} {fit(formatPercent(f.successRate, 1), 8, '…', 'right')} {fit(formatMs(f.average), 8, '…', 'right')}{' '}
-            {fit(formatMs(f.p95), 8, '…', 'right')}
-            {lonely === l.id ? <Text color={tint(theme, 'red')} bold>{`  ${theme.ascii ? '<-' : '◀'} only this location fails`}</Text> : null}
+            <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>
+              {fit(`${look.glyph} ${look.word}`, 10)}
+            </Text>{' '}
+            {fit(formatAge(l.lastSuccess, now), 8)} {fit(formatPercent(f.successRate, 1), 8, '…', 'right')}{' '}
+            {fit(formatMs(f.average), 8, '…', 'right')} {fit(formatMs(f.p95), 8, '…', 'right')}
+            {lonely === l.id ? (
+              <Text
+                color={tint(theme, 'red')}
+                bold
+              >{`  ${theme.ascii ? '<-' : '◀'} only this location fails`}</Text>
+            ) : null}
           </Text>
         );
       })}

@@ -11,7 +11,13 @@ import { tint, useTheme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 
-export function ResultsSummary({ list, filters }: { list: CheckResultList | undefined; filters: ResultFilters }) {
+export function ResultsSummary({
+  list,
+  filters,
+}: {
+  list: CheckResultList | undefined;
+  filters: ResultFilters;
+}) {
   const theme = useTheme();
   const s = list?.meta.summary;
   const parts = [
@@ -25,7 +31,9 @@ export function ResultsSummary({ list, filters }: { list: CheckResultList | unde
   ].filter(Boolean);
   return (
     <Box flexDirection="column">
-      <Text color={tint(theme, theme.dim)} wrap="truncate">{parts.join(' · ')}</Text>
+      <Text color={tint(theme, theme.dim)} wrap="truncate">
+        {parts.join(' · ')}
+      </Text>
       <Text wrap="truncate">
         {s
           ? `${s.totalRuns} runs  ${s.failedRuns} failed  success ${formatPercent(s.successRate)}  avg ${formatMs(s.averageResponseTime)}  p95 ${formatMs(s.p95ResponseTime)}  p99 ${formatMs(s.p99ResponseTime)}`
@@ -56,17 +64,73 @@ export function Sparkline({ results, width }: { results: readonly CheckResult[];
 function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
   return [
     { key: 'at', title: 'STARTED', width: 8, priority: 0, cell: (r) => ({ text: formatClock(r.startedAt) }) },
-    { key: 'loc', title: 'LOCATION', width: 10, priority: 2, cell: (r) => ({ text: sanitize(r.location.id) }) },
-    { key: 'status', title: 'STATUS', width: 8, priority: 0, cell: (r) => ({ text: r.status === 'failed' ? `${theme.status.failing.glyph} failed` : `${theme.status.passing.glyph} ok`, color: r.status === 'failed' ? 'red' : 'green' }) },
-    { key: 'rt', title: 'TIME', width: 8, align: 'right', priority: 1, cell: (r) => ({ text: formatMs(r.response?.responseTime ?? r.duration) }) },
-    { key: 'code', title: 'CODE', width: 4, align: 'right', priority: 3, cell: (r) => ({ text: r.response ? String(r.response.statusCode) : '—' }) },
+    {
+      key: 'loc',
+      title: 'LOCATION',
+      width: 10,
+      priority: 2,
+      cell: (r) => ({ text: sanitize(r.location.id) }),
+    },
+    {
+      key: 'status',
+      title: 'STATUS',
+      width: 8,
+      priority: 0,
+      cell: (r) => ({
+        text:
+          r.status === 'failed' ? `${theme.status.failing.glyph} failed` : `${theme.status.passing.glyph} ok`,
+        color: r.status === 'failed' ? 'red' : 'green',
+      }),
+    },
+    {
+      key: 'rt',
+      title: 'TIME',
+      width: 8,
+      align: 'right',
+      priority: 1,
+      cell: (r) => ({ text: formatMs(r.response?.responseTime ?? r.duration) }),
+    },
+    {
+      key: 'code',
+      title: 'CODE',
+      width: 4,
+      align: 'right',
+      priority: 3,
+      cell: (r) => ({ text: r.response ? String(r.response.statusCode) : '—' }),
+    },
     { key: 'by', title: 'BY', width: 8, priority: 5, cell: (r) => ({ text: r.triggeredBy }) },
-    { key: 'cause', title: 'FIRST FAILED ASSERTION OR ERROR', width: 20, flex: true, priority: 1, cell: (r) => ({ text: sanitize(failureCause(r)), color: 'red' }) },
+    {
+      key: 'cause',
+      title: 'FIRST FAILED ASSERTION OR ERROR',
+      width: 20,
+      flex: true,
+      priority: 1,
+      cell: (r) => ({ text: sanitize(failureCause(r)), color: 'red' }),
+    },
   ];
 }
 
-export function ResultsTable({ results, selectedId, width, height }: { results: readonly CheckResult[]; selectedId: string | null; width: number; height: number }) {
+export function ResultsTable({
+  results,
+  selectedId,
+  width,
+  height,
+}: {
+  results: readonly CheckResult[];
+  selectedId: string | null;
+  width: number;
+  height: number;
+}) {
   const theme = useTheme();
-  if (results.length === 0) return <Text color={tint(theme, theme.dim)}>  no result in this period with these filters</Text>;
-  return <Table columns={layoutColumns(columns(theme), width - 2)} rows={results} rowKey={(r) => r.id} selectedKey={selectedId} height={height} />;
+  if (results.length === 0)
+    return <Text color={tint(theme, theme.dim)}> no result in this period with these filters</Text>;
+  return (
+    <Table
+      columns={layoutColumns(columns(theme), width - 2)}
+      rows={results}
+      rowKey={(r) => r.id}
+      selectedKey={selectedId}
+      height={height}
+    />
+  );
 }

@@ -19,14 +19,22 @@ export function HelpOverlay({ height }: { height: number }) {
   const theme = useTheme();
   const lines = Object.entries(TITLES).flatMap(([scope, title]) => [
     { key: `h-${scope}`, title, text: '' },
-    ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({ key: `${scope}-${b.command}`, title: '', text: `${b.keys.join(', ').padEnd(18)} ${b.help}` })),
+    ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({
+      key: `${scope}-${b.command}`,
+      title: '',
+      text: `${b.keys.join(', ').padEnd(18)} ${b.help}`,
+    })),
   ]);
   return (
     <Box flexDirection="column" height={height} borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1}>
-      <Text bold color={tint(theme, theme.accent)}>Keys (esc or ? to close)</Text>
+      <Text bold color={tint(theme, theme.accent)}>
+        Keys (esc or ? to close)
+      </Text>
       {lines.slice(0, Math.max(0, height - 3)).map((l) =>
         l.title ? (
-          <Text key={l.key} bold>{l.title}</Text>
+          <Text key={l.key} bold>
+            {l.title}
+          </Text>
         ) : (
           <Text key={l.key} wrap="truncate">{`  ${l.text}`}</Text>
         ),

@@ -38,42 +38,69 @@ export function MetricsView({ store, view, height }: ViewProps) {
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
     const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
     if (metrics.length === 0) continue;
-    lines.push(<Text key={group} bold>{title}</Text>);
+    lines.push(
+      <Text key={group} bold>
+        {title}
+      </Text>,
+    );
     for (const m of metrics) lines.push(...metricLines(m, values, cols, theme));
   }
   const room = Math.max(1, height - 3);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
-  const scope = check ? `for ${sanitize(check.checkName)} over ${detail.filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)` : 'pick a check on the board and press m to rate it';
+  const scope = check
+    ? `for ${sanitize(check.checkName)} over ${detail.filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)`
+    : 'pick a check on the board and press m to rate it';
   return (
     <Box flexDirection="column" height={height}>
       <Text bold wrap="truncate">
         {`Metrics: ${type}${category ? ` · ${category}` : ''}  `}
         <Text color={tint(theme, theme.dim)}>{scope}</Text>
       </Text>
-      {catalogue.state === 'error' ? <Text color={tint(theme, 'red')}>{`catalogue: ${catalogue.error.kind} ${theme.rule} ${sanitize(catalogue.error.message)}`}</Text> : null}
+      {catalogue.state === 'error' ? (
+        <Text
+          color={tint(theme, 'red')}
+        >{`catalogue: ${catalogue.error.kind} ${theme.rule} ${sanitize(catalogue.error.message)}`}</Text>
+      ) : null}
       {data ? null : <Text color={tint(theme, theme.dim)}>loading the catalogue…</Text>}
       {lines.slice(top, top + room)}
     </Box>
   );
 }
 
-function metricLines(m: MetricDefinition, values: MetricValues | undefined, cols: number, theme: Theme): ReactElement[] {
+function metricLines(
+  m: MetricDefinition,
+  values: MetricValues | undefined,
+  cols: number,
+  theme: Theme,
+): ReactElement[] {
   const op = isHigherBetter(m.name) ? '≥' : '≤';
   const thresholds =
-    m.goodThreshold !== undefined ? `good ${op}${m.goodThreshold}, needs improvement ${op}${m.needsImprovementThreshold ?? '—'}` : '';
+    m.goodThreshold !== undefined
+      ? `good ${op}${m.goodThreshold}, needs improvement ${op}${m.needsImprovementThreshold ?? '—'}`
+      : '';
   const range = m.range ? `${m.range.min}..${m.range.max}` : '';
-  const meta = [sanitize(m.unit), sanitize(m.dataType), sanitize(m.calculationMethod), m.precision !== undefined ? `p${m.precision}` : '', range, thresholds]
+  const meta = [
+    sanitize(m.unit),
+    sanitize(m.dataType),
+    sanitize(m.calculationMethod),
+    m.precision !== undefined ? `p${m.precision}` : '',
+    range,
+    thresholds,
+  ]
     .filter(Boolean)
     .join(' · ');
   const value = values?.[m.name];
   const rating = value === undefined || value === null ? null : rateMetric(m, value);
-  const shown = value === undefined ? '' : value === null ? 'no data' : value.toFixed(Math.min(4, m.precision ?? 2));
+  const shown =
+    value === undefined ? '' : value === null ? 'no data' : value.toFixed(Math.min(4, m.precision ?? 2));
   return [
     <Text key={m.name} wrap="truncate">
       {`  ${fit(sanitize(m.displayName), 30, theme.ellipsis)} `}
       {values ? <Text bold>{fit(shown, 12, theme.ellipsis, 'right')}</Text> : null}
       {values ? (
-        <Text color={rating ? tint(theme, LEVEL_COLOR[ratingLevel(rating)]) : undefined}>{` ${fit(rating ?? '', 17)}`}</Text>
+        <Text
+          color={rating ? tint(theme, LEVEL_COLOR[ratingLevel(rating)]) : undefined}
+        >{` ${fit(rating ?? '', 17)}`}</Text>
       ) : null}
       <Text color={tint(theme, theme.dim)}>{` ${meta}`}</Text>
     </Text>,

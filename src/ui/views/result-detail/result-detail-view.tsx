@@ -14,7 +14,14 @@ export function ResultDetailView({ store, view, height }: ViewProps) {
   const detail = useStore(store, (s) => s.detail);
   const cols = useStore(store, (s) => s.cols);
   const result = findResult(detail, view.params['resultId']);
-  if (!result) return <Text>{detail.page.state === 'loading' ? 'loading the result…' : 'This result is no longer in the list. esc goes back.'}</Text>;
+  if (!result)
+    return (
+      <Text>
+        {detail.page.state === 'loading'
+          ? 'loading the result…'
+          : 'This result is no longer in the list. esc goes back.'}
+      </Text>
+    );
   const lines = resultLines(result, cols, theme);
   const room = Math.max(1, height - 3);
   const scroll = Math.min(detail.bodyScroll, Math.max(0, lines.length - room));
@@ -22,12 +29,20 @@ export function ResultDetailView({ store, view, height }: ViewProps) {
   return (
     <Box flexDirection="column" height={height}>
       <Text wrap="truncate" bold>
-        <Text color={tint(theme, failed ? 'red' : 'green')}>{failed ? `${theme.status.failing.glyph} FAILED` : `${theme.status.passing.glyph} success`}</Text>
+        <Text color={tint(theme, failed ? 'red' : 'green')}>
+          {failed ? `${theme.status.failing.glyph} FAILED` : `${theme.status.passing.glyph} success`}
+        </Text>
         {`  ${sanitize(result.checkName)} at ${sanitize(result.location.name)} (${sanitize(result.location.id)})  ${formatClock(result.startedAt)} UTC  by ${result.triggeredBy}`}
       </Text>
-      <Text wrap="truncate" color={tint(theme, 'red')}>{failed ? `  ${sanitize(failureCause(result))}` : ' '}</Text>
+      <Text wrap="truncate" color={tint(theme, 'red')}>
+        {failed ? `  ${sanitize(failureCause(result))}` : ' '}
+      </Text>
       {lines.slice(scroll, scroll + room)}
-      <Text color={tint(theme, theme.dim)}>{lines.length > room ? `  lines ${scroll + 1}-${Math.min(lines.length, scroll + room)} of ${lines.length}` : ' '}</Text>
+      <Text color={tint(theme, theme.dim)}>
+        {lines.length > room
+          ? `  lines ${scroll + 1}-${Math.min(lines.length, scroll + room)} of ${lines.length}`
+          : ' '}
+      </Text>
     </Box>
   );
 }

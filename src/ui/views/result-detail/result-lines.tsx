@@ -34,8 +34,13 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   });
   if (r.error) {
     out.push(heading('error', 'Error'));
-    out.push(plain('e-name', `  ${sanitize(r.error.name)}: ${sanitize(r.error.message)}`, tint(theme, 'red')));
-    sanitizeMultiline(r.error.stack).split('\n').slice(1, 12).forEach((l, i) => out.push(plain(`e${i}`, `  ${l}`, tint(theme, theme.dim))));
+    out.push(
+      plain('e-name', `  ${sanitize(r.error.name)}: ${sanitize(r.error.message)}`, tint(theme, 'red')),
+    );
+    sanitizeMultiline(r.error.stack)
+      .split('\n')
+      .slice(1, 12)
+      .forEach((l, i) => out.push(plain(`e${i}`, `  ${l}`, tint(theme, theme.dim))));
   }
   out.push(heading('request', 'Request'));
   out.push(plain('rq', `  ${sanitize(r.request.method)} ${sanitize(r.request.url)}`));
@@ -47,14 +52,21 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
     return out;
   }
   const rs = r.response;
-  out.push(plain('rs', `  ${rs.statusCode} ${sanitize(rs.statusText)}  ${formatBytes(rs.size)}  ${rs.responseTime} ms`));
+  out.push(
+    plain(
+      'rs',
+      `  ${rs.statusCode} ${sanitize(rs.statusText)}  ${formatBytes(rs.size)}  ${rs.responseTime} ms`,
+    ),
+  );
   out.push(...headerLines('rsh', rs.headers));
   out.push(...bodyLines('rsb', rs.body, rs.size, theme));
   return out;
 }
 
 function headerLines(key: string, headers: Record<string, string>): ReactElement[] {
-  return Object.entries(headers).map(([k, v], i) => plain(`${key}${i}`, `    ${sanitize(k)}: ${sanitize(v)}`));
+  return Object.entries(headers).map(([k, v], i) =>
+    plain(`${key}${i}`, `    ${sanitize(k)}: ${sanitize(v)}`),
+  );
 }
 
 /** JSON pretty-printed; long bodies cut at a cap, with the real size said. */
@@ -69,7 +81,13 @@ export function bodyLines(key: string, body: string, realSize: number, theme: Th
   const out = lines.slice(0, BODY_LINE_CAP).map((l, i) => plain(`${key}${i}`, `    ${l}`));
   const stored = Buffer.byteLength(body);
   if (lines.length > BODY_LINE_CAP || realSize > stored) {
-    out.push(plain(`${key}-cut`, `    … cut: showing ${Math.min(lines.length, BODY_LINE_CAP)} lines of ${formatBytes(stored)} stored; the body was ${formatBytes(realSize)}`, tint(theme, 'yellow')));
+    out.push(
+      plain(
+        `${key}-cut`,
+        `    … cut: showing ${Math.min(lines.length, BODY_LINE_CAP)} lines of ${formatBytes(stored)} stored; the body was ${formatBytes(realSize)}`,
+        tint(theme, 'yellow'),
+      ),
+    );
   }
   return out;
 }

@@ -17,7 +17,9 @@ export function timingBarLines(timing: Timing, width: number, theme: Theme): Rea
     <Text key={s.phase} wrap="truncate">
       {`  ${PHASE_LABELS[s.phase].padEnd(14)} `}
       {' '.repeat(s.offset)}
-      <Text color={tint(theme, LEVEL_COLOR[ratingLevel(rateResponseTime(s.ms))])}>{theme.bar.repeat(s.width)}</Text>
+      <Text color={tint(theme, LEVEL_COLOR[ratingLevel(rateResponseTime(s.ms))])}>
+        {theme.bar.repeat(s.width)}
+      </Text>
       {' '.repeat(Math.max(0, barWidth - s.offset - s.width))}
       {` ${formatMs(s.ms).padStart(8)}`}
     </Text>

@@ -9,11 +9,25 @@ import { tint, useTheme } from '../../theme.js';
 export function failingFor(c: CheckStatus, now: number): string {
   if (c.currentIncident) return formatSpan(now - Date.parse(c.currentIncident.startedAt));
   const bad = c.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
-  const lastOk = Math.min(...bad.map((l) => (l.lastSuccess ? Date.parse(l.lastSuccess) : Number.NaN)).filter((t) => !Number.isNaN(t)));
+  const lastOk = Math.min(
+    ...bad
+      .map((l) => (l.lastSuccess ? Date.parse(l.lastSuccess) : Number.NaN))
+      .filter((t) => !Number.isNaN(t)),
+  );
   return Number.isFinite(lastOk) ? formatSpan(now - lastOk) : '—';
 }
 
-export function AttentionRow({ check, since, isNew, width }: { check: CheckStatus; since: string; isNew: boolean; width: number }) {
+export function AttentionRow({
+  check,
+  since,
+  isNew,
+  width,
+}: {
+  check: CheckStatus;
+  since: string;
+  isNew: boolean;
+  width: number;
+}) {
   const theme = useTheme();
   const look = theme.status[check.status];
   const where = check.locations
@@ -23,7 +37,9 @@ export function AttentionRow({ check, since, isNew, width }: { check: CheckStatu
   const name = fit(sanitize(check.checkName), Math.max(12, Math.floor(width * 0.35)), theme.ellipsis);
   return (
     <Text wrap="truncate" inverse={isNew && theme.color} bold={isNew}>
-      <Text color={tint(theme, look.color)} bold>{fit(`${look.glyph} ${look.word}`, 11)}</Text>
+      <Text color={tint(theme, look.color)} bold>
+        {fit(`${look.glyph} ${look.word}`, 11)}
+      </Text>
       {isNew ? 'NEW ' : '    '}
       {name}
       {`  for ${since.padEnd(6)} ${where ? `at ${where}` : sanitize(check.statusReason ?? '')}`}

@@ -19,10 +19,20 @@ export const DIGIT_ROWS = 5;
 
 export function bigDigitLines(value: number, block: string): string[] {
   const digits = String(Math.max(0, Math.floor(value))).split('');
-  return Array.from({ length: DIGIT_ROWS }, (_, row) => digits.map((d) => FONT[d]![row]!.replace(/#/g, block)).join(' '));
+  return Array.from({ length: DIGIT_ROWS }, (_, row) =>
+    digits.map((d) => FONT[d]![row]!.replace(/#/g, block)).join(' '),
+  );
 }
 
-export function BigNumber({ value, label, color }: { value: number; label: string; color?: string | undefined }) {
+export function BigNumber({
+  value,
+  label,
+  color,
+}: {
+  value: number;
+  label: string;
+  color?: string | undefined;
+}) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" marginRight={3}>
