@@ -33,6 +33,9 @@ const NO_KEY: Key = {
   numLock: false,
 };
 
+/** A Key with no flag set, plus the given ones. */
+export const plainKey = (over: Partial<Key> = {}): Key => ({ ...NO_KEY, ...over });
+
 /** One keystroke per character of a multi-character plain input; anything else as it came. */
 export function keystrokes(input: string, key: Key): Keystroke[] {
   const chars = [...input];
@@ -41,12 +44,12 @@ export function keystrokes(input: string, key: Key): Keystroke[] {
 }
 
 function keystroke(ch: string): Keystroke {
-  if (ch === '\r' || ch === '\n') return { input: '', key: { ...NO_KEY, return: true } };
-  if (ch === '\t') return { input: '', key: { ...NO_KEY, tab: true } };
-  if (ch === '\b' || ch === '\u007f') return { input: '', key: { ...NO_KEY, backspace: true } };
+  if (ch === '\r' || ch === '\n') return { input: '', key: plainKey({ return: true }) };
+  if (ch === '\t') return { input: '', key: plainKey({ tab: true }) };
+  if (ch === '\b' || ch === '\u007f') return { input: '', key: plainKey({ backspace: true }) };
   const code = ch.charCodeAt(0);
   if (code >= 1 && code <= 26) {
-    return { input: String.fromCharCode(code + 96), key: { ...NO_KEY, ctrl: true } };
+    return { input: String.fromCharCode(code + 96), key: plainKey({ ctrl: true }) };
   }
-  return { input: ch, key: { ...NO_KEY, shift: ch >= 'A' && ch <= 'Z' } };
+  return { input: ch, key: plainKey({ shift: ch >= 'A' && ch <= 'Z' }) };
 }

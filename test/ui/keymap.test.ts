@@ -2,32 +2,9 @@ import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../src/ui/commands.js';
 import { KEYMAP, keyName, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
-import { keystrokes } from '../../src/ui/keystrokes.js';
+import { keystrokes, plainKey } from '../../src/ui/keystrokes.js';
 
-const key = (over: Partial<Key> = {}): Key =>
-  ({
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...over,
-  }) as Key;
+const key = plainKey;
 
 describe('keymap', () => {
   it('gives every command help text and a handler', () => {
