@@ -4,7 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
-import { HANDLERS, typeText, type ConsoleActions } from './commands.js';
+import { ENTER_OF, HANDLERS, typeText, type ConsoleActions, type TextScope } from './commands.js';
 import { hintsFor, matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
@@ -45,12 +45,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     const command = matchCommand(input, key, active);
     if (command) return HANDLERS[command]?.(ctx);
-    const textScope = active.find((s) => TEXT_SCOPES.has(s));
-    if (textScope !== 'filter' && textScope !== 'prompt') return;
+    const textScope = active.find((s) => TEXT_SCOPES.has(s)) as TextScope | undefined;
+    if (!textScope || key.ctrl) return;
     // Typed or pasted text can arrive with its Enter in the same chunk.
     const [text = '', ...rest] = input.split(/\r\n?|\n/);
     typeText(ctx, textScope, text);
-    if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
+    if (rest.length > 0) HANDLERS[ENTER_OF[textScope]]?.(ctx);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (
@@ -62,7 +62,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   return (
     <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
       {overlay === 'help' ? (
-        <HelpOverlay height={bodyHeight} />
+        <HelpOverlay height={bodyHeight} first={VIEWS[view.name].scopes(store.getState())} />
       ) : (
         VIEWS[view.name].render({ store, view, height: bodyHeight })
       )}

@@ -1,6 +1,6 @@
 // One table of every key: it drives input, the footer hints and the ? overlay.
-// Text-entry scopes (filter, prompt) take printable keys as text: only their
-// own bindings and Ctrl-C apply there.
+// Text-entry scopes (filter, prompt, form) take printable keys as text: only
+// their own bindings and Ctrl-C apply there.
 import type { Key } from 'ink';
 
 export type Scope =
@@ -14,7 +14,11 @@ export type Scope =
   | 'wall'
   | 'check'
   | 'result'
-  | 'metrics';
+  | 'metrics'
+  | 'dashboards'
+  | 'channels'
+  | 'form-type'
+  | 'form';
 
 export interface Binding {
   command: string;
@@ -173,7 +177,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
 ];
 
-export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt']);
+export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt', 'form']);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */
 export function keyName(input: string, key: Key): string {
