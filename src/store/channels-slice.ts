@@ -165,10 +165,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
           formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
         });
       if (outcome.status === 400 && outcome.details?.length) {
+        // The focus goes to the first field the service named, so fixing it is the next keystroke.
+        const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
         return setForm({
           ...f,
+          focus: named >= 0 ? named : f.focus,
           serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
-          formError: 'the service refused some fields',
+          formError: 'the service refused some fields: see beside them',
         });
       }
       setForm({

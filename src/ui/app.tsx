@@ -4,8 +4,9 @@ import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
-import { ENTER_OF, HANDLERS, typeText, type ConsoleActions, type TextScope } from './commands.js';
-import { hintsFor, matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
+import type { ConsoleActions } from './commands.js';
+import { handleInput } from './input.js';
+import { hintsFor, type Scope } from './keymap.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { VIEWS } from './views/index.js';
@@ -41,16 +42,8 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
   useInput((input, key) => {
-    const active = currentScopes(store);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
-    const command = matchCommand(input, key, active);
-    if (command) return HANDLERS[command]?.(ctx);
-    const textScope = active.find((s) => TEXT_SCOPES.has(s)) as TextScope | undefined;
-    if (!textScope || key.ctrl) return;
-    // Typed or pasted text can arrive with its Enter in the same chunk.
-    const [text = '', ...rest] = input.split(/\r\n?|\n/);
-    typeText(ctx, textScope, text);
-    if (rest.length > 0) HANDLERS[ENTER_OF[textScope]]?.(ctx);
+    handleInput(ctx, () => currentScopes(store), input, key);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (

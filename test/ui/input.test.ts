@@ -1,0 +1,53 @@
+// Keys that arrive as one chunk (typed faster than read, pasted, or sent by a
+// script) act as if typed one by one; unknown escape sequences do nothing.
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { createConsoleStore } from '../../src/store/create-store.js';
+import { selectView } from '../../src/store/selectors.js';
+import { handleInput, keyOf } from '../../src/ui/input.js';
+import { VIEWS } from '../../src/ui/views/index.js';
+
+const noKey = { ctrl: false, meta: false, shift: false } as Key;
+
+function consoleWith() {
+  const store = createConsoleStore();
+  const ctx = {
+    store,
+    pageSize: 10,
+    actions: { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined },
+  };
+  const scopes = () => {
+    const s = store.getState();
+    if (s.overlay === 'prompt') return ['prompt' as const];
+    return VIEWS[selectView(s).name].scopes(s);
+  };
+  // A key alone comes with Ink's flags for it; a chunk with none.
+  const send = (input: string) => handleInput(ctx, scopes, input, input.length === 1 ? keyOf(input) : noKey);
+  return { store, send };
+}
+
+describe('chunked input', () => {
+  it('runs ":channels<Enter>" sent at once as the prompt and its text', () => {
+    const { store, send } = consoleWith();
+    send(':channels\r');
+    expect(selectView(store.getState()).name).toBe('channels');
+    expect(store.getState().overlay).toBeNull();
+  });
+
+  it('erases with Backspaces and moves with Tabs inside a chunk typed into the form', () => {
+    const { store, send } = consoleWith();
+    send(':channels\r');
+    send('n');
+    send('\r'); // EMAIL
+    send('Maik\u007f\u007fil\tops@example.com');
+    expect(store.getState().form.values).toEqual({ name: 'Mail', 'config.address': 'ops@example.com' });
+  });
+
+  it('ignores the rest of an escape sequence Ink did not know', () => {
+    const { store, send } = consoleWith();
+    send('[1;5A');
+    send('[200~');
+    expect(store.getState().stack).toHaveLength(1);
+    expect(store.getState().overlay).toBeNull();
+  });
+});
