@@ -5,11 +5,12 @@ import { createClient } from '../../src/api/client.js';
 import { CHANNEL_TYPES, fieldPaths } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
-import { createPoller } from '../../src/store/poller.js';
+import { createPoller, type Poller } from '../../src/store/poller.js';
 import { closedPortUrl, json, startFixture } from '../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
 let cleanup: Array<() => unknown> = [];
+let poller: Poller;
 afterEach(async () => {
   for (const f of cleanup.reverse()) await f();
   cleanup = [];
@@ -24,7 +25,7 @@ function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
     ...(headersMs ? { timeouts: { headersMs } } : {}),
   });
   const store = createConsoleStore({ refreshMs: 60_000 }, 'channels');
-  const poller = createPoller({
+  poller = createPoller({
     store,
     client,
     feeds: [channelsFeed, channelSubmitFeed],
@@ -120,6 +121,17 @@ describe('creating alert channels from the console', () => {
     cleanup.push(() => client.close());
     const stored = await client.alertChannels({ limit: 100 });
     expect(stored.data.map((c) => c.type)).toEqual(EVERY_TYPE.map(([t]) => t));
+  });
+
+  it('submits while polling is paused: a submit is the user’s own action', async () => {
+    const svc = await startTestService();
+    cleanup.push(() => svc.close());
+    const store = consoleOn(svc.url);
+    poller.pause();
+    fill(store, 'EMAIL', { name: 'Paused', 'config.address': 'p@example.com' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
+    expect(store.getState().phase).toBe('paused');
   });
 
   it('keeps the form open with everything typed on 402 at the plan limit', async () => {

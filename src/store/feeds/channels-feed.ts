@@ -39,6 +39,7 @@ export const channelsFeed: Feed = {
 export const channelSubmitFeed: Feed = {
   key: 'channel-submit',
   active: (s) => s.form.submitting,
+  ignoresPause: true,
   async run({ client, store, signal }) {
     const body = parsedBody(store.getState().form);
     if (!body)

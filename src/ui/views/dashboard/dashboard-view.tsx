@@ -38,8 +38,10 @@ export function DashboardView({ store, height }: ViewProps) {
   const charts = widgets.filter((w) => w.type === 'metrics_chart').length;
   const fixed = widgets.length * 2;
   const chrome = 2 + 1 + (hasError ? 1 : 0) + 1 + (filterShown ? 1 : 0);
+  // Charts get at most half of the room the other widgets leave, and the rows never fewer than MIN_LIST.
+  const room = Math.max(0, height - chrome - fixed);
   const bars = charts
-    ? Math.max(0, Math.min(10, Math.floor((height - chrome - fixed - MIN_LIST) / charts)))
+    ? Math.max(0, Math.min(10, Math.floor(Math.min(room / 2, room - MIN_LIST) / charts)))
     : 0;
   const listHeight = Math.max(1, height - chrome - fixed - charts * bars - 1);
   const who = session.isPublic ? 'public' : session.label;
