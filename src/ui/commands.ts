@@ -118,48 +118,5 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   else s.setFilter(s.filterText + clean);
 }
 
-const ENTER_OF: Record<TextScope, string> = {
-  filter: 'filter.apply',
-  prompt: 'prompt.go',
-  form: 'form.submit',
-};
-const ERASE_OF: Record<TextScope, string> = {
-  filter: 'filter.erase',
-  prompt: 'prompt.erase',
-  form: 'form.erase',
-};
-
-/**
- * Text that arrives as one chunk: a paste, or keys typed faster than they are
- * read. Its Backspaces erase, its Tabs move through the form, and an Enter ends
- * it the way the key would (what follows an Enter is dropped, as it was typed
- * for a view that is gone).
- */
-export function typeChunk(ctx: CommandContext, scope: TextScope, input: string) {
-  let text = '';
-  const flush = () => {
-    typeText(ctx, scope, text);
-    text = '';
-  };
-  for (const ch of input) {
-    const command =
-      ch === '\r' || ch === '\n'
-        ? ENTER_OF[scope]
-        : ch === '\u007f' || ch === '\b'
-          ? ERASE_OF[scope]
-          : ch === '\t' && scope === 'form'
-            ? 'form.next'
-            : undefined;
-    if (command === undefined) {
-      text += ch;
-      continue;
-    }
-    flush();
-    HANDLERS[command]?.(ctx);
-    if (command === ENTER_OF[scope]) return;
-  }
-  flush();
-}
-
 export const isViewName = (name: string): name is ViewName =>
   (VIEW_NAMES as readonly string[]).includes(name);

@@ -43,6 +43,15 @@ describe('chunked input', () => {
     expect(store.getState().form.values).toEqual({ name: 'Mail', 'config.address': 'ops@example.com' });
   });
 
+  it('gives the keys after an Enter to what is on screen then', () => {
+    const { store, send } = consoleWith();
+    send('/');
+    send('search\rm');
+    expect(store.getState().filterText).toBe('search');
+    expect(store.getState().filterOpen).toBe(false);
+    expect(selectView(store.getState()).name).toBe('metrics');
+  });
+
   it('ignores the rest of an escape sequence Ink did not know', () => {
     const { store, send } = consoleWith();
     send('[1;5A');
