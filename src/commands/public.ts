@@ -4,6 +4,7 @@ import { createClient } from '../api/client.js';
 import { describeError, isApiError } from '../api/errors.js';
 import type { PublicDashboard } from '../api/schemas.js';
 import { parsePublicUrl } from '../domain/public-url.js';
+import { sanitize } from '../domain/sanitize.js';
 import { summarize } from '../domain/summary.js';
 import { publicFeeds } from '../store/feeds/index.js';
 import { runConsoleApp } from './run-console.js';
@@ -34,7 +35,8 @@ export async function runPublic(opts: PublicOptions): Promise<number> {
     first = await client.publicDashboard(target.slug);
   } catch (error) {
     await client.close();
-    process.stderr.write(`checkwall: ${whyNot(error, target.slug, target.baseUrl)}\n`);
+    // The service's message is text from the network: no escape sequence reaches the terminal.
+    process.stderr.write(`checkwall: ${sanitize(whyNot(error, target.slug, target.baseUrl))}\n`);
     return 2;
   }
   return runConsoleApp({
