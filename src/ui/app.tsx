@@ -4,9 +4,9 @@ import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
-import { HANDLERS, typeText, type ConsoleActions } from './commands.js';
-import { hintsFor, matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
-import { keystrokes, type Keystroke } from './keystrokes.js';
+import type { ConsoleActions } from './commands.js';
+import { handleInput } from './input.js';
+import { hintsFor, type Scope } from './keymap.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { VIEWS } from './views/index.js';
@@ -35,16 +35,6 @@ function currentScopes(store: ConsoleStore): Scope[] {
   return VIEWS[selectView(s).name].scopes(s);
 }
 
-/** One keystroke: the command it names in the current scopes, or text for a text scope. */
-function dispatch(store: ConsoleStore, actions: ConsoleActions, { input, key }: Keystroke) {
-  const active = currentScopes(store);
-  const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
-  const command = matchCommand(input, key, active);
-  if (command) return HANDLERS[command]?.(ctx);
-  const textScope = active.find((s) => TEXT_SCOPES.has(s));
-  if (textScope === 'filter' || textScope === 'prompt') typeText(ctx, textScope, input);
-}
-
 function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions }) {
   const cols = useStore(store, (s) => s.cols);
   const rows = useStore(store, (s) => s.rows);
@@ -52,7 +42,8 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
   useInput((input, key) => {
-    for (const stroke of keystrokes(input, key)) dispatch(store, actions, stroke);
+    const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
+    handleInput(ctx, () => currentScopes(store), input, key);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (
@@ -64,7 +55,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   return (
     <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
       {overlay === 'help' ? (
-        <HelpOverlay height={bodyHeight} />
+        <HelpOverlay height={bodyHeight} first={VIEWS[view.name].scopes(store.getState())} />
       ) : (
         VIEWS[view.name].render({ store, view, height: bodyHeight })
       )}

@@ -1,10 +1,11 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../src/ui/commands.js';
-import { KEYMAP, keyName, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
-import { keystrokes, plainKey } from '../../src/ui/keystrokes.js';
+import { KEYMAP, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
+import { keyOf } from '../../src/ui/input.js';
 
-const key = plainKey;
+/** A Key with no flag set (what Ink reports for a plain character), plus the given ones. */
+const key = (over: Partial<Key> = {}): Key => ({ ...keyOf(''), ...over });
 
 describe('keymap', () => {
   it('gives every command help text and a handler', () => {
@@ -47,19 +48,5 @@ describe('keymap', () => {
       expect(matchCommand('j', key(), [scope])).toBeUndefined();
     }
     expect(matchCommand('', key({ escape: true }), ['filter'])).toBe('filter.clear');
-  });
-
-  it('splits a run of plain characters into the keystrokes it was made of', () => {
-    const names = (input: string, over: Partial<Key> = {}) =>
-      keystrokes(input, key(over)).map((k) => keyName(k.input, k.key));
-    expect(names('jjG')).toEqual(['j', 'j', 'G']);
-    expect(names('g\r')).toEqual(['g', 'enter']);
-    expect(names('a\tb\u007f')).toEqual(['a', 'tab', 'b', 'backspace']);
-    expect(names('x\u0003')).toEqual(['x', 'ctrl+c']);
-    expect(keystrokes('G', key({ shift: true }))[0]!.key.shift).toBe(true);
-    // Single keys and named keys pass through untouched.
-    expect(names('', { downArrow: true })).toEqual(['down']);
-    expect(names('q')).toEqual(['q']);
-    expect(names('🔥')).toEqual(['🔥']);
   });
 });
