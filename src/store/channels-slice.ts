@@ -132,7 +132,10 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };
       if (f.submitting || !parsedBody(f))
-        return setForm({ ...f, formError: f.submitting ? f.formError : 'fix the fields marked below first' });
+        return setForm({
+          ...f,
+          formError: f.submitting ? f.formError : 'nothing sent: fix the fields marked ✖ first',
+        });
       setForm({ ...f, submitting: true, formError: null, serverErrors: {} });
     },
     formEscape() {
