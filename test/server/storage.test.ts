@@ -245,7 +245,7 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         name: 'hook',
         config: {
           url: 'https://x.example/h?k=1',
-          method: 'POST',
+          method: 'POST' as const,
           headers: [{ key: 'Authorization', value: 's3cr3t' }],
         },
       };
