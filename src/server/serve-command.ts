@@ -1,11 +1,11 @@
 // `checkwall serve`: the service alone, until SIGINT or SIGTERM.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyEnvAccount, ConfigError, loadConfigFile } from './config-load.js';
 import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
 import { startDemo, type Demo } from './demo/index.js';
-import { createService } from './service.js';
+import { createService, type Service } from './service.js';
 
 export const SERVE_USAGE = `Usage: checkwall serve [options]
 
@@ -20,10 +20,16 @@ the JSON HTTP interface under /v1.
   --max-alert-channels N   plan limit on alert channels per account (default 10)
 
 CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
-the service accepts.`;
+the service accepts (they replace the first account of the config or the demo).
+
+SIGINT or SIGTERM stops it: runs in flight are abandoned, everything stored is kept.
+Exit status: 0 after a clean stop, 1 when it cannot start (database, address in
+use), 2 for bad options or a bad config.`;
 
 export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share');
+  // The XDG spec: a relative XDG_DATA_HOME is invalid and ignored.
+  const xdg = env['XDG_DATA_HOME'];
+  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share');
   return join(base, 'checkwall', 'checkwall.db');
 }
 
@@ -56,12 +62,20 @@ export async function runServe(argv: string[]): Promise<number> {
     process.stderr.write(`checkwall serve: ${(error as Error).message}\n\n${SERVE_USAGE}\n`);
     return 2;
   }
+  const env = process.env;
+  if (Boolean(env['CHECKWALL_ACCOUNT_ID']) !== Boolean(env['CHECKWALL_API_KEY'])) {
+    process.stderr.write(
+      'checkwall serve: set both CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, or neither\n',
+    );
+    return 2;
+  }
   let demo: Demo | undefined;
   let config: ServiceConfig;
   try {
-    if (flags.demo) demo = await startDemo();
+    // The demo starts with its fixed credentials; the environment replaces them below.
+    if (flags.demo) demo = await startDemo({});
     config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
-    config = applyEnvAccount(config, process.env);
+    config = applyEnvAccount(config, env);
     const max = flags['max-alert-channels'];
     if (max !== undefined)
       config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
@@ -73,24 +87,25 @@ export async function runServe(argv: string[]): Promise<number> {
     return 2;
   }
   if (config.accounts.length === 0) {
+    await demo?.close();
     process.stderr.write(
       'checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n',
     );
     return 2;
   }
-  const service = await createService({
-    config,
-    dbPath: flags.db ?? defaultDbPath(),
-    host: flags.host,
-    port: Number(flags.port),
-  });
+  const dbPath = flags.db ?? defaultDbPath(env);
+  let service: Service;
+  try {
+    service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) });
+  } catch (error) {
+    await demo?.close();
+    process.stderr.write(`checkwall serve: ${(error as Error).message}\n`);
+    return 1;
+  }
   demo?.startPinger(service.url);
   process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
-  if (demo) {
-    process.stdout.write(
-      `demo credentials:\n  CHECKWALL_BASE_URL=${service.url}\n  CHECKWALL_ACCOUNT_ID=${demo.credentials.accountId}\n  CHECKWALL_API_KEY=${demo.credentials.apiKey}\n`,
-    );
-  }
+  process.stdout.write(`checkwall serve: database ${dbPath}\n`);
+  if (demo) printDemoCredentials(service.url, config, demo);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
@@ -99,4 +114,14 @@ export async function runServe(argv: string[]): Promise<number> {
   await service.close();
   await demo?.close();
   return 0;
+}
+
+/** The fixed demo key is printed; a key from the environment is the user's secret and is not. */
+function printDemoCredentials(url: string, config: ServiceConfig, demo: Demo) {
+  const account = config.accounts[0]!;
+  const key =
+    account.apiKeys[0] === demo.credentials.apiKey ? demo.credentials.apiKey : '(from your environment)';
+  process.stdout.write(
+    `demo credentials:\n  CHECKWALL_BASE_URL=${url}\n  CHECKWALL_ACCOUNT_ID=${account.id}\n  CHECKWALL_API_KEY=${key}\n`,
+  );
 }
