@@ -18,7 +18,15 @@ async function catalogue(type: string, query = '') {
   expect(res.status).toBe(200);
   return MetricCatalogueSchema.parse(await res.json());
 }
-const all = (c: Awaited<ReturnType<typeof catalogue>>): MetricDefinition[] => Object.values(c.data).flat();
+const GROUPS = [
+  'responseTimeMetrics',
+  'successMetrics',
+  'volumeMetrics',
+  'browserSpecificMetrics',
+  'heartbeatSpecificMetrics',
+] as const;
+const all = (c: Awaited<ReturnType<typeof catalogue>>): MetricDefinition[] =>
+  GROUPS.flatMap((g) => c.data[g]);
 
 const RESPONSE = [
   'averageResponseTime',
