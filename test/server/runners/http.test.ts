@@ -152,8 +152,10 @@ describe('tcp runner', () => {
   it('connects, sends and finds the expected reply', async () => {
     const r = await run({ type: 'tcp', target: tcp, send: 'PING', expect: 'echo PING' });
     expect(r.status).toBe('success');
+    expect(r.timing.dns).toBeGreaterThanOrEqual(0);
     expect(r.timing.tcp).toBeGreaterThanOrEqual(0);
-    expect(r.request.method).toBe('TCP');
+    expect(r.timing.tls).toBeUndefined();
+    expect(r.request).toMatchObject({ method: 'TCP', body: 'PING' });
   });
 
   it('fails on an unexpected reply and on a refused port', async () => {
@@ -162,6 +164,19 @@ describe('tcp runner', () => {
     );
     const port = new URL(await closedPortUrl()).port;
     expect((await run({ type: 'tcp', target: `127.0.0.1:${port}` })).status).toBe('failed');
+  });
+
+  it('fails with a timeout when the expected reply never comes, and on a name that does not resolve', async () => {
+    // The echo target says nothing until it is sent something.
+    const silent = await run({ type: 'tcp', target: tcp, expect: 'HELLO', timeoutMs: 300 });
+    expect(silent).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
+    expect(silent.error?.message).toBe('no expected reply within 300 ms');
+    const dns = await run({ type: 'tcp', target: 'nonexistent.invalid:5432' });
+    expect(dns).toMatchObject({ status: 'failed', error: { name: 'DNSError' } });
+    expect(dns.error?.message).toContain('nonexistent.invalid');
+    const port = new URL(await closedPortUrl()).port;
+    const refused = await run({ type: 'tcp', target: `127.0.0.1:${port}` });
+    expect(refused.error?.name).toBe('ConnectionRefusedError');
   });
 });
 
