@@ -17,8 +17,6 @@
  *               newest run (at any location) failed
  *   - degraded  any location failing or degraded; or availability 85 % up to 95 %
  *   - passing   otherwise (every known location passing, availability at least 95 %)
- *   Availability decides only once the window holds at least 10 runs: one early
- *   failure of a new check is not an outage.
  *
  * Trend, the last 24 h against the 24 h before (each figure compared only when
  * both windows have it):
@@ -40,7 +38,6 @@ import type {
 export const STALE_AFTER_FREQUENCIES = 3;
 export const FAILING_AVAILABILITY = 85;
 export const DEGRADED_AVAILABILITY = 95;
-export const MIN_RUNS_FOR_AVAILABILITY = 10;
 /** Runs a location is judged on: the newest 3 (2 failed ones are enough to fail it). */
 export const JUDGED_RUNS = 3;
 export const TREND_TOLERANCE = 0.1;
@@ -106,7 +103,7 @@ function decide(input: StatusInput, locations: Array<Verdict & { id: string }>):
   const known = locations.filter((l) => l.status !== 'unknown');
   if (known.length === 0) return { status: 'unknown', reason: 'no recent runs' };
   const failing = known.filter((l) => l.status === 'failing');
-  const availability = input.runsInWindow >= MIN_RUNS_FOR_AVAILABILITY ? input.availability : null;
+  const availability = input.availability;
   if (failing.length >= 2) return { status: 'failing', reason: `failing at ${failing.length} locations` };
   if (failing.length === known.length) return { status: 'failing', reason: failing[0]!.reason };
   if (availability !== null && availability < FAILING_AVAILABILITY) {

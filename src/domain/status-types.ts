@@ -33,8 +33,6 @@ export interface StatusInput {
   thresholds: StatusThresholds;
   /** Percent of successful runs over the availability window, null when it holds none. */
   availability: number | null;
-  /** Runs in that window: availability decides only over enough of them. */
-  runsInWindow: number;
   activeCriticalAlerts: number;
   locations: LocationInput[];
 }

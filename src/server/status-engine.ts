@@ -80,7 +80,6 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       frequencyMs: frequencyToMs(check.frequency),
       thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
       availability,
-      runsInWindow: window.total,
       activeCriticalAlerts: incident ? 1 : 0,
       locations: locations.map((l) => ({
         id: l.id,
