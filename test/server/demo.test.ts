@@ -87,7 +87,9 @@ describe('the demo', () => {
     expect(new Set(checkout.filter((r) => r.status === 'failed').map((r) => r.location.id))).toEqual(
       new Set(['ap-south']),
     );
-    expect((await statuses()).get('checkout-api')!.status).toBe('degraded');
+    // One location of three failing is degraded by the location rule; its availability
+    // (two runs in three) below 85 % makes the check failing overall.
+    expect((await statuses()).get('checkout-api')!.status).toBe('failing');
 
     const secure = await results('secure-api');
     expect(secure.find((r) => r.status === 'success' && r.timing.tls !== undefined)).toBeDefined();
