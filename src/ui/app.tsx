@@ -49,17 +49,14 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     if (command) return HANDLERS[command]?.(ctx);
     const textScope = active.find((s) => TEXT_SCOPES.has(s));
     if (textScope !== 'filter' && textScope !== 'prompt') return;
-    // Typed or pasted text can arrive with its Enter, and the keys after it, in one chunk.
-    const enter = /\r\n?|\n/.exec(input);
-    typeText(ctx, textScope, enter ? input.slice(0, enter.index) : input);
-    if (!enter) return;
-    HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
-    const after = input.slice(enter.index + enter[0].length);
-    if (after) dispatch(after, key);
+    // Typed or pasted text can arrive with its Enter in the same chunk.
+    const [text = '', ...rest] = input.split(/\r\n?|\n/);
+    typeText(ctx, textScope, text);
+    if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
   };
-  // Keys typed fast, or read late by a busy process, arrive as one chunk
-  // ("/pay", "jjj"): outside a text field each character is a key of its own.
-  const dispatch = (input: string, key: Key) => {
+  useInput((input, key) => {
+    // Keys typed fast, or read late by a busy process, arrive as one chunk
+    // ("/pay", "jjj"): outside a text field each character is a key of its own.
     let rest = input;
     while (rest.length > 1 && !key.ctrl && !key.meta && !inTextScope(store)) {
       const first = String.fromCodePoint(rest.codePointAt(0)!);
@@ -67,8 +64,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       rest = rest.slice(first.length);
     }
     handle(rest, key);
-  };
-  useInput(dispatch);
+  });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (
       <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>

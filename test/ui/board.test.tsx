@@ -144,9 +144,6 @@ describe('board frames', () => {
     // pay, search, ok0, ok1: two rows down from search.
     stdin.write('jj');
     await expect.poll(() => store.getState().selectedId).toBe('ok1');
-    // Keys after the Enter that applies a filter are keys again.
-    stdin.write('/heal\r?');
-    await expect.poll(() => store.getState().overlay).toBe('help');
   });
 
   it('opens the help overlay from the keymap with ?', async () => {
