@@ -1,6 +1,6 @@
 // The console's root: one useInput for every key, the current view, overlays
 // and the footer. A frame never grows taller than the terminal.
-import { Box, Text, useInput, type Key } from 'ink';
+import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
@@ -27,8 +27,6 @@ export function App({ store, actions, theme }: AppProps) {
   );
 }
 
-const inTextScope = (store: ConsoleStore) => currentScopes(store).some((s) => TEXT_SCOPES.has(s));
-
 function currentScopes(store: ConsoleStore): Scope[] {
   const s = store.getState();
   if (s.overlay === 'help') return ['help'];
@@ -42,7 +40,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const view = useStore(store, selectView);
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
-  const handle = (input: string, key: Key) => {
+  useInput((input, key) => {
     const active = currentScopes(store);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     const command = matchCommand(input, key, active);
@@ -53,17 +51,6 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     const [text = '', ...rest] = input.split(/\r\n?|\n/);
     typeText(ctx, textScope, text);
     if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
-  };
-  useInput((input, key) => {
-    // Keys typed fast, or read late by a busy process, arrive as one chunk
-    // ("/pay", "jjj"): outside a text field each character is a key of its own.
-    let rest = input;
-    while (rest.length > 1 && !key.ctrl && !key.meta && !inTextScope(store)) {
-      const first = String.fromCodePoint(rest.codePointAt(0)!);
-      handle(first, key);
-      rest = rest.slice(first.length);
-    }
-    handle(rest, key);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (

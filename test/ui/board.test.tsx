@@ -132,20 +132,6 @@ describe('board frames', () => {
     await expect.poll(() => store.getState().selectedId).toBe('pay');
   });
 
-  it('takes keys that arrive in one chunk one by one, and the rest as the filter text', async () => {
-    const store = storeWith(120, 30);
-    const { lastFrame, stdin } = draw(store);
-    await expect.poll(() => lastFrame()).toContain('Healthy 0');
-    stdin.write('/search');
-    await expect.poll(() => store.getState().filterOpen).toBe(true);
-    await expect.poll(() => plain(lastFrame())).toContain('/search');
-    stdin.write('\u001b');
-    await expect.poll(() => store.getState().filterOpen).toBe(false);
-    // pay, search, ok0, ok1: two rows down from search.
-    stdin.write('jj');
-    await expect.poll(() => store.getState().selectedId).toBe('ok1');
-  });
-
   it('opens the help overlay from the keymap with ?', async () => {
     const store = storeWith(120, 40);
     const { lastFrame, stdin } = draw(store);
