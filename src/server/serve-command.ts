@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { applyEnvAccount, ConfigError, loadConfigFile } from './config-load.js';
 import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
 import { startDemo, type Demo } from './demo/index.js';
-import { createService, type Service } from './service.js';
+import { createService } from './service.js';
 
 export const SERVE_USAGE = `Usage: checkwall serve [options]
 
@@ -33,6 +33,19 @@ export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'checkwall', 'checkwall.db');
 }
 
+/** A reason to stop before serving: the message, the exit status, whether to add the usage. */
+class Exit extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly usage = false,
+  ) {
+    super(message);
+  }
+}
+
+type Flags = ReturnType<typeof parse>;
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -49,71 +62,73 @@ function parse(argv: string[]) {
   }).values;
 }
 
-export async function runServe(argv: string[]): Promise<number> {
-  let flags: ReturnType<typeof parse>;
+function parseFlags(argv: string[]): Flags {
   try {
-    flags = parse(argv);
+    const flags = parse(argv);
     if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
       throw new Error(`--port must be 0-65535, got "${flags.port}"`);
     const max = flags['max-alert-channels'];
     if (max !== undefined && !/^\d+$/.test(max))
       throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+    return flags;
   } catch (error) {
-    process.stderr.write(`checkwall serve: ${(error as Error).message}\n\n${SERVE_USAGE}\n`);
-    return 2;
+    throw new Exit(2, (error as Error).message, true);
   }
-  const env = process.env;
-  if (Boolean(env['CHECKWALL_ACCOUNT_ID']) !== Boolean(env['CHECKWALL_API_KEY'])) {
-    process.stderr.write(
-      'checkwall serve: set both CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, or neither\n',
-    );
-    return 2;
-  }
-  let demo: Demo | undefined;
+}
+
+function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv): ServiceConfig {
+  if (Boolean(env['CHECKWALL_ACCOUNT_ID']) !== Boolean(env['CHECKWALL_API_KEY']))
+    throw new Exit(2, 'set both CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, or neither');
   let config: ServiceConfig;
   try {
-    // The demo starts with its fixed credentials; the environment replaces them below.
-    if (flags.demo) demo = await startDemo({});
     config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
     config = applyEnvAccount(config, env);
-    const max = flags['max-alert-channels'];
-    if (max !== undefined)
-      config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
   } catch (error) {
-    await demo?.close();
-    process.stderr.write(
-      `checkwall serve: ${error instanceof ConfigError ? error.message : String(error)}\n`,
-    );
-    return 2;
+    throw new Exit(2, error instanceof ConfigError ? error.message : String(error));
   }
-  if (config.accounts.length === 0) {
-    await demo?.close();
-    process.stderr.write(
-      'checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n',
+  const max = flags['max-alert-channels'];
+  if (max !== undefined)
+    config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
+  if (config.accounts.length === 0)
+    throw new Exit(
+      2,
+      'no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY',
     );
-    return 2;
-  }
-  const dbPath = flags.db ?? defaultDbPath(env);
-  let service: Service;
+  return config;
+}
+
+export async function runServe(argv: string[]): Promise<number> {
+  const env = process.env;
+  let demo: Demo | undefined;
   try {
-    service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) });
+    const flags = parseFlags(argv);
+    // The demo starts with its fixed credentials; the environment replaces them in buildConfig.
+    if (flags.demo) demo = await startDemo({});
+    const config = buildConfig(flags, demo, env);
+    const dbPath = flags.db ?? defaultDbPath(env);
+    const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
+      (error: Error) => Promise.reject(new Exit(1, error.message)),
+    );
+    demo?.startPinger(service.url);
+    process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
+    process.stdout.write(`checkwall serve: database ${dbPath}\n`);
+    if (demo) printDemoCredentials(service.url, config, demo);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    process.stdout.write(
+      'checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n',
+    );
+    await service.close();
+    return 0;
   } catch (error) {
+    if (!(error instanceof Exit)) throw error;
+    process.stderr.write(`checkwall serve: ${error.message}\n${error.usage ? `\n${SERVE_USAGE}\n` : ''}`);
+    return error.status;
+  } finally {
     await demo?.close();
-    process.stderr.write(`checkwall serve: ${(error as Error).message}\n`);
-    return 1;
   }
-  demo?.startPinger(service.url);
-  process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
-  process.stdout.write(`checkwall serve: database ${dbPath}\n`);
-  if (demo) printDemoCredentials(service.url, config, demo);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  process.stdout.write('checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n');
-  await service.close();
-  await demo?.close();
-  return 0;
 }
 
 /** The fixed demo key is printed; a key from the environment is the user's secret and is not. */
