@@ -34,3 +34,15 @@ export const IMPORT_SETTINGS = {
   'import/extensions': ['.ts', '.tsx', '.js'],
   'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
 };
+
+/** One storage module owns all SQL: nothing else in src/ may reach the database driver. */
+export const SQL_OWNER = {
+  files: ['src/**/*.ts', 'src/**/*.tsx'],
+  ignores: ['src/server/storage/**'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { paths: [{ name: 'better-sqlite3', message: 'all SQL lives in src/server/storage/' }] },
+    ],
+  },
+};

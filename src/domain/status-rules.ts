@@ -1,63 +1,102 @@
 /**
  * The status rules of spec section 3, made exact. The spec's criteria are
- * indicative; these are ours (the README carries the same table).
+ * indicative; these are ours, and the README ("Status rules") carries the same text.
  *
  * Per location, over its most recent runs (newest first):
  *   - unknown   no run, or the newest is older than 3 x the check's frequency
- *   - failing   the newest 2 runs failed
- *   - passing   the newest 3 runs (or all, if fewer) succeeded
- *   - degraded  anything else (a mix of success and failure)
+ *   - failing   the newest 2 runs failed; or the mean response time of the newest
+ *               3 runs is above the check's failing threshold (failingMs)
+ *   - degraded  a mix of success and failure in the newest 3 runs; or their mean
+ *               response time is above the degraded threshold (degradedMs)
+ *   - passing   the newest 3 runs (or all, if fewer) succeeded, within thresholds
  *
  * Per check:
  *   - unknown   disabled, not runnable here, or every location unknown
  *   - failing   2 or more locations failing; or every location with data failing;
  *               or availability below 85 %; or an active critical alert while the
- *               newest run failed
- *   - degraded  any location failing or degraded; availability 85 % up to 95 %;
- *               or the average response time above the check's degraded threshold
+ *               newest run (at any location) failed
+ *   - degraded  any location failing or degraded; or availability 85 % up to 95 %
  *   - passing   otherwise (every known location passing, availability at least 95 %)
  *
- * Trend, current 24 h against the previous 24 h:
- *   - stable     no baseline, or the average within 10 % of the baseline and
- *                availability within 1 point
- *   - improving  faster by more than 10 %, or availability up by more than 1 point
- *                (and not slower by more than 10 %)
- *   - degrading  otherwise
+ * Trend, the last 24 h against the 24 h before (each figure compared only when
+ * both windows have it):
+ *   - degrading  the average response time more than 10 % higher, or availability
+ *                more than 1 point lower
+ *   - improving  not degrading, and the average more than 10 % lower or
+ *                availability more than 1 point higher
+ *   - stable     otherwise (no baseline, or both within those bounds)
  */
 import type { CheckStatusValue, Trend } from '../api/schemas.js';
-import type { LocationInput, StatusDecision, StatusInput, WindowFigures } from './status-types.js';
+import type {
+  LocationInput,
+  StatusDecision,
+  StatusInput,
+  StatusThresholds,
+  WindowFigures,
+} from './status-types.js';
 
 export const STALE_AFTER_FREQUENCIES = 3;
 export const FAILING_AVAILABILITY = 85;
 export const DEGRADED_AVAILABILITY = 95;
+/** Runs a location is judged on: the newest 3 (2 failed ones are enough to fail it). */
+export const JUDGED_RUNS = 3;
+export const TREND_TOLERANCE = 0.1;
+export const TREND_AVAILABILITY_POINTS = 1;
+
+interface Verdict {
+  status: CheckStatusValue;
+  reason: string;
+}
 
 export function decideLocationStatus(
   location: LocationInput,
   now: number,
   frequencyMs: number,
+  thresholds: StatusThresholds = {},
 ): CheckStatusValue {
-  const recent = location.recent;
-  const newest = recent[0];
-  if (!newest || now - newest.startedAt > STALE_AFTER_FREQUENCIES * frequencyMs) return 'unknown';
-  if (recent.length >= 2 && recent[0]?.status === 'failed' && recent[1]?.status === 'failed')
-    return 'failing';
-  if (recent.slice(0, 3).every((r) => r.status === 'success')) return 'passing';
-  return 'degraded';
+  return judgeLocation(location, now, frequencyMs, thresholds).status;
+}
+
+function judgeLocation(
+  location: LocationInput,
+  now: number,
+  frequencyMs: number,
+  thresholds: StatusThresholds,
+): Verdict {
+  const id = location.id;
+  const judged = location.recent.slice(0, JUDGED_RUNS);
+  const newest = judged[0];
+  if (!newest || now - newest.startedAt > STALE_AFTER_FREQUENCIES * frequencyMs)
+    return { status: 'unknown', reason: `${id} has no recent runs` };
+  if (judged[0]?.status === 'failed' && judged[1]?.status === 'failed')
+    return { status: 'failing', reason: `the last 2 runs failed at ${id}` };
+  const mean = recentMean(judged);
+  const { failingMs, degradedMs } = thresholds;
+  if (mean !== null && failingMs !== undefined && mean > failingMs)
+    return { status: 'failing', reason: `${id} responds in ${Math.round(mean)} ms, above ${failingMs} ms` };
+  if (judged.some((r) => r.status === 'failed'))
+    return { status: 'degraded', reason: `${id} has recent failures` };
+  if (mean !== null && degradedMs !== undefined && mean > degradedMs)
+    return { status: 'degraded', reason: `${id} responds in ${Math.round(mean)} ms, above ${degradedMs} ms` };
+  return { status: 'passing', reason: `${id} passing` };
+}
+
+/** Mean response time of the runs that had one; null when none did. */
+function recentMean(runs: LocationInput['recent']): number | null {
+  const times = runs.map((r) => r.responseTime).filter((t): t is number => t !== null);
+  return times.length === 0 ? null : times.reduce((a, b) => a + b, 0) / times.length;
 }
 
 export function decideCheckStatus(input: StatusInput): StatusDecision {
-  const locations = input.locations.map((l) => ({
+  const verdicts = input.locations.map((l) => ({
     id: l.id,
-    status: decideLocationStatus(l, input.now, input.frequencyMs),
+    ...judgeLocation(l, input.now, input.frequencyMs, input.thresholds),
   }));
-  const verdict = decide(input, locations);
-  return { ...verdict, locations };
+  const verdict = decide(input, verdicts);
+  return { ...verdict, locations: verdicts.map(({ id, status }) => ({ id, status })) };
 }
 
-function decide(
-  input: StatusInput,
-  locations: Array<{ id: string; status: CheckStatusValue }>,
-): { status: CheckStatusValue; reason: string } {
+function decide(input: StatusInput, locations: Array<Verdict & { id: string }>): Verdict {
   if (!input.enabled) return { status: 'unknown', reason: 'the check is disabled' };
   if (!input.runnable)
     return { status: 'unknown', reason: 'this check type does not run in this service yet' };
@@ -66,8 +105,7 @@ function decide(
   const failing = known.filter((l) => l.status === 'failing');
   const availability = input.availability;
   if (failing.length >= 2) return { status: 'failing', reason: `failing at ${failing.length} locations` };
-  if (failing.length === known.length)
-    return { status: 'failing', reason: `the last 2 runs failed at ${failing[0]!.id}` };
+  if (failing.length === known.length) return { status: 'failing', reason: failing[0]!.reason };
   if (availability !== null && availability < FAILING_AVAILABILITY) {
     return {
       status: 'failing',
@@ -78,20 +116,11 @@ function decide(
     return { status: 'failing', reason: 'a critical alert is active and the latest run failed' };
   }
   const troubled = known.filter((l) => l.status !== 'passing');
-  if (troubled.length > 0) {
-    return { status: 'degraded', reason: `${troubled.map((l) => `${l.id} ${l.status}`).join(', ')}` };
-  }
+  if (troubled.length > 0) return { status: 'degraded', reason: troubled.map((l) => l.reason).join('; ') };
   if (availability !== null && availability < DEGRADED_AVAILABILITY) {
     return {
       status: 'degraded',
       reason: `availability ${availability.toFixed(1)}% is below ${DEGRADED_AVAILABILITY}%`,
-    };
-  }
-  const slow = input.thresholds.degradedMs;
-  if (slow !== undefined && input.averageResponseTime !== null && input.averageResponseTime > slow) {
-    return {
-      status: 'degraded',
-      reason: `average response ${Math.round(input.averageResponseTime)} ms is above ${slow} ms`,
     };
   }
   return { status: 'passing', reason: 'recent runs passed everywhere' };
@@ -109,13 +138,12 @@ function newestFailed(input: StatusInput): boolean {
 export function decideTrend(current: WindowFigures, previous: WindowFigures): Trend {
   const now = current.averageResponseTime;
   const base = previous.averageResponseTime;
-  if (now === null || base === null || base === 0) return 'stable';
-  const change = (now - base) / base;
-  const availabilityDelta =
+  const change = now !== null && base !== null && base > 0 ? (now - base) / base : 0;
+  const delta =
     current.availability !== null && previous.availability !== null
       ? current.availability - previous.availability
       : 0;
-  if (Math.abs(change) <= 0.1 && Math.abs(availabilityDelta) <= 1) return 'stable';
-  if (change < -0.1 || (availabilityDelta > 1 && change <= 0.1)) return 'improving';
-  return 'degrading';
+  if (change > TREND_TOLERANCE || delta < -TREND_AVAILABILITY_POINTS) return 'degrading';
+  if (change < -TREND_TOLERANCE || delta > TREND_AVAILABILITY_POINTS) return 'improving';
+  return 'stable';
 }

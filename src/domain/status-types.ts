@@ -10,16 +10,17 @@ export interface RunSample {
   responseTime: number | null; // ms; null when no response arrived
 }
 
+/** Per check; judged against the mean response time of a location's newest runs. */
 export interface StatusThresholds {
-  /** Average (or latest) response time above this many ms makes a check degraded. */
+  /** Above this many ms a location is degraded. */
   degradedMs?: number | undefined;
-  /** Above this many ms a run counts as too slow even if it passed. */
+  /** Above this many ms a location is failing, even if its runs passed. */
   failingMs?: number | undefined;
 }
 
 export interface LocationInput {
   id: string;
-  /** The most recent executions at this location, newest first (up to 5 are used). */
+  /** The most recent executions at this location, newest first (the newest 3 are judged). */
   recent: RunSample[];
 }
 
@@ -32,7 +33,6 @@ export interface StatusInput {
   thresholds: StatusThresholds;
   /** Percent of successful runs over the availability window, null when it holds none. */
   availability: number | null;
-  averageResponseTime: number | null;
   activeCriticalAlerts: number;
   locations: LocationInput[];
 }

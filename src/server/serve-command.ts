@@ -1,6 +1,6 @@
 // `checkwall serve`: the service alone, until SIGINT or SIGTERM.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyEnvAccount, ConfigError, loadConfigFile } from './config-load.js';
 import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
@@ -20,12 +20,31 @@ the JSON HTTP interface under /v1.
   --max-alert-channels N   plan limit on alert channels per account (default 10)
 
 CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
-the service accepts.`;
+the service accepts (they replace the first account of the config or the demo).
+
+SIGINT or SIGTERM stops it: runs in flight are abandoned, everything stored is kept.
+Exit status: 0 after a clean stop, 1 when it cannot start (database, address in
+use), 2 for bad options or a bad config.`;
 
 export function defaultDbPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env['XDG_DATA_HOME'] || join(homedir(), '.local', 'share');
+  // The XDG spec: a relative XDG_DATA_HOME is invalid and ignored.
+  const xdg = env['XDG_DATA_HOME'];
+  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share');
   return join(base, 'checkwall', 'checkwall.db');
 }
+
+/** A reason to stop before serving: the message, the exit status, whether to add the usage. */
+class Exit extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly usage = false,
+  ) {
+    super(message);
+  }
+}
+
+type Flags = ReturnType<typeof parse>;
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -43,60 +62,81 @@ function parse(argv: string[]) {
   }).values;
 }
 
-export async function runServe(argv: string[]): Promise<number> {
-  let flags: ReturnType<typeof parse>;
+function parseFlags(argv: string[]): Flags {
   try {
-    flags = parse(argv);
+    const flags = parse(argv);
     if (!/^\d+$/.test(flags.port) || Number(flags.port) > 65535)
       throw new Error(`--port must be 0-65535, got "${flags.port}"`);
     const max = flags['max-alert-channels'];
     if (max !== undefined && !/^\d+$/.test(max))
       throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+    return flags;
   } catch (error) {
-    process.stderr.write(`checkwall serve: ${(error as Error).message}\n\n${SERVE_USAGE}\n`);
-    return 2;
+    throw new Exit(2, (error as Error).message, true);
   }
-  let demo: Demo | undefined;
+}
+
+function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv): ServiceConfig {
+  if (Boolean(env['CHECKWALL_ACCOUNT_ID']) !== Boolean(env['CHECKWALL_API_KEY']))
+    throw new Exit(2, 'set both CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, or neither');
   let config: ServiceConfig;
   try {
-    if (flags.demo) demo = await startDemo();
     config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
-    config = applyEnvAccount(config, process.env);
-    const max = flags['max-alert-channels'];
-    if (max !== undefined)
-      config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
+    config = applyEnvAccount(config, env);
   } catch (error) {
-    await demo?.close();
-    process.stderr.write(
-      `checkwall serve: ${error instanceof ConfigError ? error.message : String(error)}\n`,
-    );
-    return 2;
+    throw new Exit(2, error instanceof ConfigError ? error.message : String(error));
   }
-  if (config.accounts.length === 0) {
-    process.stderr.write(
-      'checkwall serve: no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY\n',
+  const max = flags['max-alert-channels'];
+  if (max !== undefined)
+    config = { ...config, accounts: config.accounts.map((a) => ({ ...a, maxAlertChannels: Number(max) })) };
+  if (config.accounts.length === 0)
+    throw new Exit(
+      2,
+      'no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY',
     );
-    return 2;
-  }
-  const service = await createService({
-    config,
-    dbPath: flags.db ?? defaultDbPath(),
-    host: flags.host,
-    port: Number(flags.port),
-  });
-  demo?.startPinger(service.url);
-  process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
-  if (demo) {
+  return config;
+}
+
+export async function runServe(argv: string[]): Promise<number> {
+  const env = process.env;
+  let demo: Demo | undefined;
+  try {
+    const flags = parseFlags(argv);
+    // The demo starts with its fixed credentials; the environment replaces them in buildConfig.
+    if (flags.demo) demo = await startDemo({});
+    const config = buildConfig(flags, demo, env);
+    const dbPath = flags.db ?? defaultDbPath(env);
+    const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
+      (error: Error) => Promise.reject(new Exit(1, error.message)),
+    );
+    demo?.startPinger(service.url);
+    process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
+    process.stdout.write(`checkwall serve: database ${dbPath}\n`);
+    if (demo) printDemoCredentials(service.url, config, demo);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
     process.stdout.write(
-      `demo credentials:\n  CHECKWALL_BASE_URL=${service.url}\n  CHECKWALL_ACCOUNT_ID=${demo.credentials.accountId}\n  CHECKWALL_API_KEY=${demo.credentials.apiKey}\n`,
+      'checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n',
     );
+    await service.close();
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Exit)) throw error;
+    process.stderr.write(`checkwall serve: ${error.message}\n${error.usage ? `\n${SERVE_USAGE}\n` : ''}`);
+    return error.status;
+  } finally {
+    await demo?.close();
   }
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  process.stdout.write('checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n');
-  await service.close();
-  await demo?.close();
-  return 0;
+}
+
+/** The fixed demo key is printed; a key from the environment is the user's secret and is not. */
+function printDemoCredentials(url: string, config: ServiceConfig, demo: Demo) {
+  const account = config.accounts[0]!;
+  const key =
+    account.apiKeys[0] === demo.credentials.apiKey ? demo.credentials.apiKey : '(from your environment)';
+  process.stdout.write(
+    `demo credentials:\n  CHECKWALL_BASE_URL=${url}\n  CHECKWALL_ACCOUNT_ID=${account.id}\n  CHECKWALL_API_KEY=${key}\n`,
+  );
 }

@@ -75,7 +75,14 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     now,
     limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
   });
-  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  const host0 = opts.host ?? '127.0.0.1';
+  try {
+    await app.listen({ host: host0, port: opts.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    storage.close();
+    throw new Error(`cannot listen on ${host0}:${opts.port ?? 0}: ${listenProblem(error)}`);
+  }
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   if (opts.startScheduler !== false) scheduler.start();
@@ -112,4 +119,12 @@ function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
     for (const channel of account.alertChannels)
       storage.createChannel(account.id, channel, account.maxAlertChannels, now);
   }
+}
+
+function listenProblem(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return 'the address is already in use';
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return 'no such address on this machine';
+  if (code === 'EACCES') return 'permission denied (ports below 1024 need privileges)';
+  return (error as Error).message;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckResult, CheckStatus, Period } from '../api/schemas.js';
 import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
+import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { isRunnable } from './runners/index.js';
@@ -23,7 +23,6 @@ const TREND_WINDOW_MS = PERIOD_MS['24h'];
 // service's warmer (service.ts) refreshes entries before they expire, so a
 // request rarely pays for a recomputation.
 export const CACHE_MS = 30_000;
-const RECENT_RUNS = 5;
 
 export interface StatusEngineDeps {
   storage: Storage;
@@ -42,10 +41,19 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const key = keyOf(account, check, period);
     const hit = cache.get(key);
     const now = deps.now();
-    if (hit && now - hit.at < CACHE_MS) return hit.status;
-    const status = compute(account, check, period, now);
-    cache.set(key, { at: now, status });
-    return status;
+    let status = hit && now - hit.at < CACHE_MS ? hit.status : undefined;
+    if (!status) {
+      status = compute(account, check, period, now);
+      cache.set(key, { at: now, status });
+    }
+    // The schedule moves on its own (a run may be skipped or still queued), so
+    // it is read fresh, never from the cache.
+    return { ...status, schedule: schedule(account, check) };
+  }
+
+  function schedule(account: AccountConfig, check: CheckConfig): CheckStatus['schedule'] {
+    const nextRun = check.enabled ? deps.scheduler.nextRun(account.id, check.id) : null;
+    return { frequency: check.frequency, nextRun: nextRun?.toISOString() ?? null, enabled: check.enabled };
   }
 
   function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
@@ -72,16 +80,14 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       frequencyMs: frequencyToMs(check.frequency),
       thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
       availability,
-      averageResponseTime: window.averageResponseTime,
       activeCriticalAlerts: incident ? 1 : 0,
       locations: locations.map((l) => ({
         id: l.id,
-        recent: storage.recentRuns(account.id, check.id, l.id, RECENT_RUNS),
+        recent: storage.recentRuns(account.id, check.id, l.id, JUDGED_RUNS),
       })),
     });
     const latest = storage.latestResult(account.id, check.id);
     const group = account.groups.find((g) => g.id === check.group);
-    const nextRun = check.enabled ? deps.scheduler.nextRun(account.id, check.id) : null;
     const status: CheckStatus = {
       checkId: check.id,
       checkName: check.name,
@@ -113,11 +119,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
           }
         : null,
       alerts: storage.alertCounts(account.id, check.id, now),
-      schedule: {
-        frequency: check.frequency,
-        nextRun: nextRun?.toISOString() ?? null,
-        enabled: check.enabled,
-      },
+      schedule: schedule(account, check),
       locations: locations.map((l, i) => {
         const at = storage.lastSuccess(account.id, check.id, l.id);
         return {

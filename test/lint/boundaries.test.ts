@@ -5,7 +5,7 @@ import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .js config module without type declarations
-import { BOUNDARY_ZONES, IMPORT_SETTINGS } from '../../eslint-boundaries.js';
+import { BOUNDARY_ZONES, IMPORT_SETTINGS, SQL_OWNER } from '../../eslint-boundaries.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
@@ -17,6 +17,7 @@ const eslint = new ESLint({
       rules: { 'import/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES as unknown[] }] },
       settings: IMPORT_SETTINGS,
     },
+    { ...SQL_OWNER, languageOptions: { parser: tseslint.parser } },
   ],
 });
 
@@ -45,5 +46,17 @@ describe('import boundaries', () => {
     ['src/commands/probe.ts', "import { createClient } from '../api/client.js';"],
   ])('%s may: %s', async (file, source) => {
     expect(await violations(file, source)).toEqual([]);
+  });
+});
+
+describe('one storage module owns all SQL', () => {
+  it.each([
+    ['src/server/http/probe.ts', true],
+    ['src/server/probe.ts', true],
+    ['src/commands/probe.ts', true],
+    ['src/server/storage/probe.ts', false],
+  ])('%s importing better-sqlite3 is refused: %s', async (file, refused) => {
+    const found = await violations(file, "import Database from 'better-sqlite3';");
+    expect(found.some((m) => m.includes('src/server/storage/'))).toBe(refused);
   });
 });

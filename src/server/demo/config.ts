@@ -50,7 +50,7 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
     api('orders-api', 'Orders queue', '/orders', {
       group: 'commerce',
       tags: ['prod', 'money'],
-      frequency: '20s',
+      frequency: '10s',
       assertions: [
         { source: 'STATUS_CODE', comparison: 'EQUALS', target: '200' },
         { source: 'JSON_BODY', property: '$.status', comparison: 'EQUALS', target: 'ok' },
@@ -65,7 +65,7 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
       target: `${t.refused}/`,
       group: 'commerce',
       tags: ['legacy'],
-      frequency: '30s',
+      frequency: '10s',
     }),
     api('secure-api', 'Secure API (TLS)', '/healthy', {
       target: `${t.https}/healthy`,

@@ -15,8 +15,10 @@ const PING_EVERY_MS = 10_000;
 
 export async function startDemo(env: NodeJS.ProcessEnv = process.env): Promise<Demo> {
   const targets = await startDemoTargets();
-  const accountId = env['CHECKWALL_ACCOUNT_ID'] || DEMO_ACCOUNT_ID;
-  const apiKey = env['CHECKWALL_API_KEY'] || DEMO_API_KEY;
+  // Both or neither: half of the environment's account with half of the demo's is no account.
+  const fromEnv = Boolean(env['CHECKWALL_ACCOUNT_ID'] && env['CHECKWALL_API_KEY']);
+  const accountId = (fromEnv && env['CHECKWALL_ACCOUNT_ID']) || DEMO_ACCOUNT_ID;
+  const apiKey = (fromEnv && env['CHECKWALL_API_KEY']) || DEMO_API_KEY;
   const config = demoConfig(targets, { accountId, apiKey });
   let timer: NodeJS.Timeout | undefined;
   return {

@@ -141,7 +141,14 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return { ok: true };
   };
   app.get('/v1/heartbeats/:token', ping);
-  app.post('/v1/heartbeats/:token', ping);
+  // A job pings however its tool posts (`curl -d ...` sends a form, others text):
+  // whatever the body, it is read within the size limit and ignored.
+  void app.register((scope, _opts, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, parsed) => parsed(null, undefined));
+    scope.post('/v1/heartbeats/:token', ping);
+    done();
+  });
 }
 
 function timeframe(q: z.output<typeof CheckResultsQuerySchema>, now: number): { from: number; to: number } {

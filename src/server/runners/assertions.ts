@@ -21,9 +21,16 @@ export function evaluateAssertions(assertions: readonly AssertionConfig[], seen:
       target: a.target,
       passed,
     };
-    if (!passed) result.actual = actual ?? '(absent)';
+    if (!passed) result.actual = actual === undefined ? '(absent)' : clip(actual);
     return result;
   });
+}
+
+/** A failed TEXT_BODY assertion would otherwise copy the whole body, past the stored-body cap. */
+export const MAX_ACTUAL_CHARS = 1000;
+
+function clip(actual: string): string {
+  return actual.length <= MAX_ACTUAL_CHARS ? actual : `${actual.slice(0, MAX_ACTUAL_CHARS)}…`;
 }
 
 function observe(a: AssertionConfig, seen: Observed): string | undefined {

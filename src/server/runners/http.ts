@@ -11,7 +11,7 @@ import { Client, type buildConnector, type Dispatcher } from 'undici';
 import type { CheckResult } from '../../api/schemas.js';
 import type { RunCheck } from '../contracts.js';
 import { evaluateAssertions } from './assertions.js';
-import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
+import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 
 interface Marks {
   sent?: number;
@@ -192,18 +192,7 @@ function explain(error: unknown, timeoutMs: number, signal: AbortSignal): Error 
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return namedError('TimeoutError', `no complete response within ${timeoutMs} ms`);
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return named(e, 'DNSError');
-  if (code === 'ECONNREFUSED') return named(e, 'ConnectionRefusedError');
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
-    return named(e, 'TLSError');
-  }
-  return e;
-}
-
-function named(e: Error, name: string): Error {
-  const copy = namedError(name, e.message);
-  copy.stack = e.stack?.replace(/^[^:]*:/, `${name}:`) ?? copy.stack;
-  return copy;
+  return networkError(e);
 }
 
 const STATUS_TEXT: Record<number, string> = {

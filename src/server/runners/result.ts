@@ -68,3 +68,19 @@ export function namedError(name: string, message: string): Error {
 }
 
 export const ms = (from: number, to: number) => Math.max(0, Math.round(to - from));
+
+/** Names a socket-level failure by what went wrong, the same for every runner. */
+export function networkError(e: Error): Error {
+  const code = (e as { code?: string }).code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return renamed(e, 'DNSError');
+  if (code === 'ECONNREFUSED') return renamed(e, 'ConnectionRefusedError');
+  if (code === 'ECONNRESET') return renamed(e, 'ConnectionResetError');
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) return renamed(e, 'TLSError');
+  return e;
+}
+
+function renamed(e: Error, name: string): Error {
+  const copy = namedError(name, e.message);
+  copy.stack = e.stack?.replace(/^[^:]*:/, `${name}:`) ?? copy.stack;
+  return copy;
+}

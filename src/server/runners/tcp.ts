@@ -2,7 +2,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import type { RunCheck } from '../contracts.js';
-import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
+import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 
 export function parseHostPort(target: string): { host: string; port: number } {
   const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target.trim());
@@ -39,8 +39,13 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
     }
   } catch (e) {
     error = signal.aborted
-      ? namedError('TimeoutError', `no connection within ${check.timeoutMs} ms`)
-      : (e as Error);
+      ? namedError(
+          'TimeoutError',
+          timing.tcp === undefined
+            ? `no connection within ${check.timeoutMs} ms`
+            : `no expected reply within ${check.timeoutMs} ms`,
+        )
+      : networkError(e as Error);
   }
   return finishResult(frame, { request, response: null, timing, assertions: [], error });
 };

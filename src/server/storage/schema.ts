@@ -1,7 +1,7 @@
 // Schema migrations, applied in order and recorded in PRAGMA user_version.
 import type Database from 'better-sqlite3';
 
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE results (
      id TEXT PRIMARY KEY,
      account_id TEXT NOT NULL,
@@ -57,8 +57,15 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_events_check ON alert_events (account_id, check_id, at);`,
 ];
 
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  // An older checkwall must not write into tables it does not understand.
+  if (current > SCHEMA_VERSION)
+    throw new Error(
+      `it has schema version ${current}, newer than this checkwall's ${SCHEMA_VERSION}: upgrade checkwall`,
+    );
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version]!);

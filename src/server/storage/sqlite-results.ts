@@ -80,7 +80,10 @@ export function createResultStore(db: Database.Database) {
       const total = (
         db.prepare(`SELECT count(*) AS n FROM results WHERE ${sql}`).get(...params) as { n: number }
       ).n;
-      const order = `${SORT_COLUMN[q.sortBy]} ${q.sortOrder === 'asc' ? 'ASC' : 'DESC'}, started_at DESC, id`;
+      const column = SORT_COLUMN[q.sortBy];
+      // Runs without a response time go last in either order: they are not the fastest.
+      const nulls = q.sortBy === 'responseTime' ? 'response_time IS NULL, ' : '';
+      const order = `${nulls}${column} ${q.sortOrder === 'asc' ? 'ASC' : 'DESC'}, started_at DESC, id`;
       const rows = db
         .prepare(`SELECT json FROM results WHERE ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
         .all(...params, q.limit, q.offset) as Array<{ json: string }>;

@@ -80,7 +80,7 @@ export interface Storage {
   recordAlert(accountId: string, checkId: string, kind: 'failing' | 'recovered', at: number): void;
   alertCounts(accountId: string, checkId: string, now: number): AlertCounts;
 
-  /** Deletes results and pings older than the cut-off; returns how many results went. */
+  /** Deletes results, alert events and closed incidents older than the cut-off; returns how many results went. */
   prune(before: number): number;
   close(): void;
 }

@@ -1,0 +1,355 @@
+// One suite against every storage implementation (STYLE: "storage behind an
+// interface with one shared test suite"): SQLite on a file and in memory.
+// Written against the Storage interface only.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../src/api/schemas.js';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/storage/schema.js';
+import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
+import type { ResultQuery, Storage } from '../../src/server/storage/types.js';
+import { sampleResult } from '../helpers/samples.js';
+
+const A = 'account-a';
+const B = 'account-b';
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const MIN = 60_000;
+
+const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-')), 'suite.db');
+
+const IMPLEMENTATIONS: Array<[string, () => Storage]> = [
+  ['SQLite file', () => openSqliteStorage(tempDb())],
+  ['SQLite :memory:', () => openSqliteStorage(':memory:')],
+];
+
+interface Made {
+  minute: number;
+  ok?: boolean;
+  location?: string;
+  rt?: number | null;
+  duration?: number;
+  check?: string;
+  trigger?: CheckResult['triggeredBy'];
+}
+
+function result(m: Made): CheckResult {
+  const startedAt = T0 + m.minute * MIN;
+  const rt = m.rt === undefined ? 100 + m.minute : m.rt;
+  const loc = m.location ?? 'eu-west';
+  return sampleResult(`r-${m.check ?? 'c1'}-${loc}-${m.minute}`, {
+    checkId: m.check ?? 'c1',
+    status: m.ok === false ? 'failed' : 'success',
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: new Date(startedAt + (m.duration ?? 150)).toISOString(),
+    duration: m.duration ?? 150,
+    location: { id: loc, name: loc, region: loc },
+    triggeredBy: m.trigger ?? 'schedule',
+    response:
+      rt === null
+        ? null
+        : { statusCode: 200, statusText: 'OK', headers: {}, body: '{}', responseTime: rt, size: 2 },
+    ...(m.ok === false && rt === null
+      ? { error: { name: 'E', message: 'refused', stack: 'E: refused' } }
+      : {}),
+  });
+}
+
+const query = (over: Partial<ResultQuery> = {}): ResultQuery => ({
+  accountId: A,
+  checkId: 'c1',
+  from: T0,
+  to: T0 + 1000 * MIN,
+  sortBy: 'startedAt',
+  sortOrder: 'desc',
+  offset: 0,
+  limit: 100,
+  ...over,
+});
+
+describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
+  let s: Storage;
+  beforeEach(() => {
+    s = open();
+  });
+  afterEach(() => s.close());
+
+  describe('results', () => {
+    beforeEach(() => {
+      // 20 runs, one a minute: every 4th failed, two locations, one manual run, one without a response.
+      s.insertResults(
+        A,
+        Array.from({ length: 20 }, (_, i) =>
+          result({
+            minute: i,
+            ok: i % 4 !== 3,
+            location: i % 2 ? 'us-east' : 'eu-west',
+            duration: 200 - i,
+            trigger: i === 5 ? 'manual' : 'schedule',
+            rt: i === 19 ? null : undefined,
+          }),
+        ),
+      );
+      s.insertResult(B, result({ minute: 1 }));
+      s.insertResult(A, result({ minute: 1, check: 'c2' }));
+    });
+
+    it('reads back exactly what was stored, newest first, one account and check only', () => {
+      const { items, total } = s.queryResults(query());
+      expect(total).toBe(20);
+      expect(items[0]).toEqual(
+        result({ minute: 19, ok: false, location: 'us-east', duration: 181, rt: null }),
+      );
+      expect(items.map((r) => r.startedAt)).toEqual([...items.map((r) => r.startedAt)].sort().reverse());
+      expect(s.queryResults(query({ accountId: B })).total).toBe(1);
+      expect(s.queryResults(query({ checkId: 'c2' })).total).toBe(1);
+    });
+
+    it('filters by window, status, location, trigger and response time', () => {
+      const total = (over: Partial<ResultQuery>) => s.queryResults(query(over)).total;
+      expect(total({ from: T0 + 10 * MIN })).toBe(10);
+      expect(total({ to: T0 + 9 * MIN })).toBe(10);
+      expect(total({ from: T0 + 5 * MIN, to: T0 + 5 * MIN })).toBe(1);
+      expect(total({ status: 'failed' })).toBe(5);
+      expect(total({ status: 'success' })).toBe(15);
+      expect(total({ location: 'us-east' })).toBe(10);
+      expect(total({ location: 'nowhere' })).toBe(0);
+      expect(total({ triggeredBy: 'manual' })).toBe(1);
+      expect(total({ responseTimeMin: 110, responseTimeMax: 114 })).toBe(5);
+      expect(total({ status: 'failed', location: 'us-east', responseTimeMax: 107 })).toBe(2);
+    });
+
+    it('sorts by startedAt, duration and response time both ways, and pages', () => {
+      const ids = (over: Partial<ResultQuery>) => s.queryResults(query(over)).items.map((r) => r.id);
+      expect(ids({ sortOrder: 'asc', limit: 2 })).toEqual(['r-c1-eu-west-0', 'r-c1-us-east-1']);
+      // duration falls as minutes rise
+      expect(ids({ sortBy: 'duration', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-us-east-19']);
+      expect(ids({ sortBy: 'duration', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      expect(ids({ sortBy: 'responseTime', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-18']);
+      expect(ids({ sortBy: 'responseTime', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      const pages = [0, 7, 14].flatMap((offset) => ids({ offset, limit: 7 }));
+      expect(pages).toEqual(ids({}));
+      expect(new Set(pages).size).toBe(20);
+    });
+
+    it('summarises the filtered window with nearest-rank percentiles', () => {
+      expect(s.summarizeResults(query())).toEqual({
+        totalRuns: 20,
+        successfulRuns: 15,
+        failedRuns: 5,
+        successRate: 75,
+        averageResponseTime: 109, // 100..118
+        p95ResponseTime: 118, // rank ceil(0.95 * 19) = 19
+        p99ResponseTime: 118,
+      });
+      expect(s.summarizeResults(query({ location: 'eu-west' }))).toMatchObject({
+        totalRuns: 10,
+        averageResponseTime: 109, // 100, 102, .. 118
+        p95ResponseTime: 118,
+      });
+      expect(s.summarizeResults(query({ from: T0 + 999 * MIN }))).toEqual({
+        totalRuns: 0,
+        successfulRuns: 0,
+        failedRuns: 0,
+        successRate: 0,
+        averageResponseTime: 0,
+        p95ResponseTime: 0,
+        p99ResponseTime: 0,
+      });
+    });
+
+    it('gives window figures, recent runs per location, last success and the latest result', () => {
+      expect(s.windowStats(A, 'c1', T0, T0 + 9 * MIN)).toEqual({
+        total: 10,
+        successes: 8,
+        averageResponseTime: 104.5,
+        p95ResponseTime: 109,
+      });
+      expect(s.windowStats(A, 'c1', T0, T0 + 9 * MIN, false).p95ResponseTime).toBeNull();
+      expect(s.windowStats(A, 'nope', T0, T0 + 9 * MIN)).toEqual({
+        total: 0,
+        successes: 0,
+        averageResponseTime: null,
+        p95ResponseTime: null,
+      });
+      expect(s.recentRuns(A, 'c1', 'us-east', 3)).toEqual([
+        { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null },
+        { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117 },
+        { startedAt: T0 + 15 * MIN, status: 'failed', responseTime: 115 },
+      ]);
+      expect(s.lastSuccess(A, 'c1', 'us-east')).toBe(T0 + 17 * MIN);
+      expect(s.lastSuccess(A, 'c1', 'ap-south')).toBeNull();
+      expect(s.latestResult(A, 'c1')?.id).toBe('r-c1-us-east-19');
+      expect(s.latestResult(A, 'nope')).toBeNull();
+    });
+
+    it('stores a result once: the same id again replaces it', () => {
+      s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
+      expect(s.queryResults(query()).total).toBe(20);
+      expect(s.queryResults(query({ sortOrder: 'asc', limit: 1 })).items[0]!.checkName).toBe('renamed');
+    });
+
+    it('prunes results, alert events and closed incidents older than the cut-off, never open incidents', () => {
+      s.openIncident(A, {
+        id: 'old-open',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 't',
+        startedAt: T0,
+        endedAt: null,
+      });
+      s.openIncident(A, {
+        id: 'old',
+        checkId: 'c2',
+        severity: 'critical',
+        title: 't',
+        startedAt: T0,
+        endedAt: null,
+      });
+      s.closeIncident(A, 'c2', T0 + MIN);
+      s.recordAlert(A, 'c1', 'failing', T0);
+      s.recordAlert(A, 'c1', 'failing', T0 + 30 * MIN);
+      expect(s.prune(T0 + 10 * MIN)).toBe(12); // c1 minutes 0-9, c2 minute 1, account B minute 1
+      expect(s.queryResults(query()).total).toBe(10);
+      expect(s.queryResults(query({ accountId: B })).total).toBe(0);
+      expect(s.currentIncident(A, 'c1')?.id).toBe('old-open');
+      expect(s.alertCounts(A, 'c1', T0 + 31 * MIN).total24h).toBe(1);
+      expect(s.prune(T0 + 10 * MIN)).toBe(0);
+    });
+  });
+
+  describe('alert channels', () => {
+    const email = (name: string) => ({ type: 'EMAIL' as const, name, config: { address: 'a@b.co' } });
+
+    it('creates channels with increasing integer ids up to the limit, per account', () => {
+      const first = s.createChannel(A, email('one'), 2, T0);
+      const second = s.createChannel(A, email('two'), 2, T0 + 1);
+      const third = s.createChannel(A, email('three'), 2, T0 + 2);
+      expect(first).toMatchObject({
+        ok: true,
+        channel: { name: 'one', createdAt: '2026-11-22T10:00:00.000Z' },
+      });
+      expect(first.ok && second.ok && second.channel.id > first.channel.id).toBe(true);
+      expect(first.ok && first.channel.createdAt === first.channel.updatedAt).toBe(true);
+      expect(third).toEqual({ ok: false, reason: 'limit', limit: 2 });
+      expect(s.countChannels(A)).toBe(2);
+      expect(s.createChannel(B, email('b'), 2, T0).ok).toBe(true);
+      expect(s.createChannel(A, email('zero'), 0, T0)).toMatchObject({ ok: false });
+    });
+
+    it('lists them oldest first, paged, with the config as stored', () => {
+      for (let i = 0; i < 5; i++) s.createChannel(A, email(`c${i}`), 10, T0 + i);
+      const webhook = {
+        type: 'WEBHOOK' as const,
+        name: 'hook',
+        config: {
+          url: 'https://x.example/h?k=1',
+          method: 'POST' as const,
+          headers: [{ key: 'Authorization', value: 's3cr3t' }],
+        },
+      };
+      s.createChannel(A, webhook, 10, T0 + 9);
+      const page = s.listChannels(A, 2, 2);
+      expect(page.total).toBe(6);
+      expect(page.items.map((c) => c.name)).toEqual(['c2', 'c3']);
+      expect(s.listChannels(A, 5, 10).items[0]).toMatchObject(webhook);
+      expect(s.listChannels(B, 0, 10)).toEqual({ items: [], total: 0 });
+    });
+  });
+
+  describe('pings, incidents and alert events', () => {
+    it('keeps the latest ping per check', () => {
+      expect(s.lastPing(A, 'hb')).toBeNull();
+      s.recordPing(A, 'hb', T0);
+      s.recordPing(A, 'hb', T0 + 5);
+      expect(s.lastPing(A, 'hb')).toBe(T0 + 5);
+      expect(s.lastPing(B, 'hb')).toBeNull();
+    });
+
+    it('opens and closes incidents and counts alert events of the last 24 h', () => {
+      const incident = {
+        id: 'i1',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 'down',
+        startedAt: T0,
+        endedAt: null,
+      };
+      s.openIncident(A, incident);
+      s.recordAlert(A, 'c1', 'failing', T0);
+      expect(s.currentIncident(A, 'c1')).toEqual(incident);
+      expect(s.currentIncident(B, 'c1')).toBeNull();
+      expect(s.alertCounts(A, 'c1', T0 + MIN)).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
+      s.closeIncident(A, 'c1', T0 + 2 * MIN);
+      s.recordAlert(A, 'c1', 'recovered', T0 + 2 * MIN);
+      expect(s.currentIncident(A, 'c1')).toBeNull();
+      expect(s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
+      expect(s.alertCounts(A, 'c1', T0 + 86_400_001).total24h).toBe(0);
+    });
+  });
+});
+
+describe('SQLite on a file', () => {
+  it('runs in WAL mode', () => {
+    const path = tempDb();
+    openSqliteStorage(path).close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('keeps results, channels, pings and incidents across a reopen', () => {
+    const path = tempDb();
+    const first = openSqliteStorage(path);
+    first.insertResult(A, result({ minute: 1 }));
+    first.createChannel(A, { type: 'SMS', name: 'pager', config: { number: '+15550100', name: 'p' } }, 5, T0);
+    first.recordPing(A, 'hb', T0);
+    first.openIncident(A, {
+      id: 'i',
+      checkId: 'c1',
+      severity: 'critical',
+      title: 't',
+      startedAt: T0,
+      endedAt: null,
+    });
+    first.close();
+    const again = openSqliteStorage(path);
+    expect(again.queryResults(query()).items).toEqual([result({ minute: 1 })]);
+    expect(again.listChannels(A, 0, 10).items.map((c) => c.name)).toEqual(['pager']);
+    expect(again.lastPing(A, 'hb')).toBe(T0);
+    expect(again.currentIncident(A, 'c1')?.id).toBe('i');
+    again.close();
+  });
+
+  // Every schema version this checkwall ever wrote, from an empty file on.
+  it.each(Array.from({ length: SCHEMA_VERSION }, (_, v) => v))(
+    'opens a database at schema version %i and brings it up to date',
+    (version) => {
+      const path = tempDb();
+      const old = new Database(path);
+      MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+      old.pragma(`user_version = ${version}`);
+      old.close();
+      const s = openSqliteStorage(path);
+      s.insertResult(A, result({ minute: 2 }));
+      expect(s.queryResults(query()).total).toBe(1);
+      s.close();
+      const db = new Database(path, { readonly: true });
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      db.close();
+    },
+  );
+
+  it('refuses a database written by a newer schema, and an unopenable path, with the path named', () => {
+    const path = tempDb();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openSqliteStorage(path)).toThrow(`cannot open the database ${path}: it has schema version`);
+    const file = tempDb();
+    openSqliteStorage(file).close();
+    expect(() => openSqliteStorage(join(file, 'inside.db'))).toThrow(/cannot open the database .*inside\.db/);
+  });
+});
