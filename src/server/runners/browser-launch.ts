@@ -1,0 +1,120 @@
+// Starting and stopping one headless Chromium. It listens for DevTools on a
+// port of its choosing and writes that port to DevToolsActivePort in its
+// (fresh, temporary) profile directory, which is how we find it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, rmSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+// The background-networking flags matter: on a closed network Chromium's own
+// connections (updates, sync, field trials) are refused and it stalls on them.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--remote-debugging-port=0',
+  '--window-size=1280,800',
+];
+
+/** The browser executable: CHECKWALL_CHROMIUM, or Debian's /usr/bin/chromium. */
+export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env['CHECKWALL_CHROMIUM'] || DEFAULT_CHROMIUM;
+}
+
+/** Why browser checks cannot run here, or null when the browser is installed. */
+export function browserMissing(path: string = chromiumPath()): string | null {
+  try {
+    accessSync(path, constants.X_OK);
+    return null;
+  } catch {
+    return `no browser at ${path}: install Chromium (apt-get install -y chromium) or set CHECKWALL_CHROMIUM`;
+  }
+}
+
+export interface Chromium {
+  pid: number;
+  /** The temporary profile directory; it appears on every one of its processes' command lines. */
+  profile: string;
+  /** The browser-wide DevTools WebSocket URL. */
+  wsUrl: string;
+  /** Resolves when the process and every child holding its stderr have exited. */
+  exited: Promise<void>;
+  readonly running: boolean;
+  kill(): void;
+  /** Removes the temporary profile; call after `exited`. */
+  removeProfile(): Promise<void>;
+}
+
+const READY_POLL_MS = 25;
+
+export async function launchChromium(executable: string, timeoutMs: number): Promise<Chromium> {
+  const profile = await mkdtemp(join(tmpdir(), 'checkwall-chromium-'));
+  const child = spawn(executable, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  // Always drained: a full pipe would block Chromium. The tail explains a failed start.
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)));
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
+  // A service that exits without closing (process.exit on a signal) takes its browser with it.
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
+  try {
+    const wsUrl = await waitForPort(child, profile, timeoutMs, spawnError, () => stderr);
+    return {
+      pid: child.pid ?? 0,
+      profile,
+      wsUrl,
+      exited,
+      get running() {
+        return child.exitCode === null && child.signalCode === null;
+      },
+      kill: () => void child.kill('SIGKILL'),
+      removeProfile: () => rm(profile, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await Promise.race([exited, spawnError]);
+    await rm(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function waitForPort(
+  child: ChildProcess,
+  profile: string,
+  timeoutMs: number,
+  spawnError: Promise<Error>,
+  stderr: () => string,
+): Promise<string> {
+  const deadline = performance.now() + timeoutMs;
+  let failed: Error | undefined;
+  void spawnError.then((e) => (failed = e));
+  while (performance.now() < deadline) {
+    if (failed) throw new Error(`cannot start ${String(child.spawnfile)}: ${failed.message}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `chromium exited (${child.exitCode ?? child.signalCode}) before it was ready: ${tail(stderr())}`,
+      );
+    const text = await readFile(join(profile, 'DevToolsActivePort'), 'utf8').catch(() => '');
+    const [port, path] = text.split('\n');
+    if (port && path) return `ws://127.0.0.1:${port}${path}`;
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+  throw new Error(`chromium was not ready within ${timeoutMs} ms: ${tail(stderr())}`);
+}
+
+const tail = (text: string) => text.trim().split('\n').slice(-3).join(' | ') || '(no output)';
