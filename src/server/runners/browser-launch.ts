@@ -2,9 +2,9 @@
 // port of its choosing and writes that port to DevToolsActivePort in its
 // (fresh, temporary) profile directory, which is how we find it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -54,12 +54,29 @@ export interface Chromium {
 }
 
 const READY_POLL_MS = 25;
+const BROWSER_NICE = 10;
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * The browser is background work: it runs at nice 10, below the service and
+ * the console that may share its process. Run as root, Chromium lifts its main
+ * and GPU threads to nice -8, ahead of both (seen here), so there it runs
+ * without CAP_SYS_NICE (util-linux's setpriv, present on every Debian).
+ */
+function humbled(executable: string, args: string[]): [string, string[]] {
+  if (process.getuid?.() !== 0 || !existsSync(SETPRIV)) return [executable, args];
+  return [SETPRIV, ['--bounding-set', '-sys_nice', executable, ...args]];
+}
 
 export async function launchChromium(executable: string, timeoutMs: number): Promise<Chromium> {
   const profile = await mkdtemp(join(tmpdir(), 'checkwall-chromium-'));
-  const child = spawn(executable, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const [command, args] = humbled(executable, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank']);
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, BROWSER_NICE);
+  } catch {
+    // Already gone: waitForPort reports why.
+  }
   let stderr = '';
   // Always drained: a full pipe would block Chromium. The tail explains a failed start.
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)));
@@ -104,7 +121,7 @@ async function waitForPort(
   let failed: Error | undefined;
   void spawnError.then((e) => (failed = e));
   while (performance.now() < deadline) {
-    if (failed) throw new Error(`cannot start ${String(child.spawnfile)}: ${failed.message}`);
+    if (failed) throw new Error(`cannot start the browser: ${failed.message}`);
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
         `chromium exited (${child.exitCode ?? child.signalCode}) before it was ready: ${tail(stderr())}`,
