@@ -31,9 +31,17 @@ export async function runConsole(argv: string[]): Promise<number> {
   } catch (error) {
     return usageError('console', error, CONSOLE_USAGE);
   }
-  if (values.public) {
-    process.stderr.write('checkwall: --public is not available in this build yet\n');
-    return 2;
+  if (values.public !== undefined) {
+    const { runPublic } = await import('./public.js');
+    return runPublic({
+      url: values.public,
+      refreshSeconds: refresh,
+      color: values['no-color'] ? false : undefined,
+      ascii: values.ascii,
+      connectionFlags: Object.keys(CONNECTION_OPTIONS)
+        .filter((k) => values[k as keyof typeof CONNECTION_OPTIONS] !== undefined)
+        .map((k) => `--${k}`),
+    });
   }
   let settings;
   try {

@@ -2,8 +2,7 @@
 // the alternate screen, and a clean exit. `console`, `demo` and `wall` share it.
 import type { MonitoringClient } from '../api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
-import { metricsFeed, resultsFeed } from '../store/feeds/results-feed.js';
-import { statusesFeed } from '../store/feeds/statuses-feed.js';
+import { ACCOUNT_FEEDS } from '../store/feeds/index.js';
 import { createPoller, type Feed } from '../store/poller.js';
 import type { ViewName } from '../store/types.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
@@ -15,7 +14,10 @@ export interface ConsoleOptions {
   color: boolean | undefined; // false from --no-color
   ascii: boolean;
   initialView?: ViewName;
-  feeds?: Feed[];
+  /** Instead of the account's feeds (e.g. a public dashboard's). */
+  feeds?: readonly Feed[];
+  /** Reading a public dashboard without credentials. */
+  isPublic?: boolean;
   wallCycleMs?: number;
   /** Ring the terminal bell once each time a check turns failing. */
   bell?: boolean;
@@ -50,6 +52,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       color,
       ascii: opts.ascii,
       wallCycleMs: opts.wallCycleMs ?? 8_000,
+      isPublic: opts.isPublic ?? false,
     },
     opts.initialView ?? 'board',
   );
@@ -66,7 +69,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   const poller = createPoller({
     store,
     client: opts.client,
-    feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])],
+    feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)],
   });
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);

@@ -6,6 +6,7 @@ export const MAIN_USAGE = `checkwall — a live terminal console for a synthetic
 Usage:
   checkwall demo                 embedded service with demo targets, and the console on it
   checkwall [console]            the console, on the configured service
+  checkwall --public URL         one public dashboard, without credentials
   checkwall wall                 wall-display mode of the console
   checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
   checkwall serve                the service alone

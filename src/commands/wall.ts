@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createClient, readAllPages, type MonitoringClient } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { parseFilter } from '../domain/filter.js';
+import { scopeOf } from '../store/dashboards-slice.js';
 import type { Scope } from '../store/types.js';
 import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
 import { startEmbeddedDemo } from './demo.js';
@@ -93,11 +94,7 @@ export async function dashboardScope(client: MonitoringClient, id: string): Prom
     const pages = await readAllPages((page) => client.dashboards({ page, limit: 100 }));
     const dashboard = pages.flatMap((p) => p.data).find((d) => d.id === id || d.customUrl === id);
     if (!dashboard) return `no dashboard "${id}" in this account`;
-    return {
-      name: dashboard.name,
-      checkIds: new Set(dashboard.checkIds),
-      groupIds: new Set(dashboard.checkGroupIds),
-    };
+    return scopeOf(dashboard);
   } catch (error) {
     return `could not read the dashboards: ${describeError(error)}`;
   }

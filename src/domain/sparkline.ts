@@ -11,6 +11,8 @@ export function sparkline(
   points: readonly SparkPoint[],
   width: number,
   ascii = false,
+  /** Drawn for a point without a value (a failed run by default). */
+  gap?: string,
 ): { text: string; failed: boolean[] } {
   const chars = ascii ? ASCII : BLOCKS;
   const recent = points.slice(-width);
@@ -21,9 +23,7 @@ export function sparkline(
   const text = recent
     .map((p) =>
       p.value === null
-        ? ascii
-          ? 'x'
-          : '✕'
+        ? (gap ?? (ascii ? 'x' : '✕'))
         : chars[Math.min(chars.length - 1, Math.floor(((p.value - min) / span) * (chars.length - 1)))]!,
     )
     .join('');

@@ -19,6 +19,8 @@ export interface BoardSlice {
   sortDesc: boolean;
   grouped: boolean;
   selectedId: string | null;
+  /** Until the user moves the selection it follows the top row (the worst check) as data arrives. */
+  selectionMoved: boolean;
   /** When each check last turned failing (seen by this console), for highlights and the bell. */
   turnedFailingAt: Record<string, number>;
   /** Checks that turned failing in the latest poll. */
@@ -46,6 +48,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   sortDesc: false,
   grouped: false,
   selectedId: null,
+  selectionMoved: false,
   turnedFailingAt: {},
   newlyFailing: [],
 
@@ -74,6 +77,8 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   setFilter(text) {
     set({ filterText: text, filterErrors: parseFilter(text).errors });
     ensureSelection(get, set);
+    // Filtering is how one finds a check: what it lands on stays selected when the filter is cleared.
+    if (text !== '' && get().selectedId !== null) set({ selectionMoved: true });
   },
   openFilter: () => set({ filterOpen: true }),
   closeFilter(clear) {
@@ -84,10 +89,17 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   cycleSort() {
     const i = SORT_KEYS.indexOf(get().sortKey);
     set({ sortKey: SORT_KEYS[(i + 1) % SORT_KEYS.length]!, sortDesc: false });
+    ensureSelection(get, set);
   },
-  reverseSort: () => set({ sortDesc: !get().sortDesc }),
-  toggleGrouping: () => set({ grouped: !get().grouped }),
-  select: (id) => set({ selectedId: id }),
+  reverseSort() {
+    set({ sortDesc: !get().sortDesc });
+    ensureSelection(get, set);
+  },
+  toggleGrouping() {
+    set({ grouped: !get().grouped });
+    ensureSelection(get, set);
+  },
+  select: (id) => set({ selectedId: id, selectionMoved: true }),
   moveSelection(delta) {
     const order = selectBoardOrder(get());
     if (order.length === 0) return;
@@ -98,7 +110,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
         : delta === 'last'
           ? order.length - 1
           : Math.min(order.length - 1, Math.max(0, at + delta));
-    set({ selectedId: order[next]! });
+    set({ selectedId: order[next]!, selectionMoved: true });
   },
   nextFailing() {
     const s = get();
@@ -106,15 +118,22 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     const start = order.indexOf(s.selectedId ?? '');
     for (let i = 1; i <= order.length; i++) {
       const id = order[(start + i + order.length) % order.length]!;
-      if (s.checks[id]?.status === 'failing') return set({ selectedId: id });
+      if (s.checks[id]?.status === 'failing') return set({ selectedId: id, selectionMoved: true });
     }
   },
 });
 
-/** The selection stays on its check while that check is listed; otherwise the first row. */
+/**
+ * Once the user has moved it, the selection stays on its check while that check
+ * is listed (across refreshes and re-sorts); before that, and when its check is
+ * gone, it is on the first row: a console opened on a service that is still
+ * warming up points at the worst check once there is one, not at the check that
+ * happened to sort first while everything was unknown.
+ */
 function ensureSelection(get: () => ConsoleState, set: (p: Partial<ConsoleState>) => void) {
   const order = selectBoardOrder(get());
-  const current = get().selectedId;
-  if (current && order.includes(current)) return;
-  set({ selectedId: order[0] ?? null });
+  const { selectedId: current, selectionMoved } = get();
+  if (selectionMoved && current && order.includes(current)) return;
+  const top = order[0] ?? null;
+  if (top !== current) set({ selectedId: top });
 }

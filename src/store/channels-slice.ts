@@ -19,6 +19,8 @@ import type { ConsoleState } from './create-store.js';
 import { selectView } from './selectors.js';
 import type { ErrorInfo, Remote } from './types.js';
 
+export const CHANNELS_PAGE_SIZE = 20;
+
 export type SubmitOutcome =
   | { ok: true; channel: AlertChannel }
   | {
@@ -48,6 +50,8 @@ export interface ChannelsSlice {
   formFocus(delta: number): void;
   formAddRow(list: ListName): void;
   formRemoveRow(): void;
+  /** Any key but esc answers "keep editing" to the discard question. */
+  formKeep(): void;
   formSubmit(): void;
   formEscape(): void;
   formDone(outcome: SubmitOutcome): void;
@@ -122,12 +126,16 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       const n = fieldPaths(form()).length;
       if (n) setForm({ ...form(), focus: (form().focus + delta + n) % n, confirmDiscard: false });
     },
-    formAddRow: (list) => setForm(addRow(form(), list)),
-    formRemoveRow: () => setForm(removeRow(form())),
+    formAddRow: (list) => setForm({ ...addRow(form(), list), confirmDiscard: false }),
+    formRemoveRow: () => setForm({ ...removeRow(form()), confirmDiscard: false }),
+    formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
-      const f = touchAll(form());
+      const f = { ...touchAll(form()), confirmDiscard: false };
       if (f.submitting || !parsedBody(f))
-        return setForm({ ...f, formError: f.submitting ? f.formError : 'fix the fields marked below first' });
+        return setForm({
+          ...f,
+          formError: f.submitting ? f.formError : 'nothing sent: fix the fields marked ✖ first',
+        });
       setForm({ ...f, submitting: true, formError: null, serverErrors: {} });
     },
     formEscape() {
@@ -140,9 +148,14 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formDone(outcome) {
       if (outcome.ok) {
+        // The list is oldest first: the new channel is on the last page.
+        const list = get().channels;
+        const before = list.state === 'ok' ? list.data.meta.totalItems : 0;
         set({
           form: EMPTY_FORM,
           selectedChannelId: outcome.channel.id,
+          revealedChannelId: null,
+          channelsPage: Math.max(1, Math.ceil((before + 1) / CHANNELS_PAGE_SIZE)),
           channelsVersion: get().channelsVersion + 1,
         });
         if (selectView(get()).name === 'channel-form') get().popView();
@@ -155,10 +168,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
           formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
         });
       if (outcome.status === 400 && outcome.details?.length) {
+        // The focus goes to the first field the service named, so fixing it is the next keystroke.
+        const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
         return setForm({
           ...f,
+          focus: named >= 0 ? named : f.focus,
           serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
-          formError: 'the service refused some fields',
+          formError: 'the service refused some fields: see beside them',
         });
       }
       setForm({

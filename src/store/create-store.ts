@@ -3,6 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
 import { createChannelsSlice, type ChannelsSlice } from './channels-slice.js';
+import { createDashboardsSlice, type DashboardsSlice } from './dashboards-slice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
@@ -18,13 +19,16 @@ export interface SessionInfo {
   color: boolean;
   /** How long the wall shows each page of failing checks. */
   wallCycleMs: number;
+  /** Reading one public dashboard without credentials (`--public`). */
+  isPublic: boolean;
 }
 
 export type ConsoleState = BoardSlice &
   ConnectionSlice &
   NavSlice &
   DetailSlice &
-  ChannelsSlice & { session: SessionInfo };
+  ChannelsSlice &
+  DashboardsSlice & { session: SessionInfo };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -34,6 +38,7 @@ export const DEFAULT_SESSION: SessionInfo = {
   ascii: false,
   color: true,
   wallCycleMs: 8_000,
+  isPublic: false,
 };
 
 export function createConsoleStore(
@@ -46,6 +51,7 @@ export function createConsoleStore(
     ...createNavSlice(initialView)(...a),
     ...createDetailSlice(...a),
     ...createChannelsSlice(...a),
+    ...createDashboardsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
   }));
 }

@@ -35,12 +35,14 @@ export const createNavSlice =
     cols: 80,
     rows: 24,
     now: Date.now(),
-    pushView: (name, params = {}) => set({ stack: [...get().stack, { name, params }], overlay: null }),
+    pushView: (name, params = {}) =>
+      set({ stack: [...get().stack, { name, params }], overlay: null, ...leftBehind(get(), false) }),
     popView() {
       const stack = get().stack;
-      if (stack.length > 1) set({ stack: stack.slice(0, -1) });
+      if (stack.length > 1) set({ stack: stack.slice(0, -1), ...leftBehind(get(), true) });
     },
-    replaceView: (name, params = {}) => set({ stack: [...get().stack.slice(0, -1), { name, params }] }),
+    replaceView: (name, params = {}) =>
+      set({ stack: [...get().stack.slice(0, -1), { name, params }], ...leftBehind(get(), true) }),
     setOverlay: (overlay) =>
       set({ overlay, promptText: overlay === 'prompt' ? '' : get().promptText, promptError: null }),
     setPrompt: (promptText, promptError = null) => set({ promptText, promptError }),
@@ -48,3 +50,15 @@ export const createNavSlice =
     setSize: (cols, rows) => (cols === get().cols && rows === get().rows ? undefined : set({ cols, rows })),
     tick: (now) => set({ now }),
   });
+
+/**
+ * What the view on top leaves behind as another view covers it or it goes:
+ * revealed secrets end either way; a dashboard's scope ends only when the
+ * dashboard itself goes (a check opened from it returns to it).
+ */
+function leftBehind(s: ConsoleState, gone: boolean): Partial<ConsoleState> {
+  const top = s.stack[s.stack.length - 1]?.name;
+  if (top === 'channels') return { revealedChannelId: null };
+  if (top === 'dashboard' && gone) return { scope: null, dashboard: null, charts: {} };
+  return {};
+}

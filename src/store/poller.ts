@@ -23,6 +23,8 @@ export interface Feed {
   intervalMs?(state: ConsoleState): number;
   /** A string that changes when the feed must refetch at once (e.g. another check was opened). */
   target?(state: ConsoleState): string;
+  /** A user's own action (a submit), not polling: pausing the polling does not hold it. */
+  ignoresPause?: boolean;
   run(ctx: FeedContext): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export function createPoller(opts: PollerOptions): Poller {
   }
 
   async function run(feed: Feed, st: FeedState) {
-    if (stopped || paused || !feed.active(store.getState())) return;
+    if (stopped || (paused && !feed.ignoresPause) || !feed.active(store.getState())) return;
     if (st.running) {
       st.again = true; // asked while in flight: run once more right after
       return;

@@ -37,9 +37,12 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
   const { filter } = parseFilter(s.filterText);
   const visible = Object.values(s.checks).filter((c) => inScope(c, scope) && matchesFilter(c, filter));
   visible.sort((a, b) => compareChecks(a, b, s.sortKey, s.sortDesc));
+  // t (grouped) wins over a dashboard's own grouping by type, so it can still be had.
   const rows = s.grouped
-    ? groupRows(visible)
-    : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
+    ? groupRows(visible, (c) => [c.group?.id ?? '', c.group?.name ?? 'No group'])
+    : scope?.groupByType
+      ? groupRows(visible, (c) => [c.checkType, c.checkType])
+      : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
   const order = rows.filter((r) => r.kind === 'check').map((r) => r.id);
   memo = {
     checks: s.checks,
@@ -58,11 +61,12 @@ export function inScope(c: CheckStatus, scope: Scope | null): boolean {
   return !scope || scope.checkIds.has(c.checkId) || (c.group !== null && scope.groupIds.has(c.group.id));
 }
 
-function groupRows(checks: CheckStatus[]): BoardRow[] {
+/** Rows under a heading per key; the key '' (no group) goes last. */
+function groupRows(checks: CheckStatus[], keyOf: (c: CheckStatus) => [string, string]): BoardRow[] {
   const groups = new Map<string, { name: string; items: CheckStatus[] }>();
   for (const c of checks) {
-    const id = c.group?.id ?? '';
-    const g = groups.get(id) ?? { name: c.group?.name ?? 'No group', items: [] };
+    const [id, name] = keyOf(c);
+    const g = groups.get(id) ?? { name, items: [] };
     g.items.push(c);
     groups.set(id, g);
   }

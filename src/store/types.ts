@@ -48,6 +48,8 @@ export interface Scope {
   name: string;
   checkIds: ReadonlySet<string>;
   groupIds: ReadonlySet<string>;
+  /** A dashboard's check_list may group its rows by check type. */
+  groupByType?: boolean;
 }
 
 // The wire types the views need, re-exported so the ui reads them from the store
@@ -67,4 +69,10 @@ export type {
 } from '../api/schemas.js';
 
 export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas.js';
-export type { CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';
+export type {
+  CheckResultList,
+  DashboardList,
+  MetricCatalogue,
+  Period,
+  ResultsSummary,
+} from '../api/schemas.js';

@@ -4,6 +4,7 @@ import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
 import { VIEW_NAMES, type ViewName } from '../store/types.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
+import { COLLECTION_HANDLERS } from './collection-commands.js';
 
 export interface ConsoleActions {
   quit(): void;
@@ -42,23 +43,35 @@ export const HANDLERS: Record<string, Handler> = {
   'board.openFailed': (ctx) => openSelected(ctx, true),
   'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
   ...CHECK_HANDLERS,
+  ...COLLECTION_HANDLERS,
   'wall.board': (ctx) => state(ctx).replaceView('board'),
   'board.filter': (ctx) => state(ctx).openFilter(),
   'board.nextFailing': (ctx) => state(ctx).nextFailing(),
   'board.sort': (ctx) => state(ctx).cycleSort(),
   'board.reverse': (ctx) => state(ctx).reverseSort(),
   'board.group': (ctx) => state(ctx).toggleGrouping(),
-  'filter.apply': (ctx) => state(ctx).closeFilter(false),
-  'filter.clear': (ctx) => state(ctx).closeFilter(true),
-  'filter.erase': (ctx) => state(ctx).setFilter(state(ctx).filterText.slice(0, -1)),
+  // The dashboards list's tag filter is typed the way the board's filter is.
+  'filter.apply': (ctx) =>
+    onDashboards(ctx) ? state(ctx).closeDashboardTags(false) : state(ctx).closeFilter(false),
+  'filter.clear': (ctx) =>
+    onDashboards(ctx) ? state(ctx).closeDashboardTags(true) : state(ctx).closeFilter(true),
+  'filter.erase': (ctx) =>
+    onDashboards(ctx)
+      ? state(ctx).setDashboardTags(state(ctx).dashboardTagsText.slice(0, -1))
+      : state(ctx).setFilter(state(ctx).filterText.slice(0, -1)),
   'prompt.go': (ctx) => jump(ctx),
   'prompt.cancel': (ctx) => state(ctx).setOverlay(null),
   'prompt.erase': (ctx) => state(ctx).setPrompt(state(ctx).promptText.slice(0, -1)),
   'help.close': (ctx) => state(ctx).setOverlay(null),
 };
 
+const onDashboards = (ctx: CommandContext) => selectView(state(ctx)).name === 'dashboards';
+
 function move(ctx: CommandContext, delta: number | 'first' | 'last') {
-  if (selectView(state(ctx)).name === 'check') state(ctx).moveResult(delta);
+  const view = selectView(state(ctx)).name;
+  if (view === 'check') state(ctx).moveResult(delta);
+  else if (view === 'dashboards') state(ctx).moveDashboard(delta);
+  else if (view === 'channels') state(ctx).moveChannel(delta);
   else state(ctx).moveSelection(delta);
 }
 
@@ -81,18 +94,28 @@ function jump(ctx: CommandContext) {
     return;
   }
   if (target === 'metrics') return openMetrics(ctx, null);
-  if (selectView(s).name !== target) s.pushView(target);
+  // A view already in the stack is gone back to, not stacked again (a dashboard
+  // left this way ends its scope as esc would).
+  if (s.stack.some((v) => v.name === target)) {
+    while (selectView(ctx.store.getState()).name !== target) ctx.store.getState().popView();
+    return;
+  }
+  s.pushView(target);
 }
 
-/** Text typed into the filter or the prompt. */
-export function typeText(ctx: CommandContext, scope: 'filter' | 'prompt', input: string) {
+export type TextScope = 'filter' | 'prompt' | 'form';
+
+/** Text typed into the filter, the prompt or the focused field of the form. */
+export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   const s = state(ctx);
   // Pasted text arrives as one string; keep only printable characters.
   // eslint-disable-next-line no-control-regex -- dropping control characters from typed text
   const clean = input.replace(/[\u0000-\u001f\u007f]/g, '');
   if (!clean) return;
-  if (scope === 'filter') s.setFilter(s.filterText + clean);
-  else s.setPrompt(s.promptText + clean);
+  if (scope === 'form') s.formType(clean);
+  else if (scope === 'prompt') s.setPrompt(s.promptText + clean);
+  else if (onDashboards(ctx)) s.setDashboardTags(s.dashboardTagsText + clean);
+  else s.setFilter(s.filterText + clean);
 }
 
 export const isViewName = (name: string): name is ViewName =>

@@ -1,6 +1,6 @@
 // One table of every key: it drives input, the footer hints and the ? overlay.
-// Text-entry scopes (filter, prompt) take printable keys as text: only their
-// own bindings and Ctrl-C apply there.
+// Text-entry scopes (filter, prompt, form) take printable keys as text: only
+// their own bindings and Ctrl-C apply there.
 import type { Key } from 'ink';
 
 export type Scope =
@@ -14,7 +14,11 @@ export type Scope =
   | 'wall'
   | 'check'
   | 'result'
-  | 'metrics';
+  | 'metrics'
+  | 'dashboards'
+  | 'channels'
+  | 'form-type'
+  | 'form';
 
 export interface Binding {
   command: string;
@@ -160,6 +164,63 @@ export const KEYMAP: readonly Binding[] = [
     hint: 'board',
   },
   {
+    command: 'dashboards.open',
+    keys: ['enter'],
+    scope: 'dashboards',
+    help: 'open the dashboard: the board scoped to it, with its widgets',
+    hint: 'open',
+  },
+  {
+    command: 'dashboards.tags',
+    keys: ['/'],
+    scope: 'dashboards',
+    help: 'filter by tags (asked of the service): words or commas, enter applies',
+    hint: 'tags',
+  },
+  {
+    command: 'dashboards.privacy',
+    keys: ['x'],
+    scope: 'dashboards',
+    help: 'privacy: all, private only, public only',
+    hint: 'privacy',
+  },
+  { command: 'dashboards.nextPage', keys: [']'], scope: 'dashboards', help: 'next page of dashboards' },
+  { command: 'dashboards.prevPage', keys: ['['], scope: 'dashboards', help: 'previous page of dashboards' },
+  { command: 'channels.new', keys: ['n'], scope: 'channels', help: 'create an alert channel', hint: 'new' },
+  {
+    command: 'channels.reveal',
+    keys: ['v'],
+    scope: 'channels',
+    help: 'reveal the selected channel’s secrets until you move or leave',
+    hint: 'reveal',
+  },
+  { command: 'channels.nextPage', keys: [']'], scope: 'channels', help: 'next page of channels' },
+  { command: 'channels.prevPage', keys: ['['], scope: 'channels', help: 'previous page of channels' },
+  { command: 'formType.down', keys: ['j', 'down'], scope: 'form-type', help: 'next type', hint: 'move' },
+  { command: 'formType.up', keys: ['k', 'up'], scope: 'form-type', help: 'previous type' },
+  {
+    command: 'formType.choose',
+    keys: ['enter'],
+    scope: 'form-type',
+    help: 'fill in a channel of this type',
+    hint: 'choose',
+  },
+  { command: 'formType.back', keys: ['esc'], scope: 'form-type', help: 'back to the channels', hint: 'back' },
+  { command: 'form.next', keys: ['tab', 'down'], scope: 'form', help: 'next field', hint: 'next field' },
+  { command: 'form.prev', keys: ['shift+tab', 'up'], scope: 'form', help: 'previous field' },
+  { command: 'form.submit', keys: ['enter'], scope: 'form', help: 'create the channel', hint: 'create' },
+  {
+    command: 'form.escape',
+    keys: ['esc'],
+    scope: 'form',
+    help: 'back to the types; asks first when something is typed',
+    hint: 'back',
+  },
+  { command: 'form.erase', keys: ['backspace'], scope: 'form', help: 'erase a character' },
+  { command: 'form.addHeader', keys: ['ctrl+n'], scope: 'form', help: 'WEBHOOK: add a header row' },
+  { command: 'form.addQuery', keys: ['ctrl+p'], scope: 'form', help: 'WEBHOOK: add a query parameter row' },
+  { command: 'form.removeRow', keys: ['ctrl+x'], scope: 'form', help: 'WEBHOOK: remove the focused row' },
+  {
     command: 'filter.apply',
     keys: ['enter'],
     scope: 'filter',
@@ -173,7 +234,7 @@ export const KEYMAP: readonly Binding[] = [
   { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
 ];
 
-export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt']);
+export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt', 'form']);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */
 export function keyName(input: string, key: Key): string {

@@ -52,7 +52,8 @@ describe.skipIf(!hasTmux)('drill-down in tmux', () => {
     term.sendKeys('Enter');
     await expect.poll(() => selected(term!.capture())).toContain('Search API');
     term.sendKeys('m');
-    const screen = await term.waitFor(/Average response time\s+\d+\.\d+\s+fair/, 20_000);
+    // The demo's /slow answers in 650-800 ms (fair); on a loaded machine a run can pass 1 s (poor).
+    const screen = await term.waitFor(/Average response time\s+\d+\.\d+\s+(fair|poor)/, 20_000);
     expect(screen).toContain('Metrics: api');
     expect(screen).toMatch(/Success rate\s+100\.00\s+good/);
   }, 90_000);

@@ -18,6 +18,8 @@ export interface TestServiceOptions {
   startScheduler?: boolean;
   config?: ServiceConfig;
   dbPath?: string;
+  /** A fixed port (e.g. one a test saw refused a moment ago); 0 by default. */
+  port?: number;
   rateLimit?: { perSecond: number; burst: number };
 }
 
@@ -107,6 +109,8 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     config,
     dbPath: opts.dbPath ?? ':memory:',
     startScheduler: opts.startScheduler ?? false,
+    host: '127.0.0.1',
+    port: opts.port ?? 0,
     rateLimit: opts.rateLimit ?? { perSecond: 10_000, burst: 100_000 },
   });
   const seed = (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {

@@ -24,6 +24,21 @@ describe('board store', () => {
     expect(store.getState().selectedId).toBe('b');
   });
 
+  it('keeps the selection on the top row as data arrives until the user moves it', () => {
+    const store = createConsoleStore();
+    // A service warming up: everything unknown, so the first row is just the first name.
+    const warming = checks().map((c) => ({ ...c, status: 'unknown' as const }));
+    store.getState().applyStatuses(warming, null, 1);
+    expect(store.getState().selectedId).toBe('a');
+    store.getState().applyStatuses(checks(), null, 2);
+    expect(store.getState().selectedId).toBe('b'); // the worst check, now that there is one
+    store.getState().cycleSort(); // name
+    expect(store.getState().selectedId).toBe('a');
+    store.getState().moveSelection(1);
+    store.getState().reverseSort();
+    expect(store.getState().selectedId).toBe('b'); // moved by the user: it stays
+  });
+
   it('keeps the selection on the same check across refreshes and re-sorts', () => {
     const store = loaded();
     store.getState().moveSelection(2); // c

@@ -132,6 +132,21 @@ describe('board frames', () => {
     await expect.poll(() => store.getState().selectedId).toBe('pay');
   });
 
+  it('acts on every key of a chunk that arrived in one read (slow SSH, tmux, paste)', async () => {
+    const store = storeWith(120, 30);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Healthy 0');
+    stdin.write('jj');
+    await expect.poll(() => store.getState().selectedId).toBe('ok0');
+    // Open the filter, type into it and apply it, all in one chunk.
+    stdin.write('/healthy 1\r');
+    await expect.poll(() => store.getState().filterOpen).toBe(false);
+    expect(store.getState().filterText).toBe('healthy 1');
+    await expect.poll(() => lastFrame()).not.toContain('Payments API');
+    stdin.write('g\r');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
+  });
+
   it('opens the help overlay from the keymap with ?', async () => {
     const store = storeWith(120, 40);
     const { lastFrame, stdin } = draw(store);

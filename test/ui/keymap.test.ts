@@ -2,31 +2,10 @@ import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../src/ui/commands.js';
 import { KEYMAP, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
+import { keyOf } from '../../src/ui/input.js';
 
-const key = (over: Partial<Key> = {}): Key =>
-  ({
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...over,
-  }) as Key;
+/** A Key with no flag set (what Ink reports for a plain character), plus the given ones. */
+const key = (over: Partial<Key> = {}): Key => ({ ...keyOf(''), ...over });
 
 describe('keymap', () => {
   it('gives every command help text and a handler', () => {

@@ -1,7 +1,6 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
-import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, CheckStatusesQuerySchema } from '../../api/schemas.js';
 import type { z } from 'zod';
-import { round } from '../../domain/stats.js';
 
 type Query = z.output<typeof CheckStatusesQuerySchema>;
 
@@ -58,16 +57,5 @@ export function sortStatuses(items: CheckStatus[], q: Query): CheckStatus[] {
 const tie = (a: CheckStatus, b: CheckStatus) =>
   a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId);
 
-export function summarize(all: readonly CheckStatus[]): StatusSummary {
-  const known = all.map((s) => s.availability.percentage).filter((p): p is number => p !== null);
-  return {
-    totalChecks: all.length,
-    passing: all.filter((s) => s.status === 'passing').length,
-    failing: all.filter((s) => s.status === 'failing').length,
-    degraded: all.filter((s) => s.status === 'degraded').length,
-    averageAvailability:
-      known.length === 0 ? null : round(known.reduce((a, b) => a + b, 0) / known.length, 3),
-    activeIncidents: all.filter((s) => s.currentIncident !== null).length,
-    activeAlerts: all.reduce((n, s) => n + s.alerts.active, 0),
-  };
-}
+/** The account-wide summary: the same counting the console does for a dashboard. */
+export { summarize } from '../../domain/summary.js';

@@ -34,7 +34,14 @@ export function BoardView({ store, height, title }: BoardViewProps) {
   );
 }
 
-function CheckList({ store, rows, height }: { store: ConsoleStore; rows: BoardRow[]; height: number }) {
+export interface CheckListProps {
+  store: ConsoleStore;
+  rows: BoardRow[];
+  height: number;
+  lastResult?: boolean | undefined;
+}
+
+export function CheckList({ store, rows, height, lastResult = false }: CheckListProps) {
   const theme = useTheme();
   const checks = useStore(store, (s) => s.checks);
   const selectedId = useStore(store, (s) => s.selectedId);
@@ -48,8 +55,12 @@ function CheckList({ store, rows, height }: { store: ConsoleStore; rows: BoardRo
     [checks],
   );
   const columns = useMemo(
-    () => layoutColumns(boardColumns(theme, now, maxLocations, { key: sortKey, descending }), cols - 2),
-    [theme, now, maxLocations, cols, sortKey, descending],
+    () =>
+      layoutColumns(
+        boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult),
+        cols - 2,
+      ),
+    [theme, now, maxLocations, cols, sortKey, descending, lastResult],
   );
   if (rows.length === 0) {
     return (
@@ -85,7 +96,7 @@ interface Item {
   heading?: string;
 }
 
-function FilterLine({ store }: { store: ConsoleStore }) {
+export function FilterLine({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const text = useStore(store, (s) => s.filterText);
   const open = useStore(store, (s) => s.filterOpen);

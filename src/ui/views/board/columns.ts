@@ -27,8 +27,12 @@ export function boardColumns(
   now: number,
   maxLocations: number,
   sort: BoardSort,
+  /** A dashboard's check_list with showLastResult: the last run's outcome and time, not only its age. */
+  lastResult = false,
 ): Column<CheckStatus>[] {
-  const columns = allColumns(theme, now, maxLocations);
+  const columns = allColumns(theme, now, maxLocations).map((c) =>
+    c.key === 'last' && lastResult ? lastResultColumn(theme, now) : c,
+  );
   const arrow = sort.descending ? (theme.ascii ? 'v' : '↓') : theme.ascii ? '^' : '↑';
   return columns.map((c) => (c.key === SORTED_COLUMN[sort.key] ? { ...c, title: `${c.title}${arrow}` } : c));
 }
@@ -147,6 +151,24 @@ function allColumns(theme: Theme, now: number, maxLocations: number): Column<Che
       cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
     },
   ];
+}
+
+function lastResultColumn(theme: Theme, now: number): Column<CheckStatus> {
+  return {
+    key: 'last',
+    title: 'LAST RESULT',
+    width: 17,
+    priority: 2,
+    cell: (c) => {
+      const run = c.lastExecution;
+      if (!run) return { text: 'never ran', color: theme.dim };
+      const look = run.status === 'failed' ? theme.status.failing : theme.status.passing;
+      return {
+        text: `${look.glyph} ${formatMs(run.responseTime)} ${formatAge(run.timestamp, now)}`,
+        color: look.color,
+      };
+    },
+  };
 }
 
 function worst(c: CheckStatus): string | undefined {

@@ -4,12 +4,21 @@ import { useStore } from 'zustand';
 import { formatAge, formatPercent, formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
+import type { StatusSummary } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
-export function Header({ store, title }: { store: ConsoleStore; title?: string | undefined }) {
+export interface HeaderProps {
+  store: ConsoleStore;
+  title?: string | undefined;
+  /** Counts of a part of the account (a dashboard's checks) instead of the account's. */
+  summary?: StatusSummary | undefined;
+}
+
+export function Header({ store, title, summary: own }: HeaderProps) {
   const theme = useTheme();
   const session = useStore(store, (s) => s.session);
-  const summary = useStore(store, (s) => s.summary);
+  const account = useStore(store, (s) => s.summary);
+  const summary = own ?? account;
   const total = useStore(store, (s) => Object.keys(s.checks).length);
   return (
     <Box flexDirection="column">

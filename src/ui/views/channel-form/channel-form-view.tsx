@@ -81,8 +81,8 @@ function Fields({ form }: { form: ChannelForm }) {
         );
       })}
       {form.type === 'WEBHOOK' ? (
-        <Text color={tint(theme, theme.dim)}>
-          ctrl+n add a header · ctrl+p add a query parameter · ctrl+x remove the focused row
+        <Text color={tint(theme, theme.dim)} wrap="truncate">
+          ctrl+n adds a header, ctrl+p a query parameter, ctrl+x removes the focused row
         </Text>
       ) : null}
       {errors['config.headers'] || errors['config.queryParameters'] ? (

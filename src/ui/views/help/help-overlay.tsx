@@ -10,14 +10,20 @@ const TITLES: Partial<Record<Scope, string>> = {
   check: 'Check',
   result: 'Result',
   metrics: 'Metrics',
+  dashboards: 'Dashboards',
+  channels: 'Alert channels',
+  'form-type': 'New channel: choosing the type',
+  form: 'New channel: the fields (keys type text)',
   filter: 'While filtering',
   prompt: 'At the : prompt',
   wall: 'Wall',
 };
 
-export function HelpOverlay({ height }: { height: number }) {
+/** `first`: the scopes of the view beneath, whose keys are listed first (the rest may not fit). */
+export function HelpOverlay({ height, first = [] }: { height: number; first?: readonly Scope[] }) {
   const theme = useTheme();
-  const lines = Object.entries(TITLES).flatMap(([scope, title]) => [
+  const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
+  const lines = order.flatMap(([scope, title]) => [
     { key: `h-${scope}`, title, text: '' },
     ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({
       key: `${scope}-${b.command}`,
@@ -41,4 +47,9 @@ export function HelpOverlay({ height }: { height: number }) {
       )}
     </Box>
   );
+}
+
+function rank(first: readonly Scope[], scope: Scope): number {
+  const at = first.indexOf(scope);
+  return at >= 0 ? at : scope === 'global' ? first.length : first.length + 1;
 }

@@ -78,12 +78,17 @@ function metricLines(
     m.goodThreshold !== undefined
       ? `good ${op}${m.goodThreshold}, needs improvement ${op}${m.needsImprovementThreshold ?? '—'}`
       : '';
-  const range = m.range ? `${m.range.min}..${m.range.max}` : '';
+  // A count has no real ceiling: the service sends MAX_SAFE_INTEGER, which says nothing on screen.
+  const range = !m.range
+    ? ''
+    : m.range.max >= Number.MAX_SAFE_INTEGER
+      ? `range ≥${m.range.min}`
+      : `range ${m.range.min}..${m.range.max}`;
   const meta = [
     sanitize(m.unit),
     sanitize(m.dataType),
     sanitize(m.calculationMethod),
-    m.precision !== undefined ? `p${m.precision}` : '',
+    m.precision !== undefined ? `${m.precision} dp` : '',
     range,
     thresholds,
   ]

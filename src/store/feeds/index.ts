@@ -1,0 +1,22 @@
+// The feeds of each way the console runs: on an account, or on one public dashboard.
+import type { Feed } from '../poller.js';
+import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
+import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
+import { publicDashboardFeed } from './public-feed.js';
+import { metricsFeed, resultsFeed } from './results-feed.js';
+import { statusesFeed } from './statuses-feed.js';
+
+export const ACCOUNT_FEEDS: readonly Feed[] = [
+  statusesFeed,
+  resultsFeed,
+  metricsFeed,
+  dashboardsFeed,
+  dashboardChartsFeed,
+  channelsFeed,
+  channelSubmitFeed,
+];
+
+/** Without credentials only the public read works: the other views say so instead of asking. */
+export function publicFeeds(slug: string): Feed[] {
+  return [publicDashboardFeed(slug)];
+}

@@ -1,0 +1,38 @@
+// Commands of the dashboards list, the alert channels list and the create form.
+import type { CommandContext } from './commands.js';
+
+type Handler = (ctx: CommandContext) => void;
+
+const state = (ctx: CommandContext) => ctx.store.getState();
+
+/** Form keys other than esc also answer "keep editing" to the discard question. */
+const keep =
+  (h: Handler): Handler =>
+  (ctx) => {
+    state(ctx).formKeep();
+    h(ctx);
+  };
+
+export const COLLECTION_HANDLERS: Record<string, Handler> = {
+  'dashboards.open': (ctx) => state(ctx).openDashboard(),
+  'dashboards.tags': (ctx) => state(ctx).openDashboardTags(),
+  'dashboards.privacy': (ctx) => state(ctx).cyclePrivacy(),
+  'dashboards.nextPage': (ctx) => state(ctx).dashboardsPageBy(1),
+  'dashboards.prevPage': (ctx) => state(ctx).dashboardsPageBy(-1),
+  'channels.new': (ctx) => state(ctx).openForm(),
+  'channels.reveal': (ctx) => state(ctx).toggleReveal(),
+  'channels.nextPage': (ctx) => state(ctx).channelsPageBy(1),
+  'channels.prevPage': (ctx) => state(ctx).channelsPageBy(-1),
+  'formType.down': (ctx) => state(ctx).formMoveType(1),
+  'formType.up': (ctx) => state(ctx).formMoveType(-1),
+  'formType.choose': (ctx) => state(ctx).formChooseType(),
+  'formType.back': (ctx) => state(ctx).formEscape(),
+  'form.next': keep((ctx) => state(ctx).formFocus(1)),
+  'form.prev': keep((ctx) => state(ctx).formFocus(-1)),
+  'form.submit': keep((ctx) => state(ctx).formSubmit()),
+  'form.escape': (ctx) => state(ctx).formEscape(),
+  'form.erase': keep((ctx) => state(ctx).formErase()),
+  'form.addHeader': keep((ctx) => state(ctx).formAddRow('headers')),
+  'form.addQuery': keep((ctx) => state(ctx).formAddRow('queryParameters')),
+  'form.removeRow': keep((ctx) => state(ctx).formRemoveRow()),
+};

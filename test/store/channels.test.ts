@@ -1,0 +1,233 @@
+// Creating alert channels through the console's store, its form and the
+// poller's POST feed, against the project's service and a fixture for a 400.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/api/client.js';
+import { CHANNEL_TYPES, fieldPaths } from '../../src/store/channel-form.js';
+import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
+import { createPoller, type Poller } from '../../src/store/poller.js';
+import { closedPortUrl, json, startFixture } from '../helpers/fixture.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
+
+let cleanup: Array<() => unknown> = [];
+let poller: Poller;
+afterEach(async () => {
+  for (const f of cleanup.reverse()) await f();
+  cleanup = [];
+});
+
+function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
+  const client = createClient({
+    baseUrl,
+    apiKey: TEST_KEY,
+    accountId: TEST_ACCOUNT,
+    retry: { retries: 0 },
+    ...(headersMs ? { timeouts: { headersMs } } : {}),
+  });
+  const store = createConsoleStore({ refreshMs: 60_000 }, 'channels');
+  poller = createPoller({
+    store,
+    client,
+    feeds: [channelsFeed, channelSubmitFeed],
+    backoff: { baseMs: 20, maxMs: 100 },
+    tickMs: 0,
+  });
+  cleanup.push(
+    () => poller.stop(),
+    () => client.close(),
+  );
+  return store;
+}
+
+type Values = Record<string, string>;
+interface Rows {
+  headers?: Array<[string, string]>;
+  queryParameters?: Array<[string, string]>;
+}
+
+/** Opens the form and types into it the way the keys do: type, then each field in focus order. */
+function fill(store: ConsoleStore, type: (typeof CHANNEL_TYPES)[number], values: Values, rows: Rows = {}) {
+  const s = () => store.getState();
+  s().openForm();
+  while (CHANNEL_TYPES[s().form.typeCursor] !== type) s().formMoveType(1);
+  s().formChooseType();
+  for (const [path, text] of Object.entries(values)) {
+    while (fieldPaths(s().form)[s().form.focus] !== path) s().formFocus(1);
+    for (const ch of text) s().formType(ch);
+  }
+  for (const list of ['headers', 'queryParameters'] as const)
+    for (const [key, value] of rows[list] ?? []) {
+      s().formAddRow(list);
+      s().formType(key);
+      s().formFocus(1);
+      s().formType(value);
+    }
+}
+
+const EVERY_TYPE: Array<[(typeof CHANNEL_TYPES)[number], Values, Rows, Record<string, unknown>]> = [
+  ['EMAIL', { name: 'Mail', 'config.address': 'ops@example.com' }, {}, { address: 'ops@example.com' }],
+  [
+    'CHAT',
+    { name: 'Chat', 'config.url': 'https://chat.example.com/hook/x', 'config.channel': '#ops' },
+    {},
+    { url: 'https://chat.example.com/hook/x', channel: '#ops' },
+  ],
+  [
+    'WEBHOOK',
+    { name: 'Hook', 'config.url': 'https://example.com/h', 'config.method': 'put' },
+    { headers: [['X-Token', 's3cret']], queryParameters: [['team', 'sre']] },
+    {
+      url: 'https://example.com/h',
+      method: 'PUT',
+      headers: [{ key: 'X-Token', value: 's3cret' }],
+      queryParameters: [{ key: 'team', value: 'sre' }],
+    },
+  ],
+  [
+    'SMS',
+    { name: 'Pager', 'config.number': '+4915112345678', 'config.name': 'On call' },
+    {},
+    { number: '+4915112345678', name: 'On call' },
+  ],
+  [
+    'PHONE',
+    { name: 'Call', 'config.number': '+14155550123', 'config.name': 'Escalation' },
+    {},
+    { number: '+14155550123', name: 'Escalation' },
+  ],
+];
+
+describe('creating alert channels from the console', () => {
+  it('creates one of every type: 201 closes the form, refreshes the list and selects the new channel', async () => {
+    const svc = await startTestService();
+    cleanup.push(() => svc.close());
+    const store = consoleOn(svc.url);
+    await expect.poll(() => store.getState().channels.state).toBe('ok');
+    for (const [type, values, rows, config] of EVERY_TYPE) {
+      fill(store, type, values, rows);
+      expect(store.getState().stack.at(-1)?.name).toBe('channel-form');
+      store.getState().formSubmit();
+      await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
+      const created = () => {
+        const r = store.getState().channels;
+        return r.state === 'ok'
+          ? r.data.data.find((c) => c.id === store.getState().selectedChannelId)
+          : undefined;
+      };
+      await expect.poll(() => created()?.type).toBe(type);
+      expect(created()).toMatchObject({ name: values['name'], config });
+    }
+    const client = createClient({ baseUrl: svc.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT });
+    cleanup.push(() => client.close());
+    const stored = await client.alertChannels({ limit: 100 });
+    expect(stored.data.map((c) => c.type)).toEqual(EVERY_TYPE.map(([t]) => t));
+  });
+
+  it('submits while polling is paused: a submit is the user’s own action', async () => {
+    const svc = await startTestService();
+    cleanup.push(() => svc.close());
+    const store = consoleOn(svc.url);
+    poller.pause();
+    fill(store, 'EMAIL', { name: 'Paused', 'config.address': 'p@example.com' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
+    expect(store.getState().phase).toBe('paused');
+  });
+
+  it('keeps the form open with everything typed on 402 at the plan limit', async () => {
+    const svc = await startTestService({ maxAlertChannels: 1 });
+    cleanup.push(() => svc.close());
+    const store = consoleOn(svc.url);
+    fill(store, 'EMAIL', { name: 'First', 'config.address': 'a@example.com' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
+    fill(store, 'EMAIL', { name: 'Second', 'config.address': 'b@example.com' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().form.submitting).toBe(false);
+    const { form, stack } = store.getState();
+    expect(stack.at(-1)?.name).toBe('channel-form');
+    expect(form.formError).toMatch(/plan’s alert channel limit is reached/);
+    expect(form.values).toEqual({ name: 'Second', 'config.address': 'b@example.com' });
+  });
+
+  it('shows a 400’s details beside the fields they name', async () => {
+    const f = await startFixture((req, res) =>
+      req.method === 'POST'
+        ? json(res, 400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'invalid alert channel',
+            details: [
+              { path: 'config.number', message: 'this carrier refuses the number' },
+              { path: 'name', message: 'already taken' },
+            ],
+          })
+        : json(res, 200, { data: [], meta: { currentPage: 1, totalPages: 1, totalItems: 0, limit: 20 } }),
+    );
+    cleanup.push(() => f.close());
+    const store = consoleOn(f.url);
+    fill(store, 'SMS', { name: 'Pager', 'config.number': '+4915112345678', 'config.name': 'On call' });
+    store.getState().formSubmit();
+    await expect
+      .poll(() => store.getState().form.serverErrors['config.number'])
+      .toBe('this carrier refuses the number');
+    expect(store.getState().form.serverErrors['name']).toBe('already taken');
+    expect(store.getState().form.values['config.number']).toBe('+4915112345678');
+    // The focus went to the first field named; editing it clears what the server said about it only.
+    expect(fieldPaths(store.getState().form)[store.getState().form.focus]).toBe('name');
+    store.getState().formErase();
+    expect(store.getState().form.serverErrors).toEqual({
+      'config.number': 'this carrier refuses the number',
+    });
+    expect(store.getState().form.values['name']).toBe('Page');
+  });
+
+  it('survives a service that is down, then submits once it is back', async () => {
+    const down = await closedPortUrl();
+    const store = consoleOn(down);
+    fill(store, 'CHAT', { name: 'Chat', 'config.url': 'https://chat.example.com/hook/y' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().form.formError).toMatch(/^network: .*your input is kept/);
+    expect(store.getState().form.submitting).toBe(false);
+    expect(store.getState().form.values['config.url']).toBe('https://chat.example.com/hook/y');
+    const svc = await startTestService({ port: Number(new URL(down).port) });
+    cleanup.push(() => svc.close());
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
+    const names = () => {
+      const r = store.getState().channels;
+      return r.state === 'ok' ? r.data.data.map((c) => c.name) : [];
+    };
+    await expect.poll(names).toEqual(['Chat']);
+  });
+
+  it('keeps the form as typed when the POST times out, and sent it once only', async () => {
+    const f = await startFixture((req, res) =>
+      req.method === 'POST'
+        ? undefined // never answers
+        : json(res, 200, { data: [], meta: { currentPage: 1, totalPages: 1, totalItems: 0, limit: 20 } }),
+    );
+    cleanup.push(() => f.close());
+    const store = consoleOn(f.url, 300);
+    fill(store, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com' });
+    store.getState().formSubmit();
+    await expect.poll(() => store.getState().form.formError).toMatch(/^timeout: .*enter to try again/);
+    expect(store.getState().form.values).toEqual({ name: 'Mail', 'config.address': 'ops@example.com' });
+    expect(f.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('refuses to submit an invalid form and says why beside each field', () => {
+    const store = createConsoleStore({}, 'channels');
+    fill(
+      store,
+      'WEBHOOK',
+      { name: ' ', 'config.url': 'ftp://x', 'config.method': 'FETCH' },
+      { headers: [['', 'v']] },
+    );
+    store.getState().formSubmit();
+    const { form } = store.getState();
+    expect(form.submitting).toBe(false);
+    expect(form.formError).toMatch(/fix the fields/);
+    expect(form.values['config.url']).toBe('ftp://x');
+  });
+});

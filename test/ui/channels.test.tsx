@@ -1,0 +1,123 @@
+// The alert channel views with a real store, fed by the poller from the real service.
+import { render } from 'ink-testing-library';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type MonitoringClient } from '../../src/api/client.js';
+import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import { ACCOUNT_FEEDS } from '../../src/store/feeds/index.js';
+import { createPoller, type Poller } from '../../src/store/poller.js';
+import { App } from '../../src/ui/app.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let client: MonitoringClient;
+let store: ConsoleStore;
+let poller: Poller;
+let view: ReturnType<typeof render>;
+// eslint-disable-next-line no-control-regex -- reading the text without colour codes
+const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const top = () => store.getState().stack.at(-1)?.name;
+const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
+
+beforeAll(async () => {
+  svc = await startTestService({ checks: 3 });
+  client = createClient({ baseUrl: svc.url, ...svc.credentials });
+  await client.createAlertChannel({
+    type: 'WEBHOOK',
+    name: 'Incident bot',
+    config: {
+      url: 'https://bot.example.com/incidents?key=abc123',
+      method: 'POST',
+      headers: [{ key: 'Authorization', value: 'Bearer s3cr3t' }],
+    },
+  });
+  await client.createAlertChannel({
+    type: 'SMS',
+    name: 'Pager \u001b[31mred\u001b[0m',
+    config: { number: '+4915112345678', name: 'On call' },
+  });
+  store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
+  store.getState().setSize(120, 30);
+  poller = createPoller({ store, client, feeds: [...ACCOUNT_FEEDS], tickMs: 0 });
+  view = render(
+    <App
+      store={store}
+      actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
+      theme={createTheme({ color: true, ascii: false })}
+    />,
+  );
+});
+afterAll(async () => {
+  view.unmount();
+  poller.stop();
+  await client.close();
+  await svc.close();
+});
+
+describe('alert channels in the console', () => {
+  it('lists channels from :channels with their secrets masked, and sanitised names', async () => {
+    keys(':', 'channels', '\r');
+    await expect.poll(plain).toContain('Incident bot');
+    const frame = plain();
+    expect(frame).toContain('POST https://bot.example.com/••• (Authorization: •••)');
+    expect(frame).toContain('+•••78 (On call)');
+    expect(frame).not.toMatch(/s3cr3t|abc123|15112345678/);
+    expect(frame).toContain('Pager red');
+    expect(view.lastFrame()).not.toContain('\u001b[31mred');
+  });
+
+  it('reveals the selected channel with v until the selection moves', async () => {
+    keys('v');
+    await expect
+      .poll(plain)
+      .toContain('POST https://bot.example.com/incidents?key=abc123 (Authorization: Bea');
+    expect(plain()).toContain('revealed until you move or leave');
+    expect(plain()).not.toContain('15112345678');
+    keys('j');
+    await expect.poll(plain).not.toContain('abc123');
+    keys('v');
+    await expect.poll(plain).toContain('+4915112345678');
+    keys('n');
+    await expect.poll(top).toBe('channel-form');
+    expect(store.getState().revealedChannelId).toBeNull();
+  });
+
+  it('creates a WEBHOOK from the form, validating beside each field as it is typed', async () => {
+    await expect.poll(plain).toContain('Choose a type');
+    keys('j', 'j', '\r');
+    await expect.poll(plain).toContain('New alert channel: WEBHOOK');
+    keys('Deploy hook', '\t', 'htp://x');
+    await expect.poll(plain).toMatch(/URL\s+htp:\/\/x\s+✖ must be an http:\/\/ or https:\/\/ address/);
+    keys('\u007f'.repeat(7), 'https://hooks.example.com/deploy', '\t', 'post', '\u000e', 'X-Key', '\t', 'k1');
+    await expect.poll(plain).toMatch(/Header 1 value\s+k1/);
+    expect(plain()).not.toContain('must be');
+    keys('\r');
+    await expect.poll(top).toBe('channels');
+    await expect.poll(plain).toContain('Deploy hook');
+    const selected = plain()
+      .split('\n')
+      .find((l) => l.startsWith('›'));
+    expect(selected).toContain('Deploy hook');
+    expect(selected).toContain('POST https://hooks.example.com/••• (X-Key: •••)');
+  });
+
+  it('asks before discarding typed input on esc, and keeps editing on any other key', async () => {
+    keys('n');
+    await expect.poll(plain).toContain('Choose a type');
+    keys('\r', 'Mail');
+    await expect.poll(plain).toMatch(/Channel name\s+Mail/);
+    keys('\u001b');
+    await expect.poll(plain).toContain('Discard what you typed?');
+    keys('s');
+    await expect.poll(plain).toMatch(/Channel name\s+Mails/);
+    expect(plain()).not.toContain('Discard what you typed?');
+    keys('\u001b');
+    await expect.poll(plain).toContain('Discard what you typed?');
+    keys('\u001b');
+    await expect.poll(top).toBe('channels');
+    keys('n');
+    await expect.poll(plain).toContain('Choose a type');
+    keys('\u001b');
+    await expect.poll(top).toBe('channels');
+  });
+});
