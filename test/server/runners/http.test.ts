@@ -72,7 +72,8 @@ describe('http runner', () => {
     const r = await run({ target: `${http}/wait` });
     expect(r.status).toBe('success');
     expect(r.timing.firstByte).toBeGreaterThanOrEqual(195);
-    expect(r.timing.firstByte).toBeLessThanOrEqual(215);
+    // Not the whole 2 s timeout, nor much past the wait: 215 ms failed at 216 on a shared, loaded machine.
+    expect(r.timing.firstByte).toBeLessThan(500);
     expect(r.timing.tls).toBeUndefined();
     expect(r.timing.dns).toBeGreaterThanOrEqual(0);
     expect(r.timing.tcp).toBeGreaterThanOrEqual(0);
