@@ -1,16 +1,19 @@
 // Browser checks inside the service: scheduled runs in the service's one
-// Chromium, the browser gone when the service closes, the demo's journeys
-// passing, and an honest "unknown" where no browser is installed.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// Chromium, the browser gone when the service closes (and the profiles of
+// browsers that went otherwise swept), the demo's journeys passing, and an
+// honest "unknown" where no browser is installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
 import { demoConfig } from '../../src/server/demo/config.js';
 import { startDemoTargets, type DemoTargets } from '../../src/server/demo/targets.js';
-import { browserMissing } from '../../src/server/runners/browser-launch.js';
+import { browserMissing, sweepStaleProfiles } from '../../src/server/runners/browser-launch.js';
 import { createRunner, isRunnable } from '../../src/server/runners/index.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
@@ -135,6 +138,26 @@ describe('browser checks without a browser', () => {
     } finally {
       await svc.close();
     }
+  });
+});
+
+describe('browser profiles', () => {
+  it('sweeps the profile of a browser that is gone, and keeps live and fresh ones', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'checkwall-sweep-test-')); // apart from live tests' profiles
+    const profile = (lockedBy?: number) => {
+      const dir = mkdtempSync(join(base, 'checkwall-chromium-'));
+      if (lockedBy !== undefined) symlinkSync(`${hostname()}-${lockedBy}`, join(dir, 'SingletonLock'));
+      return dir;
+    };
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    const stale = profile(deadPid);
+    const live = profile(process.pid);
+    const fresh = profile();
+    await sweepStaleProfiles(base);
+    expect([existsSync(stale), existsSync(live), existsSync(fresh)]).toEqual([false, true, true]);
+    await sweepStaleProfiles(base, Date.now() + 120_000); // a lockless profile is stale once it is old
+    expect([existsSync(live), existsSync(fresh)]).toEqual([true, false]);
+    rmSync(base, { recursive: true, force: true });
   });
 });
 

@@ -3,8 +3,8 @@
 // (fresh, temporary) profile directory, which is how we find it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, rmSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { setPriority, tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
+import { hostname, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -54,6 +54,9 @@ export interface Chromium {
 }
 
 const READY_POLL_MS = 25;
+const PROFILE_PREFIX = 'checkwall-chromium-';
+/** A profile without Chromium's lock is someone's fresh one for this long. */
+const FRESH_PROFILE_MS = 60_000;
 const BROWSER_NICE = 10;
 const SETPRIV = '/usr/bin/setpriv';
 
@@ -69,7 +72,8 @@ function humbled(executable: string, args: string[]): [string, string[]] {
 }
 
 export async function launchChromium(executable: string, timeoutMs: number): Promise<Chromium> {
-  const profile = await mkdtemp(join(tmpdir(), 'checkwall-chromium-'));
+  void sweepStaleProfiles().catch(() => undefined);
+  const profile = await mkdtemp(join(tmpdir(), PROFILE_PREFIX));
   const [command, args] = humbled(executable, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank']);
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   try {
@@ -85,7 +89,11 @@ export async function launchChromium(executable: string, timeoutMs: number): Pro
   // A service that exits without closing (process.exit on a signal) takes its browser with it.
   const killOnExit = () => {
     child.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    try {
+      rmSync(profile, { recursive: true, force: true });
+    } catch {
+      // Its children may still be writing; the next launch sweeps what is left.
+    }
   };
   process.once('exit', killOnExit);
   void exited.then(() => process.off('exit', killOnExit));
@@ -135,3 +143,33 @@ async function waitForPort(
 }
 
 const tail = (text: string) => text.trim().split('\n').slice(-3).join(' | ') || '(no output)';
+
+/**
+ * Removes the profiles of browsers that are gone: a service killed outright
+ * leaves its profile behind, and one that exits on a signal can race the
+ * writes of Chromium's own children. A live browser's profile holds
+ * SingletonLock, a link to "host-pid".
+ */
+export async function sweepStaleProfiles(base: string = tmpdir(), now: number = Date.now()): Promise<void> {
+  const names = (await readdir(base)).filter((n) => n.startsWith(PROFILE_PREFIX));
+  for (const name of names) {
+    const dir = join(base, name);
+    if (!(await inUse(dir, now))) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+async function inUse(dir: string, now: number): Promise<boolean> {
+  const lock = await readlink(join(dir, 'SingletonLock')).catch(() => null);
+  if (lock === null) {
+    const info = await stat(dir).catch(() => null);
+    return info !== null && now - info.mtimeMs < FRESH_PROFILE_MS;
+  }
+  const cut = lock.lastIndexOf('-');
+  if (lock.slice(0, cut) !== hostname()) return true;
+  try {
+    process.kill(Number(lock.slice(cut + 1)), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
