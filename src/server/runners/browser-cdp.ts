@@ -37,6 +37,24 @@ export function connectCdp(url: string, timeoutMs: number): Promise<CdpConnectio
   });
 }
 
+interface Message {
+  id?: number;
+  result?: unknown;
+  error?: { message: string };
+  method?: string;
+  params?: Params;
+  sessionId?: string;
+}
+
+/** A frame that is not JSON is dropped, not thrown: it would surface in the socket's event loop. */
+function parse(text: string): Message {
+  try {
+    return JSON.parse(text) as Message;
+  } catch {
+    return {};
+  }
+}
+
 function wrap(ws: WebSocket): CdpConnection {
   const waiting = new Map<number, Waiter>();
   const listeners = new Map<string, Set<(event: CdpEvent) => void>>();
@@ -57,14 +75,7 @@ function wrap(ws: WebSocket): CdpConnection {
     }),
   );
   ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as {
-      id?: number;
-      result?: unknown;
-      error?: { message: string };
-      method?: string;
-      params?: Params;
-      sessionId?: string;
-    };
+    const msg = parse(String(e.data));
     if (msg.id !== undefined) {
       const w = waiting.get(msg.id);
       waiting.delete(msg.id);

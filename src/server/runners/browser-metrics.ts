@@ -29,6 +29,11 @@ export interface PageSample {
   text: string;
 }
 
+export const NAVIGATION_SCRIPT = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return nav ? nav.toJSON() : null;
+})()`;
+
 // Buffered observers hand over entries already recorded at once through
 // takeRecords(), so one synchronous evaluation reads them all.
 export const SAMPLE_SCRIPT = `(() => {

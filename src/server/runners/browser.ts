@@ -5,8 +5,15 @@ import type { CheckResult } from '../../api/schemas.js';
 import type { CheckConfig, LocationConfig } from '../config-schema.js';
 import type { RunCheck, RunContext } from '../contracts.js';
 import { evaluateAssertions } from './assertions.js';
-import { navigationPhases, sampleMetrics, SAMPLE_SCRIPT, type PageSample } from './browser-metrics.js';
-import { watchPage, type Navigation, type PageWatch } from './browser-page.js';
+import {
+  navigationPhases,
+  sampleMetrics,
+  NAVIGATION_SCRIPT,
+  SAMPLE_SCRIPT,
+  type NavigationEntry,
+  type PageSample,
+} from './browser-metrics.js';
+import { watchPage, type DocumentRequest, type Navigation, type PageWatch } from './browser-page.js';
 import { within, type BrowserPool, type Page } from './browser-pool.js';
 import { runSteps, stepLabel, type Progress } from './browser-steps.js';
 import { finishResult, namedError, startFrame, type Outcome, type RunFrame } from './result.js';
@@ -33,6 +40,13 @@ export function createBrowserRunner(pool: BrowserPool): RunCheck {
   };
 }
 
+/** The target's document as it loaded: what went over the wire, its timing entry, its body. */
+interface Target {
+  nav: Navigation;
+  entry: NavigationEntry | null;
+  body: string;
+}
+
 async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outcome> {
   const { check, location } = frame;
   const setup = { headers: extraHeaders(check, location), insecureTls: check.insecureTls };
@@ -44,12 +58,15 @@ async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outc
     const timeout = AbortSignal.timeout(check.timeoutMs);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     const progress: Progress = { waitingFor: `${check.target} did not finish loading` };
-    let nav: Navigation | undefined;
+    let target: Target | undefined;
     let stepError: Error | undefined;
     try {
       await abortable(
         (async () => {
-          nav = await watch.navigate(check.target, signal);
+          const nav = await watch.navigate(check.target, signal);
+          // Read at once: steps may leave this document.
+          const entry = await watch.evaluate<NavigationEntry | null>(NAVIGATION_SCRIPT);
+          target = { nav, entry, body: await watch.body(nav.loaderId) };
           if (check.type !== 'multistep') return;
           // As a visitor would, see the page before touching it: input stops the paint metrics.
           await watch.painted(PAINT_WAIT_MS);
@@ -58,16 +75,16 @@ async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outc
         signal,
       );
     } catch (error) {
-      const e = timeout.aborted ? timedOut(progress, check.timeoutMs) : (error as Error);
-      // A step that failed left a page worth measuring; a timeout may have left a hung one.
-      if (!nav || timeout.aborted || ctx.signal.aborted || e.name !== 'StepFailed')
-        return failed(watch.lastRequest() ?? plannedRequest(check, location), e);
-      stepError = e;
+      stepError = timeout.aborted ? timedOut(progress, check.timeoutMs) : (error as Error);
+    }
+    const loaded = target as Target | undefined; // assigned in the closure above
+    // A failed step left a page worth measuring; a timeout may have left a hung one.
+    if (!loaded || (stepError && (stepError.name !== 'StepFailed' || signal.aborted))) {
+      const e = stepError ?? namedError('NavigationError', 'the page could not be read');
+      if (!loaded) return failed(watch.lastRequest() ?? plannedRequest(check, location), e);
+      return { ...targetParts(loaded, frame, ctx), assertions: [], error: e };
     }
     const endedAt = performance.now();
-    const loaded = nav as Navigation | undefined; // assigned in the closure above
-    if (!loaded)
-      return failed(plannedRequest(check, location), namedError('NavigationError', 'nothing loaded'));
     await watch.settle(SETTLE_MS, signal);
     const outcome = await within(measure(watch, loaded, frame, ctx, endedAt), SETUP_MS, 'reading the page');
     return stepError ? { ...outcome, error: stepError } : outcome;
@@ -76,68 +93,59 @@ async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outc
   }
 }
 
+/** Request, response and phases: the target document's, whatever the steps did after it. */
+function targetParts({ nav, entry, body }: Target, frame: RunFrame, ctx: RunContext) {
+  const timing = entry ? navigationPhases(entry, frame.check.target.startsWith('https:')) : {};
+  const r = nav.response;
+  const response: CheckResult['response'] = r
+    ? {
+        statusCode: r.status,
+        statusText: r.statusText,
+        headers: r.headers,
+        body: capUtf8(body, ctx.maxStoredBodyBytes),
+        responseTime: Math.round(entry?.responseEnd ?? 0),
+        size: entry?.encodedBodySize ?? Buffer.byteLength(body),
+      }
+    : null;
+  const request = toRequest(nav.request ?? plannedRequest(frame.check, frame.location));
+  return { request, response, timing };
+}
+
 async function measure(
   watch: PageWatch,
-  nav: Navigation,
+  target: Target,
   frame: RunFrame,
   ctx: RunContext,
   endedAt: number,
 ): Promise<Outcome> {
-  const { check, location } = frame;
+  const { check } = frame;
+  // Metrics and the rendered text are the page the run ended on.
   const sample = await watch.evaluate<PageSample>(SAMPLE_SCRIPT);
-  const body = await watch.body(nav.loaderId);
-  const timing = sample.nav ? navigationPhases(sample.nav, check.target.startsWith('https:')) : {};
-  const responseTime = Math.round(sample.nav?.responseEnd ?? 0);
-  const size = sample.nav?.encodedBodySize ?? Buffer.byteLength(body);
-  const response = nav.response
-    ? toResponse(nav, capUtf8(body, ctx.maxStoredBodyBytes), responseTime, size)
-    : null;
+  const { request, response, timing } = targetParts(target, frame, ctx);
   const status = response?.statusCode ?? 0;
   // TEXT_BODY and JSON_BODY look at the rendered page, what a visitor reads.
   const assertions = evaluateAssertions(check.assertions, {
     statusCode: status,
     headers: response?.headers ?? {},
     body: sample.text,
-    responseTime,
+    responseTime: response?.responseTime ?? 0,
   });
   const error =
     check.assertions.length === 0 && status >= 400
       ? namedError('HttpStatusError', `the server answered ${status} ${response?.statusText ?? ''}`.trim())
       : undefined;
-  return {
-    request: toRequest(nav.request ?? plannedRequest(check, location)),
-    response,
-    timing,
-    assertions,
-    error,
-    endedAt,
-    metrics: sampleMetrics(sample),
-  };
+  return { request, response, timing, assertions, error, endedAt, metrics: sampleMetrics(sample) };
 }
 
-function toResponse(
-  nav: Navigation,
-  body: string,
-  responseTime: number,
-  size: number,
-): CheckResult['response'] {
-  const r = nav.response!;
-  return { statusCode: r.status, statusText: r.statusText, headers: r.headers, body, responseTime, size };
-}
-
-const toRequest = (r: {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-}): CheckResult['request'] => ({
+const toRequest = (r: DocumentRequest): CheckResult['request'] => ({
   method: r.method,
   url: r.url,
   headers: r.headers,
   body: null,
 });
 
-function plannedRequest(check: CheckConfig, location: LocationConfig): CheckResult['request'] {
-  return { method: 'GET', url: check.target, headers: extraHeaders(check, location), body: null };
+function plannedRequest(check: CheckConfig, location: LocationConfig): DocumentRequest {
+  return { method: 'GET', url: check.target, headers: extraHeaders(check, location) };
 }
 
 /** As the http runner does: the check's headers, and the location it ran from. */
@@ -146,10 +154,7 @@ const extraHeaders = (check: CheckConfig, location: LocationConfig) => ({
   'x-checkwall-location': location.id,
 });
 
-const failed = (
-  request: { method: string; url: string; headers: Record<string, string> },
-  error: Error,
-): Outcome => ({
+const failed = (request: DocumentRequest, error: Error): Outcome => ({
   request: toRequest(request),
   response: null,
   timing: {},

@@ -221,8 +221,11 @@ describe.skipIf(missing !== null)('multistep runner (real Chromium)', () => {
     ]);
     expect(r.error).toBeUndefined();
     expect(r.status).toBe('success');
-    expect(r.response?.statusCode).toBe(200);
+    // The target's document, though the journey ended on another page.
     expect(r.request.url).toBe(`${http}/signup`);
+    expect(r.response).toMatchObject({ statusCode: 200, size: Buffer.byteLength(SIGNUP_PAGE) });
+    expect(r.response?.body).toContain('<html lang="en">');
+    expect(r.timing.firstByte).toBeGreaterThanOrEqual(0);
   });
 
   it('reports a first input delay once the journey touched the page', async () => {
@@ -241,6 +244,8 @@ describe.skipIf(missing !== null)('multistep runner (real Chromium)', () => {
     );
     expect(r.status).toBe('failed');
     expect(r.error?.message).toMatch(/^step 2 of 3 \(click "#no-such-button"\): no visible element matches/);
+    expect(r.error?.name).toBe('TimeoutError');
+    expect(r.response?.statusCode).toBe(200); // the target loaded; a later step ran out of time
     expect(r.timing.total).toBeGreaterThanOrEqual(1500);
   });
 
