@@ -99,7 +99,7 @@ export function decideCheckStatus(input: StatusInput): StatusDecision {
 function decide(input: StatusInput, locations: Array<Verdict & { id: string }>): Verdict {
   if (!input.enabled) return { status: 'unknown', reason: 'the check is disabled' };
   if (!input.runnable)
-    return { status: 'unknown', reason: 'this check type does not run in this service yet' };
+    return { status: 'unknown', reason: input.notRunnableReason ?? 'this check cannot run in this service' };
   const known = locations.filter((l) => l.status !== 'unknown');
   if (known.length === 0) return { status: 'unknown', reason: 'no recent runs' };
   const failing = known.filter((l) => l.status === 'failing');

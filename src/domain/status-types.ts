@@ -27,8 +27,10 @@ export interface LocationInput {
 export interface StatusInput {
   now: number; // epoch ms
   enabled: boolean;
-  /** False for check types that cannot run yet (browser, multistep). */
+  /** False for a check that cannot run in this service (a browser check without a browser). */
   runnable: boolean;
+  /** Why it cannot run, in one sentence, when `runnable` is false. */
+  notRunnableReason?: string | undefined;
   frequencyMs: number;
   thresholds: StatusThresholds;
   /** Percent of successful runs over the availability window, null when it holds none. */

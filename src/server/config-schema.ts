@@ -41,37 +41,94 @@ export const AssertionConfigSchema = z.object({
 });
 export type AssertionConfig = z.infer<typeof AssertionConfigSchema>;
 
-export const CheckConfigSchema = z.object({
-  id,
-  name: z.string().min(1).max(200),
-  type: z.enum(CHECK_TYPES),
-  /**
-   * api/url/browser/multistep: an http(s) URL; tcp: host:port;
-   * heartbeat: unused (pinged at /v1/heartbeats/{token}).
-   */
-  target: z.string().default(''),
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).default('GET'),
-  headers: z.record(z.string(), z.string()).default({}),
-  body: z.string().nullable().default(null),
-  /** tcp: optional data to send after connecting, and a string expected back. */
-  send: z.string().optional(),
-  expect: z.string().optional(),
-  /** heartbeat: the secret token of its ping URL, the expected period and grace. */
-  token: z.string().min(8).optional(),
-  grace: FrequencySchema.optional(),
-  frequency: FrequencySchema.default('1m'),
-  locations: z.array(id).min(1),
-  assertions: z.array(AssertionConfigSchema).default([]),
-  tags: z.array(z.string()).default([]),
-  group: id.optional(),
-  timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
-  /** Response-time thresholds (ms) above which a check is degraded / failing. */
-  degradedMs: z.number().int().positive().optional(),
-  failingMs: z.number().int().positive().optional(),
-  /** Accept self-signed certificates (the demo's HTTPS target). */
-  insecureTls: z.boolean().default(false),
-  enabled: z.boolean().default(true),
-});
+/** A string a step cannot do without; "is required" says more than zod's "expected string". */
+const required = (what: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`),
+  });
+const selector = required('a CSS selector').min(1, 'must be a CSS selector, e.g. "#email"');
+const STEP_ACTIONS = 'goto, click, type, waitFor, assertText';
+
+/** One step of a multistep check's journey, run in order in one page. */
+export const StepSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({
+      action: z.literal('goto'),
+      url: required('a url').regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path starting with /'),
+    }),
+    z.strictObject({ action: z.literal('click'), selector }),
+    z.strictObject({ action: z.literal('type'), selector, text: required('the text to type') }),
+    z
+      .strictObject({
+        action: z.literal('waitFor'),
+        selector: selector.optional(),
+        text: z.string().min(1).optional(),
+      })
+      .refine((s) => (s.selector === undefined) !== (s.text === undefined), {
+        message: 'waitFor takes either a selector or a text, not both and not neither',
+      }),
+    z.strictObject({
+      action: z.literal('assertText'),
+      selector: selector.optional(),
+      contains: required('the expected text').min(1, 'must not be empty'),
+    }),
+  ],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? `action must be one of ${STEP_ACTIONS}` : undefined),
+  },
+);
+export type StepConfig = z.infer<typeof StepSchema>;
+
+const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
+
+export const CheckConfigSchema = z
+  .object({
+    id,
+    name: z.string().min(1).max(200),
+    type: z.enum(CHECK_TYPES),
+    /**
+     * api/url/browser/multistep: an http(s) URL; tcp: host:port;
+     * heartbeat: unused (pinged at /v1/heartbeats/{token}).
+     */
+    target: z.string().default(''),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).default('GET'),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string().nullable().default(null),
+    /** tcp: optional data to send after connecting, and a string expected back. */
+    send: z.string().optional(),
+    expect: z.string().optional(),
+    /** heartbeat: the secret token of its ping URL, the expected period and grace. */
+    token: z.string().min(8).optional(),
+    grace: FrequencySchema.optional(),
+    frequency: FrequencySchema.default('1m'),
+    locations: z.array(id).min(1),
+    assertions: z.array(AssertionConfigSchema).default([]),
+    tags: z.array(z.string()).default([]),
+    group: id.optional(),
+    timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    /** Response-time thresholds (ms) above which a check is degraded / failing. */
+    degradedMs: z.number().int().positive().optional(),
+    failingMs: z.number().int().positive().optional(),
+    /** Accept self-signed certificates (the demo's HTTPS target). */
+    insecureTls: z.boolean().default(false),
+    /** multistep: the journey, after the page at `target` has loaded. */
+    steps: z.array(StepSchema).optional(),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((check, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (check.steps !== undefined && check.type !== 'multistep')
+      issue('steps', `steps belong to multistep checks, not ${check.type} checks`);
+    if (check.type === 'multistep' && (check.steps ?? []).length === 0)
+      issue(
+        'steps',
+        `a multistep check needs at least one step (${STEP_ACTIONS}); a single page load is a browser check`,
+      );
+    if (!BROWSER_TYPES.includes(check.type)) return;
+    if (!/^https?:\/\//.test(check.target)) issue('target', 'must be an http:// or https:// URL');
+    if (check.method !== 'GET') issue('method', `a ${check.type} check loads its page with GET`);
+  });
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 
 export const DashboardConfigSchema = z.object({
@@ -126,6 +183,8 @@ export const ServiceConfigSchema = z.object({
   retentionDays: z.number().int().min(1).max(3650).default(30),
   /** Runs executing at once, across all checks and locations. */
   maxConcurrentRuns: z.number().int().min(1).max(1000).default(16),
+  /** Browser pages open at once (each run is a page of the service's one Chromium). */
+  maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
   /** Response bodies are stored up to this many bytes (the real size is kept too). */
   maxStoredBodyBytes: z.number().int().min(0).default(65_536),
 });

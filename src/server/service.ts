@@ -8,7 +8,7 @@ import type { ServiceConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
-import { runCheck } from './runners/index.js';
+import { createRunner } from './runners/index.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
 import { openSqliteStorage } from './storage/sqlite.js';
@@ -56,9 +56,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     const check = account && accounts.check(account, result.checkId);
     if (account && check) engine.onResult(account, check, result);
   };
+  const runner = createRunner({ maxConcurrentBrowserRuns: opts.config.maxConcurrentBrowserRuns });
   const scheduler = createScheduler({
     config: opts.config,
-    run: runCheck,
+    run: runner.run,
     record,
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),
@@ -106,6 +107,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         clearInterval(pruner);
         clearInterval(warmer);
         await scheduler.stop();
+        // After the scheduler: every run has ended, so no page is open when the browser goes.
+        await runner.close();
         await app.close();
         storage.close();
       })()),

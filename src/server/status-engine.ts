@@ -8,7 +8,7 @@ import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
-import { isRunnable } from './runners/index.js';
+import { notRunnableReason } from './runners/index.js';
 import type { Storage } from './storage/types.js';
 
 export const PERIOD_MS: Record<Period, number> = {
@@ -73,10 +73,12 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const availability = successRate(window.successes, window.total);
     const incident = storage.currentIncident(account.id, check.id);
     const locations = account.locations.filter((l) => check.locations.includes(l.id));
+    const unrunnable = notRunnableReason(check);
     const decision = decideCheckStatus({
       now,
       enabled: check.enabled,
-      runnable: isRunnable(check),
+      runnable: unrunnable === undefined,
+      notRunnableReason: unrunnable,
       frequencyMs: frequencyToMs(check.frequency),
       thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
       availability,

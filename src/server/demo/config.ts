@@ -1,5 +1,6 @@
 // The demo account: about twenty checks of every type over three locations.
 import { ServiceConfigSchema, type ServiceConfig } from '../config-schema.js';
+import { browserChecks } from './pages.js';
 import type { DemoTargets } from './targets.js';
 
 export const DEMO_ACCOUNT_ID = '5f0c6d1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
@@ -155,26 +156,7 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
       group: 'internal',
       tags: ['jobs'],
     },
-    {
-      id: 'checkout-flow',
-      name: 'Checkout flow (browser)',
-      type: 'browser',
-      target: `${t.http}/healthy`,
-      frequency: '60s',
-      locations: ALL,
-      group: 'commerce',
-      tags: ['e2e'],
-    },
-    {
-      id: 'signup-journey',
-      name: 'Signup journey (multistep)',
-      type: 'multistep',
-      target: `${t.http}/healthy`,
-      frequency: '60s',
-      locations: ['eu-west'],
-      group: 'core',
-      tags: ['e2e'],
-    },
+    ...browserChecks(t.http, ALL),
     api('status-page', 'Status page', '/healthy', {
       target: `${t.https}/healthy`,
       insecureTls: true,

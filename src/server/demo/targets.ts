@@ -4,6 +4,7 @@ import { createServer as createHttp, type IncomingMessage, type ServerResponse }
 import { createServer as createHttps } from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { CHECKOUT_PAGE, SIGNUP_PAGE } from './pages.js';
 import { DEMO_TLS_CERT, DEMO_TLS_KEY } from './tls-cert.js';
 
 export interface DemoTargets {
@@ -24,7 +25,15 @@ function route(req: IncomingMessage, res: ServerResponse) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     }, delayMs);
+  const page = (html: string, delayMs: number) =>
+    setTimeout(() => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html), delayMs);
   switch (path) {
+    case '/shop/checkout':
+      return page(CHECKOUT_PAGE, 20 + Math.random() * 40);
+    case '/signup':
+      return page(SIGNUP_PAGE, 10 + Math.random() * 20);
+    case '/favicon.ico':
+      return void res.writeHead(204).end();
     case '/healthy':
       return send(200, { status: 'ok' }, 5 + Math.random() * 30);
     case '/slow':

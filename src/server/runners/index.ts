@@ -1,16 +1,52 @@
-// Dispatches a check to its runner. Browser and multistep checks need a real
-// browser, which this service does not drive yet: the scheduler never runs them
-// and the status engine reports them unknown, so no data is ever invented.
-import type { RunCheck } from '../contracts.js';
+// Dispatches a check to its runner. Browser and multistep checks run in the
+// service's one Chromium (createRunner owns it); where Chromium is not
+// installed they do not run at all, and the status engine reports them
+// unknown with the reason, so no data is ever invented.
 import type { CheckConfig } from '../config-schema.js';
+import type { RunCheck } from '../contracts.js';
+import { createBrowserRunner } from './browser.js';
+import { browserMissing, chromiumPath } from './browser-launch.js';
+import { createBrowserPool } from './browser-pool.js';
 import { runHeartbeatCheck } from './heartbeat.js';
 import { runHttpCheck } from './http.js';
+import { finishResult, namedError, startFrame } from './result.js';
 import { runTcpCheck } from './tcp.js';
 
-export function isRunnable(check: Pick<CheckConfig, 'type'>): boolean {
-  return check.type !== 'browser' && check.type !== 'multistep';
+const needsBrowser = (check: Pick<CheckConfig, 'type'>) =>
+  check.type === 'browser' || check.type === 'multistep';
+
+/** Why this check cannot run in this service, or undefined when it can. */
+export function notRunnableReason(check: Pick<CheckConfig, 'type'>): string | undefined {
+  return needsBrowser(check) ? (browserMissing() ?? undefined) : undefined;
 }
 
+export function isRunnable(check: Pick<CheckConfig, 'type'>): boolean {
+  return notRunnableReason(check) === undefined;
+}
+
+export interface Runner {
+  run: RunCheck;
+  /** Closes the browser, if one was started; call after the last run has ended. */
+  close(): Promise<void>;
+}
+
+/** The runners of one service: one browser, started on the first browser run. */
+export function createRunner(opts: { maxConcurrentBrowserRuns: number }): Runner {
+  const pool = createBrowserPool({
+    executable: chromiumPath(),
+    maxConcurrent: opts.maxConcurrentBrowserRuns,
+  });
+  const runBrowser = createBrowserRunner(pool);
+  return {
+    run: (account, check, location, ctx, triggeredBy) =>
+      needsBrowser(check)
+        ? runBrowser(account, check, location, ctx, triggeredBy)
+        : runCheck(account, check, location, ctx, triggeredBy),
+    close: () => pool.close(),
+  };
+}
+
+/** The runners that need no browser; a browser check here is a failed result saying so. */
 export const runCheck: RunCheck = (account, check, location, ctx, triggeredBy) => {
   switch (check.type) {
     case 'api':
@@ -21,7 +57,16 @@ export const runCheck: RunCheck = (account, check, location, ctx, triggeredBy) =
     case 'heartbeat':
       return runHeartbeatCheck(account, check, location, ctx, triggeredBy);
     case 'browser':
-    case 'multistep':
-      return Promise.reject(new Error(`${check.type} checks do not run in this service`));
+    case 'multistep': {
+      const request = { method: 'GET', url: check.target, headers: {}, body: null };
+      const error = namedError(
+        'BrowserError',
+        `${check.type} checks run through createRunner, which owns a browser`,
+      );
+      const frame = startFrame(check, location, triggeredBy);
+      return Promise.resolve(
+        finishResult(frame, { request, response: null, timing: {}, assertions: [], error }),
+      );
+    }
   }
 };

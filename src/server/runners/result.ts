@@ -27,10 +27,14 @@ export interface Outcome {
   timing: Omit<Timing, 'total'>;
   assertions: Assertion[];
   error?: Error | undefined;
+  /** performance.now() when the measured work ended, if the runner did more after it (a browser settling). */
+  endedAt?: number | undefined;
+  /** Browser metrics, in the catalogue's units. */
+  metrics?: Record<string, number> | undefined;
 }
 
 export function finishResult(frame: RunFrame, outcome: Outcome): CheckResult {
-  const total = Math.round(performance.now() - frame.t0);
+  const total = Math.round((outcome.endedAt ?? performance.now()) - frame.t0);
   const failedAssertion = outcome.assertions.some((a) => !a.passed);
   const result: CheckResult = {
     id: randomUUID(),
@@ -50,6 +54,7 @@ export function finishResult(frame: RunFrame, outcome: Outcome): CheckResult {
     tags: frame.check.tags,
     triggeredBy: frame.triggeredBy,
   };
+  if (outcome.metrics && Object.keys(outcome.metrics).length > 0) result.metrics = outcome.metrics;
   if (outcome.error) {
     result.error = {
       name: outcome.error.name,

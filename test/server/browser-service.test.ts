@@ -1,0 +1,181 @@
+// Browser checks inside the service: scheduled runs in the service's one
+// Chromium, the browser gone when the service closes (and the profiles of
+// browsers that went otherwise swept), the demo's journeys passing, and an
+// honest "unknown" where no browser is installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { demoConfig } from '../../src/server/demo/config.js';
+import { startDemoTargets, type DemoTargets } from '../../src/server/demo/targets.js';
+import { browserMissing, sweepStaleProfiles } from '../../src/server/runners/browser-launch.js';
+import { createRunner, isRunnable } from '../../src/server/runners/index.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
+
+const missing = browserMissing();
+if (missing) console.warn(`skipping the browser service tests: ${missing}`);
+const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
+
+let page: Server;
+let pageUrl = '';
+beforeAll(async () => {
+  page = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Shop</h1>'),
+  );
+  await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
+  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
+});
+afterAll(() => {
+  page.closeAllConnections();
+  page.close();
+});
+
+function browserConfig(): ServiceConfig {
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: TEST_ACCOUNT,
+        apiKeys: [TEST_KEY],
+        locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
+        checks: [
+          {
+            id: 'shop',
+            name: 'Shop page',
+            type: 'browser',
+            target: pageUrl,
+            frequency: '1m',
+            locations: ['eu-west'],
+          },
+        ],
+      },
+    ],
+  });
+}
+
+async function get(base: string, path: string) {
+  const res = await fetch(base + path, { headers: auth });
+  return (await res.json()) as unknown;
+}
+
+describe.skipIf(missing !== null)('browser checks in the service (real Chromium)', () => {
+  it('runs a browser check on schedule, and the browser goes when the service closes', async () => {
+    const svc = await startTestService({ config: browserConfig(), startScheduler: true });
+    let results;
+    await expect
+      .poll(
+        async () =>
+          (results = CheckResultListSchema.parse(await get(svc.url, '/v1/check-results/shop'))).data,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toHaveLength(1);
+    expect(results!.data[0]).toMatchObject({
+      status: 'success',
+      checkType: 'browser',
+      response: { statusCode: 200 },
+    });
+    expect(results!.data[0]!.metrics?.['firstContentfulPaint']).toBeGreaterThan(0);
+    const profiles = browserProfiles();
+    expect(profiles).toHaveLength(1);
+    await svc.close();
+    expect(alive(profiles[0]!)).toEqual([]);
+  });
+
+  it("runs the demo's checkout page and signup journey, and they pass", async () => {
+    const targets: DemoTargets = await startDemoTargets();
+    const account = demoConfig(targets, { accountId: TEST_ACCOUNT, apiKey: TEST_KEY }).accounts[0]!;
+    const runner = createRunner({ maxConcurrentBrowserRuns: 2 });
+    const ctx = {
+      lastPingAt: () => null,
+      maxStoredBodyBytes: 1024,
+      signal: new AbortController().signal,
+      now: Date.now,
+    };
+    try {
+      for (const id of ['checkout-flow', 'signup-journey']) {
+        const check = account.checks.find((c) => c.id === id)!;
+        expect(check.frequency).toBe('60s');
+        const r = await runner.run(account, check, account.locations[0]!, ctx, 'manual');
+        expect(r.error).toBeUndefined();
+        expect(r.status).toBe('success');
+        expect(r.metrics?.['largestContentfulPaint']).toBeGreaterThan(0);
+      }
+    } finally {
+      await runner.close();
+      await targets.close();
+    }
+  });
+});
+
+describe('browser checks without a browser', () => {
+  const saved = process.env['CHECKWALL_CHROMIUM'];
+  beforeAll(() => void (process.env['CHECKWALL_CHROMIUM'] = '/nonexistent/chromium'));
+  afterAll(() => {
+    if (saved === undefined) delete process.env['CHECKWALL_CHROMIUM'];
+    else process.env['CHECKWALL_CHROMIUM'] = saved;
+  });
+
+  it('are not runnable, and say which browser is missing and how to install it', async () => {
+    expect(isRunnable({ type: 'browser' })).toBe(false);
+    expect(isRunnable({ type: 'multistep' })).toBe(false);
+    expect(isRunnable({ type: 'api' })).toBe(true);
+    const svc = await startTestService({ config: browserConfig(), startScheduler: true });
+    try {
+      const list = CheckStatusListSchema.parse(await get(svc.url, '/v1/check-statuses'));
+      const shop = list.data.find((s) => s.checkId === 'shop')!;
+      expect(shop.status).toBe('unknown');
+      expect(shop.statusReason).toContain('no browser at /nonexistent/chromium');
+      expect(shop.statusReason).toContain('apt-get install -y chromium');
+      expect(shop.schedule.nextRun).toBeNull();
+      const results = CheckResultListSchema.parse(await get(svc.url, '/v1/check-results/shop'));
+      expect(results.data).toEqual([]);
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('browser profiles', () => {
+  it('sweeps the profile of a browser that is gone, and keeps live and fresh ones', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'checkwall-sweep-test-')); // apart from live tests' profiles
+    const profile = (lockedBy?: number) => {
+      const dir = mkdtempSync(join(base, 'checkwall-chromium-'));
+      if (lockedBy !== undefined) symlinkSync(`${hostname()}-${lockedBy}`, join(dir, 'SingletonLock'));
+      return dir;
+    };
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
+    const stale = profile(deadPid);
+    const live = profile(process.pid);
+    const fresh = profile();
+    await sweepStaleProfiles(base);
+    expect([existsSync(stale), existsSync(live), existsSync(fresh)]).toEqual([false, true, true]);
+    await sweepStaleProfiles(base, Date.now() + 120_000); // a lockless profile is stale once it is old
+    expect([existsSync(live), existsSync(fresh)]).toEqual([true, false]);
+    rmSync(base, { recursive: true, force: true });
+  });
+});
+
+/** Profiles of the Chromium processes this test process started (each run has its own). */
+function browserProfiles(): string[] {
+  return pgrep(['-P', String(process.pid)])
+    .map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'))
+    .map((argv) => argv.find((a) => a.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length))
+    .filter((dir): dir is string => dir !== undefined);
+}
+
+/** Live (not zombie) processes of one browser: every one of them carries its profile path. */
+const alive = (profile: string) => pgrep(['-f', '--', profile]);
+
+function pgrep(args: string[]): string[] {
+  try {
+    return execFileSync('pgrep', args, { encoding: 'utf8' }).trim().split('\n');
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
