@@ -3,6 +3,7 @@
 // survives refreshes and re-sorts).
 import type { StateCreator } from 'zustand/vanilla';
 import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
@@ -50,25 +51,19 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   newlyFailing: [],
 
   applyStatuses(list, summary, at) {
-    const previous = get().checks;
-    const firstLoad = get().statusesAt === null;
-    const turned = { ...get().turnedFailingAt };
-    const newlyFailing: string[] = [];
-    for (const c of list) {
-      const was = previous[c.checkId]?.status;
-      if (c.status === 'failing' && was !== 'failing' && !firstLoad) {
-        turned[c.checkId] = at;
-        newlyFailing.push(c.checkId);
-      }
-      if (c.status !== 'failing') delete turned[c.checkId];
-    }
-    const checks: Record<string, CheckStatus> = {};
-    // Keep the old object when nothing changed, so selectors and rows stay put.
-    for (const c of list) {
-      const old = previous[c.checkId];
-      checks[c.checkId] = old && JSON.stringify(old) === JSON.stringify(c) ? old : c;
-    }
-    set({ checks, summary, statusesAt: at, turnedFailingAt: turned, newlyFailing });
+    const s = get();
+    const merged = mergeStatuses(s.checks, list, s.turnedFailingAt, at, s.statusesAt === null);
+    // Only what changed is set: an unchanged poll leaves the checks, their order and every row as they were.
+    set({
+      ...(merged.checks === s.checks ? {} : { checks: merged.checks }),
+      ...(merged.turned === s.turnedFailingAt ? {} : { turnedFailingAt: merged.turned }),
+      summary: summary && s.summary && sameJson(summary, s.summary) ? s.summary : summary,
+      statusesAt: at,
+      newlyFailing:
+        merged.newlyFailing.length === 0 && s.newlyFailing.length === 0
+          ? s.newlyFailing
+          : merged.newlyFailing,
+    });
     ensureSelection(get, set);
   },
   setFilter(text) {
@@ -110,6 +105,56 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     }
   },
 });
+
+interface Merged {
+  checks: Record<string, CheckStatus>;
+  turned: Record<string, number>;
+  newlyFailing: string[];
+}
+
+/**
+ * A poll's statuses merged into the previous ones: an equal status keeps its old
+ * object, and when nothing changed at all the old record itself is returned.
+ */
+export function mergeStatuses(
+  previous: Record<string, CheckStatus>,
+  list: readonly CheckStatus[],
+  turnedBefore: Record<string, number>,
+  at: number,
+  firstLoad: boolean,
+): Merged {
+  // The very same objects as last time (the client hands back unchanged pages as they were).
+  if (list.length === Object.keys(previous).length && list.every((c) => previous[c.checkId] === c))
+    return { checks: previous, turned: turnedBefore, newlyFailing: [] };
+  const checks: Record<string, CheckStatus> = {};
+  let turned = turnedBefore;
+  const newlyFailing: string[] = [];
+  let changed = false;
+  let count = 0;
+  for (const c of list) {
+    const old = previous[c.checkId];
+    if (checks[c.checkId] === undefined) count++;
+    if (c.status === 'failing' && old?.status !== 'failing' && !firstLoad) {
+      if (turned === turnedBefore) turned = { ...turnedBefore };
+      turned[c.checkId] = at;
+      newlyFailing.push(c.checkId);
+    }
+    if (c.status !== 'failing' && turned[c.checkId] !== undefined) {
+      if (turned === turnedBefore) turned = { ...turnedBefore };
+      delete turned[c.checkId];
+    }
+    const keep = old !== undefined && sameJson(old, c);
+    checks[c.checkId] = keep ? old : c;
+    changed ||= !keep;
+  }
+  if (count !== Object.keys(previous).length) {
+    changed = true;
+    // A check that left the list takes its highlight with it (a wall runs for days).
+    const gone = Object.keys(turned).filter((id) => checks[id] === undefined);
+    if (gone.length > 0) turned = Object.fromEntries(Object.entries(turned).filter(([id]) => checks[id]));
+  }
+  return { checks: changed ? checks : previous, turned, newlyFailing };
+}
 
 /** The selection stays on its check while that check is listed; otherwise the first row. */
 function ensureSelection(get: () => ConsoleState, set: (p: Partial<ConsoleState>) => void) {

@@ -54,6 +54,51 @@ describe('board store', () => {
     expect(selectBoardOrder(store.getState())).toEqual(first);
   });
 
+  it('keeps the whole record, its order and the summary when a poll brings equal statuses', () => {
+    const store = loaded();
+    const before = store.getState();
+    const order = selectBoardOrder(before);
+    store.getState().applyStatuses(structuredClone(checks()), sampleSummary(), 5);
+    const after = store.getState();
+    expect(after.checks).toBe(before.checks);
+    expect(after.summary).toBe(before.summary);
+    expect(selectBoardOrder(after)).toBe(order);
+    expect(after.statusesAt).toBe(5);
+  });
+
+  it('replaces only the check that changed', () => {
+    const store = loaded();
+    const before = store.getState().checks;
+    const next = checks().map((c) => (c.checkId === 'c' ? { ...c, statusReason: 'slower' } : c));
+    store.getState().applyStatuses(next, null, 6);
+    const after = store.getState().checks;
+    expect(after).not.toBe(before);
+    expect(after['c']!.statusReason).toBe('slower');
+    for (const id of ['a', 'b', 'd']) expect(after[id]).toBe(before[id]);
+  });
+
+  it('marks checks that turn failing, and forgets them when they recover or leave the list', () => {
+    const store = loaded();
+    const turn = (id: string, status: 'failing' | 'passing') =>
+      checks().map((c) => (c.checkId === id ? { ...c, status } : c));
+    store.getState().applyStatuses(turn('a', 'failing'), null, 7);
+    expect(store.getState().newlyFailing).toEqual(['a']);
+    expect(store.getState().turnedFailingAt).toEqual({ a: 7 });
+    store.getState().applyStatuses(turn('a', 'failing'), null, 8);
+    expect(store.getState().newlyFailing).toEqual([]);
+    expect(store.getState().turnedFailingAt).toEqual({ a: 7 });
+    store.getState().applyStatuses(turn('a', 'passing'), null, 9);
+    expect(store.getState().turnedFailingAt).toEqual({});
+    store.getState().applyStatuses(turn('a', 'failing'), null, 10);
+    store.getState().applyStatuses(
+      checks().filter((c) => c.checkId !== 'a'),
+      null,
+      11,
+    );
+    expect(store.getState().turnedFailingAt).toEqual({});
+    expect(selectBoardOrder(store.getState())).toEqual(['b', 'd', 'c']);
+  });
+
   it('moves by rows, pages, first and last, and clamps', () => {
     const store = loaded();
     const s = () => store.getState();
