@@ -71,3 +71,32 @@ export function summarize(all: readonly CheckStatus[]): StatusSummary {
     activeAlerts: all.reduce((n, s) => n + s.alerts.active, 0),
   };
 }
+
+export interface ListAnswer {
+  chosen: CheckStatus[];
+  summary: StatusSummary;
+}
+
+// A client reads the list a page at a time: 10,000 checks are 100 requests, and
+// filtering, sorting and summing all of them again for each page made one poll
+// cost ~2 s of the service's time. The answer is kept for a short while, keyed by
+// the account and the query without its page, and dropped as soon as a result
+// arrives, so a page is never older than the result it would show.
+const LIST_TTL_MS = 2_000;
+const LIST_ENTRIES = 16;
+
+export function createListCache(version: () => number, now: () => number) {
+  const entries = new Map<string, { at: number; version: number; answer: ListAnswer }>();
+  return (accountId: string, q: Query, build: () => ListAnswer): ListAnswer => {
+    const { page: _page, limit: _limit, ...rest } = q;
+    const key = `${accountId}\u0000${JSON.stringify(rest)}`;
+    const hit = entries.get(key);
+    const at = now();
+    if (hit && hit.version === version() && at - hit.at < LIST_TTL_MS && at >= hit.at) return hit.answer;
+    const answer = build();
+    entries.delete(key);
+    entries.set(key, { at, version: version(), answer });
+    if (entries.size > LIST_ENTRIES) entries.delete(entries.keys().next().value!);
+    return answer;
+  };
+}
