@@ -1,11 +1,13 @@
 // The console's own App drawn by Ink into a fake terminal in this process, as
-// runConsoleApp draws it (incremental rendering, the real store, no poller),
-// counting the bytes Ink writes. For the refresh soaks: heap and bytes per refresh.
+// runConsoleApp draws it (Ink into the console's screen, the real store, no
+// poller), counting the bytes written to the terminal. For the refresh soaks: heap and bytes per refresh.
 // NODE_ENV must be "production" before React loads (see bin/checkwall.js):
 // the benches import this module dynamically after setting it.
-import { PassThrough, Writable } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { createElement } from 'react';
+import { createScreen } from '../src/commands/screen.js';
 import type { ConsoleStore } from '../src/store/create-store.js';
 import { App } from '../src/ui/app.js';
 import { createTheme } from '../src/ui/theme.js';
@@ -19,15 +21,13 @@ export interface Harness {
 
 export function drawInProcess(store: ConsoleStore, cols: number, rows: number): Harness {
   let written = 0;
-  const stdout = Object.assign(
-    new Writable({
-      write(chunk: Buffer | string, _enc, done) {
-        written += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-        done();
-      },
-    }),
-    { isTTY: true, columns: cols, rows },
-  );
+  // A terminal that counts what the console's screen writes to it.
+  const terminal = Object.assign(new EventEmitter(), {
+    columns: cols,
+    rows,
+    write: (text: string) => (written += Buffer.byteLength(text)),
+  });
+  const screen = createScreen(terminal);
   const stdin = Object.assign(new PassThrough(), {
     isTTY: true,
     setRawMode: () => stdin,
@@ -42,13 +42,12 @@ export function drawInProcess(store: ConsoleStore, cols: number, rows: number): 
       actions: { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined },
     }),
     {
-      stdout: stdout as unknown as NodeJS.WriteStream,
+      // As runConsoleApp has it: Ink hands whole frames to the screen, which writes what changed.
+      stdout: screen.sink,
       stdin: stdin as unknown as NodeJS.ReadStream,
+      debug: true,
       exitOnCtrlC: false,
       patchConsole: false,
-      incrementalRendering: true,
-      // The console runs at 15 fps; the soak draws every refresh without waiting for the throttle.
-      maxFps: 1_000,
       onRender: () => rendered?.(),
     },
   );
@@ -65,6 +64,9 @@ export function drawInProcess(store: ConsoleStore, cols: number, rows: number): 
         change();
       });
     },
-    unmount: () => app.unmount(),
+    unmount() {
+      screen.stop();
+      app.unmount();
+    },
   };
 }

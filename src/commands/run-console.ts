@@ -6,6 +6,7 @@ import { metricsFeed, resultsFeed } from '../store/feeds/results-feed.js';
 import { statusesFeed } from '../store/feeds/statuses-feed.js';
 import { createPoller, type Feed } from '../store/poller.js';
 import type { ViewName } from '../store/types.js';
+import { createScreen } from './screen.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
 
 export interface ConsoleOptions {
@@ -35,12 +36,9 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     delete process.env['CI'];
     delete process.env['CONTINUOUS_INTEGRATION'];
   }
-  const [{ render }, React, { App }, { createTheme }] = await Promise.all([
-    import('ink'),
-    import('react'),
-    import('../ui/app.js'),
-    import('../ui/theme.js'),
-  ]);
+  // The first poll goes out now and the UI loads while it is answered: Ink and
+  // React take a few hundred milliseconds to load, as long as 10,000 checks to read.
+  const ui = Promise.all([import('ink'), import('react'), import('../ui/app.js'), import('../ui/theme.js')]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(
     {
@@ -55,21 +53,17 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   opts.setup?.(store);
-  // On resize the terminal reflows what is on screen: wipe it and draw afresh.
-  let clearInk: () => void = () => undefined;
-  const onResize = () => {
-    clearInk();
-    if (stdout.isTTY) stdout.write('\u001b[2J\u001b[H');
-    store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
-  };
-  stdout.on('resize', onResize);
   const poller = createPoller({
     store,
     client: opts.client,
     feeds: [statusesFeed, resultsFeed, metricsFeed, ...(opts.feeds ?? [])],
   });
+  const [{ render }, React, { App }, { createTheme }] = await ui;
+  const onResize = () => store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
+  stdout.on('resize', onResize);
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);
+  const screen = createScreen(stdout);
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
   const app = render(
@@ -78,12 +72,13 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       theme: createTheme({ color, ascii: opts.ascii }),
       actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause },
     }),
-    { exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
+    // Debug mode: Ink hands each whole frame to the screen, which writes the lines that changed.
+    { stdout: screen.sink, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
-  clearInk = () => app.clear();
   await done;
   poller.stop();
   stopBell();
+  screen.stop();
   app.unmount();
   stdout.off('resize', onResize);
   terminal.restore();

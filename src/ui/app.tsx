@@ -57,10 +57,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>
     );
   }
-  // Exactly the terminal's height (Ink's full-screen mode), one line of it the footer.
+  // Exactly the terminal's height, one line of it the footer. Only vertical overflow is
+  // clipped: every line is already cut to the width, and clipping sideways costs Ink a
+  // slice of every line of every frame.
   const bodyHeight = rows - 1;
   return (
-    <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
+    <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {overlay === 'help' ? (
         <HelpOverlay height={bodyHeight} />
       ) : (
