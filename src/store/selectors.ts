@@ -74,6 +74,25 @@ function groupRows(checks: CheckStatus[]): BoardRow[] {
     ]);
 }
 
+// Counted once per record of checks, not on every store update (a 10,000-key count
+// in a selector ran on every key press and clock tick).
+const counts = new WeakMap<ConsoleState['checks'], { total: number; maxLocations: number }>();
+function countChecks(checks: ConsoleState['checks']) {
+  let found = counts.get(checks);
+  if (!found) {
+    found = { total: 0, maxLocations: 0 };
+    for (const id in checks) {
+      found.total++;
+      found.maxLocations = Math.max(found.maxLocations, checks[id]!.locations.length);
+    }
+    counts.set(checks, found);
+  }
+  return found;
+}
+
+export const selectCheckCount = (s: ConsoleState): number => countChecks(s.checks).total;
+/** The most locations any check runs from: the width of the board's location marks. */
+export const selectMaxLocations = (s: ConsoleState): number => countChecks(s.checks).maxLocations;
 export const selectBoardOrder = (s: ConsoleState): string[] => derive(s, s.scope).order;
 export const selectBoardRows = (s: ConsoleState): BoardRow[] => derive(s, s.scope).rows;
 export const selectCheck = (id: string | null) => (s: ConsoleState) => (id ? s.checks[id] : undefined);

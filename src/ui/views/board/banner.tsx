@@ -9,14 +9,14 @@ import { tint, useTheme } from '../../theme.js';
 export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const error = useStore(store, (s) => s.lastError);
-  const nextRetryAt = useStore(store, (s) => s.nextRetryAt);
-  const now = useStore(store, (s) => s.now);
+  // The countdown as text, and only while there is an error: otherwise the clock would
+  // redraw the screen every second for a banner that is not there.
+  const retryIn = useStore(store, (s) =>
+    s.lastError && s.nextRetryAt !== null ? formatSpan(Math.max(0, s.nextRetryAt - s.now)) : null,
+  );
   const hasData = useStore(store, (s) => s.statusesAt !== null);
   if (!error) return null;
-  const retry =
-    nextRetryAt === null
-      ? ''
-      : ` ${theme.rule} retrying in ${formatSpan(Math.max(0, nextRetryAt - now))} (r: now)`;
+  const retry = retryIn === null ? '' : ` ${theme.rule} retrying in ${retryIn} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
