@@ -7,6 +7,7 @@ import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
+import { mergeStatuses } from './records.js';
 import { selectBoardOrder } from './selectors.js';
 
 export interface BoardSlice {
@@ -105,56 +106,6 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     }
   },
 });
-
-interface Merged {
-  checks: Record<string, CheckStatus>;
-  turned: Record<string, number>;
-  newlyFailing: string[];
-}
-
-/**
- * A poll's statuses merged into the previous ones: an equal status keeps its old
- * object, and when nothing changed at all the old record itself is returned.
- */
-export function mergeStatuses(
-  previous: Record<string, CheckStatus>,
-  list: readonly CheckStatus[],
-  turnedBefore: Record<string, number>,
-  at: number,
-  firstLoad: boolean,
-): Merged {
-  // The very same objects as last time (the client hands back unchanged pages as they were).
-  if (list.length === Object.keys(previous).length && list.every((c) => previous[c.checkId] === c))
-    return { checks: previous, turned: turnedBefore, newlyFailing: [] };
-  const checks: Record<string, CheckStatus> = {};
-  let turned = turnedBefore;
-  const newlyFailing: string[] = [];
-  let changed = false;
-  let count = 0;
-  for (const c of list) {
-    const old = previous[c.checkId];
-    if (checks[c.checkId] === undefined) count++;
-    if (c.status === 'failing' && old?.status !== 'failing' && !firstLoad) {
-      if (turned === turnedBefore) turned = { ...turnedBefore };
-      turned[c.checkId] = at;
-      newlyFailing.push(c.checkId);
-    }
-    if (c.status !== 'failing' && turned[c.checkId] !== undefined) {
-      if (turned === turnedBefore) turned = { ...turnedBefore };
-      delete turned[c.checkId];
-    }
-    const keep = old !== undefined && sameJson(old, c);
-    checks[c.checkId] = keep ? old : c;
-    changed ||= !keep;
-  }
-  if (count !== Object.keys(previous).length) {
-    changed = true;
-    // A check that left the list takes its highlight with it (a wall runs for days).
-    const gone = Object.keys(turned).filter((id) => checks[id] === undefined);
-    if (gone.length > 0) turned = Object.fromEntries(Object.entries(turned).filter(([id]) => checks[id]));
-  }
-  return { checks: changed ? checks : previous, turned, newlyFailing };
-}
 
 /** The selection stays on its check while that check is listed; otherwise the first row. */
 function ensureSelection(get: () => ConsoleState, set: (p: Partial<ConsoleState>) => void) {
