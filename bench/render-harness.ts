@@ -14,7 +14,7 @@ import { createTheme } from '../src/ui/theme.js';
 
 export interface Harness {
   bytes(): number;
-  /** Applies a change to the store and resolves once Ink has drawn it (or at once if nothing changed). */
+  /** Applies a change to the store and resolves once Ink has drawn what it changed (if anything). */
   frame(change: () => void): Promise<void>;
   unmount(): void;
 }
@@ -34,7 +34,6 @@ export function drawInProcess(store: ConsoleStore, cols: number, rows: number): 
     ref: () => stdin,
     unref: () => stdin,
   });
-  let rendered: (() => void) | undefined;
   const app = render(
     createElement(App, {
       store,
@@ -48,21 +47,15 @@ export function drawInProcess(store: ConsoleStore, cols: number, rows: number): 
       debug: true,
       exitOnCtrlC: false,
       patchConsole: false,
-      onRender: () => rendered?.(),
     },
   );
   return {
     bytes: () => written,
     frame(change) {
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(() => resolve(), 50);
-        rendered = () => {
-          clearTimeout(timer);
-          rendered = undefined;
-          setImmediate(resolve);
-        };
-        change();
-      });
+      // A store change re-renders in a microtask and Ink (debug mode) draws at once:
+      // by the next macrotask the frame, if any, has been written.
+      change();
+      return new Promise<void>((resolve) => setImmediate(resolve));
     },
     unmount() {
       screen.stop();
