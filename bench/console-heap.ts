@@ -3,7 +3,7 @@
 // poll's worth of fresh objects costs applyStatuses. Loaded after NODE_ENV is set.
 import type { CheckStatus, StatusSummary } from '../src/api/schemas.js';
 import { createConsoleStore } from '../src/store/create-store.js';
-import { drawInProcess } from './render-harness.js';
+import { drawInProcess } from '../test/helpers/ink-screen.js';
 import { quantiles } from './report.js';
 import { soak, type SoakResult } from './soak.js';
 

@@ -4,7 +4,7 @@
 // Heap is read after a full GC at regular points, so its slope shows a leak.
 import type { CheckStatus, StatusSummary } from '../src/api/schemas.js';
 import type { ConsoleStore } from '../src/store/create-store.js';
-import type { Harness } from './render-harness.js';
+import type { Harness } from '../test/helpers/ink-screen.js';
 
 export interface SoakResult {
   cycles: number;

@@ -86,9 +86,10 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   return 0;
 }
 
-/** One bell per poll in which any check turned failing. */
+/** One bell for each check that turns failing (not again while it stays failing). */
 export function ringOnFailure(store: ConsoleStore, out: NodeJS.WritableStream): () => void {
   return store.subscribe((state, previous) => {
-    if (state.newlyFailing !== previous.newlyFailing && state.newlyFailing.length > 0) out.write('\u0007');
+    if (state.newlyFailing !== previous.newlyFailing && state.newlyFailing.length > 0)
+      out.write('\u0007'.repeat(state.newlyFailing.length));
   });
 }

@@ -40,6 +40,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const view = useStore(store, selectView);
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
+  const viewScopes = useStore(store, (s) => VIEWS[selectView(s).name].scopes(s).join(','));
   useInput((input, key) => {
     const active = currentScopes(store);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
@@ -64,7 +65,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {overlay === 'help' ? (
-        <HelpOverlay height={bodyHeight} />
+        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} />
       ) : (
         VIEWS[view.name].render({ store, view, height: bodyHeight })
       )}

@@ -16,11 +16,13 @@ export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   );
   const hasData = useStore(store, (s) => s.statusesAt !== null);
   if (!error) return null;
+  // When it retries comes before the error's own words, which can be long: a narrow
+  // terminal cuts the end of the line, and the retry is what someone watching needs.
   const retry = retryIn === null ? '' : ` ${theme.rule} retrying in ${retryIn} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
-      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''} ${theme.rule} ${sanitize(error.message)}${retry}`}
+      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`}
     </Text>
   );
 }

@@ -15,10 +15,16 @@ const TITLES: Partial<Record<Scope, string>> = {
   wall: 'Wall',
 };
 
-export function HelpOverlay({ height }: { height: number }) {
+/** The keys of the view it was opened on come first: a short terminal cuts the rest. */
+export function HelpOverlay({ height, first = [] }: { height: number; first?: readonly Scope[] }) {
   const theme = useTheme();
-  const lines = Object.entries(TITLES).flatMap(([scope, title]) => [
-    { key: `h-${scope}`, title, text: '' },
+  const scopes = Object.keys(TITLES) as Scope[];
+  const ordered = [
+    ...first.filter((sc) => scopes.includes(sc)),
+    ...scopes.filter((sc) => !first.includes(sc)),
+  ];
+  const lines = ordered.flatMap((scope) => [
+    { key: `h-${scope}`, title: TITLES[scope]!, text: '' },
     ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({
       key: `${scope}-${b.command}`,
       title: '',

@@ -1,31 +1,37 @@
 // The console's own App drawn by Ink into a fake terminal in this process, as
 // runConsoleApp draws it (Ink into the console's screen, the real store, no
-// poller), counting the bytes written to the terminal. For the refresh soaks: heap and bytes per refresh.
-// NODE_ENV must be "production" before React loads (see bin/checkwall.js):
-// the benches import this module dynamically after setting it.
+// poller), counting what reaches the terminal: for tests of what a refresh or a
+// clock tick writes, and for the benches' soaks. The benches set NODE_ENV to
+// "production" before they import this module (React's development build leaks).
 import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { render } from 'ink';
 import { createElement } from 'react';
-import { createScreen } from '../src/commands/screen.js';
-import type { ConsoleStore } from '../src/store/create-store.js';
-import { App } from '../src/ui/app.js';
-import { createTheme } from '../src/ui/theme.js';
+import { createScreen } from '../../src/commands/screen.js';
+import type { ConsoleStore } from '../../src/store/create-store.js';
+import { App } from '../../src/ui/app.js';
+import { createTheme } from '../../src/ui/theme.js';
 
 export interface Harness {
   bytes(): number;
+  /** Every write the terminal received, in order. */
+  writes: string[];
   /** Applies a change to the store and resolves once Ink has drawn what it changed (if anything). */
   frame(change: () => void): Promise<void>;
   unmount(): void;
 }
 
-export function drawInProcess(store: ConsoleStore, cols: number, rows: number): Harness {
+export function drawInProcess(store: ConsoleStore, cols: number, rows: number, keep = false): Harness {
   let written = 0;
+  const writes: string[] = [];
   // A terminal that counts what the console's screen writes to it.
   const terminal = Object.assign(new EventEmitter(), {
     columns: cols,
     rows,
-    write: (text: string) => (written += Buffer.byteLength(text)),
+    write(text: string) {
+      written += Buffer.byteLength(text);
+      if (keep) writes.push(text);
+    },
   });
   const screen = createScreen(terminal);
   const stdin = Object.assign(new PassThrough(), {
@@ -51,6 +57,7 @@ export function drawInProcess(store: ConsoleStore, cols: number, rows: number): 
   );
   return {
     bytes: () => written,
+    writes,
     frame(change) {
       // A store change re-renders in a microtask and Ink (debug mode) draws at once:
       // by the next macrotask the frame, if any, has been written.
