@@ -1,7 +1,9 @@
 // bench:console, the parts measured on the real program in a real pty:
 // first board, key-press latency, bytes per poll, RSS and idle CPU.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkName, kindOf, type Fleet } from './fleet.js';
+import type { CheckStatus } from '../src/api/schemas.js';
+import { compareChecks } from '../src/domain/order.js';
+import { kindOf, type Fleet } from './fleet.js';
 import { cpuSeconds, rssBytes, startInPty, type PtyProgram } from './pty.js';
 
 export const COLS = 120;
@@ -18,12 +20,9 @@ export const selectedOn = (name: string) => (text: string) =>
     .split(/\r?\n/)
     .some((line) => line.includes('›') && line.includes(name));
 
-/** The board's order: worst first, then name (the names are zero-padded, so index order). */
-export function boardOrder(checks: number): number[] {
-  const rank = { failing: 0, degraded: 1, unknown: 2, passing: 3 } as const;
-  return Array.from({ length: checks }, (_, i) => i).sort(
-    (a, b) => rank[kindOf(a)] - rank[kindOf(b)] || a - b,
-  );
+/** The board's order (worst first, then name) of the statuses the service answers: their names. */
+export function boardOrder(statuses: readonly CheckStatus[]): string[] {
+  return [...statuses].sort((a, b) => compareChecks(a, b, 'status')).map((c) => c.checkName);
 }
 
 /** Times each poll of the statuses (page 1 asked to last page answered) as the service sees it. */
@@ -51,20 +50,20 @@ export function launch(fleet: Fleet, refresh: number): PtyProgram {
 }
 
 /** Milliseconds from spawn to the first frame showing the worst check's row. */
-export async function firstBoard(program: PtyProgram, order: number[]): Promise<number> {
-  const at = await program.waitFor((t) => plain(t).includes(checkName(order[0]!)), 0, 60_000);
+export async function firstBoard(program: PtyProgram, order: string[]): Promise<number> {
+  const at = await program.waitFor((t) => plain(t).includes(order[0]!), 0, 60_000);
   return at - program.startedAt;
 }
 
 /** Presses j `presses` times then k as many, each after the last frame settled; ms per press. */
-export async function keyLatencies(program: PtyProgram, order: number[], presses: number): Promise<number[]> {
+export async function keyLatencies(program: PtyProgram, order: string[], presses: number): Promise<number[]> {
   const out: number[] = [];
   let at = 0;
   const press = async (key: string, target: number) => {
     await sleep(70 + Math.random() * 50);
     const sent = performance.now();
     program.write(key);
-    const seen = await program.waitFor(selectedOn(checkName(order[target]!)), sent, 5_000);
+    const seen = await program.waitFor(selectedOn(order[target]!), sent, 5_000);
     out.push(seen - sent);
   };
   for (let i = 0; i < presses; i++) await press('j', ++at);
@@ -91,9 +90,9 @@ export async function bytesPerPoll(
   rounds: number,
   pollNow: () => void,
 ): Promise<PollBytes> {
-  const order = boardOrder(fleet.checks);
-  const visibleFailing = order[2]!;
-  const passing = order.filter((i) => kindOf(i) === 'passing');
+  const all = Array.from({ length: fleet.checks }, (_, i) => i);
+  const visibleFailing = all.filter((i) => kindOf(i) === 'failing')[2]!; // third row of the board
+  const passing = all.filter((i) => kindOf(i) === 'passing');
   const result: PollBytes = { polls: 0, touched: [], turned: [], tick: [] };
   const nextPoll = async () => {
     const seen = polls.length;

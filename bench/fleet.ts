@@ -18,7 +18,7 @@ const LOCATIONS = [
   { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
   { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
 ];
-const RUNS_PER_LOCATION = 3;
+export const RUNS_PER_LOCATION = 3;
 
 export type Kind = 'failing' | 'degraded' | 'unknown' | 'passing';
 

@@ -14,6 +14,8 @@ export interface SoakResult {
   heapAfter: number;
   /** Least-squares slope of the heap samples, bytes per 1,000 cycles. */
   slopePer1000: number;
+  /** The same over the second half only: a leak keeps its slope, a cache filling up does not. */
+  lateSlopePer1000: number;
   rssBefore: number;
   rssAfter: number;
   bytesPerCycle: number;
@@ -114,6 +116,7 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
     heapBefore,
     heapAfter,
     slopePer1000: slope(samples) * 1_000,
+    lateSlopePer1000: slope(samples.slice(Math.floor(samples.length / 2))) * 1_000,
     rssBefore,
     rssAfter: process.memoryUsage().rss,
     bytesPerCycle: (harness.bytes() - bytes0) / cycles,

@@ -2,6 +2,7 @@
 // store and the wall view, drawn by Ink into a 200x60 terminal in this process,
 // with statuses changing and the pages cycling; heap (after a full GC) and RSS
 // before and after, bytes written per refresh and per clock tick between them.
+import os from 'node:os';
 import type { CheckStatus } from '../src/api/schemas.js';
 import { sampleStatus, sampleSummary } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
@@ -84,13 +85,13 @@ async function main() {
 its real store and App drawn by Ink into a ${COLS}x${ROWS} fake terminal in the bench's process, through the
 console's screen writer. Each refresh hands \`applyStatuses\` every status (10 of them fresh equal objects, two
 changed, a status flip every tenth refresh, so checks turn failing and recover) and moves the clock on 10 s, so
-the pages (8 s cycle) turn as they do on a wall.
+the pages (8 s cycle) turn as they do on a wall. Load average ${os.loadavg()[0]!.toFixed(1)} when the bench started.
 
 | measure | figure |
 |---|---|
 | refreshes | ${result.cycles.toLocaleString('en')} in ${result.seconds.toFixed(0)} s (${fmt(result.msPerCycle)} each) |
 | heap after a full GC | ${mb(result.heapBefore)} before, ${mb(result.heapAfter)} after |
-| heap slope | ${kb(result.slopePer1000)} per 1,000 refreshes (least squares over 20 samples) |
+| heap slope | ${kb(result.slopePer1000)} per 1,000 refreshes (least squares over 20 samples); second half ${kb(result.lateSlopePer1000)} |
 | RSS | ${mb(result.rssBefore)} before, ${mb(result.rssAfter)} after |
 | bytes written per refresh | ${kb(result.bytesPerCycle)} |
 | bytes written per clock tick between refreshes | median ${tick.p50} B (the clock's line), mean ${mean.toFixed(0)} B over ${TICKS} ticks with the pages turning every 8 s, max ${kb(tick.max)} |`,
