@@ -84,7 +84,8 @@ async function main() {
     `The wall view (\`checkwall wall\`) with ${CHECKS.toLocaleString('en')} checks (6 % failing, so more than one page at ${COLS}x${ROWS}),
 its real store and App drawn by Ink into a ${COLS}x${ROWS} fake terminal in the bench's process, through the
 console's screen writer. Each refresh hands \`applyStatuses\` every status (10 of them fresh equal objects, two
-changed, a status flip every tenth refresh, so checks turn failing and recover) and moves the clock on 10 s, so
+changed (one on screen, one from a fixed 500), a status flip every tenth refresh, so checks turn failing and
+recover; a 1,000-refresh warm-up first) and moves the clock on 10 s, so
 the pages (8 s cycle) turn as they do on a wall. Load average ${os.loadavg()[0]!.toFixed(1)} when the bench started.
 
 | measure | figure |
