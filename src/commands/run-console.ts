@@ -63,6 +63,12 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   stdout.on('resize', onResize);
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);
+  // Keys from the first frame on: Ink turns raw mode on in an effect after its first
+  // commit, and that first frame can already be the whole board (the poll went out
+  // before the UI loaded); in the line discipline's cooked mode, a key typed then
+  // would wait for Enter and arrive with it.
+  const stdin = process.stdin;
+  if (stdin.isTTY) stdin.setRawMode(true);
   const screen = createScreen(stdout);
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
@@ -80,6 +86,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   stopBell();
   screen.stop();
   app.unmount();
+  if (stdin.isTTY) stdin.setRawMode(false);
   stdout.off('resize', onResize);
   terminal.restore();
   await opts.client.close();

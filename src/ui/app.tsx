@@ -4,8 +4,8 @@ import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
-import { HANDLERS, typeText, type ConsoleActions } from './commands.js';
-import { hintsFor, matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
+import { dispatchInput, type ConsoleActions } from './commands.js';
+import { hintsFor, type Scope } from './keymap.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { VIEWS } from './views/index.js';
@@ -41,18 +41,14 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
   const viewScopes = useStore(store, (s) => VIEWS[selectView(s).name].scopes(s).join(','));
-  useInput((input, key) => {
-    const active = currentScopes(store);
-    const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
-    const command = matchCommand(input, key, active);
-    if (command) return HANDLERS[command]?.(ctx);
-    const textScope = active.find((s) => TEXT_SCOPES.has(s));
-    if (textScope !== 'filter' && textScope !== 'prompt') return;
-    // Typed or pasted text can arrive with its Enter in the same chunk.
-    const [text = '', ...rest] = input.split(/\r\n?|\n/);
-    typeText(ctx, textScope, text);
-    if (rest.length > 0) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(ctx);
-  });
+  useInput((input, key) =>
+    dispatchInput(
+      () => ({ store, actions, pageSize: Math.max(1, store.getState().rows - 6) }),
+      () => currentScopes(store),
+      input,
+      key,
+    ),
+  );
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (
       <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>

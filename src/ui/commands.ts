@@ -1,9 +1,11 @@
 // What each command of the keymap does. Handlers call store actions, or the
 // console's own actions (quit, poll now, pause) handed in by the wiring layer.
+import type { Key } from 'ink';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
 import { VIEW_NAMES, type ViewName } from '../store/types.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
+import { matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
 
 export interface ConsoleActions {
   quit(): void;
@@ -82,6 +84,46 @@ function jump(ctx: CommandContext) {
   }
   if (target === 'metrics') return openMetrics(ctx, null);
   if (selectView(s).name !== target) s.pushView(target);
+}
+
+const isNewline = (ch: string) => ch === '\r' || ch === '\n';
+// eslint-disable-next-line no-control-regex -- control characters are not text
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * One chunk of input from the terminal. Keys typed faster than a frame is drawn
+ * (or sent together over SSH, or pasted) come as one chunk, "/search" or "jj":
+ * Ink hands it over whole, and as one key it matched nothing and was lost. It is
+ * taken a key at a time, as if typed slowly; text for the filter or the prompt
+ * goes in as one run (one filter pass, not one per letter), and an Enter ends the
+ * chunk, so pasted lines never turn into commands.
+ */
+export function dispatchInput(context: () => CommandContext, scopes: () => Scope[], input: string, key: Key) {
+  if ([...input].length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) {
+    return dispatchKey(context(), scopes(), input, key);
+  }
+  const chars = [...input];
+  for (let i = 0; i < chars.length; i++) {
+    const active = scopes();
+    const textScope = active.find((s) => TEXT_SCOPES.has(s));
+    if (textScope === 'filter' || textScope === 'prompt') {
+      let run = '';
+      while (i < chars.length && !isNewline(chars[i]!)) run += chars[i++];
+      typeText(context(), textScope, run);
+      if (i < chars.length) HANDLERS[textScope === 'filter' ? 'filter.apply' : 'prompt.go']?.(context());
+      return;
+    }
+    const ch = chars[i]!;
+    if (isNewline(ch)) return dispatchKey(context(), active, '', { ...key, return: true });
+    if (!CONTROL.test(ch)) dispatchKey(context(), active, ch, key);
+  }
+}
+
+function dispatchKey(ctx: CommandContext, active: Scope[], input: string, key: Key) {
+  const command = matchCommand(input, key, active);
+  if (command) return HANDLERS[command]?.(ctx);
+  const textScope = active.find((s) => TEXT_SCOPES.has(s));
+  if (textScope === 'filter' || textScope === 'prompt') typeText(ctx, textScope, input);
 }
 
 /** Text typed into the filter or the prompt. */

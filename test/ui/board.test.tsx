@@ -132,6 +132,35 @@ describe('board frames', () => {
     await expect.poll(() => store.getState().selectedId).toBe('pay');
   });
 
+  it('takes keys that arrive together one at a time: "/search" filters, "jj" moves two rows', async () => {
+    const store = storeWith(120, 30);
+    let quits = 0;
+    const view = render(
+      <App
+        store={store}
+        actions={{ ...noop, quit: () => quits++ }}
+        theme={createTheme({ color: true, ascii: false })}
+      />,
+    );
+    unmount = view.unmount;
+    const { lastFrame, stdin } = view;
+    await expect.poll(() => lastFrame()).toContain('Healthy 0');
+    stdin.write('/search'); // one chunk, as a fast typist or SSH sends it
+    await expect.poll(() => plain(lastFrame())).toContain('/search');
+    expect(store.getState().filterText).toBe('search');
+    stdin.write('\u001b');
+    await expect.poll(() => store.getState().filterOpen).toBe(false);
+    expect(store.getState().selectedId).toBe('search');
+    stdin.write('jj');
+    await expect.poll(() => store.getState().selectedId).toBe('ok1');
+    // Text and its Enter together: the filter is applied, and what follows the Enter is not
+    // taken as keys (a pasted line must not quit).
+    stdin.write('/Heal\rq');
+    await expect.poll(() => store.getState().filterOpen).toBe(false);
+    expect(store.getState().filterText).toBe('Heal');
+    expect(quits).toBe(0);
+  });
+
   it('opens the help overlay from the keymap with ?', async () => {
     const store = storeWith(120, 40);
     const { lastFrame, stdin } = draw(store);
