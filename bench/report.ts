@@ -19,10 +19,10 @@ export function writeSection(name: string, body: string): void {
   process.stdout.write(`${section}\n`);
 }
 
-export function quantiles(samples: number[]): { p50: number; p99: number; max: number } {
+export function quantiles(samples: number[]): { p50: number; p95: number; p99: number; max: number } {
   const s = [...samples].sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), max: s.at(-1) ?? 0 };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s.at(-1) ?? 0 };
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;

@@ -5,6 +5,7 @@ import { createConsoleStore, type ConsoleStore } from '../store/create-store.js'
 import { ACCOUNT_FEEDS } from '../store/feeds/index.js';
 import { createPoller, type Feed } from '../store/poller.js';
 import type { ViewName } from '../store/types.js';
+import { createScreen } from './screen.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
 
 export interface ConsoleOptions {
@@ -37,12 +38,9 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     delete process.env['CI'];
     delete process.env['CONTINUOUS_INTEGRATION'];
   }
-  const [{ render }, React, { App }, { createTheme }] = await Promise.all([
-    import('ink'),
-    import('react'),
-    import('../ui/app.js'),
-    import('../ui/theme.js'),
-  ]);
+  // The first poll goes out now and the UI loads while it is answered: Ink and
+  // React take a few hundred milliseconds to load, as long as 10,000 checks to read.
+  const ui = Promise.all([import('ink'), import('react'), import('../ui/app.js'), import('../ui/theme.js')]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(
     {
@@ -58,21 +56,23 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   opts.setup?.(store);
-  // On resize the terminal reflows what is on screen: wipe it and draw afresh.
-  let clearInk: () => void = () => undefined;
-  const onResize = () => {
-    clearInk();
-    if (stdout.isTTY) stdout.write('\u001b[2J\u001b[H');
-    store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
-  };
-  stdout.on('resize', onResize);
   const poller = createPoller({
     store,
     client: opts.client,
     feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)],
   });
+  const [{ render }, React, { App }, { createTheme }] = await ui;
+  const onResize = () => store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
+  stdout.on('resize', onResize);
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
   const terminal = enterAlternateScreen(stdout);
+  // Keys from the first frame on: Ink turns raw mode on in an effect after its first
+  // commit, and that first frame can already be the whole board (the poll went out
+  // before the UI loaded); in the line discipline's cooked mode, a key typed then
+  // would wait for Enter and arrive with it.
+  const stdin = process.stdin;
+  if (stdin.isTTY) stdin.setRawMode(true);
+  const screen = createScreen(stdout);
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
   const app = render(
@@ -81,22 +81,25 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       theme: createTheme({ color, ascii: opts.ascii }),
       actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause },
     }),
-    { exitOnCtrlC: false, patchConsole: false, incrementalRendering: true, maxFps: 15 },
+    // Debug mode: Ink hands each whole frame to the screen, which writes the lines that changed.
+    { stdout: screen.sink, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
-  clearInk = () => app.clear();
   await done;
   poller.stop();
   stopBell();
+  screen.stop();
   app.unmount();
+  if (stdin.isTTY) stdin.setRawMode(false);
   stdout.off('resize', onResize);
   terminal.restore();
   await opts.client.close();
   return 0;
 }
 
-/** One bell per poll in which any check turned failing. */
+/** One bell for each check that turns failing (not again while it stays failing). */
 export function ringOnFailure(store: ConsoleStore, out: NodeJS.WritableStream): () => void {
   return store.subscribe((state, previous) => {
-    if (state.newlyFailing !== previous.newlyFailing && state.newlyFailing.length > 0) out.write('\u0007');
+    if (state.newlyFailing !== previous.newlyFailing && state.newlyFailing.length > 0)
+      out.write('\u0007'.repeat(state.newlyFailing.length));
   });
 }

@@ -26,6 +26,24 @@ export function formatSpan(ms: number): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
+// Ages that stay on screen while the clock runs move in steps: under a minute by ten
+// seconds, then by the minute. Every second's "3s", "4s"… redrew every row of a busy
+// board and sent it down the wire; a step is what a glance reads anyway.
+export const AGE_STEP_MS = 10_000;
+
+/** "<10s", "20s", "4m", "3h", "2d": how long ago, in steps that change at most every 10 s. */
+export function formatAgeStep(from: string | number | null | undefined, now: number): string {
+  if (from === null || from === undefined) return NO_DATA;
+  const at = typeof from === 'number' ? from : Date.parse(from);
+  if (Number.isNaN(at)) return NO_DATA;
+  const ms = Math.max(0, now - at);
+  if (ms < AGE_STEP_MS) return `<${AGE_STEP_MS / 1000}s`;
+  return ms < 60_000 ? `${Math.floor(ms / AGE_STEP_MS) * (AGE_STEP_MS / 1000)}s` : formatSpan(ms);
+}
+
+/** The clock rounded down to an age step: what views showing stepped ages subscribe to. */
+export const ageClock = (now: number): number => Math.floor(now / AGE_STEP_MS) * AGE_STEP_MS;
+
 export function formatPercent(p: number | null | undefined, digits = 2): string {
   if (p === null || p === undefined || Number.isNaN(p)) return NO_DATA;
   return `${p.toFixed(p === 100 ? 0 : digits)}%`;

@@ -34,6 +34,9 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = new Map<string, { at: number; status: CheckStatus }>();
+  // Moves on whenever a result arrives (or the cache is dropped): answers built from
+  // statuses may be reused only while it stands still (see http/status-list.ts).
+  let version = 0;
   const keyOf = (account: AccountConfig, check: CheckConfig, period: Period) =>
     `${account.id}\u0000${check.id}\u0000${period}`;
 
@@ -140,6 +143,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
 
   /** After a result is stored: drop the check's cached statuses and move its incident. */
   function onResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
+    version++;
     for (const key of cache.keys())
       if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
     const status = statusOf(account, check);
@@ -187,7 +191,16 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     return done;
   }
 
-  return { statusOf, onResult, warm, clear: () => cache.clear() };
+  return {
+    statusOf,
+    onResult,
+    warm,
+    version: () => version,
+    clear() {
+      version++;
+      cache.clear();
+    },
+  };
 }
 
 function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {

@@ -3,9 +3,11 @@
 // survives refreshes and re-sorts).
 import type { StateCreator } from 'zustand/vanilla';
 import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
+import { mergeStatuses } from './records.js';
 import { selectBoardOrder } from './selectors.js';
 
 export interface BoardSlice {
@@ -53,25 +55,19 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   newlyFailing: [],
 
   applyStatuses(list, summary, at) {
-    const previous = get().checks;
-    const firstLoad = get().statusesAt === null;
-    const turned = { ...get().turnedFailingAt };
-    const newlyFailing: string[] = [];
-    for (const c of list) {
-      const was = previous[c.checkId]?.status;
-      if (c.status === 'failing' && was !== 'failing' && !firstLoad) {
-        turned[c.checkId] = at;
-        newlyFailing.push(c.checkId);
-      }
-      if (c.status !== 'failing') delete turned[c.checkId];
-    }
-    const checks: Record<string, CheckStatus> = {};
-    // Keep the old object when nothing changed, so selectors and rows stay put.
-    for (const c of list) {
-      const old = previous[c.checkId];
-      checks[c.checkId] = old && JSON.stringify(old) === JSON.stringify(c) ? old : c;
-    }
-    set({ checks, summary, statusesAt: at, turnedFailingAt: turned, newlyFailing });
+    const s = get();
+    const merged = mergeStatuses(s.checks, list, s.turnedFailingAt, at, s.statusesAt === null);
+    // Only what changed is set: an unchanged poll leaves the checks, their order and every row as they were.
+    set({
+      ...(merged.checks === s.checks ? {} : { checks: merged.checks }),
+      ...(merged.turned === s.turnedFailingAt ? {} : { turnedFailingAt: merged.turned }),
+      summary: summary && s.summary && sameJson(summary, s.summary) ? s.summary : summary,
+      statusesAt: at,
+      newlyFailing:
+        merged.newlyFailing.length === 0 && s.newlyFailing.length === 0
+          ? s.newlyFailing
+          : merged.newlyFailing,
+    });
     ensureSelection(get, set);
   },
   setFilter(text) {

@@ -5,6 +5,7 @@ import type { CheckStatus } from '../api/schemas.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
+import { recordInfo } from './records.js';
 import type { Scope, View } from './types.js';
 
 export type BoardRow =
@@ -17,33 +18,49 @@ interface Memo {
   sortDesc: boolean;
   grouped: boolean;
   scope: Scope | null;
+  /** The checks shown, in order. */
+  sorted: CheckStatus[];
   order: string[];
   rows: BoardRow[];
 }
 let memo: Memo | undefined;
+// Past this many changed checks a full sort is as cheap as placing each one.
+const PLACE_AT_MOST = 256;
 
 function derive(s: ConsoleState, scope: Scope | null = null): Memo {
-  if (
-    memo &&
-    memo.checks === s.checks &&
+  const sameView =
+    memo !== undefined &&
     memo.filterText === s.filterText &&
     memo.sortKey === s.sortKey &&
     memo.sortDesc === s.sortDesc &&
     memo.grouped === s.grouped &&
-    memo.scope === scope
-  ) {
-    return memo;
-  }
+    memo.scope === scope;
+  if (sameView && memo!.checks === s.checks) return memo!;
   const { filter } = parseFilter(s.filterText);
-  const visible = Object.values(s.checks).filter((c) => inScope(c, scope) && matchesFilter(c, filter));
-  visible.sort((a, b) => compareChecks(a, b, s.sortKey, s.sortDesc));
+  const shown = (c: CheckStatus) => inScope(c, scope) && matchesFilter(c, filter);
+  const compare = (a: CheckStatus, b: CheckStatus) => compareChecks(a, b, s.sortKey, s.sortDesc);
+  const info = recordInfo(s.checks);
+  let sorted: CheckStatus[];
+  if (sameView && info.base === memo!.checks && info.changed && info.changed.length <= PLACE_AT_MOST) {
+    // A poll that changed a few checks: take them out and put them back in their place.
+    const changed = new Set(info.changed);
+    sorted = memo!.sorted.filter((c) => !changed.has(c.checkId));
+    for (const id of info.changed) {
+      const c = s.checks[id]!;
+      if (shown(c)) sorted.splice(placeOf(sorted, c, compare), 0, c);
+    }
+  } else {
+    sorted = Object.values(s.checks).filter(shown);
+    sorted.sort(compare);
+  }
   // t (grouped) wins over a dashboard's own grouping by type, so it can still be had.
-  const rows = s.grouped
-    ? groupRows(visible, (c) => [c.group?.id ?? '', c.group?.name ?? 'No group'])
+  const by: ((c: CheckStatus) => [string, string]) | null = s.grouped
+    ? (c) => [c.group?.id ?? '', c.group?.name ?? 'No group']
     : scope?.groupByType
-      ? groupRows(visible, (c) => [c.checkType, c.checkType])
-      : visible.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
-  const order = rows.filter((r) => r.kind === 'check').map((r) => r.id);
+      ? (c) => [c.checkType, c.checkType]
+      : null;
+  const rows = by ? groupRows(sorted, by) : sorted.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
+  const order = by ? rows.filter((r) => r.kind === 'check').map((r) => r.id) : sorted.map((c) => c.checkId);
   memo = {
     checks: s.checks,
     filterText: s.filterText,
@@ -51,10 +68,23 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
     sortDesc: s.sortDesc,
     grouped: s.grouped,
     scope,
+    sorted,
     order,
     rows,
   };
   return memo;
+}
+
+/** Where `c` goes in `sorted` (binary search). */
+function placeOf(sorted: CheckStatus[], c: CheckStatus, compare: (a: CheckStatus, b: CheckStatus) => number) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(sorted[mid]!, c) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function inScope(c: CheckStatus, scope: Scope | null): boolean {
@@ -78,6 +108,9 @@ function groupRows(checks: CheckStatus[], keyOf: (c: CheckStatus) => [string, st
     ]);
 }
 
+export const selectCheckCount = (s: ConsoleState): number => recordInfo(s.checks).size;
+/** The most locations any check runs from: the width of the board's location marks. */
+export const selectMaxLocations = (s: ConsoleState): number => recordInfo(s.checks).maxLocations;
 export const selectBoardOrder = (s: ConsoleState): string[] => derive(s, s.scope).order;
 export const selectBoardRows = (s: ConsoleState): BoardRow[] => derive(s, s.scope).rows;
 export const selectCheck = (id: string | null) => (s: ConsoleState) => (id ? s.checks[id] : undefined);

@@ -41,6 +41,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const view = useStore(store, selectView);
   const overlay = useStore(store, (s) => s.overlay);
   const scopes = useStore(store, () => currentScopes(store).join(','));
+  const viewScopes = useStore(store, (s) => VIEWS[selectView(s).name].scopes(s).join(','));
   useInput((input, key) => {
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => currentScopes(store), input, key);
@@ -50,12 +51,14 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       <Text>{`Terminal too small: ${cols}x${rows}. Checkwall needs at least ${MIN_COLS}x${MIN_ROWS}. (q quits)`}</Text>
     );
   }
-  // Exactly the terminal's height (Ink's full-screen mode), one line of it the footer.
+  // Exactly the terminal's height, one line of it the footer. Only vertical overflow is
+  // clipped: every line is already cut to the width, and clipping sideways costs Ink a
+  // slice of every line of every frame.
   const bodyHeight = rows - 1;
   return (
-    <Box flexDirection="column" width={cols} height={rows} overflow="hidden">
+    <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {overlay === 'help' ? (
-        <HelpOverlay height={bodyHeight} first={VIEWS[view.name].scopes(store.getState())} />
+        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} />
       ) : (
         VIEWS[view.name].render({ store, view, height: bodyHeight })
       )}

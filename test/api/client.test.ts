@@ -146,11 +146,66 @@ describe('client requests', () => {
     const all = await readAllStatuses(client, { status: 'failing' });
     expect(all.checks.map((c) => c.checkId)).toEqual(['p1-0', 'p1-1', 'p2-0', 'p2-1', 'p3-0']);
     expect(all.summary?.totalChecks).toBe(5);
-    expect(fixture!.seen.map((r) => r.url)).toEqual([
-      '/v1/check-statuses?status=failing&page=1&limit=100',
-      '/v1/check-statuses?status=failing&page=2&limit=100',
-      '/v1/check-statuses?status=failing&page=3&limit=100',
+    // In name order, which cannot move a check from one page to another while they are read;
+    // the summary is asked for once. Pages 2 and 3 are asked for together.
+    const urls = fixture!.seen.map((r) => r.url);
+    expect(urls[0]).toBe('/v1/check-statuses?sortBy=name&status=failing&page=1&limit=100');
+    expect(urls.slice(1).sort()).toEqual([
+      '/v1/check-statuses?sortBy=name&status=failing&page=2&limit=100&includeSummary=false',
+      '/v1/check-statuses?sortBy=name&status=failing&page=3&limit=100&includeSummary=false',
     ]);
+  });
+
+  it('reads the pages after the first four at a time, and keeps them in page order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const client = await serve((req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page'));
+      inFlight++;
+      most = Math.max(most, inFlight);
+      // Later pages answer sooner, so an order kept by arrival would be wrong.
+      setTimeout(
+        () => {
+          inFlight--;
+          json(res, 200, statusPage([sampleStatus(`p${page}`)], page, 12, 12));
+        },
+        page === 1 ? 0 : 5 * (13 - page),
+      );
+    });
+    const all = await readAllStatuses(client);
+    expect(all.checks.map((c) => c.checkId)).toEqual(Array.from({ length: 12 }, (_, i) => `p${i + 1}`));
+    expect(fixture!.seen).toHaveLength(12);
+    expect(most).toBe(4);
+  });
+
+  it('stops at a page that comes back empty', async () => {
+    const client = await serve((req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page'));
+      json(res, 200, statusPage(page >= 3 ? [] : [sampleStatus(`p${page}`)], page, 5, 5));
+    });
+    const all = await readAllStatuses(client);
+    expect(all.checks.map((c) => c.checkId)).toEqual(['p1', 'p2']);
+  });
+});
+
+describe('client: unchanged pages', () => {
+  it('hands back the same objects for a page that came back byte for byte the same', async () => {
+    let body = statusPage([sampleStatus('a'), sampleStatus('b')], 1, 1, 2);
+    const client = await serve((_req, res) => json(res, 200, body));
+    const first = await client.checkStatuses({ page: 1 });
+    const again = await client.checkStatuses({ page: 1 });
+    expect(again).toBe(first);
+    // Another page (another URL) is parsed on its own.
+    expect(await client.checkStatuses({ page: 2 })).not.toBe(first);
+    body = statusPage([sampleStatus('a'), sampleStatus('b', { status: 'failing' })], 1, 1, 2);
+    const changed = await client.checkStatuses({ page: 1 });
+    expect(changed).not.toBe(first);
+    expect(changed.data[1]!.status).toBe('failing');
+  });
+
+  it('never remembers an answer that failed to decode', async () => {
+    const client = await serve((_req, res) => json(res, 200, { data: 'nope' }));
+    for (let i = 0; i < 2; i++) expect((await failure(client.checkStatuses())).kind).toBe('decode');
   });
 });
 

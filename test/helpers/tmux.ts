@@ -7,6 +7,8 @@ export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
 export interface Terminal {
   capture(): string;
+  /** The screen with its colour and style escapes. */
+  captureStyled(): string;
   sendKeys(...keys: string[]): void;
   type(text: string): void;
   resize(cols: number, rows: number): void;
@@ -47,6 +49,7 @@ export function startTerminal(
   const capture = () => tmux('capture-pane', '-p', '-t', 'main');
   return {
     capture,
+    captureStyled: () => tmux('capture-pane', '-p', '-e', '-t', 'main'),
     sendKeys: (...keys) => void tmux('send-keys', '-t', 'main', ...keys),
     type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
     resize: (cols, rows) => void tmux('resize-window', '-t', 'main', '-x', String(cols), '-y', String(rows)),

@@ -1,7 +1,14 @@
 // The vanilla store without React: actions in, getState() out.
 import { describe, expect, it } from 'vitest';
 import { createConsoleStore } from '../../src/store/create-store.js';
-import { selectBoardOrder, selectBoardRows } from '../../src/store/selectors.js';
+import { matchesFilter, parseFilter } from '../../src/domain/filter.js';
+import { compareChecks } from '../../src/domain/order.js';
+import {
+  selectBoardOrder,
+  selectBoardRows,
+  selectCheckCount,
+  selectMaxLocations,
+} from '../../src/store/selectors.js';
 import { sampleStatus, sampleSummary } from '../helpers/samples.js';
 
 const checks = () => [
@@ -67,6 +74,100 @@ describe('board store', () => {
     store.getState().applyStatuses(checks(), null, 3); // the same data again: the same objects are kept
     expect(store.getState().checks['a']).toBe(alpha);
     expect(selectBoardOrder(store.getState())).toEqual(first);
+  });
+
+  it('keeps the whole record, its order and the summary when a poll brings equal statuses', () => {
+    const store = loaded();
+    const before = store.getState();
+    const order = selectBoardOrder(before);
+    store.getState().applyStatuses(structuredClone(checks()), sampleSummary(), 5);
+    const after = store.getState();
+    expect(after.checks).toBe(before.checks);
+    expect(after.summary).toBe(before.summary);
+    expect(selectBoardOrder(after)).toBe(order);
+    expect(after.statusesAt).toBe(5);
+  });
+
+  it('replaces only the check that changed', () => {
+    const store = loaded();
+    const before = store.getState().checks;
+    const next = checks().map((c) => (c.checkId === 'c' ? { ...c, statusReason: 'slower' } : c));
+    store.getState().applyStatuses(next, null, 6);
+    const after = store.getState().checks;
+    expect(after).not.toBe(before);
+    expect(after['c']!.statusReason).toBe('slower');
+    for (const id of ['a', 'b', 'd']) expect(after[id]).toBe(before[id]);
+  });
+
+  it('counts the checks and the widest location list once per record', () => {
+    const store = loaded();
+    expect(selectCheckCount(store.getState())).toBe(4);
+    expect(selectMaxLocations(store.getState())).toBe(1);
+    const wide = sampleStatus('e', {
+      checkName: 'Echo',
+      locations: ['a', 'b', 'c'].map((id) => ({
+        id,
+        name: id,
+        status: 'passing' as const,
+        lastSuccess: null,
+      })),
+    });
+    store.getState().applyStatuses([...checks(), wide], null, 2);
+    expect(selectCheckCount(store.getState())).toBe(5);
+    expect(selectMaxLocations(store.getState())).toBe(3);
+  });
+
+  it('marks checks that turn failing, and forgets them when they recover or leave the list', () => {
+    const store = loaded();
+    const turn = (id: string, status: 'failing' | 'passing') =>
+      checks().map((c) => (c.checkId === id ? { ...c, status } : c));
+    store.getState().applyStatuses(turn('a', 'failing'), null, 7);
+    expect(store.getState().newlyFailing).toEqual(['a']);
+    expect(store.getState().turnedFailingAt).toEqual({ a: 7 });
+    store.getState().applyStatuses(turn('a', 'failing'), null, 8);
+    expect(store.getState().newlyFailing).toEqual([]);
+    expect(store.getState().turnedFailingAt).toEqual({ a: 7 });
+    store.getState().applyStatuses(turn('a', 'passing'), null, 9);
+    expect(store.getState().turnedFailingAt).toEqual({});
+    store.getState().applyStatuses(turn('a', 'failing'), null, 10);
+    store.getState().applyStatuses(
+      checks().filter((c) => c.checkId !== 'a'),
+      null,
+      11,
+    );
+    expect(store.getState().turnedFailingAt).toEqual({});
+    expect(selectBoardOrder(store.getState())).toEqual(['b', 'd', 'c']);
+  });
+
+  it('places the checks a poll changed where a full sort would, under any sort and filter', () => {
+    const statuses = ['failing', 'degraded', 'unknown', 'passing'] as const;
+    const make = (i: number, round: number) =>
+      sampleStatus(`k${i}`, {
+        checkName: `Name ${(i * 37) % 101}`, // repeated names: ties fall to the id
+        status: statuses[(i * 7 + round * (i % 3)) % 4]!,
+        availability: { percentage: ((i * 13 + round) % 100) + 0.5, period: '24h' },
+      });
+    let list = Array.from({ length: 300 }, (_, i) => make(i, 0));
+    const store = createConsoleStore();
+    store.getState().applyStatuses(list, null, 1);
+    for (const [sortKey, filter] of [
+      ['status', ''],
+      ['availability', ''],
+      ['name', 'status:failing,degraded'],
+    ] as const) {
+      while (store.getState().sortKey !== sortKey) store.getState().cycleSort();
+      store.getState().setFilter(filter);
+      for (let round = 1; round <= 15; round++) {
+        list = list.map((c, i) => ((i * round) % 29 === 0 ? make(i, round) : c));
+        store.getState().applyStatuses(list, null, round + 1);
+        const { filter: parsed } = parseFilter(filter);
+        const expected = list
+          .filter((c) => matchesFilter(c, parsed))
+          .sort((a, b) => compareChecks(a, b, sortKey))
+          .map((c) => c.checkId);
+        expect(selectBoardOrder(store.getState())).toEqual(expected);
+      }
+    }
   });
 
   it('moves by rows, pages, first and last, and clamps', () => {

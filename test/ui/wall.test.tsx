@@ -3,11 +3,17 @@ import { PassThrough } from 'node:stream';
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ringOnFailure } from '../../src/commands/run-console.js';
+import { formatClock } from '../../src/domain/format.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import type { CheckStatus } from '../../src/store/types.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
+import { failingSince } from '../../src/ui/views/wall/attention-row.js';
+import { markRuns } from '../../src/ui/views/wall/mark-grid.js';
+import { drawInProcess } from '../helpers/ink-screen.js';
 import { sampleStatus } from '../helpers/samples.js';
 
+const ESC = '\u001b';
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
@@ -95,8 +101,85 @@ describe('wall', () => {
     turn(['p1']);
     await expect.poll(() => plain(lastFrame())).toMatch(/NEW Fine p1/);
     turn(['p1']); // still failing: no new bell
-    turn(['p1', 'p2']);
+    turn(['p1', 'p2']); // one more: one more bell
+    turn([]);
+    turn(['p0', 'p2']); // two turn failing in one poll: one bell each
     stop();
-    expect(bells).toBe(2);
+    expect(bells).toBe(4);
+  });
+
+  it("opens its help with the wall's own keys first, even at 80x24", async () => {
+    const store = wall(80, 24, 2);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention');
+    stdin.write('?');
+    await expect
+      .poll(() => plain(lastFrame()))
+      .toContain('enter              switch to the interactive board');
+    expect(plain(lastFrame()).split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  it('between polls, a clock tick rewrites the clock line and nothing else', async () => {
+    const store = wall(120, 40, 3);
+    const screen = drawInProcess(store, 120, 40, true);
+    unmount = () => screen.unmount();
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 + 1_000; // one page, one age step
+    await screen.frame(() => store.getState().tick(t0));
+    const before = screen.writes.length;
+    await screen.frame(() => store.getState().tick(t0 + 1_000));
+    const writes = screen.writes.slice(before);
+    expect(writes).toHaveLength(1);
+    // One row addressed (the first), the seconds moved on.
+    expect(writes[0]!.match(new RegExp(`${ESC}\\[\\d+;1H`, 'g'))).toEqual([`${ESC}[1;1H`]);
+    expect(plain(writes[0])).toContain(formatClock(t0 + 1_000));
+  });
+});
+
+describe('wall pieces', () => {
+  it.each<[string, Array<CheckStatus['status']>, Array<[string, number]>]>([
+    ['nothing', [], []],
+    ['one run', ['passing', 'passing'], [['passing', 2]]],
+    [
+      'runs in order',
+      ['passing', 'unknown', 'unknown', 'passing'],
+      [
+        ['passing', 1],
+        ['unknown', 2],
+        ['passing', 1],
+      ],
+    ],
+  ])('marks in runs: %s', (_name, statuses, runs) => {
+    expect(markRuns(statuses)).toEqual(runs);
+  });
+
+  const at = (iso: string) => Date.parse(iso);
+  const loc = (status: CheckStatus['status'], lastSuccess: string | null) => ({
+    id: `l-${status}-${lastSuccess}`,
+    name: 'x',
+    status,
+    lastSuccess,
+  });
+  it.each<[string, Partial<CheckStatus>, number | null]>([
+    [
+      'since its incident began',
+      {
+        currentIncident: { id: 'i', severity: 'critical', startedAt: '2026-11-22T09:00:00.000Z', title: 't' },
+      },
+      at('2026-11-22T09:00:00.000Z'),
+    ],
+    [
+      'since the earliest last success of its bad locations',
+      {
+        locations: [
+          loc('failing', '2026-11-22T09:30:00.000Z'),
+          loc('degraded', '2026-11-22T09:10:00.000Z'),
+          loc('passing', '2026-11-22T08:00:00.000Z'),
+        ],
+      },
+      at('2026-11-22T09:10:00.000Z'),
+    ],
+    ['unknown when no bad location ever succeeded', { locations: [loc('failing', null)] }, null],
+  ])('failing %s', (_name, overrides, since) => {
+    expect(failingSince(sampleStatus('x', { status: 'failing', ...overrides }))).toBe(since);
   });
 });

@@ -22,7 +22,7 @@ import type { Storage } from '../storage/types.js';
 import { authenticate } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
-import { filterStatuses, sortStatuses, summarize } from './status-list.js';
+import { createListCache, filterStatuses, sortStatuses, summarize } from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -44,13 +44,16 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const statuses = (account: AccountConfig, period: Period, only?: Set<string>): CheckStatus[] =>
     account.checks.filter((c) => !only || only.has(c.id)).map((c) => engine.statusOf(account, c, period));
 
+  const lists = createListCache(engine.version, now);
   app.get('/v1/check-statuses', (req) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
-    const all = statuses(account, q.period);
-    const chosen = sortStatuses(filterStatuses(all, q), q);
+    const { chosen, summary } = lists(account.id, q, () => {
+      const all = statuses(account, q.period);
+      return { chosen: sortStatuses(filterStatuses(all, q), q), summary: summarize(all) };
+    });
     const meta: Record<string, unknown> = pageMeta(q.page, q.limit, chosen.length);
-    if (q.includeSummary) meta['summary'] = summarize(all);
+    if (q.includeSummary) meta['summary'] = summary;
     return { data: slice(chosen, q.page, q.limit), meta };
   });
 

@@ -1,5 +1,5 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
-import type { CheckStatus, CheckStatusesQuerySchema } from '../../api/schemas.js';
+import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
 import type { z } from 'zod';
 
 type Query = z.output<typeof CheckStatusesQuerySchema>;
@@ -59,3 +59,32 @@ const tie = (a: CheckStatus, b: CheckStatus) =>
 
 /** The account-wide summary: the same counting the console does for a dashboard. */
 export { summarize } from '../../domain/summary.js';
+
+export interface ListAnswer {
+  chosen: CheckStatus[];
+  summary: StatusSummary;
+}
+
+// A client reads the list a page at a time: 10,000 checks are 100 requests, and
+// filtering, sorting and summing all of them again for each page made one poll
+// cost ~2 s of the service's time. The answer is kept for a short while, keyed by
+// the account and the query without its page, and dropped as soon as a result
+// arrives, so a page is never older than the result it would show.
+const LIST_TTL_MS = 2_000;
+const LIST_ENTRIES = 16;
+
+export function createListCache(version: () => number, now: () => number) {
+  const entries = new Map<string, { at: number; version: number; answer: ListAnswer }>();
+  return (accountId: string, q: Query, build: () => ListAnswer): ListAnswer => {
+    const { page: _page, limit: _limit, ...rest } = q;
+    const key = `${accountId}\u0000${JSON.stringify(rest)}`;
+    const hit = entries.get(key);
+    const at = now();
+    if (hit && hit.version === version() && at - hit.at < LIST_TTL_MS && at >= hit.at) return hit.answer;
+    const answer = build();
+    entries.delete(key);
+    entries.set(key, { at, version: version(), answer });
+    if (entries.size > LIST_ENTRIES) entries.delete(entries.keys().next().value!);
+    return answer;
+  };
+}

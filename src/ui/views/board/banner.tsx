@@ -9,18 +9,20 @@ import { tint, useTheme } from '../../theme.js';
 export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const error = useStore(store, (s) => s.lastError);
-  const nextRetryAt = useStore(store, (s) => s.nextRetryAt);
-  const now = useStore(store, (s) => s.now);
+  // The countdown as text, and only while there is an error: otherwise the clock would
+  // redraw the screen every second for a banner that is not there.
+  const retryIn = useStore(store, (s) =>
+    s.lastError && s.nextRetryAt !== null ? formatSpan(Math.max(0, s.nextRetryAt - s.now)) : null,
+  );
   const hasData = useStore(store, (s) => s.statusesAt !== null);
   if (!error) return null;
-  const retry =
-    nextRetryAt === null
-      ? ''
-      : ` ${theme.rule} retrying in ${formatSpan(Math.max(0, nextRetryAt - now))} (r: now)`;
+  // When it retries comes before the error's own words, which can be long: a narrow
+  // terminal cuts the end of the line, and the retry is what someone watching needs.
+  const retry = retryIn === null ? '' : ` ${theme.rule} retrying in ${retryIn} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
-      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''} ${theme.rule} ${sanitize(error.message)}${retry}`}
+      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`}
     </Text>
   );
 }

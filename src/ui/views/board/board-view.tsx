@@ -3,9 +3,10 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { CheckStatus } from '../../../store/types.js';
+import { ageClock } from '../../../domain/format.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
-import { selectBoardRows, type BoardRow } from '../../../store/selectors.js';
+import type { CheckStatus } from '../../../store/types.js';
+import { selectBoardRows, selectMaxLocations, type BoardRow } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 import { layoutColumns } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
@@ -46,14 +47,12 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
   const checks = useStore(store, (s) => s.checks);
   const selectedId = useStore(store, (s) => s.selectedId);
   const cols = useStore(store, (s) => s.cols);
-  const now = useStore(store, (s) => s.now);
+  // Ages in the list move in steps: the list redraws when a step passes, not every second.
+  const now = useStore(store, (s) => ageClock(s.now));
   const sortKey = useStore(store, (s) => s.sortKey);
   const descending = useStore(store, (s) => s.sortDesc);
   const loaded = useStore(store, (s) => s.statusesAt !== null);
-  const maxLocations = useMemo(
-    () => Math.max(0, ...Object.values(checks).map((c) => c.locations.length)),
-    [checks],
-  );
+  const maxLocations = useStore(store, selectMaxLocations);
   const columns = useMemo(
     () =>
       layoutColumns(
@@ -69,32 +68,23 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
       </Text>
     );
   }
-  // Group headings ride in the same list, drawn across the row.
-  const items: Item[] = rows.map((r) =>
-    r.kind === 'check'
-      ? { key: r.id, check: checks[r.id] }
-      : { key: r.id, heading: `${r.name} (${r.count})` },
-  );
   return (
-    <Table<Item>
-      columns={columns.map((c) => ({
-        ...c,
-        cell: (item: Item) => (item.check ? c.cell(item.check) : { text: '' }),
-      }))}
-      rows={items}
-      rowKey={(item) => item.key}
+    <Table<BoardRow, CheckStatus>
+      columns={columns}
+      rows={rows}
+      rowKey={rowKey}
+      // Only the visible rows are looked up: nothing is built per check.
+      resolve={(row) => (row.kind === 'check' ? checks[row.id] : undefined)}
       selectedKey={selectedId}
       height={height}
-      fullRow={(item) => item.heading}
+      fullRow={heading}
     />
   );
 }
 
-interface Item {
-  key: string;
-  check?: CheckStatus | undefined;
-  heading?: string;
-}
+// Group headings ride in the same list, drawn across the row.
+const rowKey = (row: BoardRow) => row.id;
+const heading = (row: BoardRow) => (row.kind === 'group' ? `${row.name} (${row.count})` : undefined);
 
 export function FilterLine({ store }: { store: ConsoleStore }) {
   const theme = useTheme();

@@ -2,7 +2,7 @@
 // location marks survive 80 columns; tags and group drop first.
 import type { SortKey } from '../../../domain/order.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { formatAge, formatMs, formatPercent } from '../../../domain/format.js';
+import { formatAgeStep, formatMs, formatPercent } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
@@ -119,7 +119,7 @@ function allColumns(theme: Theme, now: number, maxLocations: number): Column<Che
       align: 'right',
       priority: 4,
       cell: (c) => ({
-        text: formatAge(c.lastExecution?.timestamp ?? null, now),
+        text: formatAgeStep(c.lastExecution?.timestamp ?? null, now),
         color: c.lastExecution?.status === 'failed' ? 'red' : undefined,
       }),
     },

@@ -1,9 +1,10 @@
 // The two header lines: who and where, the connection, and the account's counts.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatAge, formatPercent, formatSpan } from '../../../domain/format.js';
+import { formatAgeStep, formatPercent, formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
+import { selectCheckCount } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
@@ -19,7 +20,7 @@ export function Header({ store, title, summary: own }: HeaderProps) {
   const session = useStore(store, (s) => s.session);
   const account = useStore(store, (s) => s.summary);
   const summary = own ?? account;
-  const total = useStore(store, (s) => Object.keys(s.checks).length);
+  const total = useStore(store, selectCheckCount);
   return (
     <Box flexDirection="column">
       <Box justifyContent="space-between">
@@ -61,17 +62,18 @@ export function Header({ store, title, summary: own }: HeaderProps) {
 function ConnectionState({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const phase = useStore(store, (s) => s.phase);
-  const lastSuccessAt = useStore(store, (s) => s.lastSuccessAt);
   const polling = useStore(store, (s) => s.polling);
-  const now = useStore(store, (s) => s.now);
-  const age = lastSuccessAt === null ? '' : ` ${theme.rule} updated ${formatAge(lastSuccessAt, now)} ago`;
+  // Read as text: the clock redraws the header only when what it says changes.
+  const age = useStore(store, (s) =>
+    s.lastSuccessAt === null ? null : formatAgeStep(s.lastSuccessAt, s.now),
+  );
+  const stale = useStore(store, (s) =>
+    s.phase === 'retrying' && s.lastSuccessAt !== null ? formatSpan(s.now - s.lastSuccessAt) : '',
+  );
   const look = {
     live: { text: polling ? 'live (polling)' : 'live', color: 'green' },
     connecting: { text: 'connecting', color: 'yellow' },
-    retrying: {
-      text: `STALE ${lastSuccessAt === null ? '' : formatSpan(now - lastSuccessAt)}`,
-      color: 'red',
-    },
+    retrying: { text: `STALE ${stale}`, color: 'red' },
     paused: { text: 'PAUSED', color: 'yellow' },
   }[phase];
   return (
@@ -79,7 +81,7 @@ function ConnectionState({ store }: { store: ConsoleStore }) {
       <Text color={tint(theme, look.color)} bold={phase !== 'live'}>
         {look.text}
       </Text>
-      {age}
+      {age === null ? '' : ` ${theme.rule} updated ${age} ago`}
     </Text>
   );
 }

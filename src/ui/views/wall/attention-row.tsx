@@ -1,21 +1,26 @@
 // One failing or degraded check on the wall: where it fails and for how long.
-import { Text } from 'ink';
-import { formatSpan } from '../../../domain/format.js';
+// Drawn as separate Texts so the part that moves (how long) is its own short
+// string: Ink keeps each distinct Text it measured.
+import { Box, Text } from 'ink';
+import { formatAgeStep } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
-/** How long it has been failing: since its incident, else since its locations last succeeded. */
-export function failingFor(c: CheckStatus, now: number): string {
-  if (c.currentIncident) return formatSpan(now - Date.parse(c.currentIncident.startedAt));
+/** Since when it has been failing: its incident's start, else its bad locations' last success. */
+export function failingSince(c: CheckStatus): number | null {
+  if (c.currentIncident) return Date.parse(c.currentIncident.startedAt);
   const bad = c.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
   const lastOk = Math.min(
     ...bad
       .map((l) => (l.lastSuccess ? Date.parse(l.lastSuccess) : Number.NaN))
       .filter((t) => !Number.isNaN(t)),
   );
-  return Number.isFinite(lastOk) ? formatSpan(now - lastOk) : '—';
+  return Number.isFinite(lastOk) ? lastOk : null;
 }
+
+/** How long it has been failing, in the wall's steps ("<10s", "20s", "4m"…), or "—". */
+export const failingFor = (c: CheckStatus, now: number): string => formatAgeStep(failingSince(c), now);
 
 export function AttentionRow({
   check,
@@ -35,14 +40,20 @@ export function AttentionRow({
     .map((l) => sanitize(l.name))
     .join(', ');
   const name = fit(sanitize(check.checkName), Math.max(12, Math.floor(width * 0.35)), theme.ellipsis);
+  const hot = isNew && theme.color;
   return (
-    <Text wrap="truncate" inverse={isNew && theme.color} bold={isNew}>
-      <Text color={tint(theme, look.color)} bold>
+    <Box height={1}>
+      <Text color={tint(theme, look.color)} bold inverse={hot}>
         {fit(`${look.glyph} ${look.word}`, 11)}
       </Text>
-      {isNew ? 'NEW ' : '    '}
-      {name}
-      {`  for ${since.padEnd(6)} ${where ? `at ${where}` : sanitize(check.statusReason ?? '')}`}
-    </Text>
+      <Text bold inverse={hot}>
+        {isNew ? 'NEW ' : '    '}
+      </Text>
+      <Text bold={isNew} inverse={hot}>
+        {name}
+      </Text>
+      <Text bold={isNew}>{`  for ${since.padEnd(6)} `}</Text>
+      <Text wrap="truncate">{where ? `at ${where}` : sanitize(check.statusReason ?? '')}</Text>
+    </Box>
   );
 }

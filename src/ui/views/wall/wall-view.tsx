@@ -1,10 +1,11 @@
 // The wall: big counts, a clock, what needs attention (paging by itself when it
 // does not fit), and every other check as one mark. Built for a screen nobody
-// touches: nothing here holds a timer; pages follow the store's clock.
+// touches: nothing here holds a timer; pages follow the store's clock. Only the
+// clock reads every second; the list reads the page (which moves every cycle)
+// and the age clock (every 10 s), so between polls a tick redraws one line.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatClock, formatSpan } from '../../../domain/format.js';
-import { sanitize, truncate } from '../../../domain/sanitize.js';
+import { ageClock } from '../../../domain/format.js';
 import { selectBoardOrder } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
@@ -12,38 +13,32 @@ import { BigNumber, DIGIT_ROWS } from '../../widgets/big-digits/big-digits.js';
 import { ConnectionBanner } from '../board/banner.js';
 import type { ViewProps } from '../view-props.js';
 import { AttentionRow, failingFor } from './attention-row.js';
+import { MarkGrid } from './mark-grid.js';
+import { WallHeader } from './wall-header.js';
 
 const HIGHLIGHT_MS = 5 * 60_000;
+const GRID_LINES = 4;
 
 export function WallView({ store, height }: ViewProps) {
   const theme = useTheme();
   const order = useStore(store, selectBoardOrder);
   const checks = useStore(store, (s) => s.checks);
-  const now = useStore(store, (s) => s.now);
   const cols = useStore(store, (s) => s.cols);
-  const session = useStore(store, (s) => s.session);
-  const lastSuccessAt = useStore(store, (s) => s.lastSuccessAt);
   const hasError = useStore(store, (s) => s.lastError !== null);
   const turned = useStore(store, (s) => s.turnedFailingAt);
+  const tick = useStore(store, (s) => Math.floor(s.now / s.session.wallCycleMs));
+  const now = useStore(store, (s) => ageClock(s.now));
   const shown = order.map((id) => checks[id]).filter((c): c is CheckStatus => c !== undefined);
   const attention = shown.filter((c) => c.status === 'failing' || c.status === 'degraded');
   const rest = shown.filter((c) => c.status !== 'failing' && c.status !== 'degraded');
   const count = (st: CheckStatus['status']) => shown.filter((c) => c.status === st).length;
-  const gridLines = Math.ceil(rest.length / Math.max(1, cols - 2));
-  const room = Math.max(
-    1,
-    height - 2 - (hasError ? 1 : 0) - (DIGIT_ROWS + 2) - 2 - Math.min(gridLines, 4) - 1,
-  );
+  const gridLines = Math.min(GRID_LINES, Math.ceil(rest.length / Math.max(1, cols - 2)));
+  const room = Math.max(1, height - 1 - (hasError ? 1 : 0) - (DIGIT_ROWS + 2) - 2 - gridLines - 1);
   const pages = Math.max(1, Math.ceil(attention.length / room));
-  const page = Math.floor(now / session.wallCycleMs) % pages;
+  const page = tick % pages;
   return (
     <Box flexDirection="column" height={height}>
-      <Box justifyContent="space-between">
-        <Text bold>{`Checkwall ${theme.rule} ${sanitize(session.label)} ${theme.rule} ${session.host}`}</Text>
-        <Text
-          bold
-        >{`${formatClock(now)} UTC  updated ${lastSuccessAt === null ? 'never' : `${formatSpan(now - lastSuccessAt)} ago`}`}</Text>
-      </Box>
+      <WallHeader store={store} />
       <ConnectionBanner store={store} />
       <Box marginTop={1}>
         <BigNumber value={count('failing')} label="FAILING" color={count('failing') ? 'red' : undefined} />
@@ -77,32 +72,7 @@ export function WallView({ store, height }: ViewProps) {
         />
       ))}
       <Box flexGrow={1} />
-      <Grid checks={rest} width={cols} maxLines={4} />
-    </Box>
-  );
-}
-
-function Grid({ checks, width, maxLines }: { checks: CheckStatus[]; width: number; maxLines: number }) {
-  const theme = useTheme();
-  const perLine = Math.max(1, width - 2);
-  const lines = Array.from({ length: Math.min(maxLines, Math.ceil(checks.length / perLine)) }, (_, i) =>
-    checks.slice(i * perLine, (i + 1) * perLine),
-  );
-  const hidden = checks.length - lines.flat().length;
-  return (
-    <Box flexDirection="column">
-      {lines.map((line, i) => (
-        <Text key={i}>
-          {line.map((c) => (
-            <Text key={c.checkId} color={tint(theme, theme.status[c.status].color)}>
-              {theme.mark[c.status]}
-            </Text>
-          ))}
-        </Text>
-      ))}
-      <Text color={tint(theme, theme.dim)}>
-        {truncate(`${checks.length} other checks${hidden > 0 ? ` (${hidden} not drawn)` : ''}`, width)}
-      </Text>
+      <MarkGrid checks={rest} width={cols} maxLines={GRID_LINES} />
     </Box>
   );
 }

@@ -1,22 +1,42 @@
 // A virtualised, selectable table: only the rows that fit are rendered, each as
 // one line; cells are cut and padded by display width so wide characters and
 // emoji keep the columns straight.
-import { Text } from 'ink';
+//
+// Each row is memoised (a key press redraws the two rows whose selection moved,
+// not forty), and each cell is its own Text. Ink 6.8 remembers the measured size
+// of every distinct Text it ever laid out, forever: one Text per row made every
+// new combination of a row's values a new entry, so a board left running grew
+// without end; per cell, the entries are bounded by the values a cell can take.
+import { Box, Text } from 'ink';
+import { memo, type ReactElement } from 'react';
 import { fit } from '../../../domain/sanitize.js';
-import { tint, useTheme } from '../../theme.js';
+import { tint, useTheme, type Theme } from '../../theme.js';
 import { GAP, windowStart, type PlacedColumn } from './layout.js';
 
-export interface TableProps<R> {
-  columns: PlacedColumn<R>[];
+export interface TableProps<R, D = R> {
+  columns: PlacedColumn<D>[];
   rows: readonly R[];
   rowKey(row: R): string;
+  /**
+   * What a visible row's cells read (only visible rows are resolved; the row itself
+   * when absent). A row is redrawn when this changes.
+   */
+  resolve?(row: R): D | undefined;
   selectedKey: string | null;
   height: number;
   /** A row drawn across the whole width instead of cells (e.g. a group heading). */
   fullRow?(row: R): string | undefined;
 }
 
-export function Table<R>({ columns, rows, rowKey, selectedKey, height, fullRow }: TableProps<R>) {
+export function Table<R, D = R>({
+  columns,
+  rows,
+  rowKey,
+  resolve,
+  selectedKey,
+  height,
+  fullRow,
+}: TableProps<R, D>) {
   const theme = useTheme();
   const selected = rows.findIndex((r) => rowKey(r) === selectedKey);
   const start = windowStart(selected, rows.length, height);
@@ -30,32 +50,49 @@ export function Table<R>({ columns, rows, rowKey, selectedKey, height, fullRow }
       </Text>
       {visible.map((row) => {
         const key = rowKey(row);
-        const isSelected = key === selectedKey;
         const whole = fullRow?.(row);
-        const marker = isSelected ? `${theme.selected} ` : '  ';
-        if (whole !== undefined) {
-          return (
-            <Text key={key} bold color={tint(theme, theme.accent)}>
-              {marker}
-              {whole}
-            </Text>
-          );
-        }
-        return (
-          <Text key={key} inverse={isSelected && theme.color} wrap="truncate">
-            {marker}
-            {columns.map((c, i) => {
-              const cell = c.cell(row);
-              return (
-                <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
-                  {i > 0 ? gap : ''}
-                  {fit(cell.text, c.w, theme.ellipsis, c.align)}
-                </Text>
-              );
-            })}
+        const data = whole !== undefined ? undefined : resolve ? resolve(row) : (row as unknown as D);
+        return data !== undefined ? (
+          <Row key={key} data={data} columns={columns} selected={key === selectedKey} theme={theme} />
+        ) : (
+          <Text key={key} bold color={tint(theme, theme.accent)} wrap="truncate">
+            {key === selectedKey ? `${theme.selected} ` : '  '}
+            {whole ?? ''}
           </Text>
         );
       })}
     </>
   );
 }
+
+interface RowProps<D> {
+  data: D;
+  columns: PlacedColumn<D>[];
+  selected: boolean;
+  theme: Theme;
+}
+
+function TableRow<D>({ data, columns, selected, theme }: RowProps<D>) {
+  const inverse = selected && theme.color;
+  return (
+    <Box height={1}>
+      <Text inverse={inverse}>{selected ? `${theme.selected} ` : '  '}</Text>
+      {columns.map((c, i) => {
+        const cell = c.cell(data);
+        return (
+          <Text
+            key={c.key}
+            color={tint(theme, cell.color)}
+            bold={cell.bold ?? false}
+            inverse={inverse}
+            wrap="truncate"
+          >
+            {`${i > 0 ? ' '.repeat(GAP) : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+const Row = memo(TableRow) as <D>(props: RowProps<D> & { key?: string }) => ReactElement;

@@ -1,0 +1,88 @@
+// The console's frames onto the terminal. Ink renders into a stand-in stdout in
+// its debug mode, which hands over each whole frame as text; we write only the
+// lines that differ from the frame before, each at its own row.
+//
+// Why not Ink's own writer (Ink 6.8): with a frame as tall as the terminal it
+// clears the screen and writes every line of every frame (~5 KB a second at
+// 120x40 for the clock alone); with a frame one line shorter its incremental
+// mode starts each update one row too low and the screen drifts. Rows written
+// by absolute position cannot drift, and a frame with one changed line costs
+// that line.
+import { EventEmitter } from 'node:events';
+
+const HOME_ROW = (row: number) => `\u001b[${row + 1};1H`;
+const ERASE_LINE_END = '\u001b[K';
+const HIDE_CURSOR = '\u001b[?25l';
+const CLEAR_SCREEN = '\u001b[2J';
+
+export interface Screen {
+  /** What Ink is given as stdout: it takes frames and says the terminal's size. */
+  sink: NodeJS.WriteStream;
+  /** Writes nothing more (the program is leaving the screen). */
+  stop(): void;
+}
+
+export interface Terminal {
+  columns?: number;
+  rows?: number;
+  write(text: string): unknown;
+  on(event: 'resize', listener: () => void): unknown;
+  off(event: 'resize', listener: () => void): unknown;
+}
+
+/** The escape text that turns the frame `previous` into `next` on screen ('' when nothing changed). */
+export function frameDiff(previous: readonly string[], next: readonly string[]): string {
+  let out = '';
+  for (let row = 0; row < Math.max(previous.length, next.length); row++) {
+    const line = next[row] ?? '';
+    if (previous[row] === line && row < next.length) continue;
+    out += `${HOME_ROW(row)}${line}${ERASE_LINE_END}`;
+  }
+  return out;
+}
+
+export function createScreen(terminal: Terminal): Screen {
+  let previous: string[] = [];
+  let stopped = false;
+  const sink = new EventEmitter() as EventEmitter & {
+    columns: number;
+    rows: number;
+    isTTY: false;
+    write(data: string, done?: () => void): boolean;
+  };
+  // Not a TTY to Ink: it then leaves the cursor and synchronised output to us.
+  sink.isTTY = false;
+  const size = () => {
+    sink.columns = terminal.columns || 80;
+    sink.rows = terminal.rows || 24;
+  };
+  size();
+  sink.write = (data, done) => {
+    // Ink writes each frame whole; an empty write is its flush barrier at unmount.
+    if (!stopped && data !== '') {
+      const next = data.split('\n');
+      const diff = frameDiff(previous, next);
+      previous = next;
+      if (diff) terminal.write(diff);
+    }
+    done?.();
+    return true;
+  };
+  // The terminal reflows what is on screen when it resizes: wipe it, and the next frame is drawn whole.
+  const onResize = () => {
+    if (stopped) return;
+    terminal.write(CLEAR_SCREEN);
+    previous = [];
+    size();
+    sink.emit('resize');
+  };
+  terminal.on('resize', onResize);
+  terminal.write(HIDE_CURSOR);
+  return {
+    sink: sink as unknown as NodeJS.WriteStream,
+    stop() {
+      stopped = true;
+      terminal.off('resize', onResize);
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// The board's record of checks (id -> status) and what the store knows about each
+// record it made: its size, the most locations of any check, and which checks
+// differ from the record it was made from. With 10,000 checks a poll that changes
+// a few of them should cost a few of them: counting keys, finding the widest
+// location list and sorting the board again each cost milliseconds per record.
+import type { CheckStatus } from '../api/schemas.js';
+import { sameJson } from '../domain/equal.js';
+
+export type Checks = Record<string, CheckStatus>;
+
+export interface RecordInfo {
+  size: number;
+  maxLocations: number;
+  /** The record this one was made from, when both hold the same checks (by id). */
+  base?: Checks | undefined;
+  /** The ids whose status differs from `base`. */
+  changed?: readonly string[] | undefined;
+}
+
+const infos = new WeakMap<Checks, RecordInfo>();
+
+export function recordInfo(checks: Checks): RecordInfo {
+  let info = infos.get(checks);
+  if (!info) {
+    info = { size: 0, maxLocations: 0 };
+    for (const id in checks) {
+      info.size++;
+      info.maxLocations = Math.max(info.maxLocations, checks[id]!.locations.length);
+    }
+    infos.set(checks, info);
+  }
+  return info;
+}
+
+export interface Merged {
+  checks: Checks;
+  turned: Record<string, number>;
+  newlyFailing: string[];
+}
+
+/**
+ * A poll's statuses merged into the previous ones: an equal status keeps its old
+ * object, and when nothing changed at all the old record itself is returned.
+ * Checks that turn failing are stamped in `turned` (not on the first load).
+ */
+export function mergeStatuses(
+  previous: Checks,
+  list: readonly CheckStatus[],
+  turnedBefore: Record<string, number>,
+  at: number,
+  firstLoad: boolean,
+): Merged {
+  const before = recordInfo(previous);
+  const same = new Uint8Array(list.length);
+  let turned = turnedBefore;
+  const newlyFailing: string[] = [];
+  let changes = 0;
+  let added = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    const old = previous[c.checkId];
+    if (old === undefined) added++;
+    if (old === c || (old !== undefined && sameJson(old, c))) {
+      same[i] = 1;
+      continue;
+    }
+    changes++;
+    if (c.status === 'failing' && old?.status !== 'failing' && !firstLoad) {
+      if (turned === turnedBefore) turned = { ...turnedBefore };
+      turned[c.checkId] = at;
+      newlyFailing.push(c.checkId);
+    }
+    if (c.status !== 'failing' && turned[c.checkId] !== undefined) {
+      if (turned === turnedBefore) turned = { ...turnedBefore };
+      delete turned[c.checkId];
+    }
+  }
+  if (changes === 0 && added === 0 && list.length === before.size)
+    return { checks: previous, turned, newlyFailing };
+  const checks: Checks = {};
+  const changed: string[] = [];
+  let size = 0;
+  let maxLocations = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (checks[c.checkId] === undefined) size++;
+    const kept = same[i] ? previous[c.checkId]! : c;
+    checks[c.checkId] = kept;
+    if (!same[i]) changed.push(c.checkId);
+    maxLocations = Math.max(maxLocations, kept.locations.length);
+  }
+  const sameIds = added === 0 && size === before.size;
+  infos.set(checks, { size, maxLocations, ...(sameIds ? { base: previous, changed } : {}) });
+  // One step back only: a record that kept its own base would keep every record before it.
+  before.base = undefined;
+  before.changed = undefined;
+  // A check that left the list takes its highlight with it (a wall runs for days).
+  if (!sameIds && Object.keys(turned).some((id) => checks[id] === undefined))
+    turned = Object.fromEntries(Object.entries(turned).filter(([id]) => checks[id] !== undefined));
+  return { checks, turned, newlyFailing };
+}

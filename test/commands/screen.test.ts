@@ -1,0 +1,58 @@
+// Frames onto the terminal: only the lines that changed, each at its own row.
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { createScreen, frameDiff } from '../../src/commands/screen.js';
+
+const at = (row: number, text: string) => `\u001b[${row}:1H${text}\u001b[K`.replace(':', ';');
+
+describe('frameDiff', () => {
+  it.each<[string, string[], string[], string]>([
+    ['the first frame, whole', [], ['a', 'b'], at(1, 'a') + at(2, 'b')],
+    ['nothing changed', ['a', 'b'], ['a', 'b'], ''],
+    ['one line changed', ['a', 'b', 'c'], ['a', 'B', 'c'], at(2, 'B')],
+    ['a shorter frame blanks the rows it left', ['a', 'b', 'c'], ['a'], at(2, '') + at(3, '')],
+    ['a longer frame', ['a'], ['a', 'b'], at(2, 'b')],
+    ['a line that became empty', ['a', 'b'], ['a', ''], at(2, '')],
+  ])('%s', (_name, before, after, expected) => {
+    expect(frameDiff(before, after)).toBe(expected);
+  });
+});
+
+function fakeTerminal(columns: number, rows: number) {
+  const term = Object.assign(new EventEmitter(), { columns, rows, out: [] as string[] });
+  return Object.assign(term, { write: (text: string) => term.out.push(text) });
+}
+
+describe('createScreen', () => {
+  it('hides the cursor, writes each frame as its changes, and stops writing when stopped', () => {
+    const term = fakeTerminal(100, 30);
+    const screen = createScreen(term);
+    expect(screen.sink.columns).toBe(100);
+    expect(screen.sink.rows).toBe(30);
+    expect(screen.sink.isTTY).toBe(false);
+    screen.sink.write('one\ntwo');
+    screen.sink.write('one\nTWO');
+    screen.sink.write('one\nTWO');
+    let flushed = false;
+    screen.sink.write('', () => (flushed = true));
+    expect(flushed).toBe(true);
+    expect(term.out).toEqual(['\u001b[?25l', at(1, 'one') + at(2, 'two'), at(2, 'TWO')]);
+    screen.stop();
+    screen.sink.write('gone');
+    expect(term.out).toHaveLength(3);
+  });
+
+  it('on a resize clears the screen, tells Ink the new size, and draws the next frame whole', () => {
+    const term = fakeTerminal(80, 24);
+    const screen = createScreen(term);
+    screen.sink.write('a\nb');
+    let told = 0;
+    (screen.sink as unknown as EventEmitter).on('resize', () => told++);
+    term.columns = 120;
+    term.emit('resize');
+    expect(told).toBe(1);
+    expect(screen.sink.columns).toBe(120);
+    screen.sink.write('a\nb');
+    expect(term.out.slice(-2)).toEqual(['\u001b[2J', at(1, 'a') + at(2, 'b')]);
+  });
+});

@@ -1,0 +1,79 @@
+// The list endpoint keeps its filtered, sorted answer while a client reads the
+// pages, and drops it the moment a result arrives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../src/api/schemas.js';
+import { createListCache, type ListAnswer } from '../../src/server/http/status-list.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+describe('createListCache', () => {
+  const q = (query: Record<string, string>) => CheckStatusesQuerySchema.parse(query);
+  function setup() {
+    let version = 0;
+    let now = 1_000;
+    let builds = 0;
+    const cache = createListCache(
+      () => version,
+      () => now,
+    );
+    const build = (): ListAnswer => {
+      builds++;
+      return { chosen: [sampleStatus(`b${builds}`)], summary: sampleSummary() };
+    };
+    return {
+      read: (query: Record<string, string>, account = 'a') => cache(account, q(query), build),
+      builds: () => builds,
+      bump: () => version++,
+      advance: (ms: number) => (now += ms),
+    };
+  }
+
+  it.each<[string, (t: ReturnType<typeof setup>) => void, number]>([
+    ['another page of the same query', (t) => void t.read({ page: '2' }), 1],
+    ['the same query after 1.9 s', (t) => (t.advance(1_900), void t.read({})), 1],
+    ['the same query after 2 s', (t) => (t.advance(2_000), void t.read({})), 2],
+    ['the same query after a result arrived', (t) => (t.bump(), void t.read({})), 2],
+    ['another filter', (t) => void t.read({ status: 'failing' }), 2],
+    ['another sort', (t) => void t.read({ sortBy: 'name' }), 2],
+    ['another account', (t) => void t.read({}, 'b'), 2],
+    ['the clock going back', (t) => (t.advance(-5), void t.read({})), 2],
+  ])('after page 1, %s builds %i time(s) in all', (_name, then, builds) => {
+    const t = setup();
+    t.read({ page: '1' });
+    then(t);
+    expect(t.builds()).toBe(builds);
+  });
+
+  it('holds a bounded number of queries', () => {
+    const t = setup();
+    for (let i = 0; i < 40; i++) t.read({ group: `g${i}` });
+    t.read({ group: 'g0' });
+    expect(t.builds()).toBe(41);
+    t.read({ group: 'g39' });
+    expect(t.builds()).toBe(41);
+  });
+});
+
+describe('GET /v1/check-statuses between results', () => {
+  let svc: TestService;
+  const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
+  const first = async () => {
+    const res = await fetch(`${svc.url}/v1/check-statuses?sortBy=status&limit=2`, { headers: auth });
+    return CheckStatusListSchema.parse(await res.json());
+  };
+  beforeAll(async () => {
+    svc = await startTestService({ checks: 6 });
+  });
+  afterAll(() => svc.close());
+
+  it('shows a check that turned failing on the very next request', async () => {
+    const before = await first();
+    expect(before.meta.summary?.failing).toBe(0);
+    svc.seed('c5', ['failed', 'failed'], { location: 'eu-west' });
+    svc.seed('c5', ['failed', 'failed'], { location: 'us-east' });
+    const after = await first();
+    expect(after.data[0]!.checkId).toBe('c5');
+    expect(after.data[0]!.status).toBe('failing');
+    expect(after.meta.summary?.failing).toBe(1);
+  });
+});
