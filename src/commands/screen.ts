@@ -11,8 +11,13 @@
 import { EventEmitter } from 'node:events';
 
 const HOME_ROW = (row: number) => `\u001b[${row + 1};1H`;
-const ERASE_LINE_END = '\u001b[K';
+// The row is erased before it is written, not after: with autowrap off, a line as wide as the
+// terminal leaves the cursor on its last character, which an erase-to-end would take away.
+const ERASE_LINE = '\u001b[2K';
 const HIDE_CURSOR = '\u001b[?25l';
+// Autowrap off while we own the screen (terminal.ts turns it back on when leaving):
+// a line wider than the terminal is cut there instead of spilling onto the next row.
+const NO_AUTOWRAP = '\u001b[?7l';
 const CLEAR_SCREEN = '\u001b[2J';
 
 export interface Screen {
@@ -36,7 +41,7 @@ export function frameDiff(previous: readonly string[], next: readonly string[]):
   for (let row = 0; row < Math.max(previous.length, next.length); row++) {
     const line = next[row] ?? '';
     if (previous[row] === line && row < next.length) continue;
-    out += `${HOME_ROW(row)}${line}${ERASE_LINE_END}`;
+    out += `${HOME_ROW(row)}${ERASE_LINE}${line}`;
   }
   return out;
 }
@@ -60,7 +65,10 @@ export function createScreen(terminal: Terminal): Screen {
   sink.write = (data, done) => {
     // Ink writes each frame whole; an empty write is its flush barrier at unmount.
     if (!stopped && data !== '') {
-      const next = data.split('\n');
+      // Right after a resize Ink draws once more with the layout of the old size, before
+      // the store has the new one: rows past the terminal's last would scroll the whole
+      // screen, so they are never written (the frame of the new size follows at once).
+      const next = data.split('\n').slice(0, sink.rows);
       const diff = frameDiff(previous, next);
       previous = next;
       if (diff) terminal.write(diff);
@@ -77,7 +85,7 @@ export function createScreen(terminal: Terminal): Screen {
     sink.emit('resize');
   };
   terminal.on('resize', onResize);
-  terminal.write(HIDE_CURSOR);
+  terminal.write(HIDE_CURSOR + NO_AUTOWRAP);
   return {
     sink: sink as unknown as NodeJS.WriteStream,
     stop() {

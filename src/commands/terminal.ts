@@ -1,7 +1,8 @@
 // The terminal around the console: the alternate screen on start, and the
 // screen and cursor given back on every way out (exit, crash, signals).
 const ENTER = '\u001b[?1049h\u001b[H';
-const LEAVE = '\u001b[?25h\u001b[?1049l';
+// Cursor shown, autowrap back on (the screen writer turns it off), main screen back.
+const LEAVE = '\u001b[?25h\u001b[?7h\u001b[?1049l';
 
 export interface TerminalGuard {
   restore(): void;

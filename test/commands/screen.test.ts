@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createScreen, frameDiff } from '../../src/commands/screen.js';
 
-const at = (row: number, text: string) => `\u001b[${row}:1H${text}\u001b[K`.replace(':', ';');
+const at = (row: number, text: string) => `\u001b[${row};1H\u001b[2K${text}`;
 
 describe('frameDiff', () => {
   it.each<[string, string[], string[], string]>([
@@ -36,7 +36,7 @@ describe('createScreen', () => {
     let flushed = false;
     screen.sink.write('', () => (flushed = true));
     expect(flushed).toBe(true);
-    expect(term.out).toEqual(['\u001b[?25l', at(1, 'one') + at(2, 'two'), at(2, 'TWO')]);
+    expect(term.out).toEqual(['\u001b[?25l\u001b[?7l', at(1, 'one') + at(2, 'two'), at(2, 'TWO')]);
     screen.stop();
     screen.sink.write('gone');
     expect(term.out).toHaveLength(3);
@@ -54,5 +54,26 @@ describe('createScreen', () => {
     expect(screen.sink.columns).toBe(120);
     screen.sink.write('a\nb');
     expect(term.out.slice(-2)).toEqual(['\u001b[2J', at(1, 'a') + at(2, 'b')]);
+  });
+
+  it('never writes below the last row: a frame laid out for the old size cannot scroll the screen', () => {
+    const term = fakeTerminal(120, 40);
+    const screen = createScreen(term);
+    const frame = (rows: number, text: string) => Array.from({ length: rows }, (_, i) => `${text}${i}`);
+    screen.sink.write(frame(40, 'old').join('\n'));
+    term.columns = 90;
+    term.rows = 26;
+    term.emit('resize');
+    // Ink draws the old layout once more before the store knows the new size, then the new one.
+    screen.sink.write(frame(40, 'old').join('\n'));
+    const stale = term.out.at(-1)!;
+    expect(stale).toContain(at(26, 'old25'));
+    expect(stale).not.toContain('old26');
+    screen.sink.write(frame(26, 'new').join('\n'));
+    expect(term.out.at(-1)).toBe(
+      frame(26, 'new')
+        .map((l, i) => at(i + 1, l))
+        .join(''),
+    );
   });
 });

@@ -51,6 +51,16 @@ describe.skipIf(!hasTmux)('console in tmux', () => {
             .filter((l) => l.includes('Checkwall')).length,
       )
       .toBe(1);
+    // The rows are the new layout's, top to bottom: no line of the old frame survives or scrolls in.
+    await expect
+      .poll(() => term!.capture().split('\n').slice(0, 3).join('\n'))
+      .toMatch(/^Checkwall.*\n✖ \d+ failing.*\n\s+STATUS/);
+    expect(
+      term
+        .capture()
+        .split('\n')
+        .filter((l) => l.includes('STATUS')).length,
+    ).toBe(1);
 
     term.sendKeys('q');
     screen = await term.waitFor('AFTER-CHECKWALL');
