@@ -164,7 +164,7 @@ function lastResultColumn(theme: Theme, now: number): Column<CheckStatus> {
       if (!run) return { text: 'never ran', color: theme.dim };
       const look = run.status === 'failed' ? theme.status.failing : theme.status.passing;
       return {
-        text: `${look.glyph} ${formatMs(run.responseTime)} ${formatAge(run.timestamp, now)}`,
+        text: `${look.glyph} ${formatMs(run.responseTime)} ${formatAgeStep(run.timestamp, now)}`,
         color: look.color,
       };
     },
