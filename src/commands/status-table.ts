@@ -3,7 +3,7 @@
 import type { CheckStatus } from '../api/schemas.js';
 import { formatMs, formatPercent } from '../domain/format.js';
 import { SEVERITY } from '../domain/order.js';
-import { fit, sanitize } from '../domain/sanitize.js';
+import { displayWidth, fit, sanitize } from '../domain/sanitize.js';
 import { GAP, layoutColumns, type Column } from '../ui/widgets/table/layout.js';
 
 const COLOR: Record<CheckStatus['status'], string> = {
@@ -19,7 +19,6 @@ const COLUMNS: Column<CheckStatus>[] = [
     key: 'name',
     title: 'NAME',
     width: 20,
-    flex: true,
     priority: 1,
     cell: (c) => ({ text: sanitize(c.checkName) }),
   },
@@ -44,13 +43,15 @@ const COLUMNS: Column<CheckStatus>[] = [
     key: 'failing',
     title: 'FAILING LOCATIONS',
     width: 18,
+    flex: true,
     priority: 5,
+    // Failing ones first and plain, so a narrow column cut at its end loses degraded ones first.
     cell: (c) => ({
       text: sanitize(
-        c.locations
-          .filter((l) => l.status === 'failing' || l.status === 'degraded')
-          .map((l) => `${l.id}(${l.status})`)
-          .join(' '),
+        [
+          ...c.locations.filter((l) => l.status === 'failing').map((l) => l.id),
+          ...c.locations.filter((l) => l.status === 'degraded').map((l) => `${l.id}(degraded)`),
+        ].join(' '),
       ),
     }),
   },
@@ -58,6 +59,15 @@ const COLUMNS: Column<CheckStatus>[] = [
 
 export function statusTable(checks: readonly CheckStatus[], width: number, color: boolean): string {
   const columns = layoutColumns(COLUMNS, width);
+  // Names get what the longest needs (within the room there is) and the locations the rest.
+  const name = columns.find((c) => c.key === 'name');
+  const places = columns.find((c) => c.key === 'failing');
+  if (name && places) {
+    const longest = Math.max(4, ...checks.map((c) => displayWidth(sanitize(c.checkName))));
+    const give = Math.min(places.w - places.width, longest - name.w);
+    name.w += give;
+    places.w -= give;
+  }
   const gap = ' '.repeat(GAP);
   const sorted = [...checks].sort(
     (a, b) => SEVERITY[a.status] - SEVERITY[b.status] || a.checkName.localeCompare(b.checkName),

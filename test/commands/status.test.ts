@@ -1,8 +1,10 @@
 // `checkwall status` as scripts run it, against the real service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckStatusSchema, StatusSummarySchema } from '../../src/api/schemas.js';
+import { statusTable } from '../../src/commands/status-table.js';
 import { runCli } from '../helpers/cli.js';
 import { closedPortUrl } from '../helpers/fixture.js';
+import { sampleStatus } from '../helpers/samples.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -33,7 +35,7 @@ describe('checkwall status', () => {
     expect(lines).toHaveLength(151);
     expect(lines[0]).toMatch(/^STATUS\s+NAME/);
     expect(lines[1]).toMatch(/^failing\s+Check 0001/);
-    expect(lines[1]).toContain('eu-west(failing)');
+    expect(lines[1]).toMatch(/\seu-west\b/);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
     expect(stdout).not.toContain('\u001b[');
   });
@@ -75,5 +77,33 @@ describe('checkwall status', () => {
     expect(down.code).toBe(2);
     expect(down.stderr).toMatch(/network/);
     expect(down.stderr + down.stdout).not.toContain(TEST_KEY);
+  });
+});
+
+describe('the status table', () => {
+  it('names failing locations first, then degraded ones, so a narrow column keeps the failing', () => {
+    const loc = (id: string, status: 'passing' | 'failing' | 'degraded') => ({
+      id,
+      name: id,
+      status,
+      lastSuccess: null,
+    });
+    const check = sampleStatus('c', {
+      checkName: 'Checkout',
+      status: 'failing',
+      locations: [loc('eu-west', 'degraded'), loc('us-east', 'passing'), loc('ap-south', 'failing')],
+    });
+    const [, row] = statusTable([check], 80, false).split('\n');
+    expect(row).toMatch(/\sap-south eu-west\(degraded\)$/);
+    // Spare width goes to a long name first, then to the locations.
+    const long = { ...check, checkName: 'Checkout through the regional payment gateway' };
+    const [, wide] = statusTable([long], 140, false).split('\n');
+    expect(wide).toContain('Checkout through the regional payment gateway');
+    expect(wide).toMatch(/\sap-south eu-west\(degraded\)$/);
+    const [, narrow] = statusTable([long], 80, false).split('\n');
+    // At 80 columns a long name and the degraded location are cut; the failing one stays whole.
+    expect(narrow).toMatch(/^failing\s+Checkout through the reg~ /);
+    expect(narrow).toMatch(/\sap-south eu-west\(~$/);
+    expect(narrow!.length).toBeLessThanOrEqual(80);
   });
 });

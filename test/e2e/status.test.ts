@@ -17,9 +17,9 @@ describe.skipIf(!hasTmux)('checkwall status on a terminal', () => {
     svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
   });
   afterAll(() => svc.close());
-  const run = (env: Record<string, string> = {}) =>
+  const run = (env: Record<string, string> = {}, cols = 120) =>
     startTerminal(`sh -c '${process.execPath} bin/checkwall.js status; echo EXIT=$?; sleep 30'`, {
-      cols: 120,
+      cols,
       rows: 20,
       env: {
         CHECKWALL_BASE_URL: svc.url,
@@ -36,9 +36,17 @@ describe.skipIf(!hasTmux)('checkwall status on a terminal', () => {
     const table = screen.split('\n').filter((l) => /^(STATUS|failing|passing|unknown|degraded)/.test(l));
     expect(table).toHaveLength(6);
     expect(table[0]).toMatch(/^STATUS\s+NAME\s+.*FAILING LOCATIONS$/);
-    expect(table[0]!.length).toBeGreaterThan(80);
     for (const line of table) expect(line.length).toBeLessThanOrEqual(120);
     expect(term.captureStyled()).toMatch(COLOUR);
+  });
+
+  it('fits a narrow terminal by dropping the least important columns, not at 80', async () => {
+    term = run({}, 64);
+    const screen = await term.waitFor('EXIT=1');
+    const table = screen.split('\n').filter((l) => /^(STATUS|failing|passing|unknown|degraded)/.test(l));
+    expect(table[0]).toMatch(/^STATUS\s+NAME/);
+    expect(table[0]).not.toContain('FAILING LOCATIONS');
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(64);
   });
 
   it('writes no colour with NO_COLOR', async () => {
