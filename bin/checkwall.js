@@ -2,5 +2,5 @@
 // React's development build leaks memory on every commit (React 19.2): production
 // must be set before anything imports React.
 process.env.NODE_ENV = 'production';
-const { main } = await import('../dist/cli.js');
+const { main } = await import('../dist/bundle/cli.js');
 process.exitCode = await main(process.argv.slice(2));

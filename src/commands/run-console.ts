@@ -40,7 +40,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   }
   // The first poll goes out now and the UI loads while it is answered: Ink and
   // React take a few hundred milliseconds to load, as long as 10,000 checks to read.
-  const ui = Promise.all([import('ink'), import('react'), import('../ui/app.js'), import('../ui/theme.js')]);
+  const ui = Promise.all([import('ink'), import('../ui/app.js'), import('../ui/theme.js')]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(
     {
@@ -61,7 +61,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     client: opts.client,
     feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)],
   });
-  const [{ render }, React, { App }, { createTheme }] = await ui;
+  const [{ render }, { appElement }, { createTheme }] = await ui;
   const onResize = () => store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   stdout.on('resize', onResize);
   const stopBell = opts.bell ? ringOnFailure(store, stdout) : () => undefined;
@@ -76,7 +76,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
   const app = render(
-    React.createElement(App, {
+    appElement({
       store,
       theme: createTheme({ color, ascii: opts.ascii }),
       actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause },

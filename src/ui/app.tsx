@@ -28,6 +28,9 @@ export function App({ store, actions, theme }: AppProps) {
   );
 }
 
+/** The element the wiring layer renders: it need not import React itself. */
+export const appElement = (props: AppProps) => <App {...props} />;
+
 function currentScopes(store: ConsoleStore): Scope[] {
   const s = store.getState();
   if (s.overlay === 'help') return ['help'];

@@ -1,0 +1,32 @@
+// Bundles the compiled program (dist/, from tsc) into dist/bundle/ for start-up speed.
+// Measured with bench:console's pty harness at 10,000 checks: from process start to
+// a full first board, ~1.2 s over dist/'s hundreds of ES modules (Ink alone loads
+// the whole es-toolkit/compat barrel for one throttle) against ~0.7 s bundled;
+// Node 20 has no module compile cache to get there otherwise.
+// Split by dynamic import, as src/cli.ts loads each command lazily: `status` and
+// `--help` still never load React. The native driver and the service's HTTP
+// framework stay in node_modules: better-sqlite3 loads a .node file, and fastify
+// is only on the service's path.
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+
+const outdir = new URL('../dist/bundle/', import.meta.url).pathname;
+await rm(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: [new URL('../dist/cli.js', import.meta.url).pathname],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['better-sqlite3', 'fastify', 'react-devtools-core'],
+  // React's entry picks its build by NODE_ENV at run time; bin/checkwall.js sets production,
+  // so only the production build is bundled.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  // Bundled CommonJS (undici, React) calls require() for Node's built-ins.
+  banner: {
+    js: "import { createRequire as __cwRequire } from 'node:module'; const require = __cwRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
