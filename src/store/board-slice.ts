@@ -9,6 +9,7 @@ import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
 import { mergeStatuses } from './records.js';
 import { selectBoardOrder } from './selectors.js';
+import { stepTo } from '../domain/step.js';
 
 export interface BoardSlice {
   checks: Record<string, CheckStatus>;
@@ -97,16 +98,8 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   },
   select: (id) => set({ selectedId: id, selectionMoved: true }),
   moveSelection(delta) {
-    const order = selectBoardOrder(get());
-    if (order.length === 0) return;
-    const at = Math.max(0, order.indexOf(get().selectedId ?? ''));
-    const next =
-      delta === 'first'
-        ? 0
-        : delta === 'last'
-          ? order.length - 1
-          : Math.min(order.length - 1, Math.max(0, at + delta));
-    set({ selectedId: order[next]!, selectionMoved: true });
+    const id = stepTo(selectBoardOrder(get()), get().selectedId, delta);
+    if (id !== undefined) set({ selectedId: id, selectionMoved: true });
   },
   nextFailing() {
     const s = get();

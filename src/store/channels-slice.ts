@@ -18,6 +18,7 @@ import {
 import type { ConsoleState } from './create-store.js';
 import { selectView } from './selectors.js';
 import type { ErrorInfo, Remote } from './types.js';
+import { stepTo } from '../domain/step.js';
 
 export const CHANNELS_PAGE_SIZE = 20;
 
@@ -80,20 +81,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
         set({ selectedChannelId: list[0]?.id ?? null });
     },
     moveChannel(delta) {
-      const list = items();
-      if (!list.length) return;
-      const at = Math.max(
-        0,
-        list.findIndex((c) => c.id === get().selectedChannelId),
+      const id = stepTo(
+        items().map((c) => c.id),
+        get().selectedChannelId,
+        delta,
       );
-      const next =
-        delta === 'first'
-          ? 0
-          : delta === 'last'
-            ? list.length - 1
-            : Math.min(list.length - 1, Math.max(0, at + delta));
       // Revealed values stay revealed only while you stay on that channel.
-      set({ selectedChannelId: list[next]!.id, revealedChannelId: null });
+      if (id !== undefined) set({ selectedChannelId: id, revealedChannelId: null });
     },
     toggleReveal: () =>
       set({ revealedChannelId: get().revealedChannelId === null ? get().selectedChannelId : null }),

@@ -7,6 +7,7 @@ import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { ConsoleState } from './create-store.js';
 import { selectBoardOrder } from './selectors.js';
 import type { Remote, Scope } from './types.js';
+import { stepTo } from '../domain/step.js';
 
 export const DASHBOARDS_PAGE_SIZE = 20;
 
@@ -90,19 +91,12 @@ export const createDashboardsSlice: StateCreator<ConsoleState, [], [], Dashboard
         set({ selectedDashboardId: list[0]?.id ?? null });
     },
     moveDashboard(delta) {
-      const list = items();
-      if (!list.length) return;
-      const at = Math.max(
-        0,
-        list.findIndex((d) => d.id === get().selectedDashboardId),
+      const id = stepTo(
+        items().map((d) => d.id),
+        get().selectedDashboardId,
+        delta,
       );
-      const next =
-        delta === 'first'
-          ? 0
-          : delta === 'last'
-            ? list.length - 1
-            : Math.min(list.length - 1, Math.max(0, at + delta));
-      set({ selectedDashboardId: list[next]!.id });
+      if (id !== undefined) set({ selectedDashboardId: id });
     },
     dashboardsPageBy(delta) {
       const r = get().dashboards;

@@ -5,6 +5,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { CheckResult, CheckResultList, MetricCatalogue, Period, Trigger } from '../api/schemas.js';
 import type { ConsoleState } from './create-store.js';
 import type { ErrorInfo, Remote } from './types.js';
+import { stepTo } from '../domain/step.js';
 
 export const PERIOD_CYCLE: readonly Period[] = ['1h', '6h', '24h', '7d', '30d'];
 export const RT_PRESETS: readonly (number | undefined)[] = [undefined, 200, 500, 1000];
@@ -151,19 +152,12 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
     },
     selectResult: (id) => patch({ selectedResultId: id, bodyScroll: 0 }),
     moveResult(delta) {
-      const items = pageItems();
-      if (items.length === 0) return;
-      const at = Math.max(
-        0,
-        items.findIndex((r) => r.id === get().detail.selectedResultId),
+      const id = stepTo(
+        pageItems().map((r) => r.id),
+        get().detail.selectedResultId,
+        delta,
       );
-      const next =
-        delta === 'first'
-          ? 0
-          : delta === 'last'
-            ? items.length - 1
-            : Math.min(items.length - 1, Math.max(0, at + delta));
-      patch({ selectedResultId: items[next]!.id, bodyScroll: 0 });
+      if (id !== undefined) patch({ selectedResultId: id, bodyScroll: 0 });
     },
     openResult() {
       const d = get().detail;
