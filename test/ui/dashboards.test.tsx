@@ -1,20 +1,17 @@
 // Dashboard frames with a real store, fed by the poller from the real service.
-import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type MonitoringClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { ACCOUNT_FEEDS } from '../../src/store/feeds/index.js';
-import { createPoller, type Poller } from '../../src/store/poller.js';
-import { App } from '../../src/ui/app.js';
-import { createTheme } from '../../src/ui/theme.js';
+import { mountConsole, type MountedConsole } from '../helpers/console.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let client: MonitoringClient;
 let store: ConsoleStore;
-let poller: Poller;
-let view: ReturnType<typeof render>;
+let view: MountedConsole['view'];
+let mounted: MountedConsole;
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
 const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
@@ -29,22 +26,14 @@ beforeAll(async () => {
   client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
   store.getState().setSize(120, 40);
-  poller = createPoller({ store, client, feeds: [...ACCOUNT_FEEDS], tickMs: 0 });
-  view = render(
-    <App
-      store={store}
-      actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
-      theme={createTheme({ color: true, ascii: false })}
-    />,
-  );
+  mounted = mountConsole(store, client, ACCOUNT_FEEDS);
+  view = mounted.view;
   await vi.waitFor(() => {
     if (Object.keys(store.getState().checks).length !== 8) throw new Error('statuses not loaded yet');
   });
 });
 afterAll(async () => {
-  view.unmount();
-  poller.stop();
-  await client.close();
+  await mounted.close();
   await svc.close();
 });
 

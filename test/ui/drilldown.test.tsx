@@ -1,19 +1,16 @@
 // Check, result and metrics views with a real store, fed by the poller from the real service.
-import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { metricsFeed, resultsFeed } from '../../src/store/feeds/results-feed.js';
 import { statusesFeed } from '../../src/store/feeds/statuses-feed.js';
-import { createPoller, type Poller } from '../../src/store/poller.js';
-import { App } from '../../src/ui/app.js';
-import { createTheme } from '../../src/ui/theme.js';
+import { mountConsole, type MountedConsole } from '../helpers/console.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let store: ConsoleStore;
-let poller: Poller;
-let view: ReturnType<typeof render>;
+let view: MountedConsole['view'];
+let mounted: MountedConsole;
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
 const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -25,22 +22,15 @@ beforeAll(async () => {
   const client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000 });
   store.getState().setSize(120, 45);
-  poller = createPoller({ store, client, feeds: [statusesFeed, resultsFeed, metricsFeed], tickMs: 0 });
-  view = render(
-    <App
-      store={store}
-      actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
-      theme={createTheme({ color: true, ascii: false })}
-    />,
-  );
+  mounted = mountConsole(store, client, [statusesFeed, resultsFeed, metricsFeed]);
+  view = mounted.view;
   await vi.waitFor(() => {
     if (store.getState().checks['c1']?.status !== 'failing') throw new Error('statuses not loaded yet');
   });
   if (failed.length !== 3) throw new Error('seeding failed');
 });
 afterAll(async () => {
-  view.unmount();
-  poller.stop();
+  await mounted.close();
   await svc.close();
 });
 

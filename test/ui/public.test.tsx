@@ -1,21 +1,18 @@
 // A public dashboard in the console: read without credentials, and every view
 // that would need them says so plainly instead of erroring.
-import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type MonitoringClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { publicFeeds } from '../../src/store/feeds/index.js';
-import { createPoller, type Poller } from '../../src/store/poller.js';
-import { App } from '../../src/ui/app.js';
-import { createTheme } from '../../src/ui/theme.js';
+import { mountConsole, type MountedConsole } from '../helpers/console.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let client: MonitoringClient;
 let store: ConsoleStore;
-let poller: Poller;
-let view: ReturnType<typeof render>;
+let view: MountedConsole['view'];
+let mounted: MountedConsole;
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
 const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
@@ -29,22 +26,14 @@ beforeAll(async () => {
     'dashboard',
   );
   store.getState().setSize(100, 36);
-  poller = createPoller({ store, client, feeds: publicFeeds('widgets'), tickMs: 0 });
-  view = render(
-    <App
-      store={store}
-      actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
-      theme={createTheme({ color: false, ascii: false })}
-    />,
-  );
+  mounted = mountConsole(store, client, publicFeeds('widgets'), { color: false });
+  view = mounted.view;
   await vi.waitFor(() => {
     if (Object.keys(store.getState().checks).length !== 4) throw new Error('not loaded yet');
   });
 });
 afterAll(async () => {
-  view.unmount();
-  poller.stop();
-  await client.close();
+  await mounted.close();
   await svc.close();
 });
 
