@@ -4,6 +4,7 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './errors.js';
+import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 import { createSameBodyMemo } from './same-body.js';
 import {
   AlertChannelListSchema,
@@ -46,15 +47,6 @@ export interface Timeouts {
   bodyMs: number;
 }
 
-export interface RetryPolicy {
-  /** Further attempts after the first, for GETs only. */
-  retries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A Retry-After longer than this is not waited for: the error goes to the caller. */
-  maxRetryAfterMs: number;
-}
-
 export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
@@ -62,13 +54,7 @@ export interface CallOptions {
 type QueryValue = string | number | boolean | string[] | undefined;
 
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 15_000 };
-const DEFAULT_RETRY: RetryPolicy = {
-  retries: 2,
-  baseDelayMs: 250,
-  maxDelayMs: 4_000,
-  maxRetryAfterMs: 10_000,
-};
-
+export type { RetryPolicy } from './retry.js';
 export type MonitoringClient = ReturnType<typeof createClient>;
 
 export { readAllPages, readAllStatuses, type AllStatuses } from './read-all.js';
@@ -187,44 +173,6 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
-}
-
-async function withRetries<T>(
-  attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      const wait = retryDelay(error, n, policy);
-      if (wait === undefined || signal?.aborted) throw error;
-      await sleep(wait, signal);
-    }
-  }
-}
-
-/** How long to wait before attempt n+1, or undefined when we should not retry. */
-function retryDelay(error: unknown, n: number, policy: RetryPolicy): number | undefined {
-  if (!(error instanceof ApiError) || !error.retryable || n >= policy.retries) return undefined;
-  if (error.retryAfterMs !== undefined) {
-    return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined;
-  }
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n);
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2)); // "equal jitter"
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** Never let the key reach a message: a server or a library might echo it. */

@@ -4,6 +4,7 @@
 // failure (exponential with jitter, capped, or the server's Retry-After), and
 // wakes a feed the moment it becomes active. The primary feed drives the
 // connection state shown in the header.
+import { backoffDelay } from '../domain/backoff.js';
 import { isApiError, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
 import type { ConsoleState, ConsoleStore } from './create-store.js';
@@ -163,6 +164,5 @@ export function createPoller(opts: PollerOptions): Poller {
 export function retryDelay(error: unknown, failures: number, b: { baseMs: number; maxMs: number }): number {
   if (isApiError(error) && error.retryAfterMs !== undefined)
     return Math.min(error.retryAfterMs, 10 * b.maxMs);
-  const ceiling = Math.min(b.maxMs, b.baseMs * 2 ** (failures - 1));
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+  return backoffDelay(failures - 1, b.baseMs, b.maxMs);
 }
