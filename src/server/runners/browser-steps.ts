@@ -22,6 +22,8 @@ export interface StepContext {
 const POLL_MS = 100;
 /** assertText looks again for this long before it fails: text revealed by a click may lag a frame. */
 const ASSERT_GRACE_MS = 2_000;
+/** How long a failed assertText may take to read what the page shows instead. */
+const TEXT_READ_MS = 1_000;
 
 export function describeStep(step: StepConfig): string {
   switch (step.action) {
@@ -92,7 +94,12 @@ async function runStep(step: StepConfig, ctx: StepContext): Promise<void> {
       const found = await textShown(step.contains, step.selector, ctx, grace).catch(() => null);
       if (found !== null) return;
       if (ctx.signal.aborted) throw ctx.signal.reason as Error;
-      const seen = await ctx.watch.evaluate<string | null>(textOf(step.selector)).catch(() => null);
+      // What the page shows, for the message: worth a short wait, not the rest of the run.
+      const look = AbortSignal.any([ctx.signal, AbortSignal.timeout(TEXT_READ_MS)]);
+      const seen = await until(look, ctx.watch.evaluate<string | null>(textOf(step.selector))).catch(
+        () => null,
+      );
+      if (ctx.signal.aborted) throw ctx.signal.reason as Error;
       throw new Error(
         seen === null
           ? `no element matches ${JSON.stringify(step.selector)}`
@@ -135,7 +142,9 @@ const textOf = (selector: string | undefined) =>
 async function poll<T>(ctx: StepContext, signal: AbortSignal, expression: string): Promise<T> {
   for (;;) {
     if (signal.aborted) throw signal.reason as Error;
-    const value = await ctx.watch.evaluate<T | null>(expression).catch((error: Error) => {
+    // One evaluation can stall (a renderer starved of CPU): the wait still ends when its signal does.
+    const value = await until(signal, ctx.watch.evaluate<T | null>(expression)).catch((error: Error) => {
+      if (signal.aborted) throw signal.reason as Error;
       if (/is not a valid selector/.test(error.message)) throw new Error(firstLine(error.message));
       return null;
     });
@@ -153,3 +162,13 @@ async function click(at: Point, page: Page): Promise<void> {
 
 const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text).replace(/\s+/g, ' ');
 const firstLine = (text: string) => text.split('\n')[0] ?? text;
+
+/** `work`, or the signal's reason as soon as it aborts (the work is left to finish on its own). */
+function until<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
