@@ -30,6 +30,10 @@ export function startTerminal(
     LC_ALL: 'C.UTF-8',
     TERM: 'xterm-256color',
     CI: 'true',
+    // The terminal tests need no real browser: without this every demo they start runs
+    // its own Chromium, several at once on a 2-core CI machine, starving the tests of
+    // the browser runner itself (they run real Chromium, test/server/runners/).
+    CHECKWALL_CHROMIUM: '/nonexistent/chromium',
     ...opts.env,
   })
     .map(([k, v]) => `${k}=${shellQuote(v)}`)
