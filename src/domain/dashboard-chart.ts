@@ -4,7 +4,7 @@
 // exact summary wins where it has the figure and the runs give the rest.
 import type { CheckResult, ResultsSummary } from '../api/schemas.js';
 import { formatMs, formatPercent } from './format.js';
-import { metricValues } from './metric-values.js';
+import { COMPUTED_METRICS, metricValues } from './metric-values.js';
 
 export interface ChartCheck {
   checkId: string;
@@ -18,33 +18,9 @@ const PERCENTS = new Set(['successRate', 'errorRate', 'uptimePercentage', 'heart
 const MILLIS = /ResponseTime$|^firstInputDelay$/;
 const SECONDS = new Set(['averageHeartbeatInterval', 'longestGap']);
 
-/** Metric names this console can compute from results: those of the catalogue (spec 2.5). */
-export const CHART_METRICS: readonly string[] = [
-  'averageResponseTime',
-  'medianResponseTime',
-  'p95ResponseTime',
-  'p99ResponseTime',
-  'minResponseTime',
-  'maxResponseTime',
-  'successRate',
-  'errorRate',
-  'totalRequests',
-  'successfulRequests',
-  'failedRequests',
-  'firstContentfulPaint',
-  'largestContentfulPaint',
-  'cumulativeLayoutShift',
-  'firstInputDelay',
-  'timeToInteractive',
-  'uptimePercentage',
-  'missedHeartbeats',
-  'averageHeartbeatInterval',
-  'longestGap',
-  'heartbeatConsistency',
-];
-
+/** Whether the console can compute this metric from results (those of the catalogue, spec 2.5). */
 export function canChart(metric: string): boolean {
-  return CHART_METRICS.includes(metric);
+  return COMPUTED_METRICS.includes(metric);
 }
 
 function runsOf(c: ChartCheck): number {

@@ -6,6 +6,35 @@ import { mean, percentile } from './stats.js';
 
 export type MetricValues = Record<string, number | null>;
 
+const BROWSER_METRICS = [
+  'firstContentfulPaint',
+  'largestContentfulPaint',
+  'cumulativeLayoutShift',
+  'firstInputDelay',
+  'timeToInteractive',
+] as const;
+
+/** Every metric `metricValues` can give a value for (the catalogue's, spec 2.5). */
+export const COMPUTED_METRICS: readonly string[] = [
+  'averageResponseTime',
+  'medianResponseTime',
+  'p95ResponseTime',
+  'p99ResponseTime',
+  'minResponseTime',
+  'maxResponseTime',
+  'successRate',
+  'errorRate',
+  'totalRequests',
+  'successfulRequests',
+  'failedRequests',
+  ...BROWSER_METRICS,
+  'uptimePercentage',
+  'missedHeartbeats',
+  'averageHeartbeatInterval',
+  'longestGap',
+  'heartbeatConsistency',
+];
+
 export function metricValues(
   results: readonly CheckResult[],
   summary: ResultsSummary | undefined,
@@ -38,13 +67,7 @@ export function metricValues(
 /** Browser metrics, where browser runs carry them in `metrics`: the 95th percentile of the runs. */
 function browserValues(results: readonly CheckResult[]): MetricValues {
   const out: MetricValues = {};
-  for (const name of [
-    'firstContentfulPaint',
-    'largestContentfulPaint',
-    'cumulativeLayoutShift',
-    'firstInputDelay',
-    'timeToInteractive',
-  ]) {
+  for (const name of BROWSER_METRICS) {
     const seen = results.map((r) => r.metrics?.[name]).filter((v): v is number => v !== undefined);
     out[name] = percentile(seen, 95);
   }
