@@ -2,7 +2,12 @@
 // metric named there, for the types it applies to, with the units, precision,
 // ranges and thresholds the spec states.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_TYPES, MetricCatalogueSchema, type MetricDefinition } from '../../src/api/schemas.js';
+import {
+  CHECK_TYPES,
+  METRIC_GROUPS,
+  MetricCatalogueSchema,
+  type MetricDefinition,
+} from '../../src/api/schemas.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -18,15 +23,8 @@ async function catalogue(type: string, query = '') {
   expect(res.status).toBe(200);
   return MetricCatalogueSchema.parse(await res.json());
 }
-const GROUPS = [
-  'responseTimeMetrics',
-  'successMetrics',
-  'volumeMetrics',
-  'browserSpecificMetrics',
-  'heartbeatSpecificMetrics',
-] as const;
 const all = (c: Awaited<ReturnType<typeof catalogue>>): MetricDefinition[] =>
-  GROUPS.flatMap((g) => c.data[g]);
+  METRIC_GROUPS.flatMap((g) => c.data[g]);
 
 const RESPONSE = [
   'averageResponseTime',
