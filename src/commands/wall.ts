@@ -75,11 +75,10 @@ export async function runWall(argv: string[]): Promise<number> {
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,
-      initialView: 'wall',
+      initialView: { name: 'wall', scope },
       wallCycleMs: cycle * 1000,
       bell: values.bell,
       setup: (store) => {
-        store.getState().setScope(scope);
         store.getState().setFilter(values.filter);
       },
     });

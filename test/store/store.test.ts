@@ -198,7 +198,7 @@ describe('board store', () => {
     expect(selectBoardOrder(store.getState())).toEqual(['b']);
     store.getState().closeFilter(true);
     expect(selectBoardOrder(store.getState())).toHaveLength(4);
-    expect(store.getState().filterOpen).toBe(false);
+    expect(store.getState().focus).toBe('list');
   });
 
   it('groups by check group with headings, groupless last', () => {
@@ -212,7 +212,7 @@ describe('board store', () => {
 
   it('keeps a stack of views', () => {
     const store = loaded();
-    store.getState().pushView('check', { checkId: 'b' });
+    store.getState().openCheck('b', false);
     expect(store.getState().stack.map((v) => v.name)).toEqual(['board', 'check']);
     store.getState().popView();
     store.getState().popView();
