@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { describeIssues } from '../api/schemas.js';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -55,8 +56,7 @@ function readUserConfig(path: string): UserConfig | undefined {
   }
   const parsed = UserConfigSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SettingsError(`${path}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '' })}`);
   }
   return parsed.data;
 }
