@@ -126,26 +126,31 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
         if (selectView(get()).name === 'channel-form') get().popView();
         return;
       }
-      const f = { ...form(), submitting: false };
-      if (outcome.status === 402)
-        return setForm({
-          ...f,
-          formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
-        });
-      if (outcome.status === 400 && outcome.details?.length) {
-        // The focus goes to the first field the service named, so fixing it is the next keystroke.
-        const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
-        return setForm({
-          ...f,
-          focus: named >= 0 ? named : f.focus,
-          serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
-          formError: 'the service refused some fields: see beside them',
-        });
-      }
-      setForm({
-        ...f,
-        formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again`,
-      });
+      setForm(refusedForm(form(), outcome));
     },
   };
 };
+
+/** The form after a create that failed: what was typed is kept, and why is said where it belongs. */
+function refusedForm(form: ChannelForm, outcome: Extract<SubmitOutcome, { ok: false }>): ChannelForm {
+  const f = { ...form, submitting: false };
+  if (outcome.status === 402)
+    return {
+      ...f,
+      formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
+    };
+  if (outcome.status === 400 && outcome.details?.length) {
+    // The focus goes to the first field the service named, so fixing it is the next keystroke.
+    const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
+    return {
+      ...f,
+      focus: named >= 0 ? named : f.focus,
+      serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
+      formError: 'the service refused some fields: see beside them',
+    };
+  }
+  return {
+    ...f,
+    formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again`,
+  };
+}

@@ -74,33 +74,64 @@ export function topView<N extends View['name']>(s: ConsoleState, name: N): ViewO
 const checkView = (s: ConsoleState, checkId: string) =>
   s.stack.findLast((v): v is ViewOf<'check'> => v.name === 'check' && v.checkId === checkId);
 
+type Get = () => ConsoleState;
+const pageIds = (get: Get) => (keep(get().detail.page)?.data ?? []).map((r) => r.id);
+
+/**
+ * With results at hand, the check view's selection stays on its result while
+ * listed, else goes to the latest failure (of a failing check) or the first
+ * row; and the latest failure opens when the view asked for it (F).
+ */
+function settle(get: Get, checkId: string) {
+  const view = checkView(get(), checkId);
+  if (!view) return;
+  const { latestFailed } = get().detail;
+  const ids = pageIds(get);
+  const failing = get().checks[checkId]?.status === 'failing';
+  const failedListed = latestFailed !== null && ids.includes(latestFailed.id);
+  let selected = view.selectedResultId && ids.includes(view.selectedResultId) ? view.selectedResultId : null;
+  selected ??= failing && failedListed ? latestFailed.id : (ids[0] ?? null);
+  if (view.openFailed && failedListed) selected = latestFailed.id;
+  get().updateView('check', { selectedResultId: selected, openFailed: false });
+  if (view.openFailed && latestFailed)
+    get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
+}
+
+/** Moving through the results: the check view's selection, the result shown, its scroll. */
+function resultMoves(get: Get): Pick<DetailSlice, 'moveResult' | 'openResult' | 'stepResult' | 'scrollBody'> {
+  return {
+    moveResult(delta) {
+      const view = topView(get(), 'check');
+      const id = view && stepTo(pageIds(get), view.selectedResultId, delta);
+      if (id !== undefined) get().updateView('check', { selectedResultId: id });
+    },
+    openResult() {
+      const view = topView(get(), 'check');
+      if (view?.selectedResultId)
+        get().pushView({ name: 'result', checkId: view.checkId, resultId: view.selectedResultId, scroll: 0 });
+    },
+    stepResult(delta) {
+      const result = topView(get(), 'result');
+      const below = result && checkView(get(), result.checkId);
+      const id = below && stepTo(pageIds(get), below.selectedResultId, delta);
+      if (!result || id === undefined || id === null) return;
+      get().updateView('check', { selectedResultId: id });
+      get().replaceView({ ...result, resultId: id, scroll: 0 });
+    },
+    scrollBody(delta) {
+      const top = get().stack[get().stack.length - 1];
+      if (top?.name === 'result' || top?.name === 'metrics')
+        get().updateView(top.name, { scroll: Math.max(0, top.scroll + delta) });
+    },
+  };
+}
+
 export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> = (set, get) => {
   const patch = (p: Partial<Detail>) => set({ detail: { ...get().detail, ...p } });
-  const pageItems = () => keep(get().detail.page)?.data ?? [];
   /** Makes `checkId`'s results the ones loaded (kept when they already are). */
   const loadResultsOf = (checkId: string) => {
     if (get().detail.checkId !== checkId)
       set({ detail: { ...emptyDetail, checkId, page: { state: 'loading' }, window: { state: 'loading' } } });
-  };
-  /**
-   * With results at hand, the check view's selection stays on its result while
-   * listed, else goes to the latest failure (of a failing check) or the first
-   * row; and the latest failure opens when the view asked for it (F).
-   */
-  const settle = (checkId: string) => {
-    const view = checkView(get(), checkId);
-    if (!view) return;
-    const { latestFailed } = get().detail;
-    const ids = pageItems().map((r) => r.id);
-    const failing = get().checks[checkId]?.status === 'failing';
-    const failedListed = latestFailed !== null && ids.includes(latestFailed.id);
-    let selected =
-      view.selectedResultId && ids.includes(view.selectedResultId) ? view.selectedResultId : null;
-    selected ??= failing && failedListed ? latestFailed.id : (ids[0] ?? null);
-    if (view.openFailed && failedListed) selected = latestFailed.id;
-    get().updateView('check', { selectedResultId: selected, openFailed: false });
-    if (view.openFailed && latestFailed)
-      get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
   };
   return {
     detail: emptyDetail,
@@ -112,7 +143,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
       loadResultsOf(checkId);
       const filters = loaded ? (checkView(get(), checkId)?.filters ?? DEFAULT_FILTERS) : DEFAULT_FILTERS;
       get().pushView({ name: 'check', checkId, filters, selectedResultId: null, openFailed });
-      if (loaded && get().detail.page.state === 'ok') settle(checkId);
+      if (loaded && get().detail.page.state === 'ok') settle(get, checkId);
     },
     openMetrics(checkId) {
       if (checkId) loadResultsOf(checkId);
@@ -133,7 +164,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         window: { state: 'ok', data: window, at: now },
         latestFailed,
       });
-      settle(checkId);
+      settle(get, checkId);
     },
     resultsFailed(checkId, error) {
       const d = get().detail;
@@ -143,39 +174,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         window: { state: 'error', error, data: keep(d.window) },
       });
     },
-    moveResult(delta) {
-      const view = topView(get(), 'check');
-      if (!view) return;
-      const id = stepTo(
-        pageItems().map((r) => r.id),
-        view.selectedResultId,
-        delta,
-      );
-      if (id !== undefined) get().updateView('check', { selectedResultId: id });
-    },
-    openResult() {
-      const view = topView(get(), 'check');
-      if (view?.selectedResultId)
-        get().pushView({ name: 'result', checkId: view.checkId, resultId: view.selectedResultId, scroll: 0 });
-    },
-    stepResult(delta) {
-      const result = topView(get(), 'result');
-      const below = result && checkView(get(), result.checkId);
-      if (!below) return;
-      const id = stepTo(
-        pageItems().map((r) => r.id),
-        below.selectedResultId,
-        delta,
-      );
-      if (id === undefined || id === null) return;
-      get().updateView('check', { selectedResultId: id });
-      get().replaceView({ ...result, resultId: id, scroll: 0 });
-    },
-    scrollBody(delta) {
-      const top = get().stack[get().stack.length - 1];
-      if (top?.name === 'result' || top?.name === 'metrics')
-        get().updateView(top.name, { scroll: Math.max(0, top.scroll + delta) });
-    },
+    ...resultMoves(get),
     setCatalogue: (catalogue) => set({ catalogue }),
     setMetricsScope: (metricsType, metricsCategory) =>
       set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),
