@@ -58,7 +58,10 @@ describe('every zone fires', () => {
   it.each(ZONES.map((z) => [`${z.target} may not import ${z.from}`, z] as const))('%s', async (_, z) => {
     const [file, source] = probe(z.target, MODULE_IN[z.from]!);
     const found = await violations(file, source);
-    expect(found.some((m) => m.includes(z.message)), found.join('; ')).toBe(true);
+    expect(
+      found.some((m) => m.includes(z.message)),
+      found.join('; '),
+    ).toBe(true);
   });
 
   it.each(
