@@ -596,11 +596,15 @@ export type MetricsQuery = z.input<typeof MetricsQuerySchema>;
 
 // ---------------------------------------------------------------- zod errors
 
-/** A zod path as the API's details name it: `config.headers[0].key`; '' for the whole value. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+/**
+ * A zod path as the API's details name it: `config.headers[0].key`; or, for
+ * files people write (the service's config, the settings), `accounts.0.checks`.
+ * '' for the whole value.
+ */
+export function formatPath(path: ReadonlyArray<PropertyKey>, dotted = false): string {
   let out = '';
   for (const part of path)
-    out += typeof part === 'number' ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
+    out += typeof part === 'number' && !dotted ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
   return out;
 }
 
@@ -610,20 +614,31 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
  * channel form): each issue as its path and message. `prefix` goes before
  * every path (e.g. `query.`).
  */
-export function zodIssues(error: z.ZodError, prefix = ''): Array<{ path: string; message: string }> {
-  return error.issues.map((issue) => ({ path: prefix + formatPath(issue.path), message: issue.message }));
+export function zodIssues(
+  error: z.ZodError,
+  prefix = '',
+  dotted = false,
+): Array<{ path: string; message: string }> {
+  return error.issues.map((issue) => ({
+    path: prefix + formatPath(issue.path, dotted),
+    message: issue.message,
+  }));
 }
 
-/** The first `limit` issues as text, `path: message` joined by `separator` (the whole value is `root`). */
+export interface IssueText {
+  separator?: string;
+  /** What the whole value is called when an issue is about it. */
+  root?: string;
+  limit?: number;
+  dotted?: boolean;
+}
+
+/** The first `limit` issues as text, `path: message` joined by `separator`. */
 export function describeIssues(
   error: z.ZodError,
-  {
-    separator = '; ',
-    root = '(root)',
-    limit = Infinity,
-  }: { separator?: string; root?: string; limit?: number } = {},
+  { separator = '; ', root = '(root)', limit = Infinity, dotted = false }: IssueText = {},
 ): string {
-  return zodIssues(error)
+  return zodIssues(error, '', dotted)
     .slice(0, limit)
     .map((i) => `${i.path || root}: ${i.message}`)
     .join(separator);

@@ -57,7 +57,7 @@ function readUserConfig(path: string): UserConfig | undefined {
   }
   const parsed = UserConfigSchema.safeParse(json);
   if (!parsed.success) {
-    throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '' })}`);
+    throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '', dotted: true })}`);
   }
   return parsed.data;
 }

@@ -31,7 +31,7 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
   const parsed = ServiceConfigSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
-      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, { separator: '\n  ', root: '(top)' })}`,
+      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, { separator: '\n  ', root: '(top)', dotted: true })}`,
     );
   }
   const problems = crossReferences(parsed.data);
