@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-import { BOUNDARY_ZONES, IMPORT_SETTINGS, SQL_OWNER } from './eslint-boundaries.js';
+import { BOUNDARY_ZONES, DOMAIN_TYPES_ONLY, IMPORT_SETTINGS, SQL_OWNER } from './eslint-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**'] },
@@ -30,6 +30,7 @@ export default tseslint.config(
     settings: IMPORT_SETTINGS,
   },
   SQL_OWNER,
+  DOMAIN_TYPES_ONLY,
   {
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

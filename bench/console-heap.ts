@@ -34,7 +34,7 @@ async function heapSoak({ checks: statuses, summary, cycles, cols, rows }: HeapI
     import('../test/helpers/ink-screen.js'),
     import('./soak.js'),
   ]);
-  const store = createConsoleStore({ label: 'bench', host: '127.0.0.1' }, 'board');
+  const store = createConsoleStore({ label: 'bench', host: '127.0.0.1' });
   store.getState().setSize(cols, rows);
   const harness = drawInProcess(store, cols, rows);
   await harness.frame(() => store.getState().applyStatuses([...statuses], summary, Date.now()));

@@ -54,7 +54,10 @@ async function main() {
   const now = Date.now();
   const statuses = fleet(now);
   const summary = sampleSummary({ totalChecks: CHECKS });
-  const store = createConsoleStore({ label: 'bench', host: '127.0.0.1', wallCycleMs: CYCLE_MS }, 'wall');
+  const store = createConsoleStore(
+    { label: 'bench', host: '127.0.0.1', wallCycleMs: CYCLE_MS },
+    { name: 'wall', scope: null },
+  );
   store.getState().setSize(COLS, ROWS);
   store.getState().connected(now);
   const harness = drawInProcess(store, COLS, ROWS);

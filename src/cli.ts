@@ -30,7 +30,7 @@ const COMMANDS: Record<string, { usage: string; load: Loader }> = {
   serve: {
     usage: '',
     load: async () => {
-      const serve = await import('./server/serve-command.js');
+      const serve = await import('./commands/serve.js');
       return { usage: serve.SERVE_USAGE, run: serve.runServe };
     },
   },

@@ -10,6 +10,7 @@ import {
   AlertChannelListSchema,
   AlertChannelSchema,
   ApiErrorBodySchema,
+  describeIssues,
   CheckResultListSchema,
   CheckStatusListSchema,
   DashboardListSchema,
@@ -237,8 +238,7 @@ function decode<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 3).map((i) => `${formatPath(i.path)}: ${i.message}`);
-  return failDecode(endpoint, redact(issues.join('; '), secret));
+  return failDecode(endpoint, redact(describeIssues(parsed.error, { limit: 3 }), secret));
 }
 
 function failDecode(endpoint: string, what: string): never {
@@ -248,14 +248,6 @@ function failDecode(endpoint: string, what: string): never {
     endpoint,
     retryable: false,
   });
-}
-
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = '';
-  for (const part of path) {
-    out += typeof part === 'number' ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
-  }
-  return out === '' ? '(root)' : out;
 }
 
 function safeJson(text: string): unknown {

@@ -3,6 +3,9 @@
 // describes wire data is z.infer of a schema here. Decisions where the spec says
 // "not shown" are marked DECISION and listed in the README.
 import { z } from 'zod';
+import { CHECK_STATUSES } from '../domain/check-statuses.js';
+
+export { CHECK_STATUSES };
 
 // ---------------------------------------------------------------- primitives
 
@@ -28,7 +31,6 @@ export const RESULT_STATUSES = ['success', 'failed'] as const;
 export const ResultStatusSchema = z.enum(RESULT_STATUSES);
 export type ResultStatus = z.infer<typeof ResultStatusSchema>;
 
-export const CHECK_STATUSES = ['passing', 'failing', 'degraded', 'unknown'] as const;
 export const CheckStatusValueSchema = z.enum(CHECK_STATUSES);
 export type CheckStatusValue = z.infer<typeof CheckStatusValueSchema>;
 
@@ -591,3 +593,53 @@ export const MetricsQuerySchema = z.object({
   includeCalculations: qBoolean.default(true),
 });
 export type MetricsQuery = z.input<typeof MetricsQuerySchema>;
+
+// ---------------------------------------------------------------- zod errors
+
+/**
+ * A zod path as the API's details name it: `config.headers[0].key`; or, for
+ * files people write (the service's config, the settings), `accounts.0.checks`.
+ * '' for the whole value.
+ */
+export function formatPath(path: ReadonlyArray<PropertyKey>, dotted = false): string {
+  let out = '';
+  for (const part of path)
+    out += typeof part === 'number' && !dotted ? `[${part}]` : `${out === '' ? '' : '.'}${String(part)}`;
+  return out;
+}
+
+/**
+ * The one way a zod failure is told, wherever it happens (a 400's details, a
+ * config file, the settings file, an answer the client cannot read, the
+ * channel form): each issue as its path and message. `prefix` goes before
+ * every path (e.g. `query.`).
+ */
+export function zodIssues(
+  error: z.ZodError,
+  prefix = '',
+  dotted = false,
+): Array<{ path: string; message: string }> {
+  return error.issues.map((issue) => ({
+    path: prefix + formatPath(issue.path, dotted),
+    message: issue.message,
+  }));
+}
+
+export interface IssueText {
+  separator?: string;
+  /** What the whole value is called when an issue is about it. */
+  root?: string;
+  limit?: number;
+  dotted?: boolean;
+}
+
+/** The first `limit` issues as text, `path: message` joined by `separator`. */
+export function describeIssues(
+  error: z.ZodError,
+  { separator = '; ', root = '(root)', limit = Infinity, dotted = false }: IssueText = {},
+): string {
+  return zodIssues(error, '', dotted)
+    .slice(0, limit)
+    .map((i) => `${i.path || root}: ${i.message}`)
+    .join(separator);
+}

@@ -1,8 +1,7 @@
 // `checkwall [console]`: the board on the configured service.
 import { parseArgs } from 'node:util';
-import { createClient } from '../api/client.js';
 import { runConsoleApp } from './run-console.js';
-import { CONNECTION_OPTIONS, resolveSettings, SettingsError } from './settings.js';
+import { clientFromSettings, CONNECTION_OPTIONS } from './settings.js';
 import { CONSOLE_USAGE, usageError } from './usage.js';
 
 export const DISPLAY_OPTIONS = {
@@ -43,22 +42,11 @@ export async function runConsole(argv: string[]): Promise<number> {
         .map((k) => `--${k}`),
     });
   }
-  let settings;
-  try {
-    settings = resolveSettings(values);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    process.stderr.write(`checkwall: ${error.message}\n`);
-    return 2;
-  }
-  const client = createClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    accountId: settings.accountId,
-  });
+  const account = clientFromSettings(values, 'checkwall');
+  if (!account) return 2;
   return runConsoleApp({
-    client,
-    label: settings.label,
+    client: account.client,
+    label: account.label,
     refreshSeconds: refresh,
     color: values['no-color'] ? false : undefined,
     ascii: values.ascii,

@@ -6,6 +6,7 @@ import type { PublicDashboard } from '../api/schemas.js';
 import { parsePublicUrl } from '../domain/public-url.js';
 import { sanitize } from '../domain/sanitize.js';
 import { summarize } from '../domain/summary.js';
+import { scopeOf } from '../store/dashboards-slice.js';
 import { publicFeeds } from '../store/feeds/index.js';
 import { runConsoleApp } from './run-console.js';
 import { CONSOLE_USAGE, usageError } from './usage.js';
@@ -45,11 +46,10 @@ export async function runPublic(opts: PublicOptions): Promise<number> {
     refreshSeconds: opts.refreshSeconds,
     color: opts.color,
     ascii: opts.ascii,
-    initialView: 'dashboard',
+    initialView: { name: 'dashboard', dashboard: first.data.dashboard, scope: scopeOf(first.data.dashboard) },
     feeds: publicFeeds(target.slug),
     isPublic: true,
     setup: (store) => {
-      store.getState().showDashboard(first.data.dashboard);
       store.getState().applyStatuses(first.data.checks, summarize(first.data.checks), Date.now());
     },
   });

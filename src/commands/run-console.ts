@@ -4,7 +4,7 @@ import type { MonitoringClient } from '../api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
 import { ACCOUNT_FEEDS } from '../store/feeds/index.js';
 import { createPoller, type Feed } from '../store/poller.js';
-import type { ViewName } from '../store/types.js';
+import type { View } from '../store/types.js';
 import { createScreen } from './screen.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
 
@@ -14,7 +14,7 @@ export interface ConsoleOptions {
   refreshSeconds: number;
   color: boolean | undefined; // false from --no-color
   ascii: boolean;
-  initialView?: ViewName;
+  initialView?: View;
   /** Instead of the account's feeds (e.g. a public dashboard's). */
   feeds?: readonly Feed[];
   /** Reading a public dashboard without credentials. */
@@ -52,7 +52,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       wallCycleMs: opts.wallCycleMs ?? 8_000,
       isPublic: opts.isPublic ?? false,
     },
-    opts.initialView ?? 'board',
+    opts.initialView,
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   opts.setup?.(store);

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { createClient, type MonitoringClient } from '../api/client.js';
+import { describeIssues } from '../api/schemas.js';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -55,8 +57,7 @@ function readUserConfig(path: string): UserConfig | undefined {
   }
   const parsed = UserConfigSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SettingsError(`${path}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '', dotted: true })}`);
   }
   return parsed.data;
 }
@@ -113,3 +114,25 @@ then a profile in $XDG_CONFIG_HOME/checkwall/config.json):
   --api-key KEY        API key (sent as Authorization: Bearer; never printed)
   --account UUID       account id (sent as X-Service-Account)
   --profile NAME       a profile of the config file`;
+
+/**
+ * The one path from settings to a client, for every command that reads an
+ * account: the client and the header's label, or null once the reason was
+ * written to stderr as `who: reason` (the command then exits 2).
+ */
+export function clientFromSettings(
+  flags: SettingsFlags,
+  who: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { client: MonitoringClient; label: string } | null {
+  let settings: ConnectionSettings;
+  try {
+    settings = resolveSettings(flags, env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    process.stderr.write(`${who}: ${error.message}\n`);
+    return null;
+  }
+  const { baseUrl, apiKey, accountId, label } = settings;
+  return { client: createClient({ baseUrl, apiKey, accountId }), label };
+}

@@ -1,10 +1,10 @@
 // `checkwall status`: one request cycle, a plain table or JSON, and an exit
 // code for scripts: 0 all passing, 1 anything else, 2 could not tell.
 import { parseArgs } from 'node:util';
-import { createClient, readAllStatuses } from '../api/client.js';
+import { readAllStatuses } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { filterToQuery, matchesFilter, parseFilter } from '../domain/filter.js';
-import { CONNECTION_OPTIONS, resolveSettings, SettingsError } from './settings.js';
+import { clientFromSettings, CONNECTION_OPTIONS } from './settings.js';
 import { statusTable } from './status-table.js';
 import { colorWanted } from './terminal.js';
 import { STATUS_USAGE, usageError } from './usage.js';
@@ -28,19 +28,9 @@ export async function runStatus(argv: string[]): Promise<number> {
   const { filter, errors } = parseFilter(values.filter);
   if (errors.length > 0)
     return usageError('status', new Error(`--filter: ${errors.join('; ')}`), STATUS_USAGE);
-  let settings;
-  try {
-    settings = resolveSettings(values);
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    process.stderr.write(`checkwall status: ${error.message}\n`);
-    return 2;
-  }
-  const client = createClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    accountId: settings.accountId,
-  });
+  const account = clientFromSettings(values, 'checkwall status');
+  if (!account) return 2;
+  const { client } = account;
   try {
     const { checks, summary } = await readAllStatuses(client, filterToQuery(filter));
     const selected = checks.filter((c) => matchesFilter(c, filter));

@@ -1,6 +1,6 @@
 // `checkwall wall`: the console for a screen nobody touches.
 import { parseArgs } from 'node:util';
-import { createClient, readAllPages, type MonitoringClient } from '../api/client.js';
+import { readAllPages, type MonitoringClient } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import { parseFilter } from '../domain/filter.js';
 import { scopeOf } from '../store/dashboards-slice.js';
@@ -8,7 +8,7 @@ import type { Scope } from '../store/types.js';
 import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
 import { startEmbeddedDemo } from './demo.js';
 import { runConsoleApp } from './run-console.js';
-import { CONNECTION_OPTIONS, resolveSettings, SettingsError } from './settings.js';
+import { clientFromSettings, CONNECTION_OPTIONS } from './settings.js';
 import { usageError, WALL_USAGE } from './usage.js';
 
 const OPTIONS = {
@@ -44,19 +44,9 @@ export async function runWall(argv: string[]): Promise<number> {
     client = embedded.client;
     close = embedded.close;
   } else {
-    try {
-      const settings = resolveSettings(values);
-      client = createClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        accountId: settings.accountId,
-      });
-      label = settings.label;
-    } catch (error) {
-      if (!(error instanceof SettingsError)) throw error;
-      process.stderr.write(`checkwall wall: ${error.message}\n`);
-      return 2;
-    }
+    const account = clientFromSettings(values, 'checkwall wall');
+    if (!account) return 2;
+    ({ client, label } = account);
   }
   try {
     let scope: Scope | null = null;
@@ -75,11 +65,10 @@ export async function runWall(argv: string[]): Promise<number> {
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,
-      initialView: 'wall',
+      initialView: { name: 'wall', scope },
       wallCycleMs: cycle * 1000,
       bell: values.bell,
       setup: (store) => {
-        store.getState().setScope(scope);
         store.getState().setFilter(values.filter);
       },
     });

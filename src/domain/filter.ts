@@ -3,7 +3,8 @@
 //   status:failing   (s:) also a comma list: status:failing,degraded
 //   type:api (t:)    tag:prod    group:core (g:)    location:eu-west (loc:)
 //   incident:yes|no  -word or -key:value negates
-import { CHECK_STATUSES, type CheckStatus } from '../api/schemas.js';
+import type { CheckStatus } from '../api/schemas.js';
+import { CHECK_STATUSES } from './check-statuses.js';
 
 export type FilterKey = 'status' | 'type' | 'tag' | 'group' | 'location' | 'incident' | 'text';
 
@@ -31,8 +32,6 @@ const ALIASES: Record<string, FilterKey> = {
   l: 'location',
   incident: 'incident',
 };
-
-export const EMPTY_FILTER: CheckFilter = { terms: [] };
 
 export function parseFilter(input: string): { filter: CheckFilter; errors: string[] } {
   const terms: FilterTerm[] = [];

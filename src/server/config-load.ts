@@ -2,6 +2,7 @@
 // references hold, and applies the account from the environment.
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { describeIssues } from '../api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
 
 export class ConfigError extends Error {
@@ -29,8 +30,9 @@ export function loadConfigFile(path: string): ServiceConfig {
 export function validateConfig(raw: unknown, source: string): ServiceConfig {
   const parsed = ServiceConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(top)'}: ${i.message}`);
-    throw new ConfigError(`${source} is not a valid checkwall config:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, { separator: '\n  ', root: '(top)', dotted: true })}`,
+    );
   }
   const problems = crossReferences(parsed.data);
   if (problems.length > 0)

@@ -4,6 +4,7 @@
 // when a result for that check arrives or after a few seconds (windows slide).
 import { randomUUID } from 'node:crypto';
 import type { CheckResult, CheckStatus, Period } from '../api/schemas.js';
+import { PERIOD_MS } from '../domain/period.js';
 import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
@@ -11,13 +12,6 @@ import type { Scheduler } from './contracts.js';
 import { notRunnableReason } from './runners/index.js';
 import type { Storage } from './storage/types.js';
 
-export const PERIOD_MS: Record<Period, number> = {
-  '1h': 3_600_000,
-  '6h': 21_600_000,
-  '24h': 86_400_000,
-  '7d': 604_800_000,
-  '30d': 2_592_000_000,
-};
 const TREND_WINDOW_MS = PERIOD_MS['24h'];
 // Windows slide slowly; a new result drops its check's entry at once. The
 // service's warmer (service.ts) refreshes entries before they expire, so a

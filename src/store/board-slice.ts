@@ -7,17 +7,18 @@ import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
-import { mergeStatuses } from './records.js';
+import { EMPTY_INFO, mergeStatuses, type RecordInfo } from './records.js';
 import { selectBoardOrder } from './selectors.js';
 import { stepTo } from '../domain/step.js';
 
 export interface BoardSlice {
   checks: Record<string, CheckStatus>;
+  /** What is known of `checks` as a whole (records.ts), replaced with it. */
+  checksInfo: RecordInfo;
   summary: StatusSummary | null;
   statusesAt: number | null;
   filterText: string;
   filterErrors: string[];
-  filterOpen: boolean;
   sortKey: SortKey;
   sortDesc: boolean;
   grouped: boolean;
@@ -42,11 +43,11 @@ export interface BoardSlice {
 
 export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = (set, get) => ({
   checks: {},
+  checksInfo: EMPTY_INFO,
   summary: null,
   statusesAt: null,
   filterText: '',
   filterErrors: [],
-  filterOpen: false,
   sortKey: 'status',
   sortDesc: false,
   grouped: false,
@@ -57,10 +58,10 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
 
   applyStatuses(list, summary, at) {
     const s = get();
-    const merged = mergeStatuses(s.checks, list, s.turnedFailingAt, at, s.statusesAt === null);
+    const merged = mergeStatuses(s.checks, s.checksInfo, list, s.turnedFailingAt, at, s.statusesAt === null);
     // Only what changed is set: an unchanged poll leaves the checks, their order and every row as they were.
     set({
-      ...(merged.checks === s.checks ? {} : { checks: merged.checks }),
+      ...(merged.checks === s.checks ? {} : { checks: merged.checks, checksInfo: merged.info }),
       ...(merged.turned === s.turnedFailingAt ? {} : { turnedFailingAt: merged.turned }),
       summary: summary && s.summary && sameJson(summary, s.summary) ? s.summary : summary,
       statusesAt: at,
@@ -77,10 +78,10 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     // Filtering is how one finds a check: what it lands on stays selected when the filter is cleared.
     if (text !== '' && get().selectedId !== null) set({ selectionMoved: true });
   },
-  openFilter: () => set({ filterOpen: true }),
+  openFilter: () => set({ focus: 'filter' }),
   closeFilter(clear) {
     if (clear) set({ filterText: '', filterErrors: [] });
-    set({ filterOpen: false });
+    set({ focus: 'list' });
     ensureSelection(get, set);
   },
   cycleSort() {

@@ -7,8 +7,8 @@ import {
   CHANNEL_TYPES,
   type AlertChannelCreate,
   type ChannelType,
+  zodIssues,
 } from '../api/schemas.js';
-import { formatPath } from '../api/client.js';
 
 export interface FieldSpec {
   path: string;
@@ -145,11 +145,8 @@ export function validate(form: ChannelForm): Record<string, string> {
   const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const path = formatPath(issue.path);
-    errors[path] ??=
-      issue.message === 'Invalid input: expected string, received undefined' ? 'required' : issue.message;
-  }
+  for (const { path, message } of zodIssues(parsed.error))
+    errors[path] ??= message === 'Invalid input: expected string, received undefined' ? 'required' : message;
   return errors;
 }
 

@@ -1,6 +1,7 @@
-// Alert channels: the list (masked unless revealed) and the create form.
+// Alert channels: which channel's secrets are revealed, and the create form
+// (the list itself is a paged list: paged-list.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertChannel, AlertChannelList } from '../api/schemas.js';
+import type { AlertChannel } from '../api/schemas.js';
 import {
   addRow,
   CHANNEL_TYPES,
@@ -17,8 +18,7 @@ import {
 } from './channel-form.js';
 import type { ConsoleState } from './create-store.js';
 import { selectView } from './selectors.js';
-import type { ErrorInfo, Remote } from './types.js';
-import { stepTo } from '../domain/step.js';
+import type { ErrorInfo } from './types.js';
 
 export const CHANNELS_PAGE_SIZE = 20;
 
@@ -32,17 +32,10 @@ export type SubmitOutcome =
     };
 
 export interface ChannelsSlice {
-  channels: Remote<AlertChannelList>;
-  channelsPage: number;
-  /** Bumped to make the channels feed fetch again at once. */
-  channelsVersion: number;
-  selectedChannelId: number | null;
   revealedChannelId: number | null;
   form: ChannelForm;
-  setChannels(r: Remote<AlertChannelList>): void;
   moveChannel(delta: number | 'first' | 'last'): void;
   toggleReveal(): void;
-  channelsPageBy(delta: number): void;
   openForm(): void;
   formMoveType(delta: number): void;
   formChooseType(): void;
@@ -62,52 +55,32 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   const form = () => get().form;
   const setForm = (f: ChannelForm) => set({ form: f });
   const focused = () => fieldPaths(form())[form().focus];
-  const items = () =>
-    get().channels.state === 'ok' || get().channels.state === 'error'
-      ? ((get().channels as { data?: AlertChannelList }).data?.data ?? [])
-      : [];
   return {
-    channels: { state: 'idle' },
-    channelsPage: 1,
-    channelsVersion: 0,
-    selectedChannelId: null,
     revealedChannelId: null,
     form: EMPTY_FORM,
-    setChannels(r) {
-      set({ channels: r });
-      const list = r.state === 'ok' ? r.data.data : [];
-      const sel = get().selectedChannelId;
-      if (r.state === 'ok' && !list.some((c) => c.id === sel))
-        set({ selectedChannelId: list[0]?.id ?? null });
-    },
     moveChannel(delta) {
-      const id = stepTo(
-        items().map((c) => c.id),
-        get().selectedChannelId,
-        delta,
-      );
+      const before = get().lists.channels.selectedId;
+      get().moveInList('channels', delta);
       // Revealed values stay revealed only while you stay on that channel.
-      if (id !== undefined) set({ selectedChannelId: id, revealedChannelId: null });
+      if (get().lists.channels.selectedId !== before) set({ revealedChannelId: null });
     },
     toggleReveal: () =>
-      set({ revealedChannelId: get().revealedChannelId === null ? get().selectedChannelId : null }),
-    channelsPageBy(delta) {
-      const r = get().channels;
-      const total = r.state === 'ok' ? r.data.meta.totalPages : 1;
-      const page = Math.min(total, Math.max(1, get().channelsPage + delta));
-      if (page !== get().channelsPage)
-        set({ channelsPage: page, channelsVersion: get().channelsVersion + 1 });
-    },
+      set({
+        revealedChannelId: get().revealedChannelId === null ? get().lists.channels.selectedId : null,
+      }),
     openForm() {
       set({ form: EMPTY_FORM });
-      get().pushView('channel-form');
+      get().pushView({ name: 'channel-form' });
     },
     formMoveType: (delta) =>
       setForm({
         ...form(),
         typeCursor: (form().typeCursor + delta + CHANNEL_TYPES.length) % CHANNEL_TYPES.length,
       }),
-    formChooseType: () => setForm({ ...form(), type: CHANNEL_TYPES[form().typeCursor]!, focus: 0 }),
+    formChooseType() {
+      setForm({ ...form(), type: CHANNEL_TYPES[form().typeCursor]!, focus: 0 });
+      set({ focus: 'form' });
+    },
     formType(text) {
       const path = focused();
       if (path) setForm(setValue(form(), path, valueAt(form(), path) + text));
@@ -136,45 +109,48 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       const f = form();
       if (!f.type && !isDirty(f)) return get().popView();
       if (isDirty(f) && !f.confirmDiscard) return setForm({ ...f, confirmDiscard: true });
-      if (!isDirty(f)) return setForm({ ...f, type: null });
+      if (!isDirty(f)) return set({ form: { ...f, type: null }, focus: 'list' });
       set({ form: EMPTY_FORM });
       get().popView();
     },
     formDone(outcome) {
       if (outcome.ok) {
         // The list is oldest first: the new channel is on the last page.
-        const list = get().channels;
+        const list = get().lists.channels.remote;
         const before = list.state === 'ok' ? list.data.meta.totalItems : 0;
-        set({
-          form: EMPTY_FORM,
-          selectedChannelId: outcome.channel.id,
-          revealedChannelId: null,
-          channelsPage: Math.max(1, Math.ceil((before + 1) / CHANNELS_PAGE_SIZE)),
-          channelsVersion: get().channelsVersion + 1,
+        set({ form: EMPTY_FORM, revealedChannelId: null });
+        get().reloadList('channels', {
+          page: Math.max(1, Math.ceil((before + 1) / CHANNELS_PAGE_SIZE)),
+          selectedId: outcome.channel.id,
         });
         if (selectView(get()).name === 'channel-form') get().popView();
         return;
       }
-      const f = { ...form(), submitting: false };
-      if (outcome.status === 402)
-        return setForm({
-          ...f,
-          formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
-        });
-      if (outcome.status === 400 && outcome.details?.length) {
-        // The focus goes to the first field the service named, so fixing it is the next keystroke.
-        const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
-        return setForm({
-          ...f,
-          focus: named >= 0 ? named : f.focus,
-          serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
-          formError: 'the service refused some fields: see beside them',
-        });
-      }
-      setForm({
-        ...f,
-        formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again`,
-      });
+      setForm(refusedForm(form(), outcome));
     },
   };
 };
+
+/** The form after a create that failed: what was typed is kept, and why is said where it belongs. */
+function refusedForm(form: ChannelForm, outcome: Extract<SubmitOutcome, { ok: false }>): ChannelForm {
+  const f = { ...form, submitting: false };
+  if (outcome.status === 402)
+    return {
+      ...f,
+      formError: 'the plan’s alert channel limit is reached: nothing was created; your input is kept',
+    };
+  if (outcome.status === 400 && outcome.details?.length) {
+    // The focus goes to the first field the service named, so fixing it is the next keystroke.
+    const named = fieldPaths(f).findIndex((p) => outcome.details!.some((d) => d.path === p));
+    return {
+      ...f,
+      focus: named >= 0 ? named : f.focus,
+      serverErrors: Object.fromEntries(outcome.details.map((d) => [d.path, d.message])),
+      formError: 'the service refused some fields: see beside them',
+    };
+  }
+  return {
+    ...f,
+    formError: `${outcome.error.kind}: ${outcome.error.message} — your input is kept; enter to try again`,
+  };
+}

@@ -7,7 +7,10 @@ import { createDashboardsSlice, type DashboardsSlice } from './dashboards-slice.
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
-import type { ViewName } from './types.js';
+import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
+import type { BoardMemo } from './selectors.js';
+import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
+import type { View } from './types.js';
 
 export interface SessionInfo {
   /** Profile name or account, for the header. */
@@ -23,12 +26,22 @@ export interface SessionInfo {
   isPublic: boolean;
 }
 
+/**
+ * Derived values remembered between renders, one set per store: a cache (set
+ * in place by the selectors, never through `set`), not state anyone reads.
+ */
+export interface Memos {
+  board?: BoardMemo;
+  chartChecks?: ChartChecksMemo;
+}
+
 export type ConsoleState = BoardSlice &
   ConnectionSlice &
   NavSlice &
   DetailSlice &
   ChannelsSlice &
-  DashboardsSlice & { session: SessionInfo };
+  DashboardsSlice &
+  PagedListSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -43,7 +56,7 @@ export const DEFAULT_SESSION: SessionInfo = {
 
 export function createConsoleStore(
   session: Partial<SessionInfo> = {},
-  initialView: ViewName = 'board',
+  initialView: View = { name: 'board', scope: null },
 ): ConsoleStore {
   return createStore<ConsoleState>()((...a) => ({
     ...createBoardSlice(...a),
@@ -52,6 +65,8 @@ export function createConsoleStore(
     ...createDetailSlice(...a),
     ...createChannelsSlice(...a),
     ...createDashboardsSlice(...a),
+    ...createPagedListSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
+    memos: {},
   }));
 }

@@ -1,25 +1,17 @@
-// The open check: its results page (with the user's filters), a window of its
-// most recent runs for the location breakdown, sparkline and metric values,
-// its latest failed run, and which result is selected.
+// The open check's data: its results page (as the check view's filters ask),
+// a window of its most recent runs for the location breakdown, sparkline and
+// metric values, and its latest failed run. Which check is open, its filters and
+// the selected result belong to the check view (types.ts: View).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckResult, CheckResultList, MetricCatalogue, Period, Trigger } from '../api/schemas.js';
+import type { CheckResult, CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';
 import type { ConsoleState } from './create-store.js';
-import type { ErrorInfo, Remote } from './types.js';
+import type { ErrorInfo, Remote, ResultFilters, View, ViewOf } from './types.js';
 import { stepTo } from '../domain/step.js';
+
+export type { ResultFilters } from './types.js';
 
 export const PERIOD_CYCLE: readonly Period[] = ['1h', '6h', '24h', '7d', '30d'];
 export const RT_PRESETS: readonly (number | undefined)[] = [undefined, 200, 500, 1000];
-
-export interface ResultFilters {
-  period: Period;
-  status?: 'success' | 'failed' | undefined;
-  location?: string | undefined;
-  triggeredBy?: Trigger | undefined;
-  responseTimeMin?: number | undefined;
-  sortBy: 'startedAt' | 'duration' | 'responseTime';
-  sortOrder: 'asc' | 'desc';
-  page: number;
-}
 
 export const DEFAULT_FILTERS: ResultFilters = {
   period: '24h',
@@ -31,15 +23,11 @@ export const PAGE_SIZE = 20;
 export const WINDOW_SIZE = 100;
 
 export interface Detail {
+  /** The check these results are of: an answer for another check is dropped. */
   checkId: string | null;
-  filters: ResultFilters;
   page: Remote<CheckResultList>;
   window: Remote<CheckResultList>;
   latestFailed: CheckResult | null;
-  selectedResultId: string | null;
-  /** Open the latest failed result as soon as it is known (F on the board). */
-  openFailedWhenLoaded: boolean;
-  bodyScroll: number;
 }
 
 export interface DetailSlice {
@@ -47,9 +35,9 @@ export interface DetailSlice {
   catalogue: Remote<MetricCatalogue>;
   metricsType: string;
   metricsCategory: string | null;
-  /** Makes this check the open one (its results load) without changing the view. */
-  focusCheck(checkId: string, openFailed: boolean): void;
   openCheck(checkId: string, openFailed: boolean): void;
+  /** The metric catalogue, rated for `checkId` when there is one. */
+  openMetrics(checkId: string | null): void;
   setResultFilters(patch: Partial<ResultFilters>): void;
   applyResults(
     checkId: string,
@@ -58,7 +46,6 @@ export interface DetailSlice {
     latestFailed: CheckResult | null,
   ): void;
   resultsFailed(checkId: string, error: ErrorInfo): void;
-  selectResult(id: string | null): void;
   moveResult(delta: number | 'first' | 'last'): void;
   openResult(): void;
   stepResult(delta: 1 | -1): void;
@@ -69,78 +56,115 @@ export interface DetailSlice {
 
 const emptyDetail: Detail = {
   checkId: null,
-  filters: DEFAULT_FILTERS,
   page: { state: 'idle' },
   window: { state: 'idle' },
   latestFailed: null,
-  selectedResultId: null,
-  openFailedWhenLoaded: false,
-  bodyScroll: 0,
 };
 
 const keep = <T>(r: Remote<T>): T | undefined =>
   r.state === 'ok' || r.state === 'error' || r.state === 'loading' ? r.data : undefined;
 
+/** The top view when it is a `name` view. */
+export function topView<N extends View['name']>(s: ConsoleState, name: N): ViewOf<N> | undefined {
+  const top = s.stack[s.stack.length - 1];
+  return top?.name === name ? (top as ViewOf<N>) : undefined;
+}
+
+/** The check view of `checkId` nearest the top (a result view sits on its check's). */
+const checkView = (s: ConsoleState, checkId: string) =>
+  s.stack.findLast((v): v is ViewOf<'check'> => v.name === 'check' && v.checkId === checkId);
+
+type Get = () => ConsoleState;
+const pageIds = (get: Get) => (keep(get().detail.page)?.data ?? []).map((r) => r.id);
+
+/**
+ * With results at hand, the check view's selection stays on its result while
+ * listed, else goes to the latest failure (of a failing check) or the first
+ * row; and the latest failure opens when the view asked for it (F).
+ */
+function settle(get: Get, checkId: string) {
+  const view = checkView(get(), checkId);
+  if (!view) return;
+  const { latestFailed } = get().detail;
+  const ids = pageIds(get);
+  const failing = get().checks[checkId]?.status === 'failing';
+  const failedListed = latestFailed !== null && ids.includes(latestFailed.id);
+  let selected = view.selectedResultId && ids.includes(view.selectedResultId) ? view.selectedResultId : null;
+  selected ??= failing && failedListed ? latestFailed.id : (ids[0] ?? null);
+  if (view.openFailed && failedListed) selected = latestFailed.id;
+  get().updateView('check', { selectedResultId: selected, openFailed: false });
+  if (view.openFailed && latestFailed)
+    get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
+}
+
+/** Moving through the results: the check view's selection, the result shown, its scroll. */
+function resultMoves(get: Get): Pick<DetailSlice, 'moveResult' | 'openResult' | 'stepResult' | 'scrollBody'> {
+  return {
+    moveResult(delta) {
+      const view = topView(get(), 'check');
+      const id = view && stepTo(pageIds(get), view.selectedResultId, delta);
+      if (id !== undefined) get().updateView('check', { selectedResultId: id });
+    },
+    openResult() {
+      const view = topView(get(), 'check');
+      if (view?.selectedResultId)
+        get().pushView({ name: 'result', checkId: view.checkId, resultId: view.selectedResultId, scroll: 0 });
+    },
+    stepResult(delta) {
+      const result = topView(get(), 'result');
+      const below = result && checkView(get(), result.checkId);
+      const id = below && stepTo(pageIds(get), below.selectedResultId, delta);
+      if (!result || id === undefined || id === null) return;
+      get().updateView('check', { selectedResultId: id });
+      get().replaceView({ ...result, resultId: id, scroll: 0 });
+    },
+    scrollBody(delta) {
+      const top = get().stack[get().stack.length - 1];
+      if (top?.name === 'result' || top?.name === 'metrics')
+        get().updateView(top.name, { scroll: Math.max(0, top.scroll + delta) });
+    },
+  };
+}
+
 export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> = (set, get) => {
   const patch = (p: Partial<Detail>) => set({ detail: { ...get().detail, ...p } });
-  const pageItems = () => keep(get().detail.page)?.data ?? [];
+  /** Makes `checkId`'s results the ones loaded (kept when they already are). */
+  const loadResultsOf = (checkId: string) => {
+    if (get().detail.checkId !== checkId)
+      set({ detail: { ...emptyDetail, checkId, page: { state: 'loading' }, window: { state: 'loading' } } });
+  };
   return {
     detail: emptyDetail,
     catalogue: { state: 'idle' },
     metricsType: 'api',
     metricsCategory: null,
-    focusCheck(checkId, openFailed) {
-      const same = get().detail.checkId === checkId;
-      set({
-        detail: same
-          ? { ...get().detail, openFailedWhenLoaded: openFailed }
-          : {
-              ...emptyDetail,
-              checkId,
-              openFailedWhenLoaded: openFailed,
-              page: { state: 'loading' },
-              window: { state: 'loading' },
-            },
-      });
-    },
     openCheck(checkId, openFailed) {
-      const same = get().detail.checkId === checkId;
-      get().focusCheck(checkId, openFailed);
-      get().pushView('check', { checkId });
-      if (openFailed && same && get().detail.latestFailed) get().openResult();
+      const loaded = get().detail.checkId === checkId;
+      loadResultsOf(checkId);
+      const filters = loaded ? (checkView(get(), checkId)?.filters ?? DEFAULT_FILTERS) : DEFAULT_FILTERS;
+      get().pushView({ name: 'check', checkId, filters, selectedResultId: null, openFailed });
+      if (loaded && get().detail.page.state === 'ok') settle(get, checkId);
     },
-    setResultFilters: (p) =>
-      patch({
-        filters: { ...get().detail.filters, page: 1, ...p },
-        page: { state: 'loading', data: keep(get().detail.page) },
-      }),
+    openMetrics(checkId) {
+      if (checkId) loadResultsOf(checkId);
+      const below = checkId ? checkView(get(), checkId) : undefined;
+      get().pushView({ name: 'metrics', checkId, filters: below?.filters ?? DEFAULT_FILTERS, scroll: 0 });
+    },
+    setResultFilters(p) {
+      const view = topView(get(), 'check');
+      if (!view) return;
+      get().updateView('check', { filters: { ...view.filters, page: 1, ...p } });
+      patch({ page: { state: 'loading', data: keep(get().detail.page) } });
+    },
     applyResults(checkId, page, window, latestFailed) {
-      const d = get().detail;
-      if (d.checkId !== checkId) return;
+      if (get().detail.checkId !== checkId) return;
       const now = Date.now();
-      const failing = get().checks[checkId]?.status === 'failing';
-      let selected =
-        d.selectedResultId && page.data.some((r) => r.id === d.selectedResultId) ? d.selectedResultId : null;
-      if (!selected)
-        selected =
-          failing && latestFailed && page.data.some((r) => r.id === latestFailed.id)
-            ? latestFailed.id
-            : (page.data[0]?.id ?? null);
       patch({
         page: { state: 'ok', data: page, at: now },
         window: { state: 'ok', data: window, at: now },
         latestFailed,
-        selectedResultId: selected,
       });
-      if (d.openFailedWhenLoaded && latestFailed) {
-        patch({
-          openFailedWhenLoaded: false,
-          selectedResultId: page.data.some((r) => r.id === latestFailed.id) ? latestFailed.id : selected,
-        });
-        get().pushView('result', { checkId, resultId: latestFailed.id });
-      } else if (d.openFailedWhenLoaded) {
-        patch({ openFailedWhenLoaded: false });
-      }
+      settle(get, checkId);
     },
     resultsFailed(checkId, error) {
       const d = get().detail;
@@ -150,27 +174,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         window: { state: 'error', error, data: keep(d.window) },
       });
     },
-    selectResult: (id) => patch({ selectedResultId: id, bodyScroll: 0 }),
-    moveResult(delta) {
-      const id = stepTo(
-        pageItems().map((r) => r.id),
-        get().detail.selectedResultId,
-        delta,
-      );
-      if (id !== undefined) patch({ selectedResultId: id, bodyScroll: 0 });
-    },
-    openResult() {
-      const d = get().detail;
-      if (d.checkId && d.selectedResultId)
-        get().pushView('result', { checkId: d.checkId, resultId: d.selectedResultId });
-    },
-    stepResult(delta) {
-      get().moveResult(delta);
-      const d = get().detail;
-      if (d.checkId && d.selectedResultId)
-        get().replaceView('result', { checkId: d.checkId, resultId: d.selectedResultId });
-    },
-    scrollBody: (delta) => patch({ bodyScroll: Math.max(0, get().detail.bodyScroll + delta) }),
+    ...resultMoves(get),
     setCatalogue: (catalogue) => set({ catalogue }),
     setMetricsScope: (metricsType, metricsCategory) =>
       set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),

@@ -109,30 +109,12 @@ export function createPoller(opts: PollerOptions): Poller {
     schedule(feed, st, delay);
   }
 
-  // Wake feeds that become active or change target; stop timers of those that go idle.
-  const unsubscribe = store.subscribe((state) => {
-    for (const [feed, st] of states) {
-      const active = feed.active(state);
-      const target = feed.target?.(state) ?? '';
-      if (active && (!st.wasActive || target !== st.target)) {
-        st.target = target;
-        void run(feed, st);
-      }
-      if (!active && st.wasActive) clearTimeout(st.timer);
-      st.wasActive = active;
-    }
-  });
+  const unsubscribe = wakeFeeds(store, states, (feed, st) => void run(feed, st));
   const clock =
     opts.tickMs === 0
       ? undefined
       : setInterval(() => store.getState().tick(Date.now()), opts.tickMs ?? 1_000);
   clock?.unref?.();
-
-  for (const [feed, st] of states) {
-    st.wasActive = feed.active(store.getState());
-    st.target = feed.target?.(store.getState()) ?? '';
-    if (st.wasActive) void run(feed, st);
-  }
 
   function pollNow() {
     for (const [feed, st] of states) {
@@ -159,6 +141,34 @@ export function createPoller(opts: PollerOptions): Poller {
     for (const st of states.values()) clearTimeout(st.timer);
   }
   return { pollNow, pause, resume, togglePause: () => (paused ? resume() : pause()), stop };
+}
+
+/**
+ * Runs the feeds active now, then wakes feeds that become active or change
+ * target and stops the timers of those that go idle. Returns the unsubscribe.
+ */
+function wakeFeeds(
+  store: ConsoleStore,
+  states: Map<Feed, FeedState>,
+  run: (feed: Feed, st: FeedState) => void,
+): () => void {
+  for (const [feed, st] of states) {
+    st.wasActive = feed.active(store.getState());
+    st.target = feed.target?.(store.getState()) ?? '';
+    if (st.wasActive) run(feed, st);
+  }
+  return store.subscribe((state) => {
+    for (const [feed, st] of states) {
+      const active = feed.active(state);
+      const target = feed.target?.(state) ?? '';
+      if (active && (!st.wasActive || target !== st.target)) {
+        st.target = target;
+        run(feed, st);
+      }
+      if (!active && st.wasActive) clearTimeout(st.timer);
+      st.wasActive = active;
+    }
+  });
 }
 
 export function retryDelay(error: unknown, failures: number, b: { baseMs: number; maxMs: number }): number {

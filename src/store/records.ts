@@ -1,6 +1,7 @@
-// The board's record of checks (id -> status) and what the store knows about each
-// record it made: its size, the most locations of any check, and which checks
-// differ from the record it was made from. With 10,000 checks a poll that changes
+// The board's record of checks (id -> status) and what the store knows about the
+// record it holds (kept beside it in the state, as `checksInfo`): its size, the
+// most locations of any check, and which checks differ from the record it was
+// made from. With 10,000 checks a poll that changes
 // a few of them should cost a few of them: counting keys, finding the widest
 // location list and sorting the board again each cost milliseconds per record.
 import type { CheckStatus } from '../api/schemas.js';
@@ -17,23 +18,11 @@ export interface RecordInfo {
   changed?: readonly string[] | undefined;
 }
 
-const infos = new WeakMap<Checks, RecordInfo>();
-
-export function recordInfo(checks: Checks): RecordInfo {
-  let info = infos.get(checks);
-  if (!info) {
-    info = { size: 0, maxLocations: 0 };
-    for (const id in checks) {
-      info.size++;
-      info.maxLocations = Math.max(info.maxLocations, checks[id]!.locations.length);
-    }
-    infos.set(checks, info);
-  }
-  return info;
-}
+export const EMPTY_INFO: RecordInfo = { size: 0, maxLocations: 0 };
 
 export interface Merged {
   checks: Checks;
+  info: RecordInfo;
   turned: Record<string, number>;
   newlyFailing: string[];
 }
@@ -45,12 +34,12 @@ export interface Merged {
  */
 export function mergeStatuses(
   previous: Checks,
+  before: RecordInfo,
   list: readonly CheckStatus[],
   turnedBefore: Record<string, number>,
   at: number,
   firstLoad: boolean,
 ): Merged {
-  const before = recordInfo(previous);
   const same = new Uint8Array(list.length);
   let turned = turnedBefore;
   const newlyFailing: string[] = [];
@@ -76,7 +65,7 @@ export function mergeStatuses(
     }
   }
   if (changes === 0 && added === 0 && list.length === before.size)
-    return { checks: previous, turned, newlyFailing };
+    return { checks: previous, info: before, turned, newlyFailing };
   const checks: Checks = {};
   const changed: string[] = [];
   let size = 0;
@@ -90,12 +79,11 @@ export function mergeStatuses(
     maxLocations = Math.max(maxLocations, kept.locations.length);
   }
   const sameIds = added === 0 && size === before.size;
-  infos.set(checks, { size, maxLocations, ...(sameIds ? { base: previous, changed } : {}) });
-  // One step back only: a record that kept its own base would keep every record before it.
-  before.base = undefined;
-  before.changed = undefined;
+  // One step back only (the new info names the previous record, not its info):
+  // a chain of bases would keep every record ever polled.
+  const info: RecordInfo = { size, maxLocations, ...(sameIds ? { base: previous, changed } : {}) };
   // A check that left the list takes its highlight with it (a wall runs for days).
   if (!sameIds && Object.keys(turned).some((id) => checks[id] === undefined))
     turned = Object.fromEntries(Object.entries(turned).filter(([id]) => checks[id] !== undefined));
-  return { checks, turned, newlyFailing };
+  return { checks, info, turned, newlyFailing };
 }

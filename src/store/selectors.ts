@@ -1,17 +1,17 @@
 // Derived views of the state. Selectors return stable references: the board's
-// order is memoised on the inputs it depends on, so zustand sees the same array
-// until the checks, the filter or the sort change.
-import type { CheckStatus } from '../api/schemas.js';
+// order is memoised (in the store's own `memos`, so two stores never share one)
+// on the inputs it depends on, so zustand sees the same array until the checks,
+// the filter, the sort or the scope change.
+import type { CheckStatus, Dashboard } from '../api/schemas.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
-import { recordInfo } from './records.js';
-import type { Scope, View } from './types.js';
+import type { Scope, View, ViewOf } from './types.js';
 
 export type BoardRow =
   { kind: 'check'; id: string } | { kind: 'group'; id: string; name: string; count: number };
 
-interface Memo {
+export interface BoardMemo {
   checks: ConsoleState['checks'];
   filterText: string;
   sortKey: ConsoleState['sortKey'];
@@ -23,11 +23,12 @@ interface Memo {
   order: string[];
   rows: BoardRow[];
 }
-let memo: Memo | undefined;
 // Past this many changed checks a full sort is as cheap as placing each one.
 const PLACE_AT_MOST = 256;
 
-function derive(s: ConsoleState, scope: Scope | null = null): Memo {
+function derive(s: ConsoleState): BoardMemo {
+  const scope = selectScope(s);
+  const memo = s.memos.board;
   const sameView =
     memo !== undefined &&
     memo.filterText === s.filterText &&
@@ -39,7 +40,7 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
   const { filter } = parseFilter(s.filterText);
   const shown = (c: CheckStatus) => inScope(c, scope) && matchesFilter(c, filter);
   const compare = (a: CheckStatus, b: CheckStatus) => compareChecks(a, b, s.sortKey, s.sortDesc);
-  const info = recordInfo(s.checks);
+  const info = s.checksInfo;
   let sorted: CheckStatus[];
   if (sameView && info.base === memo!.checks && info.changed && info.changed.length <= PLACE_AT_MOST) {
     // A poll that changed a few checks: take them out and put them back in their place.
@@ -61,7 +62,7 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
       : null;
   const rows = by ? groupRows(sorted, by) : sorted.map((c): BoardRow => ({ kind: 'check', id: c.checkId }));
   const order = by ? rows.filter((r) => r.kind === 'check').map((r) => r.id) : sorted.map((c) => c.checkId);
-  memo = {
+  s.memos.board = {
     checks: s.checks,
     filterText: s.filterText,
     sortKey: s.sortKey,
@@ -72,7 +73,7 @@ function derive(s: ConsoleState, scope: Scope | null = null): Memo {
     order,
     rows,
   };
-  return memo;
+  return s.memos.board;
 }
 
 /** Where `c` goes in `sorted` (binary search). */
@@ -108,12 +109,25 @@ function groupRows(checks: CheckStatus[], keyOf: (c: CheckStatus) => [string, st
     ]);
 }
 
-export const selectCheckCount = (s: ConsoleState): number => recordInfo(s.checks).size;
+export const selectCheckCount = (s: ConsoleState): number => s.checksInfo.size;
 /** The most locations any check runs from: the width of the board's location marks. */
-export const selectMaxLocations = (s: ConsoleState): number => recordInfo(s.checks).maxLocations;
-export const selectBoardOrder = (s: ConsoleState): string[] => derive(s, s.scope).order;
-export const selectBoardRows = (s: ConsoleState): BoardRow[] => derive(s, s.scope).rows;
-export const selectCheck = (id: string | null) => (s: ConsoleState) => (id ? s.checks[id] : undefined);
-export const selectSelectedCheck = (s: ConsoleState) => (s.selectedId ? s.checks[s.selectedId] : undefined);
+export const selectMaxLocations = (s: ConsoleState): number => s.checksInfo.maxLocations;
+export const selectBoardOrder = (s: ConsoleState): string[] => derive(s).order;
+export const selectBoardRows = (s: ConsoleState): BoardRow[] => derive(s).rows;
 export const selectView = (s: ConsoleState): View => s.stack[s.stack.length - 1]!;
-export const selectViewName = (s: ConsoleState) => selectView(s).name;
+
+/** The reach the board is limited to: the nearest dashboard (or wall, or board) view's. */
+export function selectScope(s: ConsoleState): Scope | null {
+  for (let i = s.stack.length - 1; i >= 0; i--) {
+    const v = s.stack[i]!;
+    if (v.name === 'dashboard' || v.name === 'wall' || v.name === 'board') {
+      if (v.scope) return v.scope;
+    }
+  }
+  return null;
+}
+
+/** The open dashboard: the nearest dashboard view's. */
+export function selectDashboard(s: ConsoleState): Dashboard | null {
+  return s.stack.findLast((v): v is ViewOf<'dashboard'> => v.name === 'dashboard')?.dashboard ?? null;
+}

@@ -1,32 +1,56 @@
 // Shapes shared by the store's slices.
 import type { ApiErrorKind } from '../api/errors.js';
 
-export type ViewName =
-  | 'board'
-  | 'check'
-  | 'result'
-  | 'metrics'
-  | 'dashboards'
-  | 'dashboard'
-  | 'channels'
-  | 'channel-form'
-  | 'wall';
-export const VIEW_NAMES: readonly ViewName[] = [
-  'board',
-  'check',
-  'result',
-  'metrics',
-  'dashboards',
-  'dashboard',
-  'channels',
-  'channel-form',
-  'wall',
-];
+import type { Dashboard, Period, Trigger } from '../api/schemas.js';
 
-export interface View {
-  name: ViewName;
-  params: Record<string, string>;
+/** What the results list of a check shows (sent to the API as its query). */
+export interface ResultFilters {
+  period: Period;
+  status?: 'success' | 'failed' | undefined;
+  location?: string | undefined;
+  triggeredBy?: Trigger | undefined;
+  responseTimeMin?: number | undefined;
+  sortBy: 'startedAt' | 'duration' | 'responseTime';
+  sortOrder: 'asc' | 'desc';
+  page: number;
 }
+
+/**
+ * Where the console is: one entry per level of the stack, each owning its own
+ * state, so a fact has one home (the open check is the check view's `checkId`,
+ * its filters and selection live there too, a dashboard's scope lives on the
+ * dashboard view and ends with it). Feeds and key scopes read the top view.
+ */
+export type View =
+  /** `scope`: a board opened from `checkwall wall --dashboard` keeps the wall's reach. */
+  | { name: 'board'; scope: Scope | null }
+  | {
+      name: 'check';
+      checkId: string;
+      filters: ResultFilters;
+      selectedResultId: string | null;
+      /** Open the latest failed result as soon as it is known (F on the board). */
+      openFailed: boolean;
+    }
+  | { name: 'result'; checkId: string; resultId: string; scroll: number }
+  /** The catalogue, rated for `checkId` over `filters.period` when a check was picked. */
+  | { name: 'metrics'; checkId: string | null; filters: ResultFilters; scroll: number }
+  | { name: 'dashboards' }
+  /** `dashboard` is null only while a public dashboard's first answer is awaited. */
+  | { name: 'dashboard'; dashboard: Dashboard | null; scope: Scope | null }
+  | { name: 'channels' }
+  | { name: 'channel-form' }
+  | { name: 'wall'; scope: Scope | null };
+
+export type ViewName = View['name'];
+export type ViewOf<N extends ViewName> = Extract<View, { name: N }>;
+
+/**
+ * Which input has the keys. `list`: the view's own keys (and the global ones);
+ * `filter`: the text filter of the top view (the board's, or the dashboards'
+ * tags); `prompt` and `help`: the overlays; `form`: the fields of the form.
+ */
+export type Focus = 'list' | 'filter' | 'prompt' | 'help' | 'form';
 
 export interface ErrorInfo {
   kind: ApiErrorKind | 'unknown';
@@ -40,8 +64,6 @@ export type Remote<T> =
   | { state: 'loading'; data?: T | undefined }
   | { state: 'ok'; data: T; at: number }
   | { state: 'error'; error: ErrorInfo; data?: T | undefined; at?: number | undefined };
-
-export type Overlay = 'help' | 'prompt' | null;
 
 /** A dashboard's reach: its checks, and every check of its groups. */
 export interface Scope {

@@ -7,9 +7,10 @@ import { selectView } from '../store/selectors.js';
 import type { ConsoleActions } from './commands.js';
 import { handleInput } from './input.js';
 import { hintsFor, type Scope } from './keymap.js';
+import { keyScopes } from './scopes.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
-import { VIEWS } from './views/index.js';
+import { renderView } from './views/index.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 12;
@@ -31,23 +32,16 @@ export function App({ store, actions, theme }: AppProps) {
 /** The element the wiring layer renders: it need not import React itself. */
 export const appElement = (props: AppProps) => <App {...props} />;
 
-function currentScopes(store: ConsoleStore): Scope[] {
-  const s = store.getState();
-  if (s.overlay === 'help') return ['help'];
-  if (s.overlay === 'prompt') return ['prompt'];
-  return VIEWS[selectView(s).name].scopes(s);
-}
-
 function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions }) {
   const cols = useStore(store, (s) => s.cols);
   const rows = useStore(store, (s) => s.rows);
   const view = useStore(store, selectView);
-  const overlay = useStore(store, (s) => s.overlay);
-  const scopes = useStore(store, () => currentScopes(store).join(','));
-  const viewScopes = useStore(store, (s) => VIEWS[selectView(s).name].scopes(s).join(','));
+  const focus = useStore(store, (s) => s.focus);
+  const scopes = useStore(store, (s) => keyScopes(s).join(','));
+  const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   useInput((input, key) => {
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
-    handleInput(ctx, () => currentScopes(store), input, key);
+    handleInput(ctx, () => keyScopes(store.getState()), input, key);
   });
   if (cols < MIN_COLS || rows < MIN_ROWS) {
     return (
@@ -60,12 +54,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const bodyHeight = rows - 1;
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
-      {overlay === 'help' ? (
+      {focus === 'help' ? (
         <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} />
       ) : (
-        VIEWS[view.name].render({ store, view, height: bodyHeight })
+        renderView({ store, view, height: bodyHeight })
       )}
-      {overlay === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
+      {focus === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
     </Box>
   );
 }

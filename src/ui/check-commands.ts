@@ -1,12 +1,18 @@
 // Commands of the check, result and metrics views.
-import type { CommandContext } from './commands.js';
-import { PERIOD_CYCLE, RT_PRESETS, type ResultFilters } from '../store/detail-slice.js';
+import type { CommandContext, Handlers } from './commands.js';
+import {
+  DEFAULT_FILTERS,
+  PERIOD_CYCLE,
+  RT_PRESETS,
+  topView,
+  type ResultFilters,
+} from '../store/detail-slice.js';
 import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../store/types.js';
 
-type Handler = (ctx: CommandContext) => void;
-
 const state = (ctx: CommandContext) => ctx.store.getState();
-const filters = (ctx: CommandContext) => state(ctx).detail.filters;
+/** The check view on top (the check commands are bound on it alone). */
+const checkView = (ctx: CommandContext) => topView(state(ctx), 'check');
+const filters = (ctx: CommandContext) => checkView(ctx)?.filters ?? DEFAULT_FILTERS;
 const setFilters = (ctx: CommandContext, patch: Partial<ResultFilters>) => state(ctx).setResultFilters(patch);
 
 /** The value after `current` in `cycle`, where undefined means "any" and comes last. */
@@ -18,21 +24,20 @@ export function nextIn<T>(cycle: readonly T[], current: T | undefined): T | unde
 export function openMetrics(ctx: CommandContext, checkId: string | null) {
   const s = state(ctx);
   const check = checkId ? s.checks[checkId] : undefined;
-  if (check) s.focusCheck(check.checkId, false);
   const type =
     check && (CHECK_TYPES as readonly string[]).includes(check.checkType) ? check.checkType : s.metricsType;
   s.setMetricsScope(type, s.metricsCategory);
-  s.pushView('metrics', check ? { checkId: check.checkId } : {});
+  s.openMetrics(check?.checkId ?? null);
 }
 
-export const CHECK_HANDLERS: Record<string, Handler> = {
+export const CHECK_HANDLERS = {
   'check.open': (ctx) => state(ctx).openResult(),
   'check.period': (ctx) =>
     setFilters(ctx, { period: nextIn(PERIOD_CYCLE, filters(ctx).period) ?? PERIOD_CYCLE[0]! }),
   'check.status': (ctx) =>
     setFilters(ctx, { status: nextIn(['failed', 'success'] as const, filters(ctx).status) }),
   'check.location': (ctx) => {
-    const check = state(ctx).checks[state(ctx).detail.checkId ?? ''];
+    const check = state(ctx).checks[checkView(ctx)?.checkId ?? ''];
     setFilters(ctx, { location: nextIn(check?.locations.map((l) => l.id) ?? [], filters(ctx).location) });
   },
   'check.trigger': (ctx) => setFilters(ctx, { triggeredBy: nextIn(TRIGGERS, filters(ctx).triggeredBy) }),
@@ -54,7 +59,7 @@ export const CHECK_HANDLERS: Record<string, Handler> = {
   'check.prevPage': (ctx) => {
     if (filters(ctx).page > 1) setFilters(ctx, { page: filters(ctx).page - 1 });
   },
-  'check.metrics': (ctx) => openMetrics(ctx, state(ctx).detail.checkId),
+  'check.metrics': (ctx) => openMetrics(ctx, checkView(ctx)?.checkId ?? null),
   'result.next': (ctx) => state(ctx).stepResult(1),
   'result.prev': (ctx) => state(ctx).stepResult(-1),
   'result.down': (ctx) => state(ctx).scrollBody(1),
@@ -71,4 +76,4 @@ export const CHECK_HANDLERS: Record<string, Handler> = {
   },
   'metrics.down': (ctx) => state(ctx).scrollBody(1),
   'metrics.up': (ctx) => state(ctx).scrollBody(-1),
-};
+} satisfies Handlers;

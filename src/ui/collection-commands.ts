@@ -1,7 +1,5 @@
 // Commands of the dashboards list, the alert channels list and the create form.
-import type { CommandContext } from './commands.js';
-
-type Handler = (ctx: CommandContext) => void;
+import type { CommandContext, Handler, Handlers } from './commands.js';
 
 const state = (ctx: CommandContext) => ctx.store.getState();
 
@@ -13,16 +11,16 @@ const keep =
     h(ctx);
   };
 
-export const COLLECTION_HANDLERS: Record<string, Handler> = {
+export const COLLECTION_HANDLERS = {
   'dashboards.open': (ctx) => state(ctx).openDashboard(),
   'dashboards.tags': (ctx) => state(ctx).openDashboardTags(),
   'dashboards.privacy': (ctx) => state(ctx).cyclePrivacy(),
-  'dashboards.nextPage': (ctx) => state(ctx).dashboardsPageBy(1),
-  'dashboards.prevPage': (ctx) => state(ctx).dashboardsPageBy(-1),
+  'dashboards.nextPage': (ctx) => state(ctx).pageList('dashboards', 1),
+  'dashboards.prevPage': (ctx) => state(ctx).pageList('dashboards', -1),
   'channels.new': (ctx) => state(ctx).openForm(),
   'channels.reveal': (ctx) => state(ctx).toggleReveal(),
-  'channels.nextPage': (ctx) => state(ctx).channelsPageBy(1),
-  'channels.prevPage': (ctx) => state(ctx).channelsPageBy(-1),
+  'channels.nextPage': (ctx) => state(ctx).pageList('channels', 1),
+  'channels.prevPage': (ctx) => state(ctx).pageList('channels', -1),
   'formType.down': (ctx) => state(ctx).formMoveType(1),
   'formType.up': (ctx) => state(ctx).formMoveType(-1),
   'formType.choose': (ctx) => state(ctx).formChooseType(),
@@ -35,4 +33,4 @@ export const COLLECTION_HANDLERS: Record<string, Handler> = {
   'form.addHeader': keep((ctx) => state(ctx).formAddRow('headers')),
   'form.addQuery': keep((ctx) => state(ctx).formAddRow('queryParameters')),
   'form.removeRow': keep((ctx) => state(ctx).formRemoveRow()),
-};
+} satisfies Handlers;

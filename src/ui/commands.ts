@@ -1,10 +1,13 @@
 // What each command of the keymap does. Handlers call store actions, or the
 // console's own actions (quit, poll now, pause) handed in by the wiring layer.
+// HANDLERS has exactly one handler per command of the keymap (the compiler
+// checks both ways).
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectView } from '../store/selectors.js';
-import { VIEW_NAMES, type ViewName } from '../store/types.js';
+import type { ViewName } from '../store/types.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
 import { COLLECTION_HANDLERS } from './collection-commands.js';
+import type { CommandId, TextScope } from './keymap.js';
 
 export interface ConsoleActions {
   quit(): void;
@@ -19,18 +22,25 @@ export interface CommandContext {
   pageSize: number;
 }
 
-type Handler = (ctx: CommandContext) => void;
+export type Handler = (ctx: CommandContext) => void;
+export type Handlers = Partial<Record<CommandId, Handler>>;
 
 /** Views reachable from `:`. */
-export const JUMP_TARGETS: readonly ViewName[] = ['board', 'metrics', 'dashboards', 'channels', 'wall'];
+export const JUMP_TARGETS = [
+  'board',
+  'metrics',
+  'dashboards',
+  'channels',
+  'wall',
+] as const satisfies ViewName[];
 
 const state = (ctx: CommandContext) => ctx.store.getState();
 
-export const HANDLERS: Record<string, Handler> = {
+export const HANDLERS = {
   'app.quit': (ctx) => ctx.actions.quit(),
-  'app.help': (ctx) => state(ctx).setOverlay(state(ctx).overlay === 'help' ? null : 'help'),
+  'app.help': (ctx) => state(ctx).setFocus(state(ctx).focus === 'help' ? 'list' : 'help'),
   'app.back': (ctx) => state(ctx).popView(),
-  'app.prompt': (ctx) => state(ctx).setOverlay('prompt'),
+  'app.prompt': (ctx) => state(ctx).openPrompt(),
   'app.refresh': (ctx) => ctx.actions.pollNow(),
   'app.pause': (ctx) => ctx.actions.togglePause(),
   'list.down': (ctx) => move(ctx, 1),
@@ -44,34 +54,37 @@ export const HANDLERS: Record<string, Handler> = {
   'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
   ...CHECK_HANDLERS,
   ...COLLECTION_HANDLERS,
-  'wall.board': (ctx) => state(ctx).replaceView('board'),
+  'wall.board': (ctx) => {
+    const top = selectView(state(ctx));
+    state(ctx).replaceView({ name: 'board', scope: top.name === 'wall' ? top.scope : null });
+  },
   'board.filter': (ctx) => state(ctx).openFilter(),
   'board.nextFailing': (ctx) => state(ctx).nextFailing(),
   'board.sort': (ctx) => state(ctx).cycleSort(),
   'board.reverse': (ctx) => state(ctx).reverseSort(),
   'board.group': (ctx) => state(ctx).toggleGrouping(),
-  // The dashboards list's tag filter is typed the way the board's filter is.
-  'filter.apply': (ctx) =>
-    onDashboards(ctx) ? state(ctx).closeDashboardTags(false) : state(ctx).closeFilter(false),
-  'filter.clear': (ctx) =>
-    onDashboards(ctx) ? state(ctx).closeDashboardTags(true) : state(ctx).closeFilter(true),
-  'filter.erase': (ctx) =>
-    onDashboards(ctx)
-      ? state(ctx).setDashboardTags(state(ctx).dashboardTagsText.slice(0, -1))
-      : state(ctx).setFilter(state(ctx).filterText.slice(0, -1)),
+  'filter.apply': (ctx) => state(ctx).closeFilter(false),
+  'filter.clear': (ctx) => state(ctx).closeFilter(true),
+  'filter.erase': (ctx) => state(ctx).setFilter(state(ctx).filterText.slice(0, -1)),
+  'tags.apply': (ctx) => state(ctx).closeDashboardTags(false),
+  'tags.clear': (ctx) => state(ctx).closeDashboardTags(true),
+  'tags.erase': (ctx) => state(ctx).setDashboardTags(state(ctx).dashboardTagsText.slice(0, -1)),
   'prompt.go': (ctx) => jump(ctx),
-  'prompt.cancel': (ctx) => state(ctx).setOverlay(null),
+  'prompt.cancel': (ctx) => state(ctx).setFocus('list'),
   'prompt.erase': (ctx) => state(ctx).setPrompt(state(ctx).promptText.slice(0, -1)),
-  'help.close': (ctx) => state(ctx).setOverlay(null),
+  'help.close': (ctx) => state(ctx).setFocus('list'),
+} satisfies Record<CommandId, Handler>;
+
+/** The list the `list.*` keys move through on each view that has one. */
+const MOVES: Partial<Record<ViewName, (ctx: CommandContext, delta: number | 'first' | 'last') => void>> = {
+  check: (ctx, d) => state(ctx).moveResult(d),
+  dashboards: (ctx, d) => state(ctx).moveInList('dashboards', d),
+  channels: (ctx, d) => state(ctx).moveChannel(d),
 };
 
-const onDashboards = (ctx: CommandContext) => selectView(state(ctx)).name === 'dashboards';
-
 function move(ctx: CommandContext, delta: number | 'first' | 'last') {
-  const view = selectView(state(ctx)).name;
-  if (view === 'check') state(ctx).moveResult(delta);
-  else if (view === 'dashboards') state(ctx).moveDashboard(delta);
-  else if (view === 'channels') state(ctx).moveChannel(delta);
+  const own = MOVES[selectView(state(ctx)).name];
+  if (own) own(ctx, delta);
   else state(ctx).moveSelection(delta);
 }
 
@@ -88,7 +101,7 @@ function jump(ctx: CommandContext) {
     s.setPrompt(s.promptText, `no view "${wanted}": try ${JUMP_TARGETS.join(', ')}`);
     return;
   }
-  s.setOverlay(null);
+  s.setFocus('list');
   if (target === 'board') {
     while (ctx.store.getState().stack.length > 1) ctx.store.getState().popView();
     return;
@@ -100,12 +113,10 @@ function jump(ctx: CommandContext) {
     while (selectView(ctx.store.getState()).name !== target) ctx.store.getState().popView();
     return;
   }
-  s.pushView(target);
+  s.pushView(target === 'wall' ? { name: 'wall', scope: null } : { name: target });
 }
 
-export type TextScope = 'filter' | 'prompt' | 'form';
-
-/** Text typed into the filter, the prompt or the focused field of the form. */
+/** Text typed into the filter, the tags, the prompt or the focused field of the form. */
 export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   const s = state(ctx);
   // Pasted text arrives as one string; keep only printable characters.
@@ -114,9 +125,6 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   if (!clean) return;
   if (scope === 'form') s.formType(clean);
   else if (scope === 'prompt') s.setPrompt(s.promptText + clean);
-  else if (onDashboards(ctx)) s.setDashboardTags(s.dashboardTagsText + clean);
+  else if (scope === 'tags') s.setDashboardTags(s.dashboardTagsText + clean);
   else s.setFilter(s.filterText + clean);
 }
-
-export const isViewName = (name: string): name is ViewName =>
-  (VIEW_NAMES as readonly string[]).includes(name);

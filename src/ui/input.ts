@@ -2,26 +2,28 @@
 // a text-entry scope, or several keys that arrived as one chunk (typed faster
 // than they are read, pasted, or sent by a script), which act one by one.
 import type { Key } from 'ink';
-import { HANDLERS, typeText, type CommandContext, type TextScope } from './commands.js';
-import { matchCommand, TEXT_SCOPES, type Scope } from './keymap.js';
+import { HANDLERS, typeText, type CommandContext } from './commands.js';
+import { matchCommand, TEXT_SCOPES, type CommandId, type Scope, type TextScope } from './keymap.js';
 
 // Ink hands over an escape sequence it does not know without its ESC: that is not keys typed.
 const ESCAPE_REST = /^(\[[\d;?]*[ -/]*[@-~]|O[@-~])$/;
 
-const ENTER_OF: Record<TextScope, string> = {
+const ENTER_OF: Record<TextScope, CommandId> = {
   filter: 'filter.apply',
+  tags: 'tags.apply',
   prompt: 'prompt.go',
   form: 'form.submit',
 };
-const ERASE_OF: Record<TextScope, string> = {
+const ERASE_OF: Record<TextScope, CommandId> = {
   filter: 'filter.erase',
+  tags: 'tags.erase',
   prompt: 'prompt.erase',
   form: 'form.erase',
 };
 
 export function handleInput(ctx: CommandContext, scopes: () => Scope[], input: string, key: Key): void {
   const command = matchCommand(input, key, scopes());
-  if (command) return HANDLERS[command]?.(ctx);
+  if (command) return HANDLERS[command](ctx);
   if (key.ctrl) return;
   const chars = [...input];
   const typedKeys = chars.length > 1 && !key.meta && !ESCAPE_REST.test(input);
@@ -54,7 +56,7 @@ function typeUntilEnter(ctx: CommandContext, scope: TextScope, chars: string[], 
         : ch === '\t' && scope === 'form'
           ? 'form.next'
           : stroke.key.ctrl // Ctrl-C and the form's Ctrl keys act; other control characters are dropped
-            ? (matchCommand(stroke.input, stroke.key, [scope]) ?? '')
+            ? (matchCommand(stroke.input, stroke.key, [scope]) ?? null)
             : undefined;
     if (command === undefined) {
       text += ch;
@@ -62,7 +64,7 @@ function typeUntilEnter(ctx: CommandContext, scope: TextScope, chars: string[], 
     }
     typeText(ctx, scope, text);
     text = '';
-    HANDLERS[command]?.(ctx);
+    if (command) HANDLERS[command](ctx);
     if (enter) return i - from + 1 + (ch === '\r' && chars[i + 1] === '\n' ? 1 : 0);
   }
   typeText(ctx, scope, text);

@@ -1,6 +1,7 @@
 // One table of every key: it drives input, the footer hints and the ? overlay.
-// Text-entry scopes (filter, prompt, form) take printable keys as text: only
-// their own bindings and Ctrl-C apply there.
+// Text-entry scopes (filter, tags, prompt, form) take printable keys as text:
+// only their own bindings and Ctrl-C apply there. The commands are this table's
+// (CommandId): each needs a handler (commands.ts), checked by the compiler.
 import type { Key } from 'ink';
 
 export type Scope =
@@ -8,6 +9,7 @@ export type Scope =
   | 'board'
   | 'list'
   | 'filter'
+  | 'tags'
   | 'prompt'
   | 'help'
   | 'placeholder'
@@ -20,16 +22,16 @@ export type Scope =
   | 'form-type'
   | 'form';
 
-export interface Binding {
-  command: string;
-  keys: string[];
-  scope: Scope;
-  help: string;
+interface BindingSpec {
+  readonly command: string;
+  readonly keys: readonly string[];
+  readonly scope: Scope;
+  readonly help: string;
   /** Shown in the footer of its scope. */
-  hint?: string;
+  readonly hint?: string;
 }
 
-export const KEYMAP: readonly Binding[] = [
+const BINDINGS = [
   { command: 'app.quit', keys: ['q', 'ctrl+c'], scope: 'global', help: 'quit', hint: 'quit' },
   { command: 'app.help', keys: ['?'], scope: 'global', help: 'show or hide this help', hint: 'help' },
   { command: 'app.back', keys: ['esc'], scope: 'global', help: 'back one level' },
@@ -228,13 +230,31 @@ export const KEYMAP: readonly Binding[] = [
   },
   { command: 'filter.clear', keys: ['esc'], scope: 'filter', help: 'clear the filter' },
   { command: 'filter.erase', keys: ['backspace'], scope: 'filter', help: 'erase a character' },
+  {
+    command: 'tags.apply',
+    keys: ['enter'],
+    scope: 'tags',
+    help: 'ask the service for dashboards with these tags',
+  },
+  { command: 'tags.clear', keys: ['esc'], scope: 'tags', help: 'clear the tags' },
+  { command: 'tags.erase', keys: ['backspace'], scope: 'tags', help: 'erase a character' },
   { command: 'prompt.go', keys: ['enter'], scope: 'prompt', help: 'go to the view named' },
   { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
   { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
   { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
-];
+] as const satisfies readonly BindingSpec[];
 
-export const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['filter', 'prompt', 'form']);
+/** Every command there is: the ones the table binds. */
+export type CommandId = (typeof BINDINGS)[number]['command'];
+
+export interface Binding extends BindingSpec {
+  readonly command: CommandId;
+}
+
+export const KEYMAP: readonly Binding[] = BINDINGS;
+
+export type TextScope = 'filter' | 'tags' | 'prompt' | 'form';
+export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>(['filter', 'tags', 'prompt', 'form']);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */
 export function keyName(input: string, key: Key): string {
@@ -261,7 +281,7 @@ export function scopeChain(scopes: readonly Scope[]): Scope[] {
   return [...scopes, 'global'];
 }
 
-export function matchCommand(input: string, key: Key, scopes: readonly Scope[]): string | undefined {
+export function matchCommand(input: string, key: Key, scopes: readonly Scope[]): CommandId | undefined {
   const name = keyName(input, key);
   if (name === 'ctrl+c') return 'app.quit';
   for (const scope of scopeChain(scopes)) {

@@ -6,7 +6,7 @@ import {
   MetricsCheckTypeSchema,
   MetricsQuerySchema,
 } from '../../src/api/schemas.js';
-import { formatPath } from '../../src/api/client.js';
+import { formatPath } from '../../src/api/schemas.js';
 
 const firstIssue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   result.error ? formatPath(result.error.issues[0]!.path) : undefined;

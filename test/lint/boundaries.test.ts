@@ -5,7 +5,7 @@ import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .js config module without type declarations
-import { BOUNDARY_ZONES, IMPORT_SETTINGS, SQL_OWNER } from '../../eslint-boundaries.js';
+import { BOUNDARY_ZONES, DOMAIN_TYPES_ONLY, IMPORT_SETTINGS, SQL_OWNER } from '../../eslint-boundaries.js';
 
 const eslint = new ESLint({
   overrideConfigFile: true,
@@ -18,6 +18,11 @@ const eslint = new ESLint({
       settings: IMPORT_SETTINGS,
     },
     { ...SQL_OWNER, languageOptions: { parser: tseslint.parser } },
+    {
+      ...DOMAIN_TYPES_ONLY,
+      languageOptions: { parser: tseslint.parser },
+      plugins: { '@typescript-eslint': tseslint.plugin },
+    },
   ],
 });
 
@@ -25,6 +30,62 @@ async function violations(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
   return (result?.messages ?? []).map((m) => m.message);
 }
+
+interface Zone {
+  target: string;
+  from: string;
+  message: string;
+  except?: string[];
+}
+const ZONES = BOUNDARY_ZONES as Zone[];
+
+/** A real module of each folder, for a probe to import. */
+const MODULE_IN: Record<string, string> = {
+  './src/api': 'api/client.js',
+  './src/server': 'server/config-schema.js',
+  './src/store': 'store/create-store.js',
+  './src/ui': 'ui/app.js',
+  './src/commands': 'commands/settings.js',
+};
+
+/** A probe in `target` importing `path` (from src/). */
+const probe = (target: string, path: string): [string, string] => [
+  `${target.slice(2)}/probe.ts`,
+  `import { x } from '../${path}';`,
+];
+
+describe('every zone fires', () => {
+  it.each(ZONES.map((z) => [`${z.target} may not import ${z.from}`, z] as const))('%s', async (_, z) => {
+    const [file, source] = probe(z.target, MODULE_IN[z.from]!);
+    const found = await violations(file, source);
+    expect(
+      found.some((m) => m.includes(z.message)),
+      found.join('; '),
+    ).toBe(true);
+  });
+
+  it.each(
+    ZONES.filter((z) => z.except).map((z) => [`${z.target} may import ${z.except!.join(', ')}`, z] as const),
+  )('%s', async (_, z) => {
+    for (const except of z.except!) {
+      const [file] = probe(z.target, '');
+      const path = `${z.from.slice('./src/'.length)}/${except.slice(2).replace(/\.ts$/, '.js')}`;
+      const found = await violations(file, `import type { x } from '../${path}';`);
+      expect(found).toEqual([]);
+    }
+  });
+
+  it('domain imports only types from the schemas', async () => {
+    const value = await violations(
+      'src/domain/probe.ts',
+      "import { CheckStatusSchema } from '../api/schemas.js';",
+    );
+    expect(value.some((m) => m.includes('only types'))).toBe(true);
+    expect(
+      await violations('src/domain/probe.ts', "import type { CheckStatus } from '../api/schemas.js';"),
+    ).toEqual([]);
+  });
+});
 
 describe('import boundaries', () => {
   it.each([
@@ -35,6 +96,8 @@ describe('import boundaries', () => {
     ['src/server/probe.ts', "import { createClient } from '../api/client.js';"],
     ['src/store/probe.ts', "import { resolveSettings } from '../commands/settings.js';"],
     ['src/domain/probe.ts', "import { createClient } from '../api/client.js';"],
+    ['src/domain/probe.ts', "import { readAllStatuses } from '../api/read-all.js';"],
+    ['src/server/probe.ts', "import { withRetry } from '../api/retry.js';"],
   ])('%s may not: %s', async (file, source) => {
     expect(await violations(file, source)).not.toEqual([]);
   });

@@ -24,7 +24,7 @@ function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
     retry: { retries: 0 },
     ...(headersMs ? { timeouts: { headersMs } } : {}),
   });
-  const store = createConsoleStore({ refreshMs: 60_000 }, 'channels');
+  const store = createConsoleStore({ refreshMs: 60_000 }, { name: 'channels' });
   poller = createPoller({
     store,
     client,
@@ -102,16 +102,16 @@ describe('creating alert channels from the console', () => {
     const svc = await startTestService();
     cleanup.push(() => svc.close());
     const store = consoleOn(svc.url);
-    await expect.poll(() => store.getState().channels.state).toBe('ok');
+    await expect.poll(() => store.getState().lists.channels.remote.state).toBe('ok');
     for (const [type, values, rows, config] of EVERY_TYPE) {
       fill(store, type, values, rows);
       expect(store.getState().stack.at(-1)?.name).toBe('channel-form');
       store.getState().formSubmit();
       await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
       const created = () => {
-        const r = store.getState().channels;
+        const r = store.getState().lists.channels.remote;
         return r.state === 'ok'
-          ? r.data.data.find((c) => c.id === store.getState().selectedChannelId)
+          ? r.data.data.find((c) => c.id === store.getState().lists.channels.selectedId)
           : undefined;
       };
       await expect.poll(() => created()?.type).toBe(type);
@@ -195,7 +195,7 @@ describe('creating alert channels from the console', () => {
     store.getState().formSubmit();
     await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('channels');
     const names = () => {
-      const r = store.getState().channels;
+      const r = store.getState().lists.channels.remote;
       return r.state === 'ok' ? r.data.data.map((c) => c.name) : [];
     };
     await expect.poll(names).toEqual(['Chat']);
@@ -217,7 +217,7 @@ describe('creating alert channels from the console', () => {
   });
 
   it('refuses to submit an invalid form and says why beside each field', () => {
-    const store = createConsoleStore({}, 'channels');
+    const store = createConsoleStore({}, { name: 'channels' });
     fill(
       store,
       'WEBHOOK',

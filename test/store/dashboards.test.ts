@@ -7,7 +7,7 @@ import { createConsoleStore, type ConsoleStore } from '../../src/store/create-st
 import { ACCOUNT_FEEDS, publicFeeds } from '../../src/store/feeds/index.js';
 import { statusesInterval } from '../../src/store/feeds/statuses-feed.js';
 import { createPoller, type Feed } from '../../src/store/poller.js';
-import { selectBoardOrder } from '../../src/store/selectors.js';
+import { selectBoardOrder, selectDashboard, selectScope } from '../../src/store/selectors.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -21,7 +21,11 @@ async function start(opts: { credentials?: boolean; feeds?: readonly Feed[] } = 
   const svc: TestService = await startTestService({ config: widgetsConfig(8) });
   cleanup.push(() => svc.close());
   const client = createClient({ baseUrl: svc.url, ...(opts.credentials === false ? {} : svc.credentials) });
-  const store = createConsoleStore({ refreshMs: 10_000 });
+  // `checkwall --public` opens on the dashboard's view (commands/public.ts).
+  const store = createConsoleStore(
+    { refreshMs: 10_000 },
+    opts.credentials === false ? { name: 'dashboard', dashboard: null, scope: null } : undefined,
+  );
   const poller = createPoller({ store, client, feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)], tickMs: 0 });
   cleanup.push(
     () => poller.stop(),
@@ -31,14 +35,14 @@ async function start(opts: { credentials?: boolean; feeds?: readonly Feed[] } = 
 }
 
 const names = (store: ConsoleStore) => {
-  const r = store.getState().dashboards;
+  const r = store.getState().lists.dashboards.remote;
   return r.state === 'ok' ? r.data.data.map((d) => d.id) : [];
 };
 
 describe('dashboards in the store', () => {
   it('asks the service for tags and privacy, and pages', async () => {
     const { store } = await start();
-    store.getState().pushView('dashboards');
+    store.getState().pushView({ name: 'dashboards' });
     await expect.poll(() => names(store)).toEqual(['ops', 'public', 'widgets']);
     store.getState().cyclePrivacy();
     await expect.poll(() => names(store)).toEqual(['ops']);
@@ -48,22 +52,22 @@ describe('dashboards in the store', () => {
     store.getState().openDashboardTags();
     store.getState().setDashboardTags('demo, nothing');
     store.getState().closeDashboardTags(false);
-    expect(store.getState().dashboardsQuery.tags).toEqual(['demo', 'nothing']);
+    expect(store.getState().lists.dashboards.query.tags).toEqual(['demo', 'nothing']);
     await expect.poll(() => names(store)).toEqual(['widgets']);
     store.getState().closeDashboardTags(true);
     await expect.poll(() => names(store)).toEqual(['ops', 'public', 'widgets']);
-    store.getState().dashboardsPageBy(1); // one page only: stays on it
-    expect(store.getState().dashboardsQuery.page).toBe(1);
+    store.getState().pageList('dashboards', 1); // one page only: stays on it
+    expect(store.getState().lists.dashboards.query.page).toBe(1);
   });
 
   it('scopes the board to exactly the dashboard’s checks and the members of its groups, and esc ends it', async () => {
     const { store } = await start();
     await expect.poll(() => Object.keys(store.getState().checks).length).toBe(8);
-    store.getState().pushView('dashboards');
+    store.getState().pushView({ name: 'dashboards' });
     await expect.poll(() => names(store).length).toBe(3);
-    store.getState().moveDashboard('last');
+    store.getState().moveInList('dashboards', 'last');
     store.getState().openDashboard();
-    expect(store.getState().stack.at(-1)).toEqual({ name: 'dashboard', params: { dashboardId: 'widgets' } });
+    expect(selectDashboard(store.getState())?.id).toBe('widgets');
     // c2 by id; c1, c4 and c7 are the edge group (i % 3 === 0).
     expect([...selectBoardOrder(store.getState())].sort()).toEqual(['c1', 'c2', 'c4', 'c7']);
     expect(selectBoardOrder(store.getState())).toContain(store.getState().selectedId);
@@ -71,11 +75,11 @@ describe('dashboards in the store', () => {
     expect(statusesInterval(store.getState())).toBe(120_000);
     store.getState().openCheck('c4', false);
     store.getState().popView();
-    expect(store.getState().scope?.name).toBe('Widgets');
+    expect(selectScope(store.getState())?.name).toBe('Widgets');
     store.getState().popView();
     expect(store.getState().stack.at(-1)?.name).toBe('dashboards');
-    expect(store.getState().scope).toBeNull();
-    expect(store.getState().selectedDashboardId).toBe('widgets');
+    expect(selectScope(store.getState())).toBeNull();
+    expect(store.getState().lists.dashboards.selectedId).toBe('widgets');
     expect(selectBoardOrder(store.getState())).toHaveLength(8);
     expect(statusesInterval(store.getState())).toBe(10_000);
   });
@@ -86,9 +90,9 @@ describe('dashboards in the store', () => {
     svc.seed('c4', ['success', 'failed'], { responseTime: 400 });
     svc.seed('c3', ['success'], { responseTime: 999 });
     await expect.poll(() => Object.keys(store.getState().checks).length).toBe(8);
-    store.getState().pushView('dashboards');
+    store.getState().pushView({ name: 'dashboards' });
     await expect.poll(() => names(store).length).toBe(3);
-    store.getState().moveDashboard('last');
+    store.getState().moveInList('dashboards', 'last');
     store.getState().openDashboard();
     const chart = () => {
       const r = store.getState().charts['1h'];
@@ -103,7 +107,7 @@ describe('dashboards in the store', () => {
   it('reads a public dashboard without credentials: its checks and nothing else', async () => {
     const { svc, store } = await start({ credentials: false, feeds: publicFeeds('widgets') });
     svc.seed('c2', ['failed', 'failed']);
-    await expect.poll(() => store.getState().dashboard?.name).toBe('Widgets');
+    await expect.poll(() => selectDashboard(store.getState())?.name).toBe('Widgets');
     expect(Object.keys(store.getState().checks).sort()).toEqual(['c1', 'c2', 'c4', 'c7']);
     expect(store.getState().summary?.totalChecks).toBe(4);
     expect(store.getState().phase).toBe('live');

@@ -198,7 +198,7 @@ describe('board store', () => {
     expect(selectBoardOrder(store.getState())).toEqual(['b']);
     store.getState().closeFilter(true);
     expect(selectBoardOrder(store.getState())).toHaveLength(4);
-    expect(store.getState().filterOpen).toBe(false);
+    expect(store.getState().focus).toBe('list');
   });
 
   it('groups by check group with headings, groupless last', () => {
@@ -210,9 +210,33 @@ describe('board store', () => {
     expect(selectBoardOrder(store.getState())).toEqual(['c', 'a', 'b', 'd']);
   });
 
+  it('keeps its derived order to itself: two stores never share a memo', () => {
+    const one = loaded();
+    const two = loaded();
+    two.getState().setFilter('status:failing');
+    // Read alternately: a memo shared by the stores would hand one the other's order.
+    expect(selectBoardOrder(one.getState())).toEqual(['b', 'd', 'c', 'a']);
+    expect(selectBoardOrder(two.getState())).toEqual(['b', 'd']);
+    expect(selectBoardOrder(one.getState())).toEqual(['b', 'd', 'c', 'a']);
+    expect(selectCheckCount(two.getState())).toBe(4);
+  });
+
+  it('keeps each view’s state on the view: the check’s filters and selection go with it', () => {
+    const store = loaded();
+    store.getState().openCheck('b', false);
+    store.getState().setResultFilters({ status: 'failed' });
+    const top = store.getState().stack.at(-1)!;
+    expect(top.name === 'check' && top.filters.status).toBe('failed');
+    store.getState().popView();
+    store.getState().openCheck('d', false);
+    const next = store.getState().stack.at(-1)!;
+    expect(next.name === 'check' && next.filters.status).toBeUndefined();
+    expect(store.getState().detail.checkId).toBe('d');
+  });
+
   it('keeps a stack of views', () => {
     const store = loaded();
-    store.getState().pushView('check', { checkId: 'b' });
+    store.getState().openCheck('b', false);
     expect(store.getState().stack.map((v) => v.name)).toEqual(['board', 'check']);
     store.getState().popView();
     store.getState().popView();

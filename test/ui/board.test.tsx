@@ -118,7 +118,7 @@ describe('board frames', () => {
     const { lastFrame, stdin } = draw(store);
     await expect.poll(() => lastFrame()).toContain('Healthy 0');
     stdin.write('/');
-    await expect.poll(() => store.getState().filterOpen).toBe(true);
+    await expect.poll(() => store.getState().focus).toBe('filter');
     stdin.write('search');
     await expect.poll(() => lastFrame()).not.toContain('Healthy 0');
     expect(plain(lastFrame())).toContain('/search');
@@ -140,7 +140,7 @@ describe('board frames', () => {
     await expect.poll(() => store.getState().selectedId).toBe('ok0');
     // Open the filter, type into it and apply it, all in one chunk.
     stdin.write('/healthy 1\r');
-    await expect.poll(() => store.getState().filterOpen).toBe(false);
+    await expect.poll(() => store.getState().focus).toBe('list');
     expect(store.getState().filterText).toBe('healthy 1');
     await expect.poll(() => lastFrame()).not.toContain('Payments API');
     stdin.write('g\r');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, type MonitoringClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { ACCOUNT_FEEDS } from '../../src/store/feeds/index.js';
+import { selectScope } from '../../src/store/selectors.js';
 import { mountConsole, type MountedConsole } from '../helpers/console.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -88,8 +89,8 @@ describe('dashboards in the console', () => {
     await expect.poll(plain).toContain('unsupported widget: heatmap');
     keys('\u001b');
     await expect.poll(() => top()).toBe('dashboards');
-    expect(store.getState().selectedDashboardId).toBe('widgets');
-    expect(store.getState().scope).toBeNull();
+    expect(store.getState().lists.dashboards.selectedId).toBe('widgets');
+    expect(selectScope(store.getState())).toBeNull();
     await expect.poll(plain).toMatch(/› Widgets/);
   });
 

@@ -65,11 +65,15 @@ describe('drill-down views', () => {
     expect(frame).toContain('Total');
     const assertions = frame.slice(frame.indexOf('Assertions'));
     expect(assertions).toMatch(/FAIL\s+STATUS_CODE/);
-    const first = store.getState().stack.at(-1)!.params['resultId'];
+    const shown = () => {
+      const top = store.getState().stack.at(-1)!;
+      return top.name === 'result' ? top.resultId : undefined;
+    };
+    const first = shown();
     view.stdin.write('n');
-    await expect.poll(() => store.getState().stack.at(-1)!.params['resultId']).not.toBe(first);
+    await expect.poll(shown).not.toBe(first);
     view.stdin.write('p');
-    await expect.poll(() => store.getState().stack.at(-1)!.params['resultId']).toBe(first);
+    await expect.poll(shown).toBe(first);
     view.stdin.write('\u001b');
     await expect.poll(() => store.getState().stack.at(-1)!.name).toBe('check');
   });

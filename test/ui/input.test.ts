@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { selectView } from '../../src/store/selectors.js';
 import { handleInput, keyOf } from '../../src/ui/input.js';
-import { VIEWS } from '../../src/ui/views/index.js';
+import { keyScopes } from '../../src/ui/scopes.js';
 
 const noKey = { ctrl: false, meta: false, shift: false } as Key;
 
@@ -17,11 +17,7 @@ function consoleWith() {
     pageSize: 10,
     actions: { quit: () => void quit++, pollNow: () => undefined, togglePause: () => undefined },
   };
-  const scopes = () => {
-    const s = store.getState();
-    if (s.overlay === 'prompt') return ['prompt' as const];
-    return VIEWS[selectView(s).name].scopes(s);
-  };
+  const scopes = () => keyScopes(store.getState());
   // A key alone comes with Ink's flags for it; a chunk with none.
   const send = (input: string) => handleInput(ctx, scopes, input, input.length === 1 ? keyOf(input) : noKey);
   return { store, send, quits: () => quit };
@@ -32,7 +28,7 @@ describe('chunked input', () => {
     const { store, send } = consoleWith();
     send(':channels\r');
     expect(selectView(store.getState()).name).toBe('channels');
-    expect(store.getState().overlay).toBeNull();
+    expect(store.getState().focus).toBe('list');
   });
 
   it('erases with Backspaces and moves with Tabs inside a chunk typed into the form', () => {
@@ -49,7 +45,7 @@ describe('chunked input', () => {
     send('/');
     send('search\rm');
     expect(store.getState().filterText).toBe('search');
-    expect(store.getState().filterOpen).toBe(false);
+    expect(store.getState().focus).toBe('list');
     expect(selectView(store.getState()).name).toBe('metrics');
   });
 
@@ -58,7 +54,7 @@ describe('chunked input', () => {
     send('[1;5A');
     send('[200~');
     expect(store.getState().stack).toHaveLength(1);
-    expect(store.getState().overlay).toBeNull();
+    expect(store.getState().focus).toBe('list');
   });
 
   it('acts on control keys inside a chunk: Ctrl-C quits from the board and from a text field', () => {

@@ -1,7 +1,14 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../src/ui/commands.js';
-import { KEYMAP, matchCommand, scopeChain, TEXT_SCOPES, type Scope } from '../../src/ui/keymap.js';
+import {
+  KEYMAP,
+  matchCommand,
+  scopeChain,
+  TEXT_SCOPES,
+  type CommandId,
+  type Scope,
+} from '../../src/ui/keymap.js';
 import { keyOf } from '../../src/ui/input.js';
 
 /** A Key with no flag set (what Ink reports for a plain character), plus the given ones. */
@@ -13,6 +20,13 @@ describe('keymap', () => {
       expect(b.help.length, b.command).toBeGreaterThan(3);
       expect(HANDLERS[b.command], b.command).toBeTypeOf('function');
     }
+  });
+
+  it('knows its commands by type: a misspelt one does not compile', () => {
+    // @ts-expect-error -- not a command of the keymap (tsc fails if this ever compiles)
+    const misspelt: CommandId = 'board.opne';
+    expect(KEYMAP.some((b) => b.command === misspelt)).toBe(false);
+    expect(Object.keys(HANDLERS).sort()).toEqual([...new Set(KEYMAP.map((b) => b.command))].sort());
   });
 
   it('binds no key twice in one scope, counting the global keys every non-text scope inherits', () => {

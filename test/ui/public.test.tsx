@@ -23,7 +23,7 @@ beforeAll(async () => {
   client = createClient({ baseUrl: svc.url });
   store = createConsoleStore(
     { refreshMs: 60_000, label: 'public', host: 'svc', isPublic: true },
-    'dashboard',
+    { name: 'dashboard', dashboard: null, scope: null },
   );
   store.getState().setSize(100, 36);
   mounted = mountConsole(store, client, publicFeeds('widgets'), { color: false });

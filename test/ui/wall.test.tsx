@@ -20,7 +20,10 @@ afterEach(() => unmount?.());
 const plain = (f: string | undefined) => (f ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 
 function wall(cols: number, rows: number, failing: number, passing = 30): ConsoleStore {
-  const store = createConsoleStore({ label: 'prod', host: 'mon:443', wallCycleMs: 8_000 }, 'wall');
+  const store = createConsoleStore(
+    { label: 'prod', host: 'mon:443', wallCycleMs: 8_000 },
+    { name: 'wall', scope: null },
+  );
   store.getState().setSize(cols, rows);
   const list = [
     ...Array.from({ length: failing }, (_, i) =>

@@ -1,7 +1,7 @@
 // The one error body of every answer that is not a success (README, "Errors").
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ApiErrorBody } from '../../api/schemas.js';
+import { zodIssues, type ApiErrorBody } from '../../api/schemas.js';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -38,14 +38,7 @@ export function errorBody(
 }
 
 export function zodDetails(error: z.ZodError, prefix = ''): NonNullable<ApiErrorBody['details']> {
-  return error.issues.map((issue) => ({
-    path:
-      prefix +
-      issue.path
-        .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
-        .join(''),
-    message: issue.message,
-  }));
+  return zodIssues(error, prefix);
 }
 
 /** Parses with a shared schema or throws a 400 naming every bad field. */

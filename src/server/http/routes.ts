@@ -17,7 +17,7 @@ import { dashboardCheckIds, type Accounts } from '../accounts.js';
 import { metricCatalogue } from '../catalogue.js';
 import type { AccountConfig } from '../config-schema.js';
 import type { StatusEngine } from '../status-engine.js';
-import { PERIOD_MS } from '../status-engine.js';
+import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { authenticate } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';

@@ -4,37 +4,17 @@
 import { isApiError } from '../../api/errors.js';
 import { parsedBody } from '../channel-form.js';
 import { CHANNELS_PAGE_SIZE } from '../channels-slice.js';
-import type { ConsoleState } from '../create-store.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
+import { pagedListFeed } from './paged-list-feed.js';
 
-const channelsTarget = (s: ConsoleState) => `${s.channelsPage}|${s.channelsVersion}`;
-
-export const channelsFeed: Feed = {
+export const channelsFeed: Feed = pagedListFeed({
   key: 'channels',
+  list: 'channels',
   active: (s) => ['channels', 'channel-form'].includes(selectView(s).name),
-  target: (s) => channelsTarget(s),
-  async run({ client, store, signal }) {
-    const asked = channelsTarget(store.getState());
-    const previous = store.getState().channels;
-    // An answer to an older question (another page, or the list before a create) is dropped:
-    // the poller runs again for the new one, and the selection must not jump meanwhile.
-    const current = () => channelsTarget(store.getState()) === asked;
-    try {
-      const list = await client.alertChannels(
-        { page: store.getState().channelsPage, limit: CHANNELS_PAGE_SIZE },
-        { signal },
-      );
-      if (current()) store.getState().setChannels({ state: 'ok', data: list, at: Date.now() });
-    } catch (error) {
-      const data = previous.state === 'ok' || previous.state === 'error' ? previous.data : undefined;
-      if (!signal.aborted && current())
-        store.getState().setChannels({ state: 'error', error: toErrorInfo(error), data });
-      throw error;
-    }
-  },
-};
+  fetch: (client, { page }, signal) => client.alertChannels({ page, limit: CHANNELS_PAGE_SIZE }, { signal }),
+});
 
 export const channelSubmitFeed: Feed = {
   key: 'channel-submit',

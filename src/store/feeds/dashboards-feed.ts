@@ -5,89 +5,82 @@
 import type { CheckStatus, Period } from '../../api/schemas.js';
 import { chartPeriods, effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
 import { compareChecks } from '../../domain/order.js';
+import { PERIOD_MS } from '../../domain/period.js';
 import type { ConsoleState } from '../create-store.js';
 import { DASHBOARDS_PAGE_SIZE, type ChartData } from '../dashboards-slice.js';
 import type { Feed, FeedContext } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
-import { inScope, selectView } from '../selectors.js';
+import { inScope, selectDashboard, selectScope, selectView } from '../selectors.js';
+import { pagedListFeed } from './paged-list-feed.js';
 
 export const CHART_MAX_CHECKS = 10;
 export const CHART_RUNS_PER_CHECK = 100;
 const CHART_MIN_INTERVAL_MS = 60_000;
-const PERIOD_MS: Record<Period, number> = {
-  '1h': 3_600_000,
-  '6h': 21_600_000,
-  '24h': 86_400_000,
-  '7d': 604_800_000,
-  '30d': 2_592_000_000,
-};
 
-const listTarget = (s: ConsoleState) => JSON.stringify(s.dashboardsQuery);
-
-export const dashboardsFeed: Feed = {
+export const dashboardsFeed: Feed = pagedListFeed({
   key: 'dashboards',
+  list: 'dashboards',
   active: (s) => selectView(s).name === 'dashboards',
-  target: listTarget,
-  async run({ client, store, signal }) {
-    const asked = listTarget(store.getState());
-    const { page, tags, isPrivate } = store.getState().dashboardsQuery;
-    const previous = store.getState().dashboards;
-    const current = () => listTarget(store.getState()) === asked;
-    try {
-      const list = await client.dashboards(
-        { page, limit: DASHBOARDS_PAGE_SIZE, tags: tags.length ? tags : undefined, isPrivate },
-        { signal },
-      );
-      if (current()) store.getState().setDashboards({ state: 'ok', data: list, at: Date.now() });
-    } catch (error) {
-      const data = previous.state === 'ok' || previous.state === 'error' ? previous.data : undefined;
-      if (!signal.aborted && current())
-        store.getState().setDashboards({ state: 'error', error: toErrorInfo(error), data });
-      throw error;
-    }
-  },
-};
+  fetch: (client, { page, tags, isPrivate }, signal) =>
+    client.dashboards(
+      { page, limit: DASHBOARDS_PAGE_SIZE, tags: tags.length ? tags : undefined, isPrivate },
+      { signal },
+    ),
+});
 
-let chosenMemo:
-  { checks: unknown; scope: unknown; value: { chosen: CheckStatus[]; leftOut: number } } | undefined;
+export interface ChartChecksMemo {
+  checks: unknown;
+  scope: unknown;
+  value: { chosen: CheckStatus[]; leftOut: number };
+}
 
 /** The checks a chart reads: the dashboard's by name, at most CHART_MAX_CHECKS. */
 export function chartChecks(s: ConsoleState): { chosen: CheckStatus[]; leftOut: number } {
   // The poller asks for the target on every change of the store: sort only when the checks did change.
-  if (chosenMemo?.checks === s.checks && chosenMemo.scope === s.scope) return chosenMemo.value;
+  const scope = selectScope(s);
+  const memo = s.memos.chartChecks;
+  if (memo?.checks === s.checks && memo.scope === scope) return memo.value;
   const all = Object.values(s.checks)
-    .filter((c) => inScope(c, s.scope))
+    .filter((c) => inScope(c, scope))
     .sort((a, b) => compareChecks(a, b, 'name'));
   const value = {
     chosen: all.slice(0, CHART_MAX_CHECKS),
     leftOut: Math.max(0, all.length - CHART_MAX_CHECKS),
   };
-  chosenMemo = { checks: s.checks, scope: s.scope, value };
+  s.memos.chartChecks = { checks: s.checks, scope, value };
   return value;
 }
 
-const chartTarget = (s: ConsoleState) =>
-  s.dashboard && selectView(s).name === 'dashboard'
-    ? `${s.dashboard.id}|${chartPeriods(s.dashboard).join(',')}|${chartChecks(s)
+/** The dashboard on top, or null. */
+const topDashboard = (s: ConsoleState) => {
+  const top = selectView(s);
+  return top.name === 'dashboard' ? top.dashboard : null;
+};
+
+const chartTarget = (s: ConsoleState) => {
+  const d = topDashboard(s);
+  return d
+    ? `${d.id}|${chartPeriods(d).join(',')}|${chartChecks(s)
         .chosen.map((c) => c.checkId)
         .join(',')}`
     : '';
+};
 
 export const dashboardChartsFeed: Feed = {
   key: 'dashboard-charts',
-  active: (s) =>
-    !s.session.isPublic &&
-    selectView(s).name === 'dashboard' &&
-    s.dashboard !== null &&
-    chartPeriods(s.dashboard).length > 0,
+  active: (s) => {
+    const d = topDashboard(s);
+    return !s.session.isPublic && d !== null && chartPeriods(d).length > 0;
+  },
   target: chartTarget,
-  intervalMs: (s) => effectiveRefreshMs(CHART_MIN_INTERVAL_MS, s.dashboard),
+  intervalMs: (s) => effectiveRefreshMs(CHART_MIN_INTERVAL_MS, selectDashboard(s)),
   async run(ctx) {
     const s = ctx.store.getState();
-    if (!s.dashboard) return;
+    const dashboard = topDashboard(s);
+    if (!dashboard) return;
     const { chosen, leftOut } = chartChecks(s);
     let failure: unknown;
-    for (const period of chartPeriods(s.dashboard)) {
+    for (const period of chartPeriods(dashboard)) {
       try {
         await readChart(ctx, period, chosen, leftOut);
       } catch (error) {

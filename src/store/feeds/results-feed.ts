@@ -5,24 +5,34 @@
 import type { CheckResultsQuery } from '../../api/schemas.js';
 import type { ConsoleState } from '../create-store.js';
 import { PAGE_SIZE, WINDOW_SIZE } from '../detail-slice.js';
+import type { ResultFilters } from '../types.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
 
-function openCheckId(s: ConsoleState): string | null {
+/** The check whose results the top view shows, with the filters it asks them by. */
+export function openResults(s: ConsoleState): { checkId: string; filters: ResultFilters } | null {
   const view = selectView(s);
-  if (view.name === 'check' || view.name === 'result') return view.params['checkId'] ?? null;
-  if (view.name === 'metrics') return view.params['checkId'] ?? null;
+  if (view.name === 'check' || (view.name === 'metrics' && view.checkId))
+    return { checkId: view.checkId!, filters: view.filters };
+  if (view.name === 'result') {
+    const below = s.stack.findLast((v) => v.name === 'check');
+    return below?.name === 'check' ? { checkId: below.checkId, filters: below.filters } : null;
+  }
   return null;
 }
 
 export const resultsFeed: Feed = {
   key: 'results',
-  active: (s) => openCheckId(s) !== null && s.detail.checkId === openCheckId(s),
-  target: (s) => `${s.detail.checkId ?? ''}|${JSON.stringify(s.detail.filters)}`,
+  active: (s) => openResults(s) !== null,
+  target: (s) => {
+    const open = openResults(s);
+    return open ? `${open.checkId}|${JSON.stringify(open.filters)}` : '';
+  },
   async run({ client, store, signal }) {
-    const { checkId, filters } = store.getState().detail;
-    if (!checkId) return;
+    const open = openResults(store.getState());
+    if (!open) return;
+    const { checkId, filters } = open;
     const query: CheckResultsQuery = {
       period: filters.period,
       status: filters.status,

@@ -7,7 +7,8 @@ import { selectView } from '../selectors.js';
 
 /** The console's interval, or an open dashboard's refreshInterval when that is slower. */
 export function statusesInterval(s: ConsoleState): number {
-  return effectiveRefreshMs(s.session.refreshMs, selectView(s).name === 'dashboard' ? s.dashboard : null);
+  const top = selectView(s);
+  return effectiveRefreshMs(s.session.refreshMs, top.name === 'dashboard' ? top.dashboard : null);
 }
 
 export const statusesFeed: Feed = {

@@ -1,8 +1,7 @@
-// Which component draws which view, and which key scopes it listens to.
+// Which component draws which view (the keys each listens to: ../scopes.ts).
 import type { ReactNode } from 'react';
-import type { ConsoleState } from '../../store/create-store.js';
 import type { ViewName } from '../../store/types.js';
-import type { Scope } from '../keymap.js';
+import { ACCOUNT_ONLY } from '../scopes.js';
 import { BoardView } from './board/board-view.js';
 import { ChannelFormView } from './channel-form/channel-form-view.js';
 import { ChannelsView } from './channels/channels-view.js';
@@ -17,47 +16,35 @@ import { WallView } from './wall/wall-view.js';
 
 export type { ViewProps } from './view-props.js';
 
-export interface ViewEntry {
-  render(props: ViewProps): ReactNode;
-  scopes(state: ConsoleState): Scope[];
-}
+type Render<N extends ViewName> = (props: ViewProps<N>) => ReactNode;
 
-/** A view that needs the account's credentials; on a public dashboard it says it cannot show `what`. */
-const account = (what: string, entry: ViewEntry): ViewEntry => ({
-  render: (p) =>
-    p.store.getState().session.isPublic ? (
-      <NeedsAccountView what={what} height={p.height} />
-    ) : (
-      entry.render(p)
-    ),
-  scopes: (s) => (s.session.isPublic ? ['placeholder'] : entry.scopes(s)),
-});
-
-const boardScopes = (s: ConsoleState): Scope[] => (s.filterOpen ? ['filter'] : ['board', 'list']);
-
-export const VIEWS: Record<ViewName, ViewEntry> = {
-  board: { render: ({ store, height }) => <BoardView store={store} height={height} />, scopes: boardScopes },
-  check: account('check results', {
-    render: (p) => <CheckDetailView {...p} />,
-    scopes: () => ['check', 'list'],
-  }),
-  result: account('check results', { render: (p) => <ResultDetailView {...p} />, scopes: () => ['result'] }),
-  metrics: account('the metric catalogue', {
-    render: (p) => <MetricsView {...p} />,
-    scopes: () => ['metrics'],
-  }),
-  dashboards: account('the account’s other dashboards', {
-    render: (p) => <DashboardsView {...p} />,
-    scopes: (s) => (s.dashboardTagsOpen ? ['filter'] : ['dashboards', 'list']),
-  }),
-  dashboard: { render: (p) => <DashboardView {...p} />, scopes: boardScopes },
-  channels: account('alert channels', {
-    render: (p) => <ChannelsView {...p} />,
-    scopes: () => ['channels', 'list'],
-  }),
-  'channel-form': account('alert channels', {
-    render: (p) => <ChannelFormView {...p} />,
-    scopes: (s) => (s.form.type ? ['form'] : ['form-type']),
-  }),
-  wall: { render: (p) => <WallView {...p} />, scopes: () => ['wall'] },
+/** Which component draws each view. */
+const VIEWS: { [N in ViewName]: Render<N> } = {
+  board: ({ store, height }) => <BoardView store={store} height={height} />,
+  check: (p) => <CheckDetailView {...p} />,
+  result: (p) => <ResultDetailView {...p} />,
+  metrics: (p) => <MetricsView {...p} />,
+  dashboards: (p) => <DashboardsView {...p} />,
+  dashboard: (p) => <DashboardView {...p} />,
+  channels: (p) => <ChannelsView {...p} />,
+  'channel-form': (p) => <ChannelFormView {...p} />,
+  wall: (p) => <WallView {...p} />,
 };
+
+/** What a view that needs the account's credentials cannot show on a public dashboard. */
+const NEEDS_ACCOUNT: Partial<Record<ViewName, string>> = {
+  check: 'check results',
+  result: 'check results',
+  metrics: 'the metric catalogue',
+  dashboards: 'the account’s other dashboards',
+  channels: 'alert channels',
+  'channel-form': 'alert channels',
+};
+
+export function renderView(props: ViewProps): ReactNode {
+  const { view, store, height } = props;
+  if (store.getState().session.isPublic && ACCOUNT_ONLY.has(view.name))
+    return <NeedsAccountView what={NEEDS_ACCOUNT[view.name] ?? 'this'} height={height} />;
+  // The map pairs each name with its own view's component; TypeScript cannot follow that through the union.
+  return (VIEWS[view.name] as Render<ViewName>)(props);
+}

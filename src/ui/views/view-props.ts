@@ -1,8 +1,9 @@
 import type { ConsoleStore } from '../../store/create-store.js';
-import type { View } from '../../store/types.js';
+import type { View, ViewName, ViewOf } from '../../store/types.js';
 
-export interface ViewProps {
+/** What a view component gets: the store, its own entry of the stack, its height. */
+export interface ViewProps<N extends ViewName = ViewName> {
   store: ConsoleStore;
-  view: View;
+  view: N extends ViewName ? ViewOf<N> : View;
   height: number;
 }

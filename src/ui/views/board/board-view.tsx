@@ -23,7 +23,7 @@ export interface BoardViewProps {
 export function BoardView({ store, height, title }: BoardViewProps) {
   const rows = useStore(store, selectBoardRows);
   const hasError = useStore(store, (s) => s.lastError !== null);
-  const filterShown = useStore(store, (s) => s.filterOpen || s.filterText !== '');
+  const filterShown = useStore(store, (s) => s.focus === 'filter' || s.filterText !== '');
   const listHeight = Math.max(1, height - 2 - (hasError ? 1 : 0) - (filterShown ? 1 : 0) - 1);
   return (
     <Box flexDirection="column" height={height}>
@@ -89,7 +89,7 @@ const heading = (row: BoardRow) => (row.kind === 'group' ? `${row.name} (${row.c
 export function FilterLine({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const text = useStore(store, (s) => s.filterText);
-  const open = useStore(store, (s) => s.filterOpen);
+  const open = useStore(store, (s) => s.focus === 'filter');
   const errors = useStore(store, (s) => s.filterErrors);
   if (!open && text === '') return null;
   return (

@@ -38,6 +38,11 @@ export function boardColumns(
 }
 
 function allColumns(theme: Theme, now: number, maxLocations: number): Column<CheckStatus>[] {
+  return [...whatColumns(theme), ...figureColumns(theme), ...whenWhereColumns(theme, now, maxLocations)];
+}
+
+/** What the check is and how it is. */
+function whatColumns(theme: Theme): Column<CheckStatus>[] {
   const status = (c: CheckStatus) => theme.status[c.status];
   return [
     {
@@ -73,6 +78,12 @@ function allColumns(theme: Theme, now: number, maxLocations: number): Column<Che
       priority: 7,
       cell: (c) => ({ text: sanitize(c.checkType), color: theme.dim }),
     },
+  ];
+}
+
+/** Its figures over the period. */
+function figureColumns(theme: Theme): Column<CheckStatus>[] {
+  return [
     {
       key: 'availability',
       title: 'AVAIL',
@@ -112,6 +123,12 @@ function allColumns(theme: Theme, now: number, maxLocations: number): Column<Che
         color: c.performance.trend === 'degrading' ? 'yellow' : undefined,
       }),
     },
+  ];
+}
+
+/** When it last ran, where, and how it is filed. */
+function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Column<CheckStatus>[] {
+  return [
     {
       key: 'last',
       title: 'LAST',

@@ -13,8 +13,8 @@ import type { ViewProps } from '../view-props.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
   const theme = useTheme();
-  const channels = useStore(store, (s) => s.channels);
-  const selected = useStore(store, (s) => s.selectedChannelId);
+  const channels = useStore(store, (s) => s.lists.channels.remote);
+  const selected = useStore(store, (s) => s.lists.channels.selectedId);
   const revealed = useStore(store, (s) => s.revealedChannelId);
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);

@@ -10,9 +10,9 @@ import { CheckHeader } from './check-header.js';
 import { LocationBreakdown } from './locations.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
 
-export function CheckDetailView({ store, view, height }: ViewProps) {
+export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const theme = useTheme();
-  const checkId = view.params['checkId'] ?? '';
+  const { checkId, filters, selectedResultId } = view;
   const check = useStore(store, (s) => s.checks[checkId]);
   const detail = useStore(store, (s) => s.detail);
   const now = useStore(store, (s) => s.now);
@@ -26,7 +26,7 @@ export function CheckDetailView({ store, view, height }: ViewProps) {
       <CheckHeader check={check} now={now} />
       <ConnectionBanner store={store} />
       <LocationBreakdown check={check} results={window} now={now} />
-      <ResultsSummary list={page} filters={detail.filters} />
+      <ResultsSummary list={page} filters={filters} />
       <Sparkline results={window} width={cols} />
       {detail.page.state === 'error' ? (
         <Text
@@ -37,7 +37,7 @@ export function CheckDetailView({ store, view, height }: ViewProps) {
       {page ? (
         <ResultsTable
           results={page.data}
-          selectedId={detail.selectedResultId}
+          selectedId={selectedResultId}
           width={cols}
           height={Math.max(1, height - used - 1)}
         />

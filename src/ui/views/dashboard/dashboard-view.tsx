@@ -19,15 +19,15 @@ import { StatusOverview, UnsupportedWidget } from './widgets.js';
 /** Rows kept for the check list however many widgets there are. */
 const MIN_LIST = 5;
 
-export function DashboardView({ store, height }: ViewProps) {
+export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
   const theme = useTheme();
-  const dashboard = useStore(store, (s) => s.dashboard);
+
   const session = useStore(store, (s) => s.session);
   const checks = useStore(store, (s) => s.checks);
-  const scope = useStore(store, (s) => s.scope);
+  const { dashboard, scope } = view;
   const rows = useStore(store, selectBoardRows);
   const hasError = useStore(store, (s) => s.lastError !== null);
-  const filterShown = useStore(store, (s) => s.filterOpen || s.filterText !== '');
+  const filterShown = useStore(store, (s) => s.focus === 'filter' || s.filterText !== '');
   const summary = useMemo(
     () => summarize(Object.values(checks).filter((c) => inScope(c, scope))),
     [checks, scope],

@@ -63,9 +63,9 @@ function columns(now: number): Column<Dashboard>[] {
 
 export function DashboardsView({ store, height }: ViewProps) {
   const theme = useTheme();
-  const dashboards = useStore(store, (s) => s.dashboards);
-  const selected = useStore(store, (s) => s.selectedDashboardId);
-  const query = useStore(store, (s) => s.dashboardsQuery);
+  const dashboards = useStore(store, (s) => s.lists.dashboards.remote);
+  const selected = useStore(store, (s) => s.lists.dashboards.selectedId);
+  const query = useStore(store, (s) => s.lists.dashboards.query);
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);
   const list = remoteData(dashboards);
@@ -103,7 +103,7 @@ export function DashboardsView({ store, height }: ViewProps) {
 
 function TagsLine({ store }: Pick<ViewProps, 'store'>) {
   const theme = useTheme();
-  const open = useStore(store, (s) => s.dashboardTagsOpen);
+  const open = useStore(store, (s) => s.focus === 'filter');
   const text = useStore(store, (s) => s.dashboardTagsText);
   if (!open) return null;
   return (

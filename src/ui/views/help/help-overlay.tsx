@@ -17,6 +17,7 @@ const TITLES: Partial<Record<Scope, string>> = {
   filter: 'While filtering',
   prompt: 'At the : prompt',
   wall: 'Wall',
+  tags: 'While typing the dashboards’ tags',
 };
 
 /** `first`: the scopes of the view beneath, whose keys are listed first (the rest may not fit). */

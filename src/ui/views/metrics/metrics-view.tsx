@@ -21,15 +21,14 @@ const GROUP_TITLES: Record<string, string> = {
 };
 const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
 
-export function MetricsView({ store, view, height }: ViewProps) {
+export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const theme = useTheme();
   const catalogue = useStore(store, (s) => s.catalogue);
   const type = useStore(store, (s) => s.metricsType);
   const category = useStore(store, (s) => s.metricsCategory);
   const detail = useStore(store, (s) => s.detail);
-  const scroll = useStore(store, (s) => s.detail.bodyScroll);
   const cols = useStore(store, (s) => s.cols);
-  const checkId = view.params['checkId'];
+  const { checkId, filters, scroll } = view;
   const check = useStore(store, (s) => (checkId ? s.checks[checkId] : undefined));
   const window = remoteData(detail.window);
   const values = check && window ? metricValues(window.data, window.meta.summary) : undefined;
@@ -48,7 +47,7 @@ export function MetricsView({ store, view, height }: ViewProps) {
   const room = Math.max(1, height - 3);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
   const scope = check
-    ? `for ${sanitize(check.checkName)} over ${detail.filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)`
+    ? `for ${sanitize(check.checkName)} over ${filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)`
     : 'pick a check on the board and press m to rate it';
   return (
     <Box flexDirection="column" height={height}>

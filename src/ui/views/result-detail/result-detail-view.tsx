@@ -9,11 +9,11 @@ import type { ViewProps } from '../view-props.js';
 import { tint, useTheme } from '../../theme.js';
 import { resultLines } from './result-lines.js';
 
-export function ResultDetailView({ store, view, height }: ViewProps) {
+export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const theme = useTheme();
   const detail = useStore(store, (s) => s.detail);
   const cols = useStore(store, (s) => s.cols);
-  const result = findResult(detail, view.params['resultId']);
+  const result = findResult(detail, view.resultId);
   if (!result)
     return (
       <Text>
@@ -24,7 +24,7 @@ export function ResultDetailView({ store, view, height }: ViewProps) {
     );
   const lines = resultLines(result, cols, theme);
   const room = Math.max(1, height - 3);
-  const scroll = Math.min(detail.bodyScroll, Math.max(0, lines.length - room));
+  const scroll = Math.min(view.scroll, Math.max(0, lines.length - room));
   const failed = result.status === 'failed';
   return (
     <Box flexDirection="column" height={height}>

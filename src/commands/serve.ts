@@ -2,10 +2,10 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyEnvAccount, ConfigError, loadConfigFile } from './config-load.js';
-import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
-import { startDemo, type Demo } from './demo/index.js';
-import { createService } from './service.js';
+import { applyEnvAccount, ConfigError, loadConfigFile } from '../server/config-load.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../server/config-schema.js';
+import { startDemo, type Demo } from '../server/demo/index.js';
+import { createService } from '../server/service.js';
 
 export const SERVE_USAGE = `Usage: checkwall serve [options]
 

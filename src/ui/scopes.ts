@@ -1,0 +1,47 @@
+// Which keys apply: the focus says which input has them, the top view's name
+// which of its scopes (see the View type in store/types.ts).
+import type { ConsoleState } from '../store/create-store.js';
+import { selectView } from '../store/selectors.js';
+import type { Focus, ViewName } from '../store/types.js';
+import type { Scope } from './keymap.js';
+
+/** The scopes of each view while its list (its own keys) has the focus. */
+const LIST_SCOPES: Record<ViewName, Scope[]> = {
+  board: ['board', 'list'],
+  check: ['check', 'list'],
+  result: ['result'],
+  metrics: ['metrics'],
+  dashboards: ['dashboards', 'list'],
+  dashboard: ['board', 'list'],
+  channels: ['channels', 'list'],
+  'channel-form': ['form-type'],
+  wall: ['wall'],
+};
+
+/** The text filter of a view: the board's filter, or the dashboards' tags. */
+const FILTER_SCOPES: Partial<Record<ViewName, Scope>> = {
+  board: 'filter',
+  dashboard: 'filter',
+  dashboards: 'tags',
+};
+
+/** Views that need the account's credentials: on a public dashboard they say so instead. */
+export const ACCOUNT_ONLY: ReadonlySet<ViewName> = new Set<ViewName>([
+  'check',
+  'result',
+  'metrics',
+  'dashboards',
+  'channels',
+  'channel-form',
+]);
+
+/** The scopes searched for a key, most specific first (`focus`: as if it were there). */
+export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
+  if (focus === 'help') return ['help'];
+  if (focus === 'prompt') return ['prompt'];
+  const view = selectView(s).name;
+  if (s.session.isPublic && ACCOUNT_ONLY.has(view)) return ['placeholder'];
+  if (focus === 'filter') return [FILTER_SCOPES[view] ?? 'filter'];
+  if (focus === 'form') return ['form'];
+  return LIST_SCOPES[view];
+}
