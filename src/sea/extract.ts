@@ -42,9 +42,8 @@ export function extractOnce(
   read: (file: string) => Uint8Array,
   env: NodeJS.ProcessEnv = process.env,
 ): Extracted {
-  let root: string | undefined;
   try {
-    root = cacheRoot(env);
+    const root = cacheRoot(env);
     const dir = join(root, buildName(manifest));
     if (holds(dir, manifest)) return { dir, temporary: false };
     return { dir: writeIntoCache(root, manifest, read), temporary: false };
