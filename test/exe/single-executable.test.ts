@@ -179,4 +179,19 @@ describe('the single executable, with an empty environment', () => {
     },
     60_000,
   );
+
+  it.skipIf(!hasTmux)(
+    'opens a public dashboard with --public URL and nothing else',
+    async () => {
+      const url = `${svc.url}/v1/public/dashboards/status`;
+      const env = `TERM=xterm-256color LANG=C.UTF-8 XDG_CACHE_HOME=${freshDir('cache')}`;
+      term = startTerminal(`env -i ${env} ${EXE} --public ${url}`, { cols: 120, rows: 30 });
+      const board = await term.waitFor('Check 0002', 30_000);
+      expect(board).toContain('public');
+      expect(board).not.toContain('Check 0001');
+      term.sendKeys('q');
+      await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
+    },
+    60_000,
+  );
 });
