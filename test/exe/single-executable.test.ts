@@ -104,6 +104,13 @@ describe('the single executable, with an empty environment', () => {
     ]);
   });
 
+  it('says which settings are missing, without suggesting the demo it does not have', async () => {
+    const { code, stderr } = await exe(['status'], { XDG_CONFIG_HOME: '/nonexistent-checkwall' });
+    expect(code).toBe(2);
+    expect(stderr).toContain('CHECKWALL_BASE_URL');
+    expect(stderr).not.toContain('checkwall demo');
+  });
+
   it('two processes starting at once on an empty cache both work, and leave one copy', async () => {
     const cache = freshDir('cache');
     await Promise.all(
