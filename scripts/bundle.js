@@ -8,9 +8,13 @@
 // framework stay in node_modules: better-sqlite3 loads a .node file, and fastify
 // is only on the service's path.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
 const outdir = new URL('../dist/bundle/', import.meta.url).pathname;
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
 await rm(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [new URL('../dist/cli.js', import.meta.url).pathname],
@@ -23,10 +27,26 @@ await build({
   external: ['better-sqlite3', 'fastify', 'react-devtools-core'],
   // React's entry picks its build by NODE_ENV at run time; bin/checkwall.js sets production,
   // so only the production build is bundled.
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // `checkwall --version` names the version and the commit built (src/cli.ts).
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    CHECKWALL_BUILD: JSON.stringify({ version, commit: commit() }),
+  },
   // Bundled CommonJS (undici, React) calls require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __cwRequire } from 'node:module'; const require = __cwRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });
+
+/** The commit built, `-dirty` when tracked files differ from it; `unknown` outside a git checkout. */
+function commit() {
+  const git = (...args) =>
+    execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const head = git('rev-parse', '--short=12', 'HEAD').trim();
+    return git('status', '--porcelain', '--untracked-files=no').trim() ? `${head}-dirty` : head;
+  } catch {
+    return 'unknown';
+  }
+}

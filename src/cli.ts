@@ -1,6 +1,7 @@
 // The one place that wires things together: parses the command and hands the
 // rest of the arguments to it. Commands load lazily so `status` and `--help`
 // never pay for React.
+import { isSea } from 'node:sea';
 import { CONSOLE_USAGE, DEMO_USAGE, MAIN_USAGE, STATUS_USAGE, WALL_USAGE } from './commands/usage.js';
 
 export interface Command {
@@ -10,9 +11,20 @@ export interface Command {
 
 type Loader = () => Promise<Command>;
 
-const COMMANDS: Record<string, { usage: string; load: Loader }> = {
+// Stamped by scripts/bundle.js (esbuild `define`): package.json's version and the
+// commit it was built from. Absent when the sources run unbundled (tests).
+declare const CHECKWALL_BUILD: { version: string; commit: string } | undefined;
+
+export function versionLine(): string {
+  const build = typeof CHECKWALL_BUILD === 'undefined' ? undefined : CHECKWALL_BUILD;
+  return build ? `checkwall ${build.version} (${build.commit})` : 'checkwall (unbundled sources)';
+}
+
+/** `native`: needs better-sqlite3's compiled module, which the single executable cannot carry. */
+const COMMANDS: Record<string, { usage: string; load: Loader; native?: boolean }> = {
   demo: {
     usage: DEMO_USAGE,
+    native: true,
     load: async () => ({ usage: DEMO_USAGE, run: (await import('./commands/demo.js')).runDemo }),
   },
   console: {
@@ -29,6 +41,7 @@ const COMMANDS: Record<string, { usage: string; load: Loader }> = {
   },
   serve: {
     usage: '',
+    native: true,
     load: async () => {
       const serve = await import('./commands/serve.js');
       return { usage: serve.SERVE_USAGE, run: serve.runServe };
@@ -43,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === '--version') {
-    process.stdout.write('checkwall 0.1.0\n');
+    process.stdout.write(`${versionLine()}\n`);
     return 0;
   }
   // No command, or flags only: the console.
@@ -52,6 +65,12 @@ export async function main(argv: string[]): Promise<number> {
   const entry = COMMANDS[name];
   if (!entry) {
     process.stderr.write(`checkwall: unknown command "${name}"\n\n${MAIN_USAGE}\n`);
+    return 2;
+  }
+  if (entry.native && isSea()) {
+    process.stderr.write(
+      `checkwall ${name}: not in the single executable (it needs the native SQLite module); use the npm package: npm install -g checkwall\n`,
+    );
     return 2;
   }
   const command = await entry.load();

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isSea } from 'node:sea';
 import { z } from 'zod';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { describeIssues } from '../api/schemas.js';
@@ -86,8 +87,9 @@ export function resolveSettings(
     throw new SettingsError(
       `missing ${missing.join(', ')}.\n` +
         `Set them with flags, environment variables, or a profile in ${path}, e.g.\n` +
-        `  {"defaultProfile":"prod","profiles":{"prod":{"baseUrl":"https://…","apiKey":"…","accountId":"…"}}}\n` +
-        `Or try the embedded service: checkwall demo`,
+        `  {"defaultProfile":"prod","profiles":{"prod":{"baseUrl":"https://…","apiKey":"…","accountId":"…"}}}` +
+        // The single executable has no embedded service (src/cli.ts): no demo to suggest.
+        (isSea() ? '' : `\nOr try the embedded service: checkwall demo`),
     );
   }
   if (!/^https?:\/\//.test(baseUrl)) {

@@ -8,26 +8,41 @@ export interface CliRun {
   stderr: string;
 }
 
+/** bin/checkwall.js under this Node, with this process's environment plus `env`. */
 export function runCli(
   args: string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = 20_000,
 ): Promise<CliRun> {
+  return runProgram(
+    process.execPath,
+    ['bin/checkwall.js', ...args],
+    { ...process.env, XDG_CONFIG_HOME: '/nonexistent-checkwall', ...env },
+    timeoutMs,
+  );
+}
+
+/** Any program with exactly `env` as its environment (as `env -i` would: no PATH unless given). */
+export function runProgram(
+  file: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 20_000,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/checkwall.js', ...args], {
-      env: { ...process.env, XDG_CONFIG_HOME: '/nonexistent-checkwall', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(
-        new Error(`checkwall ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`),
-      );
+      reject(new Error(`${file} ${args.join(' ')} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
