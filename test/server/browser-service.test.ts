@@ -3,7 +3,7 @@
 // browsers that went otherwise swept), the demo's journeys passing, and an
 // honest "unknown" where no browser is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
@@ -142,21 +142,35 @@ describe('browser checks without a browser', () => {
 });
 
 describe('browser profiles', () => {
-  it('sweeps the profile of a browser that is gone, and keeps live and fresh ones', async () => {
+  it('sweeps what browsers that are gone left behind, and keeps live and fresh ones', async () => {
     const base = mkdtempSync(join(tmpdir(), 'checkwall-sweep-test-')); // apart from live tests' profiles
+    // Playwright's profile holds Chromium's SingletonLock ("host-pid"); our launcher names its owner.
     const profile = (lockedBy?: number) => {
-      const dir = mkdtempSync(join(base, 'checkwall-chromium-'));
+      const dir = mkdtempSync(join(base, 'playwright_chromiumdev_profile-'));
       if (lockedBy !== undefined) symlinkSync(`${hostname()}-${lockedBy}`, join(dir, 'SingletonLock'));
       return dir;
     };
+    const launcher = (owner: number) => {
+      const dir = mkdtempSync(join(base, 'checkwall-chromium-'));
+      writeFileSync(join(dir, 'owner'), String(owner));
+      return dir;
+    };
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid!;
-    const stale = profile(deadPid);
-    const live = profile(process.pid);
+    const stale = [profile(deadPid), launcher(deadPid)];
+    const live = [profile(process.pid), launcher(process.pid)];
     const fresh = profile();
+    const unrelated = mkdtempSync(join(base, 'someone-else-'));
     await sweepStaleProfiles(base);
-    expect([existsSync(stale), existsSync(live), existsSync(fresh)]).toEqual([false, true, true]);
+    expect([...stale, ...live, fresh, unrelated].map(existsSync)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
     await sweepStaleProfiles(base, Date.now() + 120_000); // a lockless profile is stale once it is old
-    expect([existsSync(live), existsSync(fresh)]).toEqual([true, false]);
+    expect([...live, fresh, unrelated].map(existsSync)).toEqual([true, true, false, true]);
     rmSync(base, { recursive: true, force: true });
   });
 });
