@@ -93,17 +93,20 @@ async function runStep(step: StepConfig, ctx: StepContext): Promise<void> {
     case 'press':
       if (step.selector === undefined) return page.keyboard.press(step.key);
       return element(step.selector, ctx).press(step.key, NO_TIMEOUT);
-    case 'select':
-      await element(step.selector, ctx).selectOption(step.option, NO_TIMEOUT);
+    case 'select': {
+      const select = element(step.selector, ctx);
+      // Playwright waits for the option too: a timeout should say which one never came.
+      ctx.progress.waitingFor = `no option ${q(step.option)} in ${q(step.selector)}`;
+      await select.selectOption(step.option, NO_TIMEOUT);
       return;
+    }
     case 'waitFor':
       if (step.selector !== undefined) return element(step.selector, ctx).waitFor(NO_TIMEOUT);
       return textShown(step.text ?? '', undefined, ctx, ctx.signal);
     case 'assertText':
       return assertText(step.contains, step.selector, ctx);
     case 'assertVisible':
-      await element(step.selector, ctx).waitFor({ timeout: ASSERT_GRACE_MS });
-      return;
+      return assertVisible(step.selector, ctx);
     case 'assertUrl':
       ctx.progress.waitingFor = `the address did not contain ${q(step.contains)}`;
       if (await eventually(() => page.url().includes(step.contains), grace(ctx))) return;
@@ -131,6 +134,25 @@ async function assertText(contains: string, selector: string | undefined, ctx: S
     seen === null
       ? `no element matches ${q(selector)}`
       : `expected text containing ${q(contains)}, found ${q(clip(seen))}`,
+  );
+}
+
+async function assertVisible(selector: string, ctx: StepContext): Promise<void> {
+  const shown = await element(selector, ctx)
+    .waitFor({ timeout: ASSERT_GRACE_MS })
+    .then(
+      () => true,
+      (error: Error) => {
+        if (isSelectorError(error)) throw error;
+        return false;
+      },
+    );
+  if (shown) return;
+  const count = await ctx.page.locator(selector).count();
+  throw new Error(
+    count === 0
+      ? `no element matches ${q(selector)}`
+      : `${q(selector)} matches ${count}, none of them visible`,
   );
 }
 
