@@ -88,7 +88,7 @@ describe.skipIf(missing !== null)('browser checks in the service (real Chromium)
     expect(alive(profiles[0]!)).toEqual([]);
   });
 
-  it("runs the demo's checkout page and signup journey, and they pass", async () => {
+  it("runs the demo's checkout page and signup journey, which pass, and its payment, which fails", async () => {
     const targets: DemoTargets = await startDemoTargets();
     const account = demoConfig(targets, { accountId: TEST_ACCOUNT, apiKey: TEST_KEY }).accounts[0]!;
     const runner = createRunner({ maxConcurrentBrowserRuns: 2 });
@@ -107,6 +107,14 @@ describe.skipIf(missing !== null)('browser checks in the service (real Chromium)
         expect(r.status).toBe('success');
         expect(r.metrics?.['largestContentfulPaint']).toBeGreaterThan(0);
       }
+      // The payment journey fails at its last step on purpose, with a picture of the banner.
+      const payment = account.checks.find((c) => c.id === 'checkout-payment')!;
+      const r = await runner.run(account, payment, account.locations[0]!, ctx, 'manual');
+      expect(r.error?.message).toMatch(
+        /^step 3 of 3 \(assertText "Payment accepted" in "#payment"\): expected text containing "Payment accepted", found "Payment failed/,
+      );
+      expect(r.hasScreenshot).toBe(true);
+      expect(r.screenshot?.length).toBeGreaterThan(1000);
     } finally {
       await runner.close();
       await targets.close();
