@@ -33,30 +33,35 @@ async function save(name: string, png: Uint8Array, dirs: readonly string[]): Pro
   throw last;
 }
 
-export const screenshotFeed: Feed = {
-  key: 'screenshot',
-  // A user's own action, once: it ends when what was asked is done.
-  active: (s) => s.screenshot.pending !== null && openResultId(s) === s.screenshot.resultId,
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const { checkId, resultId, png, pending } = store.getState().screenshot;
-    if (!checkId || !resultId || !pending) return;
-    let bytes = png.state === 'ok' ? png.data : undefined;
-    if (!bytes) {
-      try {
-        bytes = await client.screenshot(checkId, resultId, { signal });
-      } catch (error) {
-        if (!signal.aborted) store.getState().screenshotFailed(resultId, toErrorInfo(error));
-        return;
+/** The feed, saving into the first of `dirs()` that takes the file. */
+export function createScreenshotFeed(dirs: () => readonly string[]): Feed {
+  return {
+    key: 'screenshot',
+    // A user's own action, once: it ends when what was asked is done.
+    active: (s) => s.screenshot.pending !== null && openResultId(s) === s.screenshot.resultId,
+    ignoresPause: true,
+    async run({ client, store, signal }) {
+      const { checkId, resultId, png, pending } = store.getState().screenshot;
+      if (!checkId || !resultId || !pending) return;
+      let bytes = png.state === 'ok' ? png.data : undefined;
+      if (!bytes) {
+        try {
+          bytes = await client.screenshot(checkId, resultId, { signal });
+        } catch (error) {
+          if (!signal.aborted) store.getState().screenshotFailed(resultId, toErrorInfo(error));
+          return;
+        }
+        store.getState().screenshotLoaded(resultId, bytes, Date.now());
       }
-      store.getState().screenshotLoaded(resultId, bytes, Date.now());
-    }
-    if (store.getState().screenshot.pending !== 'save') return;
-    const name = screenshotFileName(checkId, resultId);
-    const outcome = await save(name, bytes, [process.cwd(), tmpdir()]).then(
-      (path) => ({ ok: true as const, path }),
-      (error: Error) => ({ ok: false as const, message: `cannot save ${name}: ${error.message}` }),
-    );
-    store.getState().screenshotSaved(resultId, outcome);
-  },
-};
+      if (store.getState().screenshot.pending !== 'save') return;
+      const name = screenshotFileName(checkId, resultId);
+      const outcome = await save(name, bytes, dirs()).then(
+        (path) => ({ ok: true as const, path }),
+        (error: Error) => ({ ok: false as const, message: `cannot save ${name}: ${error.message}` }),
+      );
+      store.getState().screenshotSaved(resultId, outcome);
+    },
+  };
+}
+
+export const screenshotFeed = createScreenshotFeed(() => [process.cwd(), tmpdir()]);
