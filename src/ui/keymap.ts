@@ -138,12 +138,12 @@ const BINDINGS = [
     help: 'previous result of the list',
     hint: 'previous',
   },
+  // No footer hint: only browser runs have a picture, and theirs say so under the failure.
   {
     command: 'result.screenshot',
     keys: ['i'],
     scope: 'result',
     help: "show or hide the screenshot of a browser run's page",
-    hint: 'picture',
   },
   {
     command: 'result.saveScreenshot',
