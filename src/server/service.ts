@@ -2,10 +2,9 @@
 // HTTP app, wired together and listening.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { CheckResult } from '../api/schemas.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import type { ServiceConfig } from './config-schema.js';
-import type { Scheduler } from './contracts.js';
+import type { RunResult, Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import { createRunner } from './runners/index.js';
@@ -32,7 +31,7 @@ export interface Service {
   engine: StatusEngine;
   accounts: Accounts;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
-  record(accountId: string, result: CheckResult): void;
+  record(accountId: string, result: RunResult): void;
   close(): Promise<void>;
 }
 
@@ -50,8 +49,11 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const late: { scheduler?: Scheduler } = {};
   const nextRun = (accountId: string, checkId: string) => late.scheduler?.nextRun(accountId, checkId) ?? null;
   const engine = createStatusEngine({ storage, scheduler: { nextRun }, now });
-  const record = (accountId: string, result: CheckResult) => {
+  const record = (accountId: string, run: RunResult) => {
+    // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
+    const { screenshot, ...result } = run;
     storage.insertResult(accountId, result);
+    if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
     if (account && check) engine.onResult(account, check, result);

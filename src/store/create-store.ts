@@ -8,6 +8,7 @@ import { createConnectionSlice, type ConnectionSlice } from './connection-slice.
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
+import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
 import type { BoardMemo } from './selectors.js';
 import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
 import type { View } from './types.js';
@@ -20,6 +21,8 @@ export interface SessionInfo {
   refreshMs: number;
   ascii: boolean;
   color: boolean;
+  /** The terminal draws 24-bit colour (COLORTERM); pictures use the 256-colour palette otherwise. */
+  truecolor: boolean;
   /** How long the wall shows each page of failing checks. */
   wallCycleMs: number;
   /** Reading one public dashboard without credentials (`--public`). */
@@ -41,7 +44,8 @@ export type ConsoleState = BoardSlice &
   DetailSlice &
   ChannelsSlice &
   DashboardsSlice &
-  PagedListSlice & { session: SessionInfo; memos: Memos };
+  PagedListSlice &
+  ScreenshotSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -50,6 +54,7 @@ export const DEFAULT_SESSION: SessionInfo = {
   refreshMs: 10_000,
   ascii: false,
   color: true,
+  truecolor: false,
   wallCycleMs: 8_000,
   isPublic: false,
 };
@@ -66,6 +71,7 @@ export function createConsoleStore(
     ...createChannelsSlice(...a),
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
+    ...createScreenshotSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

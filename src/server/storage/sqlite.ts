@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { migrate } from './schema.js';
 import { createAccountStore } from './sqlite-account.js';
 import { createResultStore } from './sqlite-results.js';
+import { createScreenshotStore } from './sqlite-screenshots.js';
 import type { Storage } from './types.js';
 
 export class StorageError extends Error {
@@ -33,16 +34,19 @@ export function openSqliteStorage(path: string): Storage {
 
 function withStores(db: Database.Database): Storage {
   const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
+  const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
   const pruneAlerts = db.prepare('DELETE FROM alert_events WHERE at < ?');
   // Open incidents stay whatever their age: the check has not recovered.
   const pruneIncidents = db.prepare('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < ?');
   const prune = db.transaction((before: number) => {
     pruneAlerts.run(before);
     pruneIncidents.run(before);
+    pruneScreenshots.run(before);
     return pruneResults.run(before).changes;
   });
   return {
     ...createResultStore(db),
+    ...createScreenshotStore(db),
     ...createAccountStore(db),
     prune: (before: number) => prune(before),
     close: () => db.close(),
