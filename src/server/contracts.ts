@@ -2,6 +2,7 @@
 // routes, storage) on one hand, the scheduler and runners on the other.
 import type { CheckResult, Trigger } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
+import type { RunStats } from './run-accounting.js';
 
 export interface RunContext {
   /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
@@ -18,7 +19,8 @@ export interface RunContext {
  * failure is a result with status "failed" and an `error` (the Gatus habit).
  */
 export type RunCheck = (
-  account: AccountConfig,
+  // Only the id: a run never needs the account's keys (a runner elsewhere must not see them).
+  account: Pick<AccountConfig, 'id'>,
   check: CheckConfig,
   location: LocationConfig,
   ctx: RunContext,
@@ -31,6 +33,8 @@ export interface SchedulerOptions {
   /** Called with every finished result; storage and the status engine live behind it. */
   record: (accountId: string, result: CheckResult) => void;
   ctx: Omit<RunContext, 'signal'>;
+  /** A check's first skipped run in the accounting window: its status changes. */
+  onSkipping?: (accountId: string, checkId: string) => void;
 }
 
 export interface Scheduler {
@@ -39,4 +43,13 @@ export interface Scheduler {
   stop(): Promise<void>;
   /** When the check next runs at any location; null when disabled or not runnable. */
   nextRun(accountId: string, checkId: string): Date | null;
+  /** Skipped runs of the check in the last few minutes (see run-accounting.ts). */
+  skippedRecently(accountId: string, checkId: string): number;
+  /**
+   * Schedules the new config: slots added, changed (next runs use the new
+   * check) or removed; runs in flight finish and are recorded; unchanged slots
+   * keep their timers.
+   */
+  reload(config: ServiceConfig): void;
+  stats(): RunStats;
 }

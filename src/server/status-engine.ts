@@ -8,6 +8,7 @@ import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
+import { skippedReason } from './run-accounting.js';
 import { notRunnableReason } from './runners/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -26,7 +27,7 @@ export const CACHE_MS = 30_000;
 
 export interface StatusEngineDeps {
   storage: Storage;
-  scheduler: Pick<Scheduler, 'nextRun'>;
+  scheduler: Pick<Scheduler, 'nextRun' | 'skippedRecently'>;
   now: () => number;
 }
 
@@ -50,8 +51,13 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       cache.set(key, { at: now, status });
     }
     // The schedule moves on its own (a run may be skipped or still queued), so
-    // it is read fresh, never from the cache.
-    return { ...status, schedule: schedule(account, check) };
+    // it is read fresh, never from the cache; so is whether runs are being skipped.
+    const skipped = check.enabled ? deps.scheduler.skippedRecently(account.id, check.id) : 0;
+    const statusReason =
+      skipped === 0
+        ? status.statusReason
+        : [status.statusReason, skippedReason(skipped)].filter(Boolean).join('; ');
+    return { ...status, schedule: schedule(account, check), statusReason };
   }
 
   function schedule(account: AccountConfig, check: CheckConfig): CheckStatus['schedule'] {
@@ -196,6 +202,10 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     onResult,
     warm,
     version: () => version,
+    /** Something read fresh into every status changed (a check began skipping runs). */
+    touch() {
+      version++;
+    },
     clear() {
       version++;
       cache.clear();
