@@ -2,6 +2,7 @@
 // references hold, and applies the account from the environment.
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
 import { ServiceConfigSchema, type ServiceConfig } from './config-schema.js';
 
 export class ConfigError extends Error {
@@ -29,7 +30,7 @@ export function loadConfigFile(path: string): ServiceConfig {
 export function validateConfig(raw: unknown, source: string): ServiceConfig {
   const parsed = ServiceConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(top)'}: ${i.message}`);
+    const lines = parsed.error.issues.flatMap(describeIssue);
     throw new ConfigError(`${source} is not a valid checkwall config:\n${lines.join('\n')}`);
   }
   const problems = crossReferences(parsed.data);
@@ -38,6 +39,16 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
       `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
     );
   return parsed.data;
+}
+
+/** One line per problem; an unknown key is named by its own path, one line each. */
+function describeIssue(issue: z.core.$ZodIssue): string[] {
+  const at = (path: PropertyKey[]) => path.map(String).join('.') || '(top)';
+  if (issue.code === 'unrecognized_keys')
+    return issue.keys.map(
+      (key) => `  ${at([...issue.path, key])}: unknown key "${key}" (a typo, or not a checkwall setting)`,
+    );
+  return [`  ${at(issue.path)}: ${issue.message}`];
 }
 
 function crossReferences(config: ServiceConfig): string[] {

@@ -70,10 +70,26 @@ function parseFlags(argv: string[]): Flags {
     const max = flags['max-alert-channels'];
     if (max !== undefined && !/^\d+$/.test(max))
       throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+    if (flags.db !== undefined) checkDbFlag(flags.db);
     return flags;
   } catch (error) {
     throw new Exit(2, (error as Error).message, true);
   }
+}
+
+/**
+ * --db is a file path or :memory:. Something URL-like (postgres://…) would
+ * otherwise become a directory named "postgres:"; only its scheme is echoed,
+ * as the rest may hold a password.
+ */
+export function checkDbFlag(db: string): void {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(db)?.[1];
+  if (db === '' || (scheme !== undefined && db !== ':memory:'))
+    throw new Error(
+      db === ''
+        ? '--db needs a file path or :memory:'
+        : `--db takes a file path or :memory:; "${scheme}:…" looks like a URL, and database servers are not supported yet`,
+    );
 }
 
 function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv): ServiceConfig {
