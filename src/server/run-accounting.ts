@@ -59,3 +59,13 @@ export function skippedReason(count: number): string {
   const runs = count === 1 ? '1 scheduled run' : `${count} scheduled runs`;
   return `${runs} skipped in the last ${SKIP_WINDOW_MS / 60_000} min: the service is behind schedule`;
 }
+
+/**
+ * serve's once-a-minute line while the service is behind: runs due, stored and
+ * skipped since the last line, and those waiting now. Null when it kept up.
+ */
+export function backlogLine(before: RunStats, now: RunStats): string | null {
+  const skipped = now.skipped - before.skipped;
+  if (skipped === 0 && now.queued === 0) return null;
+  return `behind schedule: in the last minute ${now.due - before.due} runs came due, ${now.stored - before.stored} were stored, ${skipped} skipped; ${now.queued} waiting to start`;
+}
