@@ -33,6 +33,8 @@ export interface SchedulerOptions {
   /** Called with every finished result; storage and the status engine live behind it. */
   record: (accountId: string, result: CheckResult) => void;
   ctx: Omit<RunContext, 'signal'>;
+  /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
+  lastRunAt: (accountId: string, checkId: string, locationId: string) => number | null;
   /** A check's first skipped run in the accounting window: its status changes. */
   onSkipping?: (accountId: string, checkId: string) => void;
 }

@@ -4,6 +4,10 @@
 // - runs spread evenly: 10,000 checks at 60 s are ~167 runs every second, not bursts;
 // - a restart keeps every offset (same ids, same period, same instants);
 // - adding a check places it without moving any other (nothing depends on the others).
+// A slot that is overdue (never run, or not within its period: a new check, a
+// long stop) runs once soon, so a new check does not wait up to its period to
+// show anything; those first runs keep the same order, spread over a window
+// that holds them to CATCH_UP_PER_SECOND, and then the slot joins its offset.
 import { createHash } from 'node:crypto';
 import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
 import { isRunnable } from './runners/index.js';
@@ -35,6 +39,19 @@ export function nextDueAt(at: number, periodMs: number, offsetMs: number): numbe
   const base = Math.floor((at - offsetMs) / periodMs) * periodMs + offsetMs;
   return base >= at ? base : base + periodMs;
 }
+
+const CATCH_UP_MIN_MS = 3_000;
+const CATCH_UP_PER_SECOND = 200;
+
+/** When an overdue slot first runs, one of `overdue` slots catching up at once. */
+export function catchUpAt(now: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>, overdue: number): number {
+  const windowMs = Math.min(slot.periodMs, Math.max(CATCH_UP_MIN_MS, (overdue / CATCH_UP_PER_SECOND) * 1000));
+  return now + Math.floor((slot.offsetMs / slot.periodMs) * windowMs);
+}
+
+/** The run after one at `at`: back on the slot's offset, at least half a period later. */
+export const followingDueAt = (at: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>) =>
+  nextDueAt(at + slot.periodMs / 2, slot.periodMs, slot.offsetMs);
 
 export const slotKey = (accountId: string, checkId: string, locationId: string) =>
   `${accountId}\u0000${checkId}\u0000${locationId}`;

@@ -8,7 +8,7 @@ import type { CheckResult } from '../api/schemas.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { Scheduler, SchedulerOptions } from './contracts.js';
 import { createRunAccounting } from './run-accounting.js';
-import { nextDueAt, planSlots, type Slot } from './schedule-plan.js';
+import { catchUpAt, followingDueAt, nextDueAt, planSlots, type Slot } from './schedule-plan.js';
 
 interface SlotState {
   slot: Slot;
@@ -40,7 +40,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   function due(state: SlotState) {
     if (stopped || slots.get(state.slot.key) !== state) return;
     // From the due instant, not from now: a late timer does not shift the slot.
-    arm(state, state.nextAt + state.slot.periodMs);
+    arm(state, followingDueAt(state.nextAt, state.slot));
     accounting.due();
     if (state.pending) {
       const { account, check } = state.slot;
@@ -96,15 +96,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       clearTimeout(state.timer); // a run in flight finishes and is recorded
       slots.delete(key);
     }
-    const now = Date.now();
+    const moved: SlotState[] = [];
     for (const [key, slot] of plan) {
       const state = slots.get(key);
-      const moved = !state || state.slot.offsetMs !== slot.offsetMs || state.slot.periodMs !== slot.periodMs;
       const kept = state ?? { slot, nextAt: 0, pending: false };
+      if (!state || state.slot.offsetMs !== slot.offsetMs || state.slot.periodMs !== slot.periodMs)
+        moved.push(kept);
       kept.slot = slot;
       slots.set(key, kept);
-      if (started && moved) arm(kept, nextDueAt(now, slot.periodMs, slot.offsetMs));
     }
+    if (started) armAll(moved);
     byCheck = new Map();
     for (const state of slots.values()) {
       const key = checkKey(state.slot.account.id, state.slot.check.id);
@@ -113,13 +114,28 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     config = next;
   }
 
+  /** Arms slots that are new or moved: on their offset, or soon when they are overdue. */
+  function armAll(states: SlotState[]) {
+    const now = Date.now();
+    const overdue = states.filter(({ slot }) => {
+      const last = opts.lastRunAt(slot.account.id, slot.check.id, slot.location.id);
+      return last === null || now - last >= slot.periodMs;
+    });
+    const late = new Set(overdue);
+    for (const state of states) {
+      const { slot } = state;
+      arm(
+        state,
+        late.has(state) ? catchUpAt(now, slot, overdue.length) : nextDueAt(now, slot.periodMs, slot.offsetMs),
+      );
+    }
+  }
+
   place(config);
   return {
     start() {
       started = true;
-      const now = Date.now();
-      for (const state of slots.values())
-        arm(state, nextDueAt(now, state.slot.periodMs, state.slot.offsetMs));
+      armAll([...slots.values()]);
     },
     async stop() {
       stopped = true;

@@ -99,6 +99,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       },
       now,
     },
+    lastRunAt: (a, c, l) => storage.recentRuns(a, c, l, 1)[0]?.startedAt ?? null,
     onSkipping: () => engine.touch(),
   });
   late.scheduler = scheduler;

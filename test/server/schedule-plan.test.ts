@@ -2,7 +2,13 @@
 // a restart, and a new check placed without moving any other.
 import { describe, expect, it } from 'vitest';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
-import { nextDueAt, planSlots, slotOffsetMs } from '../../src/server/schedule-plan.js';
+import {
+  catchUpAt,
+  followingDueAt,
+  nextDueAt,
+  planSlots,
+  slotOffsetMs,
+} from '../../src/server/schedule-plan.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
 const LOCATIONS = [
@@ -105,5 +111,30 @@ describe('schedule offsets', () => {
     expect(nextDueAt(60_001, 60_000, 0)).toBe(120_000);
     expect(nextDueAt(60_001, 60_000, 59_999)).toBe(119_999);
     expect(nextDueAt(59_999, 60_000, 59_999)).toBe(59_999);
+  });
+
+  it('runs overdue slots soon, spread at no more than 200 a second, then back on their offsets', () => {
+    const slots = planSlots(config(10_000));
+    const now = 1_700_000_000_000;
+    // A few new checks: within the first 3 s.
+    for (const slot of slots.slice(0, 20)) {
+      expect(catchUpAt(now, slot, 20) - now).toBeLessThan(3_000);
+      expect(catchUpAt(now, slot, 20)).toBeGreaterThanOrEqual(now);
+    }
+    // 10,000 at once: over 50 s, ~200 a second, in the same order as their offsets.
+    const firsts = slots.map((slot) => catchUpAt(now, slot, 10_000) - now);
+    expect(Math.max(...firsts)).toBeLessThan(50_000);
+    const perSecond = new Array<number>(50).fill(0);
+    for (const ms of firsts) perSecond[Math.floor(ms / 1000)]!++;
+    for (const n of perSecond) expect(n).toBeLessThan(270);
+    // After a catch-up run the slot returns to its offset, at least half a period on.
+    for (const slot of slots.slice(0, 50)) {
+      const next = followingDueAt(catchUpAt(now, slot, 10_000), slot);
+      expect((next - slot.offsetMs) % slot.periodMs).toBe(0);
+      expect(next - catchUpAt(now, slot, 10_000)).toBeGreaterThanOrEqual(slot.periodMs / 2);
+      // On its offset already, the next run is one period on.
+      const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
+      expect(followingDueAt(onGrid, slot)).toBe(onGrid + slot.periodMs);
+    }
   });
 });

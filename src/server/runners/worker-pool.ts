@@ -3,7 +3,9 @@
 // comes back as a message and is stored by the caller on the main thread. A
 // worker that dies answers its runs with failed results and is replaced on
 // the next run.
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckResult } from '../../api/schemas.js';
 import { runnerError, type FromRunner, type RunJob, type ToRunner } from './job-protocol.js';
@@ -46,6 +48,10 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
   let closed = false;
 
   function spawn(): Member {
+    if (!existsSync(entry))
+      // Running from source (TypeScript under vitest): a worker cannot load it. Tests pass
+      // workers.entry from test/helpers/run-worker.ts, which bundles it.
+      throw new Error(`the run worker's entry ${fileURLToPath(entry)} does not exist`);
     const member: Member = { worker: new Worker(entry), pending: new Map() };
     const { worker } = member;
     worker.on('message', (message: FromRunner) => {
@@ -76,7 +82,12 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
   return {
     run(job, signal) {
       if (closed) return Promise.resolve(runnerError(job, 'the service is stopping'));
-      const member = pick();
+      let member: Member;
+      try {
+        member = pick();
+      } catch (error) {
+        return Promise.resolve(runnerError(job, (error as Error).message));
+      }
       const id = nextId++;
       const post = (message: ToRunner) => member.worker.postMessage(message);
       const abort = () => member.pending.has(id) && post({ kind: 'abort', id });
