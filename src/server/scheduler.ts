@@ -4,6 +4,7 @@
 // A bounded number run at once. A check × location whose previous run has not
 // finished (queued or running) skips its turn, and the skip is counted
 // (run-accounting.ts): every due run is stored or counted.
+import { setMaxListeners } from 'node:events';
 import type { CheckResult } from '../api/schemas.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { Scheduler, SchedulerOptions } from './contracts.js';
@@ -20,6 +21,8 @@ interface SlotState {
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const controller = new AbortController();
+  // Every run in flight listens to this one signal (up to maxConcurrentRuns): not a leak.
+  setMaxListeners(0, controller.signal);
   const slots = new Map<string, SlotState>();
   let byCheck = new Map<string, SlotState[]>();
   const inFlight = new Set<Promise<void>>();
