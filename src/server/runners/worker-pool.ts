@@ -61,7 +61,8 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       pending?.resolve(message.result);
     });
     const fail = (why: string) => {
-      members.splice(members.indexOf(member), 1);
+      const at = members.indexOf(member);
+      if (at >= 0) members.splice(at, 1);
       for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
       member.pending.clear();
     };
