@@ -1,5 +1,7 @@
 // bench:service — 1,000 checks and 1,000,000 results in SQLite; latency of both
-// list endpoints over real HTTP, and runner throughput against a loopback target.
+// list endpoints over real HTTP, and runner throughput against a loopback target;
+// then measurement honesty under load (service-honesty.ts). `-- honesty` runs
+// only the latter, `-- lists` only the former.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,6 +15,7 @@ import { runCheck } from '../src/server/runners/index.js';
 import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
+import { honestyReport, measureHonesty } from './service-honesty.js';
 
 const CHECKS = 1_000;
 const PER_CHECK = 1_000;
@@ -90,6 +93,15 @@ async function runnerThroughput(): Promise<string> {
 }
 
 async function main() {
+  const only = process.argv[2];
+  if (only !== 'honesty') await lists();
+  if (only !== 'lists')
+    await measureHonesty([1_000, 10_000], 60, (rows) =>
+      writeSection('bench:service honesty', honestyReport(rows)),
+    );
+}
+
+async function lists() {
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-'));
   const service = await createService({
     config: config(),

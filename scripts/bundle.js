@@ -18,7 +18,12 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('../dist/cli.js', import.meta.url).pathname],
+  // The run worker (a worker thread of `serve`) is an entry of its own, at the bundle's
+  // root beside the chunk that starts it: worker-pool.js finds it as ./run-worker.js.
+  entryPoints: {
+    cli: new URL('../dist/cli.js', import.meta.url).pathname,
+    'run-worker': new URL('../dist/server/runners/run-worker.js', import.meta.url).pathname,
+  },
   outdir,
   bundle: true,
   splitting: true,

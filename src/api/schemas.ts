@@ -626,10 +626,16 @@ export function zodIssues(
   prefix = '',
   dotted = false,
 ): Array<{ path: string; message: string }> {
-  return error.issues.map((issue) => ({
-    path: prefix + formatPath(issue.path, dotted),
-    message: issue.message,
-  }));
+  // An unknown key (from a strict object) is told at its own path, one per key: a
+  // typo is found where it was typed, not at the object around it.
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: prefix + formatPath([...issue.path, key], dotted),
+          message: `unknown key "${key}"`,
+        }))
+      : [{ path: prefix + formatPath(issue.path, dotted), message: issue.message }],
+  );
 }
 
 export interface IssueText {
@@ -638,15 +644,18 @@ export interface IssueText {
   root?: string;
   limit?: number;
   dotted?: boolean;
+  /** Said after an unknown key's message, e.g. where the keys come from. */
+  unknownKeyHint?: string;
 }
 
 /** The first `limit` issues as text, `path: message` joined by `separator`. */
 export function describeIssues(
   error: z.ZodError,
-  { separator = '; ', root = '(root)', limit = Infinity, dotted = false }: IssueText = {},
+  { separator = '; ', root = '(root)', limit = Infinity, dotted = false, unknownKeyHint }: IssueText = {},
 ): string {
+  const hint = unknownKeyHint ? ` (${unknownKeyHint})` : '';
   return zodIssues(error, '', dotted)
     .slice(0, limit)
-    .map((i) => `${i.path || root}: ${i.message}`)
+    .map((i) => `${i.path || root}: ${i.message}${i.message.startsWith('unknown key') ? hint : ''}`)
     .join(separator);
 }

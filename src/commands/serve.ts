@@ -5,7 +5,11 @@ import { parseArgs } from 'node:util';
 import { applyEnvAccount, ConfigError, loadConfigFile } from '../server/config-load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../server/config-schema.js';
 import { startDemo, type Demo } from '../server/demo/index.js';
-import { createService } from '../server/service.js';
+import { watchConfig } from '../server/config-watch.js';
+import { backlogLine } from '../server/run-accounting.js';
+import { createService, type Service } from '../server/service.js';
+
+const BACKLOG_EVERY_MS = 60_000;
 
 export const SERVE_USAGE = `Usage: checkwall serve [options]
 
@@ -22,6 +26,9 @@ the JSON HTTP interface under /v1.
 CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
 the service accepts (they replace the first account of the config or the demo).
 
+SIGHUP, or a change to the --config file, reloads it: checks added, changed,
+disabled or removed take effect at once, stored results are kept and runs in
+flight finish; an invalid config is refused and the running one stays.
 SIGINT or SIGTERM stops it: runs in flight are abandoned, everything stored is kept.
 Exit status: 0 after a clean stop, 1 when it cannot start (database, address in
 use), 2 for bad options or a bad config.`;
@@ -70,10 +77,26 @@ function parseFlags(argv: string[]): Flags {
     const max = flags['max-alert-channels'];
     if (max !== undefined && !/^\d+$/.test(max))
       throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
+    if (flags.db !== undefined) checkDbFlag(flags.db);
     return flags;
   } catch (error) {
     throw new Exit(2, (error as Error).message, true);
   }
+}
+
+/**
+ * --db is a file path or :memory:. Something URL-like (postgres://…) would
+ * otherwise become a directory named "postgres:"; only its scheme is echoed,
+ * as the rest may hold a password.
+ */
+export function checkDbFlag(db: string): void {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(db)?.[1];
+  if (db === '' || (scheme !== undefined && db !== ':memory:'))
+    throw new Error(
+      db === ''
+        ? '--db needs a file path or :memory:'
+        : `--db takes a file path or :memory:; "${scheme}:…" looks like a URL, and database servers are not supported yet`,
+    );
 }
 
 function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv): ServiceConfig {
@@ -110,16 +133,18 @@ export async function runServe(argv: string[]): Promise<number> {
       (error: Error) => Promise.reject(new Exit(1, error.message)),
     );
     demo?.startPinger(service.url);
-    process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
-    process.stdout.write(`checkwall serve: database ${dbPath}\n`);
+    const reloads = watchReloads(flags, demo, env, service);
+    const backlog = logBacklog(service);
+    say(`listening on ${service.url}`);
+    say(`database ${dbPath}`);
     if (demo) printDemoCredentials(service.url, config, demo);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    process.stdout.write(
-      'checkwall serve: stopping (in-flight runs are abandoned, stored results are kept)\n',
-    );
+    say('stopping (in-flight runs are abandoned, stored results are kept)');
+    reloads.close();
+    clearInterval(backlog);
     await service.close();
     return 0;
   } catch (error) {
@@ -129,6 +154,36 @@ export async function runServe(argv: string[]): Promise<number> {
   } finally {
     await demo?.close();
   }
+}
+
+const say = (line: string) => process.stdout.write(`checkwall serve: ${line}\n`);
+const warn = (line: string) => process.stderr.write(`checkwall serve: ${line}\n`);
+
+/** SIGHUP and changes to --config reload it; without --config, SIGHUP says there is nothing to reload. */
+function watchReloads(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv, service: Service) {
+  if (flags.config === undefined) {
+    const nothing = () => warn('SIGHUP: nothing to reload (started without --config)');
+    process.on('SIGHUP', nothing);
+    return { close: () => void process.off('SIGHUP', nothing) };
+  }
+  return watchConfig({
+    path: flags.config,
+    load: () => buildConfig(flags, demo, env),
+    apply: (config) => service.reload(config),
+    log: say,
+    warn,
+  });
+}
+
+/** Once a minute while runs are skipped or waiting, a line saying how far behind the service is. */
+function logBacklog(service: Service): NodeJS.Timeout {
+  let before = service.runStats();
+  return setInterval(() => {
+    const now = service.runStats();
+    const line = backlogLine(before, now);
+    if (line) warn(line);
+    before = now;
+  }, BACKLOG_EVERY_MS).unref();
 }
 
 /** The fixed demo key is printed; a key from the environment is the user's secret and is not. */

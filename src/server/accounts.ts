@@ -1,5 +1,6 @@
 // The accounts the service knows, looked up by key, id, heartbeat token and
-// public dashboard slug. Built once from the validated config.
+// public dashboard slug. Built from the validated config, and rebuilt whole
+// when a reload replaces it (a request sees the old config or the new one).
 import type { Dashboard } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig, DashboardConfig, ServiceConfig } from './config-schema.js';
 
@@ -11,15 +12,19 @@ export interface Accounts {
   publicDashboard(slug: string): { account: AccountConfig; dashboard: Dashboard } | undefined;
   dashboards(account: AccountConfig): Dashboard[];
   all(): AccountConfig[];
+  /** Replaces the config (a reload); lookups answer from the new one at once. */
+  replace(config: ServiceConfig): void;
 }
 
-export function createAccounts(config: ServiceConfig, startedAt: Date): Accounts {
+function index(config: ServiceConfig, startedAt: Date) {
   const keys = new Map<string, AccountConfig>();
   const ids = new Map<string, AccountConfig>();
   const tokens = new Map<string, { account: AccountConfig; check: CheckConfig }>();
   const boards = new Map<string, Dashboard[]>();
+  const checks = new Map<string, Map<string, CheckConfig>>();
   for (const account of config.accounts) {
     ids.set(account.id, account);
+    checks.set(account.id, new Map(account.checks.map((c) => [c.id, c])));
     for (const key of account.apiKeys) keys.set(key, account);
     for (const check of account.checks) if (check.token) tokens.set(check.token, { account, check });
     boards.set(
@@ -27,20 +32,31 @@ export function createAccounts(config: ServiceConfig, startedAt: Date): Accounts
       account.dashboards.map((d) => toDashboard(d, startedAt)),
     );
   }
+  return { config, keys, ids, tokens, boards, checks };
+}
+
+export function createAccounts(config: ServiceConfig, startedAt: Date): Accounts {
+  let at = index(config, startedAt);
   return {
-    byKey: (k) => keys.get(k),
-    byId: (id) => ids.get(id),
-    check: (account, checkId) => account.checks.find((c) => c.id === checkId),
-    heartbeat: (token) => tokens.get(token),
+    byKey: (k) => at.keys.get(k),
+    byId: (id) => at.ids.get(id),
+    // Indexed: every stored result looks its check up (a scan of 10,000 checks each time was not free).
+    check: (account, checkId) =>
+      at.checks.get(account.id)?.get(checkId) ?? account.checks.find((c) => c.id === checkId),
+    heartbeat: (token) => at.tokens.get(token),
     publicDashboard(slug) {
-      for (const account of config.accounts) {
-        const dashboard = boards.get(account.id)?.find((d) => d.customUrl === slug && !d.isPrivate);
+      for (const account of at.config.accounts) {
+        const dashboard = at.boards.get(account.id)?.find((d) => d.customUrl === slug && !d.isPrivate);
         if (dashboard) return { account, dashboard };
       }
       return undefined;
     },
-    dashboards: (account) => boards.get(account.id) ?? [],
-    all: () => config.accounts,
+    dashboards: (account) => at.boards.get(account.id) ?? [],
+    all: () => at.config.accounts,
+    // Dashboards keep the service's start as their createdAt/updatedAt, as they do today.
+    replace(next) {
+      at = index(next, startedAt);
+    },
   };
 }
 

@@ -31,7 +31,12 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
   const parsed = ServiceConfigSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
-      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, { separator: '\n  ', root: '(top)', dotted: true })}`,
+      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, {
+        separator: '\n  ',
+        root: '(top)',
+        dotted: true,
+        unknownKeyHint: 'a typo, or not a checkwall setting',
+      })}`,
     );
   }
   const problems = crossReferences(parsed.data);

@@ -5,10 +5,18 @@ import { z } from 'zod';
 import {
   ASSERTION_COMPARISONS,
   ASSERTION_SOURCES,
-  AlertChannelCreateSchema,
+  CHANNEL_TYPES,
   CHECK_TYPES,
+  ChatConfigSchema,
+  EmailConfigSchema,
+  PhoneConfigSchema,
   WIDGET_TYPES,
+  WebhookConfigSchema,
 } from '../api/schemas.js';
+
+// Every object here is strict: an unknown key (a typo such as `frequncy:`, or a
+// setting this version does not have) is an error naming its path, never a
+// silently ignored line that turns a check or an alert off.
 
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, . _ or -');
 
@@ -23,17 +31,17 @@ export function frequencyToMs(frequency: string): number {
   return n * (unit === 'h' ? 3_600_000 : unit === 'm' ? 60_000 : 1_000);
 }
 
-export const LocationConfigSchema = z.object({
+export const LocationConfigSchema = z.strictObject({
   id,
   name: z.string().min(1),
   region: z.string().min(1),
 });
 export type LocationConfig = z.infer<typeof LocationConfigSchema>;
 
-export const GroupConfigSchema = z.object({ id, name: z.string().min(1) });
+export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1) });
 export type GroupConfig = z.infer<typeof GroupConfigSchema>;
 
-export const AssertionConfigSchema = z.object({
+export const AssertionConfigSchema = z.strictObject({
   source: z.enum(ASSERTION_SOURCES),
   property: z.string().default(''),
   comparison: z.enum(ASSERTION_COMPARISONS),
@@ -98,7 +106,7 @@ export type StepConfig = z.infer<typeof StepSchema>;
 const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
 
 export const CheckConfigSchema = z
-  .object({
+  .strictObject({
     id,
     name: z.string().min(1).max(200),
     type: z.enum(CHECK_TYPES),
@@ -152,7 +160,7 @@ export const CheckConfigSchema = z
   });
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 
-export const DashboardConfigSchema = z.object({
+export const DashboardConfigSchema = z.strictObject({
   id,
   name: z.string().min(1),
   description: z.string().default(''),
@@ -163,7 +171,7 @@ export const DashboardConfigSchema = z.object({
   checkIds: z.array(id).default([]),
   checkGroupIds: z.array(id).default([]),
   configuration: z
-    .object({
+    .strictObject({
       theme: z.string().default('dark'),
       logo: z.string().nullable().default(null),
       refreshInterval: z.number().int().positive().default(60),
@@ -174,7 +182,7 @@ export const DashboardConfigSchema = z.object({
     .prefault({}),
   widgets: z
     .array(
-      z.object({
+      z.strictObject({
         type: z.union([z.enum(WIDGET_TYPES), z.string()]),
         position: z.number().int(),
         title: z.string(),
@@ -185,7 +193,37 @@ export const DashboardConfigSchema = z.object({
 });
 export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
 
-export const AccountConfigSchema = z.object({
+const channelName = z.string().trim().min(1, 'must not be empty').max(200);
+const keyValues = z
+  .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
+  .max(50)
+  .optional();
+
+/**
+ * The wire's AlertChannelCreateSchema (the POST body of 4.5), strict: the
+ * wire's own schema tolerates extra keys, a config file must not.
+ */
+export const AlertChannelConfigSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('EMAIL'), name: channelName, config: EmailConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('CHAT'), name: channelName, config: ChatConfigSchema.strict() }),
+    z.strictObject({
+      type: z.literal('WEBHOOK'),
+      name: channelName,
+      config: z.strictObject({
+        ...WebhookConfigSchema.shape,
+        headers: keyValues,
+        queryParameters: keyValues,
+      }),
+    }),
+    z.strictObject({ type: z.literal('SMS'), name: channelName, config: PhoneConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('PHONE'), name: channelName, config: PhoneConfigSchema.strict() }),
+  ],
+  { error: `type must be one of ${CHANNEL_TYPES.join(', ')}` },
+);
+
+export const AccountConfigSchema = z.strictObject({
   id: z.uuid(),
   name: z.string().default('account'),
   apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
@@ -195,11 +233,11 @@ export const AccountConfigSchema = z.object({
   groups: z.array(GroupConfigSchema).default([]),
   checks: z.array(CheckConfigSchema).default([]),
   dashboards: z.array(DashboardConfigSchema).default([]),
-  alertChannels: z.array(AlertChannelCreateSchema).default([]),
+  alertChannels: z.array(AlertChannelConfigSchema).default([]),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
-export const ServiceConfigSchema = z.object({
+export const ServiceConfigSchema = z.strictObject({
   accounts: z.array(AccountConfigSchema).default([]),
   retentionDays: z.number().int().min(1).max(3650).default(30),
   /** Runs executing at once, across all checks and locations. */

@@ -2,6 +2,7 @@
 // routes, storage) on one hand, the scheduler and runners on the other.
 import type { CheckResult, Trigger } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
+import type { RunStats } from './run-accounting.js';
 
 export interface RunContext {
   /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
@@ -25,7 +26,8 @@ export type RunResult = CheckResult & { screenshot?: Uint8Array | undefined };
  * failure is a result with status "failed" and an `error` (the Gatus habit).
  */
 export type RunCheck = (
-  account: AccountConfig,
+  // Only the id: a run never needs the account's keys (a runner elsewhere must not see them).
+  account: Pick<AccountConfig, 'id'>,
   check: CheckConfig,
   location: LocationConfig,
   ctx: RunContext,
@@ -38,6 +40,10 @@ export interface SchedulerOptions {
   /** Called with every finished result; storage and the status engine live behind it. */
   record: (accountId: string, result: RunResult) => void;
   ctx: Omit<RunContext, 'signal'>;
+  /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
+  lastRunAt: (accountId: string, checkId: string, locationId: string) => number | null;
+  /** A check's first skipped run in the accounting window: its status changes. */
+  onSkipping?: (accountId: string, checkId: string) => void;
 }
 
 export interface Scheduler {
@@ -46,4 +52,13 @@ export interface Scheduler {
   stop(): Promise<void>;
   /** When the check next runs at any location; null when disabled or not runnable. */
   nextRun(accountId: string, checkId: string): Date | null;
+  /** Skipped runs of the check in the last few minutes (see run-accounting.ts). */
+  skippedRecently(accountId: string, checkId: string): number;
+  /**
+   * Schedules the new config: slots added, changed (next runs use the new
+   * check) or removed; runs in flight finish and are recorded; unchanged slots
+   * keep their timers.
+   */
+  reload(config: ServiceConfig): void;
+  stats(): RunStats;
 }

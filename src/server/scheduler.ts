@@ -1,92 +1,88 @@
 // Runs each enabled, runnable check from each of its locations at its
-// frequency. First runs are staggered over the first few seconds; a bounded
-// number run at once; a check+location still running skips its tick.
-import { randomUUID } from 'node:crypto';
-import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
+// frequency, each check × location at its own stable offset in its period
+// (schedule-plan.ts), so runs spread evenly instead of firing in bursts.
+// A bounded number run at once. A check × location whose previous run has not
+// finished (queued or running) skips its turn, and the skip is counted
+// (run-accounting.ts): every due run is stored or counted.
+import { setMaxListeners } from 'node:events';
+import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler, SchedulerOptions } from './contracts.js';
-import { isRunnable } from './runners/index.js';
+import { createRunAccounting } from './run-accounting.js';
+import { catchUpAt, followingDueAt, nextDueAt, planSlots, type Slot } from './schedule-plan.js';
 
-interface Job {
-  account: AccountConfig;
-  check: CheckConfig;
-  locations: LocationConfig[];
-  everyMs: number;
+interface SlotState {
+  slot: Slot;
   nextAt: number;
   timer?: NodeJS.Timeout | undefined;
-  running: Set<string>; // location ids in flight
+  /** Queued or running: a due turn now is skipped. */
+  pending: boolean;
 }
-
-const STAGGER_MS = 3_000;
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const controller = new AbortController();
-  const jobs = new Map<string, Job>();
+  // Every run in flight listens to this one signal (up to maxConcurrentRuns): not a leak.
+  setMaxListeners(0, controller.signal);
+  const slots = new Map<string, SlotState>();
+  let byCheck = new Map<string, SlotState[]>();
   const inFlight = new Set<Promise<void>>();
-  const queue: Array<() => Promise<void>> = [];
+  const queue: SlotState[] = [];
+  const accounting = createRunAccounting();
+  let config: ServiceConfig = opts.config;
   let active = 0;
+  let started = false;
   let stopped = false;
 
-  for (const account of opts.config.accounts) {
-    for (const check of account.checks) {
-      if (!check.enabled || !isRunnable(check)) continue;
-      const locations = account.locations.filter((l) => check.locations.includes(l.id));
-      jobs.set(key(account.id, check.id), {
-        account,
-        check,
-        locations,
-        everyMs: frequencyToMs(check.frequency),
-        nextAt: 0,
-        running: new Set(),
-      });
+  function arm(state: SlotState, at: number) {
+    clearTimeout(state.timer);
+    state.nextAt = at;
+    state.timer = setTimeout(() => due(state), Math.max(0, at - Date.now()));
+    state.timer.unref();
+  }
+
+  function due(state: SlotState) {
+    if (stopped || slots.get(state.slot.key) !== state) return;
+    // From the due instant, not from now: a late timer does not shift the slot.
+    arm(state, followingDueAt(state.nextAt, state.slot));
+    accounting.due();
+    if (state.pending) {
+      const { account, check } = state.slot;
+      if (accounting.skip(account.id, check.id, Date.now())) opts.onSkipping?.(account.id, check.id);
+      return;
     }
+    state.pending = true;
+    queue.push(state);
+    pump();
   }
 
-  function arm(job: Job, delayMs: number) {
-    job.nextAt = Date.now() + delayMs;
-    job.timer = setTimeout(() => tick(job), delayMs);
-    job.timer.unref();
-  }
-
-  function tick(job: Job) {
-    if (stopped) return;
-    arm(job, job.everyMs);
-    const runId = randomUUID();
-    for (const location of job.locations) {
-      if (job.running.has(location.id)) continue; // never two runs of one check+location
-      job.running.add(location.id);
-      enqueue(() => runOne(job, location, runId));
-    }
-  }
-
-  async function runOne(job: Job, location: LocationConfig, runId: string) {
+  async function runOne(state: SlotState) {
+    // The slot as it was when the run started: a reload meanwhile changes the next run, not this one.
+    const { account, check, location } = state.slot;
     try {
       const result: RunResult = await opts.run(
-        job.account,
-        job.check,
+        account,
+        check,
         location,
         { ...opts.ctx, signal: controller.signal },
         'schedule',
       );
       // A run cut short by stop() measured nothing about the target: keep it out.
-      if (!controller.signal.aborted) opts.record(job.account.id, { ...result, runId });
+      if (!controller.signal.aborted) {
+        opts.record(account.id, result);
+        accounting.stored();
+      }
     } catch (error) {
       // Runners return failures as results; an exception here is a bug in a runner.
-      console.error(`checkwall: run of ${job.check.id}@${location.id} threw`, error);
+      console.error(`checkwall: run of ${check.id}@${location.id} threw`, error);
     } finally {
-      job.running.delete(location.id);
+      state.pending = false;
     }
   }
 
-  function enqueue(task: () => Promise<void>) {
-    queue.push(task);
-    pump();
-  }
-
   function pump() {
-    while (active < opts.config.maxConcurrentRuns && queue.length > 0 && !stopped) {
-      const task = queue.shift()!;
+    while (active < config.maxConcurrentRuns && queue.length > 0 && !stopped) {
+      const state = queue.shift()!;
       active++;
-      const p = task().finally(() => {
+      const p = runOne(state).finally(() => {
         active--;
         inFlight.delete(p);
         pump();
@@ -95,24 +91,74 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
   }
 
+  function place(next: ServiceConfig) {
+    const plan = new Map(planSlots(next).map((slot) => [slot.key, slot]));
+    for (const [key, state] of slots) {
+      if (plan.has(key)) continue;
+      clearTimeout(state.timer); // a run in flight finishes and is recorded
+      slots.delete(key);
+    }
+    const moved: SlotState[] = [];
+    for (const [key, slot] of plan) {
+      const state = slots.get(key);
+      const kept = state ?? { slot, nextAt: 0, pending: false };
+      if (!state || state.slot.offsetMs !== slot.offsetMs || state.slot.periodMs !== slot.periodMs)
+        moved.push(kept);
+      kept.slot = slot;
+      slots.set(key, kept);
+    }
+    if (started) armAll(moved);
+    byCheck = new Map();
+    for (const state of slots.values()) {
+      const key = checkKey(state.slot.account.id, state.slot.check.id);
+      byCheck.set(key, [...(byCheck.get(key) ?? []), state]);
+    }
+    config = next;
+  }
+
+  /** Arms slots that are new or moved: on their offset, or soon when they are overdue. */
+  function armAll(states: SlotState[]) {
+    const now = Date.now();
+    const overdue = states.filter(({ slot }) => {
+      const last = opts.lastRunAt(slot.account.id, slot.check.id, slot.location.id);
+      return last === null || now - last >= slot.periodMs;
+    });
+    const late = new Set(overdue);
+    for (const state of states) {
+      const { slot } = state;
+      arm(
+        state,
+        late.has(state) ? catchUpAt(now, slot, overdue.length) : nextDueAt(now, slot.periodMs, slot.offsetMs),
+      );
+    }
+  }
+
+  place(config);
   return {
     start() {
-      let i = 0;
-      const n = Math.max(1, jobs.size);
-      for (const job of jobs.values()) arm(job, Math.round((i++ / n) * STAGGER_MS));
+      started = true;
+      armAll([...slots.values()]);
     },
     async stop() {
       stopped = true;
-      for (const job of jobs.values()) clearTimeout(job.timer);
+      for (const state of slots.values()) clearTimeout(state.timer);
       queue.length = 0;
       controller.abort(new Error('the service is stopping'));
       await Promise.allSettled([...inFlight]);
     },
-    nextRun(accountId: string, checkId: string) {
-      const job = jobs.get(key(accountId, checkId));
-      return job && job.nextAt > 0 ? new Date(job.nextAt) : null;
+    reload(next) {
+      if (stopped) return;
+      place(next);
+      pump(); // maxConcurrentRuns may have grown
     },
+    nextRun(accountId, checkId) {
+      const states = byCheck.get(checkKey(accountId, checkId));
+      if (!started || !states) return null;
+      return new Date(Math.min(...states.map((s) => s.nextAt)));
+    },
+    skippedRecently: (accountId, checkId) => accounting.skippedRecently(accountId, checkId, Date.now()),
+    stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),
   };
 }
 
-const key = (accountId: string, checkId: string) => `${accountId}\u0000${checkId}`;
+const checkKey = (accountId: string, checkId: string) => `${accountId}\u0000${checkId}`;

@@ -7,7 +7,9 @@ import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
+import type { RunStats } from './run-accounting.js';
 import { createRunner } from './runners/index.js';
+import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
 import { openSqliteStorage } from './storage/sqlite.js';
@@ -22,6 +24,15 @@ export interface ServiceOptions {
   startScheduler?: boolean;
   now?: () => number;
   rateLimit?: { perSecond: number; burst: number };
+  /** The run workers' pool: its size and entry (tests running from source point at a built entry). */
+  workers?: WorkerPoolOptions;
+}
+
+/** What a reload changed, by check (account id and check id). */
+export interface ReloadSummary {
+  added: number;
+  changed: number;
+  removed: number;
 }
 
 export interface Service {
@@ -32,6 +43,15 @@ export interface Service {
   accounts: Accounts;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
   record(accountId: string, result: RunResult): void;
+  /**
+   * Runs on a new, already validated config: checks added, changed, disabled
+   * or removed take effect at once; stored results stay; runs in flight finish.
+   */
+  reload(config: ServiceConfig): ReloadSummary;
+  /** Runs due, skipped, stored, waiting and running (every due run is stored or counted). */
+  runStats(): RunStats;
+  /** Runs executed per worker thread (thread id): runs do not share the API's thread. */
+  runsByThread(): Map<number, number>;
   close(): Promise<void>;
 }
 
@@ -43,12 +63,19 @@ const WARM_BUDGET_MS = 20;
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const now = opts.now ?? Date.now;
   const storage = openSqliteStorage(opts.dbPath);
-  const accounts = createAccounts(opts.config, new Date(now()));
-  seedChannels(opts.config, storage, now());
+  let config = opts.config;
+  const accounts = createAccounts(config, new Date(now()));
+  seedChannels(config, storage, now());
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
   const late: { scheduler?: Scheduler } = {};
-  const nextRun = (accountId: string, checkId: string) => late.scheduler?.nextRun(accountId, checkId) ?? null;
-  const engine = createStatusEngine({ storage, scheduler: { nextRun }, now });
+  const engine = createStatusEngine({
+    storage,
+    scheduler: {
+      nextRun: (accountId, checkId) => late.scheduler?.nextRun(accountId, checkId) ?? null,
+      skippedRecently: (accountId, checkId) => late.scheduler?.skippedRecently(accountId, checkId) ?? 0,
+    },
+    now,
+  });
   const record = (accountId: string, run: RunResult) => {
     // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
     const { screenshot, ...result } = run;
@@ -58,16 +85,24 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     const check = account && accounts.check(account, result.checkId);
     if (account && check) engine.onResult(account, check, result);
   };
-  const runner = createRunner({ maxConcurrentBrowserRuns: opts.config.maxConcurrentBrowserRuns });
+  const runner = createRunner({
+    maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
+    ...(opts.workers ? { workers: opts.workers } : {}),
+  });
   const scheduler = createScheduler({
-    config: opts.config,
+    config,
     run: runner.run,
     record,
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),
-      maxStoredBodyBytes: opts.config.maxStoredBodyBytes,
+      // Read at each run (the scheduler spreads this object), so a reload applies to the next one.
+      get maxStoredBodyBytes() {
+        return config.maxStoredBodyBytes;
+      },
       now,
     },
+    lastRunAt: (a, c, l) => storage.recentRuns(a, c, l, 1)[0]?.startedAt ?? null,
+    onSkipping: () => engine.touch(),
   });
   late.scheduler = scheduler;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
@@ -88,14 +123,26 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   }
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  if (opts.startScheduler !== false) scheduler.start();
-  const retention = opts.config.retentionDays * 86_400_000;
-  storage.prune(now() - retention);
-  const pruner = setInterval(() => storage.prune(now() - retention), PRUNE_EVERY_MS).unref();
-  const pairs = opts.config.accounts.flatMap((account) =>
-    account.checks.map((check) => ({ account, check })),
-  );
+  if (opts.startScheduler !== false) {
+    runner.workers.warm();
+    scheduler.start();
+  }
+  const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
+  prune();
+  const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
+  let pairs = checkPairs(config);
   const warmer = setInterval(() => engine.warm(pairs, WARM_BUDGET_MS), WARM_EVERY_MS).unref();
+  const reload = (next: ServiceConfig): ReloadSummary => {
+    const summary = diffChecks(config, next);
+    const known = new Set(config.accounts.map((a) => a.id));
+    config = next;
+    accounts.replace(next);
+    seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
+    scheduler.reload(next);
+    pairs = checkPairs(next);
+    engine.clear(); // statuses embed the check's name, tags, thresholds and locations
+    return summary;
+  };
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
@@ -104,6 +151,9 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     engine,
     accounts,
     record,
+    reload,
+    runStats: () => scheduler.stats(),
+    runsByThread: () => runner.workers.runsByThread(),
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruner);
@@ -115,6 +165,24 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         storage.close();
       })()),
   };
+}
+
+const checkPairs = (config: ServiceConfig) =>
+  config.accounts.flatMap((account) => account.checks.map((check) => ({ account, check })));
+
+function diffChecks(before: ServiceConfig, after: ServiceConfig): ReloadSummary {
+  const flat = (config: ServiceConfig) =>
+    new Map(
+      checkPairs(config).map(({ account, check }) => [`${account.id}/${check.id}`, JSON.stringify(check)]),
+    );
+  const old = flat(before);
+  const next = flat(after);
+  const summary = { added: 0, changed: 0, removed: 0 };
+  for (const [key, text] of next)
+    if (!old.has(key)) summary.added++;
+    else if (old.get(key) !== text) summary.changed++;
+  for (const key of old.keys()) if (!next.has(key)) summary.removed++;
+  return summary;
 }
 
 /** Channels declared in the config are created once, the first time an account starts empty. */

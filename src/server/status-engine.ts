@@ -9,6 +9,7 @@ import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
+import { skippedReason } from './run-accounting.js';
 import { notRunnableReason } from './runners/index.js';
 import type { Storage } from './storage/types.js';
 
@@ -20,32 +21,52 @@ export const CACHE_MS = 30_000;
 
 export interface StatusEngineDeps {
   storage: Storage;
-  scheduler: Pick<Scheduler, 'nextRun'>;
+  scheduler: Pick<Scheduler, 'nextRun' | 'skippedRecently'>;
   now: () => number;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
-  const cache = new Map<string, { at: number; status: CheckStatus }>();
+  // By check, then period: a result drops its check's entries in one step, not by a
+  // scan of every key (at 10,000 checks that scan, twice a result, was the main thread's
+  // largest cost per result).
+  const cache = new Map<string, Map<Period, { at: number; status: CheckStatus }>>();
+  const checkKey = (account: AccountConfig, check: CheckConfig) => `${account.id}\u0000${check.id}`;
+  const cached = (account: AccountConfig, check: CheckConfig, period: Period) =>
+    cache.get(checkKey(account, check))?.get(period);
+  const store = (
+    account: AccountConfig,
+    check: CheckConfig,
+    period: Period,
+    at: number,
+    status: CheckStatus,
+  ) => {
+    const key = checkKey(account, check);
+    const entries = cache.get(key) ?? new Map<Period, { at: number; status: CheckStatus }>();
+    entries.set(period, { at, status });
+    cache.set(key, entries);
+  };
   // Moves on whenever a result arrives (or the cache is dropped): answers built from
   // statuses may be reused only while it stands still (see http/status-list.ts).
   let version = 0;
-  const keyOf = (account: AccountConfig, check: CheckConfig, period: Period) =>
-    `${account.id}\u0000${check.id}\u0000${period}`;
 
   function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
-    const key = keyOf(account, check, period);
-    const hit = cache.get(key);
+    const hit = cached(account, check, period);
     const now = deps.now();
     let status = hit && now - hit.at < CACHE_MS ? hit.status : undefined;
     if (!status) {
       status = compute(account, check, period, now);
-      cache.set(key, { at: now, status });
+      store(account, check, period, now, status);
     }
     // The schedule moves on its own (a run may be skipped or still queued), so
-    // it is read fresh, never from the cache.
-    return { ...status, schedule: schedule(account, check) };
+    // it is read fresh, never from the cache; so is whether runs are being skipped.
+    const skipped = check.enabled ? deps.scheduler.skippedRecently(account.id, check.id) : 0;
+    const statusReason =
+      skipped === 0
+        ? status.statusReason
+        : [status.statusReason, skippedReason(skipped)].filter(Boolean).join('; ');
+    return { ...status, schedule: schedule(account, check), statusReason };
   }
 
   function schedule(account: AccountConfig, check: CheckConfig): CheckStatus['schedule'] {
@@ -138,8 +159,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   /** After a result is stored: drop the check's cached statuses and move its incident. */
   function onResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
     version++;
-    for (const key of cache.keys())
-      if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+    cache.delete(checkKey(account, check));
     const status = statusOf(account, check);
     const open = deps.storage.currentIncident(account.id, check.id);
     const at = Date.parse(result.finishedAt);
@@ -159,8 +179,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     } else {
       return;
     }
-    for (const key of cache.keys())
-      if (key.startsWith(`${account.id}\u0000${check.id}\u0000`)) cache.delete(key);
+    cache.delete(checkKey(account, check));
   }
 
   /**
@@ -176,9 +195,9 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const now = deps.now();
     let done = 0;
     for (const { account, check } of pairs) {
-      const hit = cache.get(keyOf(account, check, '24h'));
+      const hit = cached(account, check, '24h');
       if (hit && now - hit.at < CACHE_MS * 0.6) continue;
-      cache.set(keyOf(account, check, '24h'), { at: now, status: compute(account, check, '24h', now) });
+      store(account, check, '24h', now, compute(account, check, '24h', now));
       done++;
       if (performance.now() - started > budgetMs) break;
     }
@@ -190,6 +209,10 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     onResult,
     warm,
     version: () => version,
+    /** Something read fresh into every status changed (a check began skipping runs). */
+    touch() {
+      version++;
+    },
     clear() {
       version++;
       cache.clear();

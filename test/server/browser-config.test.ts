@@ -73,7 +73,7 @@ describe('multistep steps in the config', () => {
     ],
     [{ steps: [{ action: 'click' }] }, `${at}.steps.0.selector: a selector is required`],
     [{ steps: [{ action: 'click', selector: '' }] }, `${at}.steps.0.selector: must be a selector`],
-    [{ steps: [{ action: 'click', selecter: '#x' }] }, 'Unrecognized key: "selecter"'],
+    [{ steps: [{ action: 'click', selecter: '#x' }] }, `${at}.steps.0.selecter: unknown key "selecter"`],
     [{ steps: [{ action: 'type', selector: '#x' }] }, `${at}.steps.0.text: the text to type is required`],
     [
       { steps: [{ action: 'goto', url: 'shop.test' }] },

@@ -6,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas.js';
 import { startDemo, type Demo } from '../../src/server/demo/index.js';
 import { createService, type Service } from '../../src/server/service.js';
+import { runWorkerEntry } from '../helpers/run-worker.js';
 
 let demo: Demo;
 let svc: Service;
 beforeAll(async () => {
   demo = await startDemo({});
-  svc = await createService({ config: demo.config, dbPath: ':memory:' });
+  svc = await createService({
+    config: demo.config,
+    dbPath: ':memory:',
+    workers: { entry: await runWorkerEntry() },
+  });
   demo.startPinger(svc.url);
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckStatusListSchema } from '../../src/api/schemas.js';
 import { ServiceConfigSchema } from '../../src/server/config-schema.js';
+import { slotOffsetMs } from '../../src/server/schedule-plan.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 
@@ -92,7 +93,7 @@ const of = (hits: Hit[], check: string, location?: string) =>
   hits.filter((h) => h.check === check && (!location || h.location === location)).map((h) => h.at);
 
 describe('scheduler', () => {
-  it('runs each enabled check from each of its locations at its frequency, first runs staggered', async () => {
+  it('runs each enabled check from each of its locations at its frequency, each at its own offset', async () => {
     const t = (target = await startTarget());
     svc = await startTestService({
       startScheduler: true,
@@ -103,7 +104,7 @@ describe('scheduler', () => {
         { id: 'off', frequency: '1s', locations: ['eu-west'], enabled: false },
       ]),
     });
-    // Enough for every check to have run a few times after the 3 s stagger.
+    // Enough for every check to have run a few times.
     await expect
       .poll(() => of(t.hits, 'b').length, { timeout: 15_000, interval: 200 })
       .toBeGreaterThanOrEqual(3);
@@ -116,10 +117,21 @@ describe('scheduler', () => {
     expect(new Set(t.hits.filter((h) => h.check === 'b').map((h) => h.location))).toEqual(
       new Set(['us-east']),
     );
-    // First runs are spread over the start, not all at once (3 jobs: 0, 1 and 2 s in).
-    const firsts = ['a', 'b', 'c'].map((id) => Math.min(...of(t.hits, id))).sort((x, y) => x - y);
-    expect(firsts[1]! - firsts[0]!).toBeGreaterThanOrEqual(500);
-    expect(firsts[2]! - firsts[1]!).toBeGreaterThanOrEqual(500);
+    // Every run starts at its check × location's own offset in its period (schedule-plan.ts),
+    // give or take the timer and the trip to the target (a timer may fire a few ms early).
+    // The first run of each may wait for its worker thread to start.
+    const periods: Record<string, number> = { a: 1000, b: 2000, c: 1000 };
+    const seen = new Set<string>();
+    for (const hit of t.hits) {
+      if (!seen.has(`${hit.check}@${hit.location}`)) {
+        seen.add(`${hit.check}@${hit.location}`);
+        continue;
+      }
+      const period = periods[hit.check]!;
+      const late =
+        (((hit.at - slotOffsetMs(TEST_ACCOUNT, hit.check, hit.location, period)) % period) + period) % period;
+      expect(late < 400 || late > period - 20, `${hit.check}@${hit.location} ${late} ms off`).toBe(true);
+    }
     // Each check+location keeps its own frequency.
     for (const [check, location, everyMs] of [
       ['a', 'eu-west', 1000],
@@ -127,7 +139,7 @@ describe('scheduler', () => {
       ['b', 'us-east', 2000],
       ['c', 'eu-west', 1000],
     ] as const) {
-      const at = of(t.hits, check, location);
+      const at = of(t.hits, check, location).slice(1); // the first may wait for its worker
       const gaps = at.slice(1).map((x, i) => x - at[i]!);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(everyMs * 0.9);
       expect(gaps.reduce((x, y) => x + y, 0) / gaps.length).toBeLessThanOrEqual(everyMs * 1.3);
@@ -174,5 +186,17 @@ describe('scheduler', () => {
     expect(t.peak.all).toBe(2);
     expect(Math.max(...t.peak.perRun.values())).toBe(1);
     expect(of(t.hits, 'p1').length).toBeGreaterThan(0);
+    // Every due run is stored, counted as skipped, or still waiting or running: none vanish.
+    const stats = svc.runStats();
+    expect(stats.skipped).toBeGreaterThan(0);
+    expect(stats.due).toBe(stats.stored + stats.skipped + stats.queued + stats.running);
+    // And the check whose turns are skipped says so in its status.
+    const res = await fetch(`${svc.url}/v1/check-statuses?sortBy=name`, {
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT },
+    });
+    const slow = CheckStatusListSchema.parse(await res.json()).data.find((s) => s.checkId === 'slow');
+    expect(slow!.statusReason).toMatch(
+      /\d+ scheduled runs? skipped in the last 10 min: the service is behind schedule/,
+    );
   });
 });

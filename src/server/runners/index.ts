@@ -1,4 +1,7 @@
-// Dispatches a check to its runner. Browser and multistep checks run in the
+// Dispatches a check to its runner. api, url and tcp checks run in worker
+// threads (worker-pool.ts), off the API's event loop, from a serialisable job
+// (job-protocol.ts); heartbeats are judged here, where pings are stored.
+// Browser and multistep checks run in the
 // service's one Chromium (createRunner owns it); where Chromium is not
 // installed they do not run at all, and the status engine reports them
 // unknown with the reason, so no data is ever invented.
@@ -9,8 +12,10 @@ import { browserMissing, chromiumPath } from './browser-launch.js';
 import { createBrowserPool } from './browser-pool.js';
 import { runHeartbeatCheck } from './heartbeat.js';
 import { runHttpCheck } from './http.js';
+import { JOB_CHECK_TYPES, toJob } from './job-protocol.js';
 import { finishResult, namedError, startFrame } from './result.js';
 import { runTcpCheck } from './tcp.js';
+import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 
 const needsBrowser = (check: Pick<CheckConfig, 'type'>) =>
   check.type === 'browser' || check.type === 'multistep';
@@ -26,23 +31,33 @@ export function isRunnable(check: Pick<CheckConfig, 'type'>): boolean {
 
 export interface Runner {
   run: RunCheck;
-  /** Closes the browser, if one was started; call after the last run has ended. */
+  workers: Pick<WorkerPool, 'runsByThread' | 'warm'>;
+  /** Closes the browser and the workers, if started; call after the last run has ended. */
   close(): Promise<void>;
 }
 
-/** The runners of one service: one browser, started on the first browser run. */
-export function createRunner(opts: { maxConcurrentBrowserRuns: number }): Runner {
+/** The runners of one service: run workers and one browser, each started on its first run. */
+export function createRunner(opts: {
+  maxConcurrentBrowserRuns: number;
+  workers?: WorkerPoolOptions;
+}): Runner {
   const pool = createBrowserPool({
     executable: chromiumPath(),
     maxConcurrent: opts.maxConcurrentBrowserRuns,
   });
+  const workers = createWorkerPool(opts.workers);
   const runBrowser = createBrowserRunner(pool);
   return {
-    run: (account, check, location, ctx, triggeredBy) =>
-      needsBrowser(check)
-        ? runBrowser(account, check, location, ctx, triggeredBy)
-        : runCheck(account, check, location, ctx, triggeredBy),
-    close: () => pool.close(),
+    run: (account, check, location, ctx, triggeredBy) => {
+      if (needsBrowser(check)) return runBrowser(account, check, location, ctx, triggeredBy);
+      if (!JOB_CHECK_TYPES.includes(check.type)) return runCheck(account, check, location, ctx, triggeredBy);
+      const job = toJob(account.id, check, location, triggeredBy, ctx.maxStoredBodyBytes);
+      return workers.run(job, ctx.signal);
+    },
+    workers,
+    close: async () => {
+      await Promise.all([pool.close(), workers.close()]);
+    },
   };
 }
 

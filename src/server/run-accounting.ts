@@ -1,0 +1,71 @@
+// Every due run is either stored or counted as skipped: the counters behind
+// the bench's "due vs stored", serve's backlog line, and the statusReason of a
+// check whose runs are being skipped. Nothing is dropped silently.
+
+/** How far back a skipped run still marks its check's status. */
+export const SKIP_WINDOW_MS = 600_000;
+
+export interface RunStats {
+  /** Runs that came due since start (each is stored, skipped, still pending, or cut short by a stop). */
+  due: number;
+  /** Due runs not started because the previous run of the same check × location had not finished. */
+  skipped: number;
+  /** Results recorded. */
+  stored: number;
+  /** Runs waiting for a free slot, and runs executing, right now. */
+  queued: number;
+  running: number;
+}
+
+export interface RunAccounting {
+  due(): void;
+  stored(): void;
+  /** Notes a skipped run; true when it is the check's first in the window (its status changes). */
+  skip(accountId: string, checkId: string, at: number): boolean;
+  /** Skipped runs of the check in the last SKIP_WINDOW_MS. */
+  skippedRecently(accountId: string, checkId: string, now: number): number;
+  totals(): Pick<RunStats, 'due' | 'skipped' | 'stored'>;
+}
+
+export function createRunAccounting(): RunAccounting {
+  const totals = { due: 0, skipped: 0, stored: 0 };
+  const skips = new Map<string, number[]>();
+  const recent = (key: string, now: number) => {
+    const at = skips.get(key);
+    if (!at) return 0;
+    while (at.length > 0 && at[0]! <= now - SKIP_WINDOW_MS) at.shift();
+    if (at.length === 0) skips.delete(key);
+    return at.length;
+  };
+  return {
+    due: () => void totals.due++,
+    stored: () => void totals.stored++,
+    skip(accountId, checkId, at) {
+      totals.skipped++;
+      const key = `${accountId}\u0000${checkId}`;
+      const first = recent(key, at) === 0;
+      const list = skips.get(key) ?? [];
+      list.push(at);
+      skips.set(key, list);
+      return first;
+    },
+    skippedRecently: (accountId, checkId, now) => recent(`${accountId}\u0000${checkId}`, now),
+    totals: () => ({ ...totals }),
+  };
+}
+
+/** The sentence a status carries while its check's runs are being skipped. */
+export function skippedReason(count: number): string {
+  const runs = count === 1 ? '1 scheduled run' : `${count} scheduled runs`;
+  return `${runs} skipped in the last ${SKIP_WINDOW_MS / 60_000} min: the service is behind schedule`;
+}
+
+/**
+ * serve's once-a-minute line while the service is behind: runs due, stored and
+ * skipped since the last line, and those waiting now. Null when it kept up.
+ */
+export function backlogLine(before: RunStats, now: RunStats): string | null {
+  const skipped = now.skipped - before.skipped;
+  if (skipped === 0 && now.queued === 0) return null;
+  return `behind schedule: in the last minute ${now.due - before.due} runs came due, ${now.stored - before.stored} were stored, ${skipped} skipped; ${now.queued} waiting to start`;
+}

@@ -1,0 +1,116 @@
+// A pool of run worker threads, sized to the machine's cores, started on the
+// first run. A run goes to the worker with the fewest in flight; its result
+// comes back as a message and is stored by the caller on the main thread. A
+// worker that dies answers its runs with failed results and is replaced on
+// the next run.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CheckResult } from '../../api/schemas.js';
+import { runnerError, type FromRunner, type RunJob, type ToRunner } from './job-protocol.js';
+
+export interface WorkerPoolOptions {
+  /** Threads; default: the machine's cores. */
+  size?: number;
+  /**
+   * The worker's entry. Default: run-worker.js beside this module, which is
+   * where both the compiled dist/ and the bundle (scripts/bundle.js) put it.
+   */
+  entry?: URL;
+}
+
+export interface WorkerPool {
+  run(job: RunJob, signal: AbortSignal): Promise<CheckResult>;
+  /** Starts the threads now rather than on the first run (so the first runs start on time). */
+  warm(): void;
+  /** Runs executed per worker thread id since start (for tests and the bench). */
+  runsByThread(): Map<number, number>;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  job: RunJob;
+  resolve: (result: CheckResult) => void;
+}
+
+interface Member {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
+  const size = Math.max(1, opts.size ?? availableParallelism());
+  const entry = opts.entry ?? new URL('./run-worker.js', import.meta.url);
+  const members: Member[] = [];
+  const byThread = new Map<number, number>();
+  let nextId = 1;
+  let closed = false;
+
+  function spawn(): Member {
+    if (!existsSync(entry))
+      // Running from source (TypeScript under vitest): a worker cannot load it. Tests pass
+      // workers.entry from test/helpers/run-worker.ts, which bundles it.
+      throw new Error(`the run worker's entry ${fileURLToPath(entry)} does not exist`);
+    const member: Member = { worker: new Worker(entry), pending: new Map() };
+    const { worker } = member;
+    worker.on('message', (message: FromRunner) => {
+      const pending = member.pending.get(message.id);
+      member.pending.delete(message.id);
+      byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + 1);
+      pending?.resolve(message.result);
+    });
+    const fail = (why: string) => {
+      const at = members.indexOf(member);
+      if (at >= 0) members.splice(at, 1);
+      for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
+      member.pending.clear();
+    };
+    worker.once('error', (error) => fail(`the run's worker failed: ${error.message}`));
+    worker.once('exit', (code) => members.includes(member) && fail(`the run's worker exited (${code})`));
+    return member;
+  }
+
+  function warm() {
+    while (!closed && members.length < size) members.push(spawn());
+  }
+
+  function pick(): Member {
+    warm();
+    return members.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  return {
+    run(job, signal) {
+      if (closed) return Promise.resolve(runnerError(job, 'the service is stopping'));
+      let member: Member;
+      try {
+        member = pick();
+      } catch (error) {
+        return Promise.resolve(runnerError(job, (error as Error).message));
+      }
+      const id = nextId++;
+      const post = (message: ToRunner) => member.worker.postMessage(message);
+      const abort = () => member.pending.has(id) && post({ kind: 'abort', id });
+      return new Promise<CheckResult>((resolve) => {
+        const done = (result: CheckResult) => {
+          signal.removeEventListener('abort', abort); // one signal serves every run
+          resolve(result);
+        };
+        member.pending.set(id, { job, resolve: done });
+        post({ kind: 'run', id, job });
+        if (signal.aborted) abort();
+        else signal.addEventListener('abort', abort, { once: true });
+      });
+    },
+    warm,
+    runsByThread: () => new Map(byThread),
+    async close() {
+      closed = true;
+      const all = members.splice(0);
+      for (const m of all)
+        for (const p of m.pending.values()) p.resolve(runnerError(p.job, 'the service is stopping'));
+      await Promise.all(all.map((m) => m.worker.terminate()));
+    },
+  };
+}
