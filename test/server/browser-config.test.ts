@@ -100,7 +100,7 @@ describe('multistep steps in the config', () => {
       { steps: [{ action: 'assertUrl', contains: 3 }] },
       `${at}.steps.0.contains: the expected address must be a string`,
     ],
-    [{ steps: [{ action: 'assertUrl', url: '/a' }] }, 'Unrecognized key: "url"'],
+    [{ steps: [{ action: 'assertUrl', url: '/a' }] }, `${at}.steps.0.url: unknown key "url"`],
     [
       { type: 'api', target: 'http://shop.test/', screenshot: 'always' },
       `${at}.screenshot: only browser and multistep`,
