@@ -18,7 +18,13 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('../dist/cli.js', import.meta.url).pathname],
+  // The poll worker is a file of its own (a worker_threads Worker loads it by URL):
+  // dist/bundle/poll-worker.js, beside the chunks, where src/store/poll-worker/spawn.ts
+  // looks for it.
+  entryPoints: {
+    cli: new URL('../dist/cli.js', import.meta.url).pathname,
+    'poll-worker': new URL('../dist/store/poll-worker/poll-worker.js', import.meta.url).pathname,
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -24,7 +24,8 @@ async function taggedServer(opts: { etags: boolean }) {
     const tag = `"v${version}"`;
     if (opts.etags && req.headers['if-none-match'] === tag) {
       res.writeHead(304, { etag: tag });
-      return res.end();
+      res.end();
+      return;
     }
     json(res, 200, body, opts.etags ? { etag: tag } : {});
   });
