@@ -219,6 +219,11 @@ export function createClient(options: ClientOptions) {
         PublicDashboardSchema,
         opts,
       ),
+    /** What builds this client again in another thread (the poll worker): a dispatcher does not cross. */
+    threadOptions: (): Omit<ClientOptions, 'dispatcher'> => {
+      const { dispatcher: _own, ...rest } = options;
+      return rest;
+    },
     close: () => (options.dispatcher ? Promise.resolve() : dispatcher.close()),
   };
 }

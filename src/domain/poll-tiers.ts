@@ -66,6 +66,11 @@ export function describeTiers(plan: TierPlan, refreshMs: number): string | null 
   return `failing+degraded every ${seconds(refreshMs)}, all checks every ${seconds(refreshMs * plan.sweepEvery)}`;
 }
 
+/** The header's short form: how often the whole list is read, or null. */
+export function describeSweep(plan: TierPlan, refreshMs: number): string | null {
+  return plan.tiered ? `all checks every ${seconds(refreshMs * plan.sweepEvery)}` : null;
+}
+
 function seconds(ms: number): string {
   const s = Math.round(ms / 1_000);
   return s >= 120 && s % 60 === 0 ? `${s / 60} min` : `${s} s`;

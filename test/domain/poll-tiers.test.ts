@@ -1,6 +1,12 @@
 // The tiering policy of the statuses poll: every boundary of pages, refresh and rate.
 import { describe, expect, it } from 'vitest';
-import { describeTiers, planTiers, sweepDue, type TierPlan } from '../../src/domain/poll-tiers.js';
+import {
+  describeSweep,
+  describeTiers,
+  planTiers,
+  sweepDue,
+  type TierPlan,
+} from '../../src/domain/poll-tiers.js';
 
 describe('planTiers', () => {
   it.each<[string, number, number, number, TierPlan]>([
@@ -55,5 +61,14 @@ describe('describeTiers', () => {
     ],
   ])('%j at %i ms', (plan, refreshMs, text) => {
     expect(describeTiers(plan, refreshMs)).toBe(text);
+  });
+});
+
+describe('describeSweep', () => {
+  it.each<[TierPlan, number, string | null]>([
+    [{ tiered: false, sweepEvery: 1, minGap: 1 }, 5_000, null],
+    [{ tiered: true, sweepEvery: 10, minGap: 3 }, 5_000, 'all checks every 50 s'],
+  ])('%j at %i ms', (plan, refreshMs, text) => {
+    expect(describeSweep(plan, refreshMs)).toBe(text);
   });
 });

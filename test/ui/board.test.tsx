@@ -147,6 +147,22 @@ describe('board frames', () => {
     await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
   });
 
+  it('shows the polling cycle of a large account in the header and in ? help, and only then', async () => {
+    const store = storeWith(120, 40);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    expect(lastFrame()).not.toContain('all checks every');
+    const plan = { tiered: true, sweepEvery: 10, minGap: 3 };
+    store
+      .getState()
+      .applyStatusChanges({ changed: [], removed: [], summary: null, tiers: { plan, refreshMs: 5_000 } }, 2);
+    await expect.poll(() => lastFrame()).toContain('all checks every 50 s');
+    stdin.write('?');
+    await expect
+      .poll(() => lastFrame())
+      .toContain('Polling: failing+degraded every 5 s, all checks every 50 s');
+  });
+
   it('opens the help overlay from the keymap with ?', async () => {
     const store = storeWith(120, 40);
     const { lastFrame, stdin } = draw(store);
