@@ -78,7 +78,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   // would wait for Enter and arrive with it.
   const stdin = process.stdin;
   if (stdin.isTTY) stdin.setRawMode(true);
-  const screen = createScreen(stdout);
+  const screen = createScreen(stdout, { ascii: opts.ascii });
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
   const app = render(

@@ -6,7 +6,7 @@ import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
 import { selectCheckCount, selectPollCycle } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme } from '../../theme.js';
 
 export interface HeaderProps {
   store: ConsoleStore;
@@ -54,7 +54,7 @@ export function Header({ store, title, summary: own }: HeaderProps) {
             </Text>
           );
         })}
-        <Text>{`incidents ${summary?.activeIncidents ?? 0}  alerts ${summary?.activeAlerts ?? 0}  avail ${formatPercent(summary?.averageAvailability ?? null, 1)}`}</Text>
+        <Text>{`incidents ${summary?.activeIncidents ?? 0}  alerts ${summary?.activeAlerts ?? 0}  avail ${shown(theme, formatPercent(summary?.averageAvailability ?? null, 1))}`}</Text>
         {cycle === null ? null : <Text color={tint(theme, theme.dim)}>{`  ${theme.rule} ${cycle}`}</Text>}
       </Text>
     </Box>
