@@ -18,6 +18,13 @@ export interface StatusesWorker {
  */
 export const DEFAULT_WORKER_URL = new URL('./poll-worker.js', import.meta.url);
 
+/**
+ * The worker keeps fingerprints, not statuses, and parses a page at a time: a
+ * small young generation is plenty, and V8's default (16 MB semi-spaces per
+ * isolate) cost the console tens of megabytes of RSS for nothing.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
 export function spawnStatusesWorker(
   clientOptions: WorkerClientOptions,
   workerUrl: URL = DEFAULT_WORKER_URL,
@@ -27,7 +34,7 @@ export function spawnStatusesWorker(
   const pending = new Map<number, { resolve(c: StatusChanges): void; reject(e: Error): void }>();
 
   function start(): Worker {
-    const w = new Worker(workerUrl, { workerData: clientOptions });
+    const w = new Worker(workerUrl, { workerData: clientOptions, resourceLimits: WORKER_LIMITS });
     // The console exits when its UI does: a worker between polls must not hold the process.
     w.unref();
     w.on('message', (message: FromWorker) => {
