@@ -42,7 +42,8 @@ export const POLL_GAP_MS = 300;
 export function watchPolls(fleet: Fleet): Poll[] {
   const polls: Poll[] = [];
   let lastEnd = Number.NEGATIVE_INFINITY;
-  fleet.service.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  // Before fastify's own listener: a synchronous route answers within it.
+  fleet.service.app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!(req.url ?? '').startsWith('/v1/check-statuses')) return;
     let poll = polls.at(-1);
     const now = performance.now();
@@ -51,15 +52,14 @@ export function watchPolls(fleet: Fleet): Poll[] {
       polls.push(poll);
     }
     const p = poll;
-    // Keep-alive sockets carry one exchange at a time: the socket's bytes over this one.
-    const sentBefore = req.socket.bytesWritten;
+    const counted = countBody(res);
     p.requests++;
     p.inflight++;
     p.end = Number.NaN;
     res.on('finish', () => {
       p.inflight--;
       if (res.statusCode === 304) p.notModified++;
-      p.bytes += req.socket.bytesWritten - sentBefore;
+      p.bytes += counted();
       if (p.inflight === 0) p.end = lastEnd = performance.now();
     });
   });
@@ -69,6 +69,25 @@ export function watchPolls(fleet: Fleet): Poll[] {
 /** A poll that ended and saw no request for POLL_GAP_MS since. */
 export const settled = (p: Poll | undefined) =>
   p !== undefined && !Number.isNaN(p.end) && performance.now() - p.end > POLL_GAP_MS;
+
+/** The body bytes a response writes (the socket's counters lag behind 'finish'). */
+function countBody(res: ServerResponse): () => number {
+  let bytes = 0;
+  const count = (chunk: unknown) => {
+    if (typeof chunk === 'string') bytes += Buffer.byteLength(chunk);
+    else if (chunk instanceof Uint8Array) bytes += chunk.length;
+  };
+  const { write, end } = res;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    count(chunk);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof res.write;
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    count(chunk);
+    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as typeof res.end;
+  return () => bytes;
+}
 
 export function launch(fleet: Fleet, refresh: number): PtyProgram {
   return startInPty(['bin/checkwall.js', 'console', '--refresh', String(refresh)], {
