@@ -87,7 +87,7 @@ export async function pollingCase(
   await program.stop();
   await proxy?.close();
   const all = polls.slice(fromPoll).filter((p) => !Number.isNaN(p.end));
-  const sweep = (p: Poll) => p.requests >= Math.ceil(fleet.checks / 100);
+  const sweep = (p: Poll) => p.sweep;
   const sum = (xs: Poll[], f: (p: Poll) => number) => xs.reduce((n, p) => n + f(p), 0);
   const during = presses.filter((p) => p.duringPoll).map((p) => p.ms);
   const median = (xs: number[]) => quantiles(xs).p50;

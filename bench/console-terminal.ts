@@ -33,6 +33,8 @@ export interface Poll {
   notModified: number;
   bytes: number;
   inflight: number;
+  /** A request of the whole list (no status filter) was among its requests. */
+  sweep: boolean;
 }
 
 /** A quiet gap longer than this ends a poll: its pages and lists follow each other closely. */
@@ -48,12 +50,21 @@ export function watchPolls(fleet: Fleet): Poll[] {
     let poll = polls.at(-1);
     const now = performance.now();
     if (!poll || (poll.inflight === 0 && now - lastEnd > POLL_GAP_MS)) {
-      poll = { start: now, end: Number.NaN, requests: 0, notModified: 0, bytes: 0, inflight: 0 };
+      poll = {
+        start: now,
+        end: Number.NaN,
+        requests: 0,
+        notModified: 0,
+        bytes: 0,
+        inflight: 0,
+        sweep: false,
+      };
       polls.push(poll);
     }
     const p = poll;
     const counted = countBody(res);
     p.requests++;
+    if (!/[?&]status=/.test(req.url ?? '')) p.sweep = true;
     p.inflight++;
     p.end = Number.NaN;
     res.on('finish', () => {
