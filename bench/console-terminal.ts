@@ -25,20 +25,79 @@ export function boardOrder(statuses: readonly CheckStatus[]): string[] {
   return [...statuses].sort((a, b) => compareChecks(a, b, 'status')).map((c) => c.checkName);
 }
 
-/** Times each poll of the statuses (page 1 asked to last page answered) as the service sees it. */
-export function watchPolls(fleet: Fleet): Array<{ start: number; end: number }> {
-  const polls: Array<{ start: number; end: number }> = [];
-  fleet.service.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/v1/check-statuses') return;
-    const page = Number(url.searchParams.get('page') ?? '1');
-    if (page === 1) polls.push({ start: performance.now(), end: Number.NaN });
+export interface Poll {
+  start: number;
+  /** NaN while requests are in flight (or may still follow). */
+  end: number;
+  requests: number;
+  notModified: number;
+  bytes: number;
+  inflight: number;
+  /** A request of the whole list (no status filter) was among its requests. */
+  sweep: boolean;
+}
+
+/** A quiet gap longer than this ends a poll: its pages and lists follow each other closely. */
+export const POLL_GAP_MS = 300;
+
+/** Every statuses request as the service sees it, grouped into polls. */
+export function watchPolls(fleet: Fleet): Poll[] {
+  const polls: Poll[] = [];
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  // Before fastify's own listener: a synchronous route answers within it.
+  fleet.service.app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(req.url ?? '').startsWith('/v1/check-statuses')) return;
+    let poll = polls.at(-1);
+    const now = performance.now();
+    if (!poll || (poll.inflight === 0 && now - lastEnd > POLL_GAP_MS)) {
+      poll = {
+        start: now,
+        end: Number.NaN,
+        requests: 0,
+        notModified: 0,
+        bytes: 0,
+        inflight: 0,
+        sweep: false,
+      };
+      polls.push(poll);
+    }
+    const p = poll;
+    const counted = countBody(res);
+    p.requests++;
+    if (!/[?&]status=/.test(req.url ?? '')) p.sweep = true;
+    p.inflight++;
+    p.end = Number.NaN;
     res.on('finish', () => {
-      const last = polls.at(-1);
-      if (last && page === Math.ceil(fleet.checks / 100)) last.end = performance.now();
+      p.inflight--;
+      if (res.statusCode === 304) p.notModified++;
+      p.bytes += counted();
+      if (p.inflight === 0) p.end = lastEnd = performance.now();
     });
   });
   return polls;
+}
+
+/** A poll that ended and saw no request for POLL_GAP_MS since. */
+export const settled = (p: Poll | undefined) =>
+  p !== undefined && !Number.isNaN(p.end) && performance.now() - p.end > POLL_GAP_MS;
+
+/** The body bytes a response writes (the socket's counters lag behind 'finish'). */
+function countBody(res: ServerResponse): () => number {
+  let bytes = 0;
+  const count = (chunk: unknown) => {
+    if (typeof chunk === 'string') bytes += Buffer.byteLength(chunk);
+    else if (chunk instanceof Uint8Array) bytes += chunk.length;
+  };
+  const { write, end } = res;
+  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+    count(chunk);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof res.write;
+  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+    count(chunk);
+    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as typeof res.end;
+  return () => bytes;
 }
 
 export function launch(fleet: Fleet, refresh: number): PtyProgram {
@@ -86,7 +145,7 @@ export interface PollBytes {
 export async function bytesPerPoll(
   program: PtyProgram,
   fleet: Fleet,
-  polls: Array<{ start: number; end: number }>,
+  polls: Poll[],
   rounds: number,
   pollNow: () => void,
 ): Promise<PollBytes> {
@@ -97,7 +156,7 @@ export async function bytesPerPoll(
   const nextPoll = async () => {
     const seen = polls.length;
     pollNow();
-    while (polls.length === seen || Number.isNaN(polls.at(-1)!.end)) await sleep(20);
+    while (polls.length === seen || !settled(polls.at(-1))) await sleep(20);
     const poll = polls.at(-1)!;
     await sleep(400);
     return program.bytesBetween(poll.start, poll.end + 400);

@@ -18,11 +18,14 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 await rm(outdir, { recursive: true, force: true });
 await build({
-  // The run worker (a worker thread of `serve`) is an entry of its own, at the bundle's
-  // root beside the chunk that starts it: worker-pool.js finds it as ./run-worker.js.
+  // Each worker thread's code is an entry of its own at the bundle's root, beside the
+  // chunks, where the code that starts it looks: run-worker.js (a worker of `serve`,
+  // found by server/runners/worker-pool.ts) and poll-worker.js (the console's poller,
+  // found by store/poll-worker/spawn.ts).
   entryPoints: {
     cli: new URL('../dist/cli.js', import.meta.url).pathname,
     'run-worker': new URL('../dist/server/runners/run-worker.js', import.meta.url).pathname,
+    'poll-worker': new URL('../dist/store/poll-worker/poll-worker.js', import.meta.url).pathname,
   },
   outdir,
   bundle: true,

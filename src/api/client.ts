@@ -5,7 +5,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './errors.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
-import { createSameBodyMemo } from './same-body.js';
+import { bodyDigest, createSameBodyMemo } from './same-body.js';
 import {
   AlertChannelListSchema,
   AlertChannelSchema,
@@ -81,23 +81,22 @@ export function createClient(options: ClientOptions) {
       opts.signal,
     );
 
-  async function once<S extends z.ZodType>(req: Req, schema: S, opts: CallOptions): Promise<z.output<S>> {
-    const { url, endpoint, bytes } = await exchange(req, opts, 'application/json');
-    const parse = () => decode(bytes.toString('utf8'), schema, endpoint, secret);
-    return req.reuse ? sameBodies.parse(url, bytes, parse) : parse();
-  }
-
-  /** One request and its whole body; transport failures and error statuses thrown as ApiError. */
-  async function exchange(req: Req, opts: CallOptions, accept: string) {
+  /** One exchange: the body and its ETag, or `undefined` for a 304 to `ifNoneMatch`. */
+  async function exchange(
+    req: Req,
+    opts: CallOptions,
+    accept: string,
+    ifNoneMatch?: string,
+  ): Promise<Answer | undefined> {
     const endpoint = `${req.method} ${req.path}`;
-    const url = base + req.path + toQueryString(req.query);
     const headers: Record<string, string> = { accept };
     if (req.auth) Object.assign(headers, authHeaders(options));
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
     let res: Dispatcher.ResponseData;
     let bytes: Buffer;
     try {
-      res = await request(url, {
+      res = await request(urlOf(req), {
         method: req.method,
         headers,
         body: req.body === undefined ? null : JSON.stringify(req.body),
@@ -109,15 +108,52 @@ export function createClient(options: ClientOptions) {
       if (opts.signal?.aborted) throw error;
       throw transportError(error, endpoint, secret);
     }
+    if (res.statusCode === 304 && ifNoneMatch !== undefined) return undefined;
     if (res.statusCode >= 400) throw httpError(res, bytes.toString('utf8'), endpoint, secret);
-    return { url, endpoint, bytes };
+    const etag = res.headers['etag'];
+    return { bytes, etag: typeof etag === 'string' ? etag : undefined, endpoint };
   }
 
   async function png(req: Req, opts: CallOptions): Promise<Uint8Array> {
-    const { endpoint, bytes } = await exchange(req, opts, 'image/png');
+    // Never conditional: no If-None-Match is sent, so there is always a body.
+    const { endpoint, bytes } = (await exchange(req, opts, 'image/png'))!;
     if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) failDecode(endpoint, 'the body is not a PNG image');
     return new Uint8Array(bytes);
   }
+
+  const urlOf = (req: Req) => base + req.path + toQueryString(req.query);
+
+  async function once<S extends z.ZodType>(req: Req, schema: S, opts: CallOptions): Promise<z.output<S>> {
+    const url = urlOf(req);
+    const known = req.reuse ? sameBodies.etag(url) : undefined;
+    const answer = await exchange(req, opts, 'application/json', known);
+    if (answer === undefined) {
+      const kept = sameBodies.last<z.output<S>>(url);
+      // Forgotten between asking and the answer (the memo is bounded): ask again, unconditionally.
+      return kept ?? once({ ...req, reuse: false }, schema, opts);
+    }
+    const parse = () => decode(answer.bytes.toString('utf8'), schema, answer.endpoint, secret);
+    return req.reuse ? sameBodies.parse(url, answer.bytes, parse, answer.etag) : parse();
+  }
+
+  /**
+   * A read that says whether the page changed since the caller's `known` ETag or
+   * digest, without the client keeping the value: the poll worker keeps only
+   * digests of 100 pages, not 100 parsed pages.
+   */
+  const ifChanged = <S extends z.ZodType>(req: Req, schema: S, known: KnownPage, opts: CallOptions = {}) =>
+    withRetries(
+      async (): Promise<PageRead<z.output<S>>> => {
+        const answer = await exchange(req, opts, 'application/json', known.etag);
+        if (answer === undefined) return { changed: false, etag: known.etag, digest: known.digest };
+        const digest = bodyDigest(answer.bytes);
+        if (digest === known.digest) return { changed: false, etag: answer.etag, digest };
+        const value = decode(answer.bytes.toString('utf8'), schema, answer.endpoint, secret);
+        return { changed: true, value, etag: answer.etag, digest };
+      },
+      retry,
+      opts.signal,
+    );
 
   return {
     baseUrl: base,
@@ -127,7 +163,13 @@ export function createClient(options: ClientOptions) {
       opts?: CallOptions,
     ): Promise<CheckResultList> =>
       call(
-        { method: 'GET', path: `/v1/check-results/${encodeURIComponent(checkId)}`, query, auth: true },
+        {
+          method: 'GET',
+          path: `/v1/check-results/${encodeURIComponent(checkId)}`,
+          query,
+          auth: true,
+          reuse: true,
+        },
         CheckResultListSchema,
         opts,
       ),
@@ -137,10 +179,26 @@ export function createClient(options: ClientOptions) {
         CheckStatusListSchema,
         opts,
       ),
+    /** A page of statuses, or word that it did not change since `known` (the poll worker's read). */
+    checkStatusesIfChanged: (query: CheckStatusesQuery, known: KnownPage, opts?: CallOptions) =>
+      ifChanged(
+        { method: 'GET', path: '/v1/check-statuses', query, auth: true },
+        CheckStatusListSchema,
+        known,
+        opts,
+      ),
     dashboards: (query: DashboardsQuery = {}, opts?: CallOptions): Promise<DashboardList> =>
-      call({ method: 'GET', path: '/v1/dashboards', query, auth: true }, DashboardListSchema, opts),
+      call(
+        { method: 'GET', path: '/v1/dashboards', query, auth: true, reuse: true },
+        DashboardListSchema,
+        opts,
+      ),
     alertChannels: (query: AlertChannelsQuery = {}, opts?: CallOptions): Promise<AlertChannelList> =>
-      call({ method: 'GET', path: '/v1/alert-channels', query, auth: true }, AlertChannelListSchema, opts),
+      call(
+        { method: 'GET', path: '/v1/alert-channels', query, auth: true, reuse: true },
+        AlertChannelListSchema,
+        opts,
+      ),
     createAlertChannel: (body: AlertChannelCreate, opts?: CallOptions): Promise<AlertChannel> =>
       call({ method: 'POST', path: '/v1/alert-channels', body, auth: true }, AlertChannelSchema, opts),
     metrics: (checkType: string, query: MetricsQuery = {}, opts?: CallOptions): Promise<MetricCatalogue> =>
@@ -161,6 +219,11 @@ export function createClient(options: ClientOptions) {
         PublicDashboardSchema,
         opts,
       ),
+    /** What builds this client again in another thread (the poll worker): a dispatcher does not cross. */
+    threadOptions: (): Omit<ClientOptions, 'dispatcher'> => {
+      const { dispatcher: _own, ...rest } = options;
+      return rest;
+    },
     close: () => (options.dispatcher ? Promise.resolve() : dispatcher.close()),
   };
 }
@@ -173,9 +236,28 @@ interface Req {
   query?: Record<string, QueryValue>;
   body?: unknown;
   auth: boolean;
-  /** Hand back the value parsed last time when the answer is byte for byte the same. */
+  /**
+   * Hand back the value parsed last time when the answer is unchanged: a 304 to the
+   * ETag it came with (sent as If-None-Match), or byte for byte the same body.
+   */
   reuse?: boolean;
 }
+
+interface Answer {
+  bytes: Buffer;
+  etag: string | undefined;
+  endpoint: string;
+}
+
+/** What the caller knows of a page from its last read. */
+export interface KnownPage {
+  etag?: string | undefined;
+  digest?: string | undefined;
+}
+
+export type PageRead<T> =
+  | { changed: false; etag: string | undefined; digest: string | undefined }
+  | { changed: true; value: T; etag: string | undefined; digest: string };
 
 function authHeaders(options: ClientOptions): Record<string, string> {
   const headers: Record<string, string> = {};

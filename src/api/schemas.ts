@@ -300,6 +300,12 @@ export const StatusSummarySchema = z.looseObject({
 });
 export type StatusSummary = z.infer<typeof StatusSummarySchema>;
 
+/**
+ * DECISION: every list page (statuses, results, dashboards, alert channels) is
+ * sent with an ETag, and If-None-Match naming it is answered 304 with no body
+ * (README, "Conditional reads"); the results list's ETag leaves out
+ * meta.timeframe, which a rolling period moves every millisecond.
+ */
 export const PageMetaSchema = z.looseObject(PageMetaShape);
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 

@@ -2,7 +2,9 @@
 // the alternate screen, and a clean exit. `console`, `demo` and `wall` share it.
 import type { MonitoringClient } from '../api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
-import { ACCOUNT_FEEDS } from '../store/feeds/index.js';
+import { accountFeeds } from '../store/feeds/index.js';
+import { statusesFeedVia } from '../store/feeds/statuses-feed.js';
+import { spawnStatusesWorker } from '../store/poll-worker/spawn.js';
 import { createPoller, type Feed } from '../store/poller.js';
 import type { View } from '../store/types.js';
 import { createScreen } from './screen.js';
@@ -58,10 +60,12 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
   opts.setup?.(store);
+  // The account's statuses are polled in a worker thread: a key never waits behind a poll.
+  const worker = opts.feeds ? undefined : spawnStatusesWorker(opts.client.threadOptions());
   const poller = createPoller({
     store,
     client: opts.client,
-    feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)],
+    feeds: opts.feeds ? [...opts.feeds] : accountFeeds(statusesFeedVia(worker!)),
   });
   const [{ render }, { appElement }, { createTheme }] = await ui;
   const onResize = () => store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
@@ -74,7 +78,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   // would wait for Enter and arrive with it.
   const stdin = process.stdin;
   if (stdin.isTTY) stdin.setRawMode(true);
-  const screen = createScreen(stdout);
+  const screen = createScreen(stdout, { ascii: opts.ascii });
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
   const app = render(
@@ -88,6 +92,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   );
   await done;
   poller.stop();
+  await worker?.stop();
   stopBell();
   screen.stop();
   app.unmount();

@@ -46,7 +46,40 @@ export function frameDiff(previous: readonly string[], next: readonly string[]):
   return out;
 }
 
-export function createScreen(terminal: Terminal): Screen {
+// --ascii promises nothing outside ASCII from us: the theme picks ASCII glyphs, and
+// this catches the marks views write themselves (a "—" for no data, a "·" between
+// parts, "≥" in a filter), so a terminal without them never shows a replacement box.
+const ASCII_FOR: Record<string, string> = {
+  '—': '-',
+  '–': '-',
+  '─': '-',
+  '…': '~',
+  '·': '.',
+  '•': '*',
+  '≥': '>=',
+  '≤': '<=',
+  '×': 'x',
+  '›': '>',
+  '→': '->',
+  '←': '<-',
+  '↑': '^',
+  '↓': 'v',
+  '↗': '^',
+  '↘': 'v',
+  '◀': '<',
+  '✖': 'X',
+  '✔': '+',
+  '▲': '!',
+  '●': '+',
+  '█': '#',
+};
+const OUR_MARKS = new RegExp(`[${Object.keys(ASCII_FOR).join('')}]`, 'gu');
+
+export function toAscii(line: string): string {
+  return line.replace(OUR_MARKS, (ch) => ASCII_FOR[ch] ?? ch);
+}
+
+export function createScreen(terminal: Terminal, opts: { ascii?: boolean } = {}): Screen {
   let previous: string[] = [];
   let stopped = false;
   const sink = new EventEmitter() as EventEmitter & {
@@ -68,7 +101,8 @@ export function createScreen(terminal: Terminal): Screen {
       // Right after a resize Ink draws once more with the layout of the old size, before
       // the store has the new one: rows past the terminal's last would scroll the whole
       // screen, so they are never written (the frame of the new size follows at once).
-      const next = data.split('\n').slice(0, sink.rows);
+      const lines = data.split('\n').slice(0, sink.rows);
+      const next = opts.ascii ? lines.map(toAscii) : lines;
       const diff = frameDiff(previous, next);
       previous = next;
       if (diff) terminal.write(diff);

@@ -44,6 +44,14 @@ export function formatAgeStep(from: string | number | null | undefined, now: num
 /** The clock rounded down to an age step: what views showing stepped ages subscribe to. */
 export const ageClock = (now: number): number => Math.floor(now / AGE_STEP_MS) * AGE_STEP_MS;
 
+/**
+ * A check's response time: none for a heartbeat check, whose "runs" are pings a job
+ * sends, with no request and so no response time (the service may still say 0 ms).
+ */
+export function formatResponseTime(checkType: string, ms: number | null | undefined): string {
+  return checkType === 'heartbeat' ? NO_DATA : formatMs(ms);
+}
+
 export function formatPercent(p: number | null | undefined, digits = 2): string {
   if (p === null || p === undefined || Number.isNaN(p)) return NO_DATA;
   return `${p.toFixed(p === 100 ? 0 : digits)}%`;

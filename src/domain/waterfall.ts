@@ -38,3 +38,45 @@ export function waterfall(timing: Timing, columns: number): Segment[] {
   }
   return out;
 }
+
+export interface Stop {
+  phase: Phase;
+  /** Time spent in the phase before it failed: the run's total less the phases it finished. */
+  ms: number;
+  /** "refused", "timed out", "reset", "not found", "failed". */
+  what: string;
+}
+
+interface RunShape {
+  checkType: string;
+  timing: Timing;
+  request: { url: string };
+  error?: { name: string } | undefined;
+}
+
+const STOP_WORDS: Record<string, string> = {
+  ConnectionRefusedError: 'refused',
+  ConnectionResetError: 'reset',
+  TimeoutError: 'timed out',
+  DNSError: 'not found',
+};
+
+/**
+ * Where a run that ended in an error stopped: the first phase its kind of check
+ * goes through that it did not finish. Null when it finished every phase (it
+ * failed on its assertions) or its kind has no network phases (browser, heartbeat).
+ */
+export function stoppedAt(run: RunShape): Stop | null {
+  if (!run.error) return null;
+  const expected = phasesOf(run.checkType, run.request.url);
+  const phase = expected.find((p) => run.timing[p] === undefined);
+  if (!phase) return null;
+  const done = PHASES.reduce((n, p) => n + (run.timing[p] ?? 0), 0);
+  return { phase, ms: Math.max(0, run.timing.total - done), what: STOP_WORDS[run.error.name] ?? 'failed' };
+}
+
+function phasesOf(checkType: string, url: string): readonly Phase[] {
+  if (checkType === 'tcp') return ['dns', 'tcp'];
+  if (checkType !== 'api' && checkType !== 'url') return [];
+  return url.startsWith('https:') ? PHASES : PHASES.filter((p) => p !== 'tls');
+}

@@ -7,9 +7,17 @@ import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
-import { EMPTY_INFO, mergeStatuses, type RecordInfo } from './records.js';
+import type { TierPlan } from '../domain/poll-tiers.js';
+import { EMPTY_INFO, mergeStatuses, patchedList, type RecordInfo } from './records.js';
 import { selectBoardOrder } from './selectors.js';
 import { stepTo } from '../domain/step.js';
+
+export interface StatusChangeSet {
+  changed: readonly CheckStatus[];
+  removed: readonly string[];
+  summary: StatusSummary | null;
+  tiers?: { plan: TierPlan; refreshMs: number } | undefined;
+}
 
 export interface BoardSlice {
   checks: Record<string, CheckStatus>;
@@ -29,7 +37,11 @@ export interface BoardSlice {
   turnedFailingAt: Record<string, number>;
   /** Checks that turned failing in the latest poll. */
   newlyFailing: string[];
+  /** How the statuses are polled when the account is large (domain/poll-tiers.ts), else null. */
+  statusTiers: { plan: TierPlan; refreshMs: number } | null;
   applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
+  /** A poll that brought only what changed (the poll worker's). */
+  applyStatusChanges(changes: StatusChangeSet, at: number): void;
   setFilter(text: string): void;
   openFilter(): void;
   closeFilter(clear: boolean): void;
@@ -55,7 +67,18 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   selectionMoved: false,
   turnedFailingAt: {},
   newlyFailing: [],
+  statusTiers: null,
 
+  applyStatusChanges({ changed, removed, summary, tiers }, at) {
+    const s = get();
+    const next = tiers?.plan.tiered ? tiers : null;
+    if (
+      next?.plan.sweepEvery !== s.statusTiers?.plan.sweepEvery ||
+      next?.refreshMs !== s.statusTiers?.refreshMs
+    )
+      set({ statusTiers: next });
+    s.applyStatuses(patchedList(s.checks, changed, removed), summary, at);
+  },
   applyStatuses(list, summary, at) {
     const s = get();
     const merged = mergeStatuses(s.checks, s.checksInfo, list, s.turnedFailingAt, at, s.statusesAt === null);

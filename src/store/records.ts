@@ -87,3 +87,25 @@ export function mergeStatuses(
     turned = Object.fromEntries(Object.entries(turned).filter(([id]) => checks[id] !== undefined));
   return { checks, info, turned, newlyFailing };
 }
+
+/**
+ * The whole list again from a poll that brought only what changed: the previous
+ * checks (the very objects), the changed ones in their place or added, the
+ * removed ones left out; mergeStatuses then keeps whatever is equal.
+ */
+export function patchedList(
+  previous: Checks,
+  changed: readonly CheckStatus[],
+  removed: readonly string[],
+): CheckStatus[] {
+  const fresh = new Map(changed.map((c) => [c.checkId, c]));
+  const gone = new Set(removed);
+  const list: CheckStatus[] = [];
+  for (const id in previous) {
+    if (gone.has(id)) continue;
+    list.push(fresh.get(id) ?? previous[id]!);
+    fresh.delete(id);
+  }
+  for (const c of fresh.values()) list.push(c);
+  return list;
+}

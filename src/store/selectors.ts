@@ -3,6 +3,7 @@
 // on the inputs it depends on, so zustand sees the same array until the checks,
 // the filter, the sort or the scope change.
 import type { CheckStatus, Dashboard } from '../api/schemas.js';
+import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import type { ConsoleState } from './create-store.js';
@@ -130,4 +131,11 @@ export function selectScope(s: ConsoleState): Scope | null {
 /** The open dashboard: the nearest dashboard view's. */
 export function selectDashboard(s: ConsoleState): Dashboard | null {
   return s.stack.findLast((v): v is ViewOf<'dashboard'> => v.name === 'dashboard')?.dashboard ?? null;
+}
+
+/** The tiered polling of a large account in words, for `?` help (long) and the header (short); null when it does not apply. */
+export function selectPollCycle(s: ConsoleState, form: 'long' | 'short'): string | null {
+  const t = s.statusTiers;
+  if (!t) return null;
+  return form === 'long' ? describeTiers(t.plan, t.refreshMs) : describeSweep(t.plan, t.refreshMs);
 }

@@ -3,7 +3,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleStore } from '../store/create-store.js';
-import { selectView } from '../store/selectors.js';
+import { selectPollCycle, selectView } from '../store/selectors.js';
 import type { ConsoleActions } from './commands.js';
 import { handleInput } from './input.js';
 import { hintsFor, type Scope } from './keymap.js';
@@ -39,6 +39,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const focus = useStore(store, (s) => s.focus);
   const scopes = useStore(store, (s) => keyScopes(s).join(','));
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
+  const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
   useInput((input, key) => {
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
@@ -55,7 +56,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {focus === 'help' ? (
-        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} />
+        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} pollCycle={pollCycle} />
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}

@@ -2,6 +2,7 @@
 // ASCII set serves terminals without box drawing or unicode; with colour off,
 // components pass no colour at all.
 import { createContext, useContext } from 'react';
+import { NO_DATA } from '../domain/format.js';
 import type { CheckStatusValue, Trend } from '../store/types.js';
 
 export interface Theme {
@@ -13,6 +14,8 @@ export interface Theme {
   selected: string;
   incident: string;
   ellipsis: string;
+  /** An empty cell: no data. */
+  none: string;
   rule: string;
   bar: string;
   dim: string;
@@ -38,6 +41,7 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
     selected: ascii ? '>' : '›',
     incident: '!',
     ellipsis: ascii ? '~' : '…',
+    none: ascii ? '-' : NO_DATA,
     rule: ascii ? '-' : '─',
     bar: ascii ? '#' : '█',
     dim: 'gray',
@@ -52,3 +56,6 @@ export const useTheme = () => useContext(ThemeContext);
 export function tint(theme: Theme, color: string | undefined): string | undefined {
   return theme.color ? color : undefined;
 }
+
+/** A formatted value as the theme shows it: the domain's "no data" mark becomes the theme's (ASCII in --ascii). */
+export const shown = (theme: Theme, text: string): string => (text === NO_DATA ? theme.none : text);

@@ -1,7 +1,7 @@
 // Frames onto the terminal: only the lines that changed, each at its own row.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createScreen, frameDiff } from '../../src/commands/screen.js';
+import { createScreen, frameDiff, toAscii } from '../../src/commands/screen.js';
 
 const at = (row: number, text: string) => `\u001b[${row};1H\u001b[2K${text}`;
 
@@ -75,5 +75,24 @@ describe('createScreen', () => {
         .map((l, i) => at(i + 1, l))
         .join(''),
     );
+  });
+});
+
+describe('ASCII mode', () => {
+  it.each([
+    ['no data: —', 'no data: -'],
+    ['a · b ≥ 5 ms…', 'a . b >= 5 ms~'],
+    ['✖ ▲ ✔ ● ─ █', 'X ! + + - #'],
+    ['plain text, \u001b[1mbold\u001b[22m', 'plain text, \u001b[1mbold\u001b[22m'],
+  ])('%j reads %j', (line, ascii) => {
+    expect(toAscii(line)).toBe(ascii);
+  });
+
+  it('writes only ASCII marks of ours when asked', () => {
+    const term = fakeTerminal(80, 24);
+    const screen = createScreen(term, { ascii: true });
+    screen.sink.write('avail — · ok');
+    expect(term.out.join('')).toContain('avail - . ok');
+    expect([...term.out.join('')].every((ch) => ch.charCodeAt(0) < 128)).toBe(true);
   });
 });

@@ -95,6 +95,54 @@ describe('board frames', () => {
     expect(lastFrame()).toContain('X FAILING');
   });
 
+  it('draws empty cells as ASCII in ASCII mode (issue 13)', async () => {
+    const store = storeWith(120, 30, 0);
+    const empty = sampleStatus('new', {
+      checkName: 'Never ran',
+      status: 'unknown',
+      availability: { percentage: null, period: '24h' },
+      performance: { averageResponseTime: null, p95ResponseTime: null, trend: 'stable' },
+      lastExecution: null,
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), empty], null, 2);
+    const { lastFrame } = draw(store, { color: false, ascii: true });
+    await expect.poll(() => lastFrame()).toContain('Never ran');
+    expect(lastFrame()).toMatch(/^[\u0000-\u007f]*$/);
+    expect(
+      lastFrame()!
+        .split('\n')
+        .find((l) => l.includes('Never ran')),
+    ).toMatch(/ - +- +- /);
+  });
+
+  it('shows no response time for a heartbeat check, on the board and in its detail (issue 13)', async () => {
+    const store = storeWith(140, 30, 0);
+    const beat = sampleStatus('beat', {
+      checkName: 'Nightly backup',
+      checkType: 'heartbeat',
+      performance: { averageResponseTime: 0, p95ResponseTime: 0, trend: 'stable' },
+      lastExecution: {
+        timestamp: new Date().toISOString(),
+        status: 'success',
+        responseTime: 0,
+        location: 'eu-west',
+      },
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), beat], null, 2);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Nightly backup');
+    const row = () =>
+      lastFrame()!
+        .split('\n')
+        .find((l) => l.includes('Nightly backup'))!;
+    expect(row()).not.toMatch(/\b0 ms/);
+    expect(row()).toContain('—');
+    store.getState().select('beat');
+    stdin.write('\r');
+    await expect.poll(() => lastFrame()).toMatch(/avg — {2}p95 —/);
+    expect(lastFrame()).not.toMatch(/\b0 ms/);
+  });
+
   it('strips escape sequences from names and keeps columns aligned with wide characters', async () => {
     const store = storeWith(120, 30, 0);
     store
@@ -145,6 +193,22 @@ describe('board frames', () => {
     await expect.poll(() => lastFrame()).not.toContain('Payments API');
     stdin.write('g\r');
     await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
+  });
+
+  it('shows the polling cycle of a large account in the header and in ? help, and only then', async () => {
+    const store = storeWith(120, 40);
+    const { lastFrame, stdin } = draw(store);
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    expect(lastFrame()).not.toContain('all checks every');
+    const plan = { tiered: true, sweepEvery: 10, minGap: 3 };
+    store
+      .getState()
+      .applyStatusChanges({ changed: [], removed: [], summary: null, tiers: { plan, refreshMs: 5_000 } }, 2);
+    await expect.poll(() => lastFrame()).toContain('all checks every 50 s');
+    stdin.write('?');
+    await expect
+      .poll(() => lastFrame())
+      .toContain('Polling: failing+degraded every 5 s, all checks every 50 s');
   });
 
   it('opens the help overlay from the keymap with ?', async () => {

@@ -20,9 +20,10 @@ import type { StatusEngine } from '../status-engine.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { authenticate } from './auth.js';
+import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
-import { createListCache, filterStatuses, sortStatuses, summarize } from './status-list.js';
+import { createListCache, filterStatuses, sortStatuses, summarize, type ListAnswer } from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -46,19 +47,23 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     account.checks.filter((c) => !only || only.has(c.id)).map((c) => engine.statusOf(account, c, period));
 
   const lists = createListCache(engine.version, now);
-  app.get('/v1/check-statuses', (req) => {
+  const pages = createPageMemo<ListAnswer>();
+  app.get('/v1/check-statuses', (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
-    const { chosen, summary } = lists(account.id, q, () => {
+    const answer = lists(account.id, q, () => {
       const all = statuses(account, q.period);
       return { chosen: sortStatuses(filterStatuses(all, q), q), summary: summarize(all) };
     });
-    const meta: Record<string, unknown> = pageMeta(q.page, q.limit, chosen.length);
-    if (q.includeSummary) meta['summary'] = summary;
-    return { data: slice(chosen, q.page, q.limit), meta };
+    const page = pages(answer, `${q.page}/${q.limit}/${q.includeSummary}`, () => {
+      const meta: Record<string, unknown> = pageMeta(q.page, q.limit, answer.chosen.length);
+      if (q.includeSummary) meta['summary'] = answer.summary;
+      return { data: slice(answer.chosen, q.page, q.limit), meta };
+    });
+    return sendPage(req, reply, page);
   });
 
-  app.get('/v1/check-results/:checkId', (req) => {
+  app.get('/v1/check-results/:checkId', (req, reply) => {
     const account = auth(req);
     const { checkId } = parseOr400(CheckIdParams, req.params, 'path');
     const q = parseOr400(CheckResultsQuerySchema, req.query, 'query');
@@ -89,7 +94,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       timeframe: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     };
     if (q.includeSummary) meta['summary'] = storage.summarizeResults(query);
-    return { data: items, meta };
+    // DECISION (README): the ETag leaves out the timeframe, which a rolling period moves every
+    // millisecond; the results, their paging and summary decide whether the list changed.
+    const { timeframe: _moving, ...lasting } = meta;
+    return sendPage(req, reply, renderPage({ data: items, meta }, { data: items, meta: lasting }));
   });
 
   // DECISION: a browser run's screenshot is its own resource (image/png), so the
@@ -103,7 +111,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(png);
   });
 
-  app.get('/v1/dashboards', (req) => {
+  app.get('/v1/dashboards', (req, reply) => {
     const account = auth(req);
     const q = parseOr400(DashboardsQuerySchema, req.query, 'query');
     const chosen = accounts
@@ -113,14 +121,15 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
           (q.isPrivate === undefined || d.isPrivate === q.isPrivate) &&
           (!q.tags || q.tags.some((t) => d.tags.includes(t))),
       );
-    return { data: slice(chosen, q.page, q.limit), meta: pageMeta(q.page, q.limit, chosen.length) };
+    const body = { data: slice(chosen, q.page, q.limit), meta: pageMeta(q.page, q.limit, chosen.length) };
+    return sendPage(req, reply, renderPage(body));
   });
 
-  app.get('/v1/alert-channels', (req) => {
+  app.get('/v1/alert-channels', (req, reply) => {
     const account = auth(req);
     const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
     const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
-    return { data: items, meta: pageMeta(q.page, q.limit, total) };
+    return sendPage(req, reply, renderPage({ data: items, meta: pageMeta(q.page, q.limit, total) }));
   });
 
   app.post('/v1/alert-channels', async (req, reply) => {

@@ -86,6 +86,7 @@ export function networkError(e: Error): Error {
 
 function renamed(e: Error, name: string): Error {
   const copy = namedError(name, e.message);
-  copy.stack = e.stack?.replace(/^[^:]*:/, `${name}:`) ?? copy.stack;
+  // Only the message: the frames of a socket error are Node's internals (TCPConnectWrap…).
+  copy.stack = `${name}: ${e.message}`;
   return copy;
 }

@@ -7,6 +7,11 @@ import { metricsFeed, resultsFeed } from './results-feed.js';
 import { screenshotFeed } from './screenshot-feed.js';
 import { statusesFeed } from './statuses-feed.js';
 
+/** The feeds of a console on an account; `statuses` is the worker's (statusesFeedVia) when there is one. */
+export function accountFeeds(statuses: Feed = statusesFeed): Feed[] {
+  return ACCOUNT_FEEDS.map((feed) => (feed === statusesFeed ? statuses : feed));
+}
+
 export const ACCOUNT_FEEDS: readonly Feed[] = [
   statusesFeed,
   resultsFeed,

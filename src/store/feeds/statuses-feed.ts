@@ -3,6 +3,7 @@ import { readAllStatuses } from '../../api/client.js';
 import { effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
 import type { ConsoleState } from '../create-store.js';
 import type { Feed } from '../poller.js';
+import type { StatusesWorker } from '../poll-worker/spawn.js';
 import { selectView } from '../selectors.js';
 
 /** The console's interval, or an open dashboard's refreshInterval when that is slower. */
@@ -22,3 +23,21 @@ export const statusesFeed: Feed = {
     store.getState().applyStatuses(checks, summary ?? null, Date.now());
   },
 };
+
+/**
+ * The same feed, polled by the worker thread: the UI thread only applies what
+ * changed. Its errors are the client's own ApiErrors, so the poller's backoff,
+ * Retry-After and the connection state behave as they do with `statusesFeed`.
+ */
+export function statusesFeedVia(worker: StatusesWorker): Feed {
+  return {
+    ...statusesFeed,
+    async run({ store }) {
+      const refreshMs = statusesInterval(store.getState());
+      const changes = await worker.poll(refreshMs);
+      store
+        .getState()
+        .applyStatusChanges({ ...changes, tiers: { plan: changes.plan, refreshMs } }, Date.now());
+    },
+  };
+}

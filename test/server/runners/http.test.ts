@@ -141,6 +141,10 @@ describe('http runner', () => {
       response: null,
       error: { name: 'ConnectionRefusedError' },
     });
+    // The message, not Node's frames (issue 13), and the timing ends where the run stopped.
+    expect(refused.error?.stack).not.toMatch(/\bat\s/);
+    expect(refused.error?.stack).toBe(`ConnectionRefusedError: ${refused.error?.message}`);
+    expect(refused.timing.tcp).toBeUndefined();
     const slow = await run({ target: `${http}/hang`, timeoutMs: 300 });
     expect(slow).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
     const dns = await run({ target: 'http://nonexistent.invalid/' });

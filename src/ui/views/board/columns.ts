@@ -2,9 +2,9 @@
 // location marks survive 80 columns; tags and group drop first.
 import type { SortKey } from '../../../domain/order.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { formatAgeStep, formatMs, formatPercent } from '../../../domain/format.js';
+import { formatAgeStep, formatMs, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
-import type { Theme } from '../../theme.js';
+import { shown, type Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
@@ -91,9 +91,12 @@ function figureColumns(theme: Theme): Column<CheckStatus>[] {
       align: 'right',
       priority: 3,
       cell: (c) => ({
-        text: formatPercent(
-          c.availability.percentage,
-          c.availability.percentage !== null && c.availability.percentage >= 99.995 ? 0 : 2,
+        text: shown(
+          theme,
+          formatPercent(
+            c.availability.percentage,
+            c.availability.percentage !== null && c.availability.percentage >= 99.995 ? 0 : 2,
+          ),
         ),
       }),
     },
@@ -103,7 +106,9 @@ function figureColumns(theme: Theme): Column<CheckStatus>[] {
       width: 7,
       align: 'right',
       priority: 5,
-      cell: (c) => ({ text: formatMs(c.performance.averageResponseTime) }),
+      cell: (c) => ({
+        text: shown(theme, formatResponseTime(c.checkType, c.performance.averageResponseTime)),
+      }),
     },
     {
       key: 'p95',
@@ -111,7 +116,7 @@ function figureColumns(theme: Theme): Column<CheckStatus>[] {
       width: 7,
       align: 'right',
       priority: 6,
-      cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }),
+      cell: (c) => ({ text: shown(theme, formatResponseTime(c.checkType, c.performance.p95ResponseTime)) }),
     },
     {
       key: 'trend',
@@ -136,7 +141,7 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       align: 'right',
       priority: 4,
       cell: (c) => ({
-        text: formatAgeStep(c.lastExecution?.timestamp ?? null, now),
+        text: shown(theme, formatAgeStep(c.lastExecution?.timestamp ?? null, now)),
         color: c.lastExecution?.status === 'failed' ? 'red' : undefined,
       }),
     },
@@ -180,8 +185,10 @@ function lastResultColumn(theme: Theme, now: number): Column<CheckStatus> {
       const run = c.lastExecution;
       if (!run) return { text: 'never ran', color: theme.dim };
       const look = run.status === 'failed' ? theme.status.failing : theme.status.passing;
+      // A heartbeat's run is a ping: when it came, not how long it took.
+      const took = c.checkType === 'heartbeat' ? '' : `${shown(theme, formatMs(run.responseTime))} `;
       return {
-        text: `${look.glyph} ${formatMs(run.responseTime)} ${formatAgeStep(run.timestamp, now)}`,
+        text: `${look.glyph} ${took}${shown(theme, formatAgeStep(run.timestamp, now))}`,
         color: look.color,
       };
     },

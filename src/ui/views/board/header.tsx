@@ -4,9 +4,9 @@ import { useStore } from 'zustand';
 import { formatAgeStep, formatPercent, formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
-import { selectCheckCount } from '../../../store/selectors.js';
+import { selectCheckCount, selectPollCycle } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme } from '../../theme.js';
 
 export interface HeaderProps {
   store: ConsoleStore;
@@ -21,6 +21,7 @@ export function Header({ store, title, summary: own }: HeaderProps) {
   const account = useStore(store, (s) => s.summary);
   const summary = own ?? account;
   const total = useStore(store, selectCheckCount);
+  const cycle = useStore(store, (s) => selectPollCycle(s, 'short'));
   return (
     <Box flexDirection="column">
       <Box justifyContent="space-between">
@@ -53,7 +54,8 @@ export function Header({ store, title, summary: own }: HeaderProps) {
             </Text>
           );
         })}
-        <Text>{`incidents ${summary?.activeIncidents ?? 0}  alerts ${summary?.activeAlerts ?? 0}  avail ${formatPercent(summary?.averageAvailability ?? null, 1)}`}</Text>
+        <Text>{`incidents ${summary?.activeIncidents ?? 0}  alerts ${summary?.activeAlerts ?? 0}  avail ${shown(theme, formatPercent(summary?.averageAvailability ?? null, 1))}`}</Text>
+        {cycle === null ? null : <Text color={tint(theme, theme.dim)}>{`  ${theme.rule} ${cycle}`}</Text>}
       </Text>
     </Box>
   );

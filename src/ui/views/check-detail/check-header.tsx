@@ -1,10 +1,10 @@
 // What the check is doing now: status, availability, performance, schedule,
 // incident and alerts, group and tags.
 import { Box, Text } from 'ink';
-import { formatAge, formatMs, formatPercent } from '../../../domain/format.js';
+import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme } from '../../theme.js';
 
 export function CheckHeader({ check, now }: { check: CheckStatus; now: number }) {
   const theme = useTheme();
@@ -21,9 +21,9 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         >{`  ${sanitize(check.checkType)} ${theme.rule} ${sanitize(check.statusReason ?? '')}`}</Text>
       </Text>
       <Text wrap="truncate">
-        {`availability ${formatPercent(check.availability.percentage)} over ${sanitize(check.availability.period)}  `}
-        {`avg ${formatMs(p.averageResponseTime)}  p95 ${formatMs(p.p95ResponseTime)}  trend ${theme.trend[p.trend]} ${p.trend}  `}
-        {`every ${sanitize(check.schedule.frequency)}${check.schedule.enabled ? `, next ${check.schedule.nextRun ? `in ${formatAge(now, Date.parse(check.schedule.nextRun))}` : '—'}` : ' (disabled)'}`}
+        {`availability ${shown(theme, formatPercent(check.availability.percentage))} over ${sanitize(check.availability.period)}  `}
+        {`avg ${shown(theme, formatResponseTime(check.checkType, p.averageResponseTime))}  p95 ${shown(theme, formatResponseTime(check.checkType, p.p95ResponseTime))}  trend ${theme.trend[p.trend]} ${p.trend}  `}
+        {`every ${sanitize(check.schedule.frequency)}${check.schedule.enabled ? `, next ${check.schedule.nextRun ? `in ${formatAge(now, Date.parse(check.schedule.nextRun))}` : theme.none}` : ' (disabled)'}`}
       </Text>
       <Text wrap="truncate">
         {incident ? (
@@ -36,7 +36,7 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         {`alerts ${check.alerts.active} active, ${check.alerts.acknowledged} acknowledged, ${check.alerts.total24h} in 24 h  `}
         <Text
           color={tint(theme, theme.dim)}
-        >{`group ${sanitize(check.group?.name ?? '—')}  tags ${sanitize(check.tags.join(', ') || '—')}`}</Text>
+        >{`group ${check.group ? sanitize(check.group.name) : theme.none}  tags ${sanitize(check.tags.join(', ')) || theme.none}`}</Text>
       </Text>
     </Box>
   );

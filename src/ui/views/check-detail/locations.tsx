@@ -2,10 +2,10 @@
 // others pass is called out.
 import { Box, Text } from 'ink';
 import { locationFigures } from '../../../domain/breakdown.js';
-import { formatAge, formatMs, formatPercent } from '../../../domain/format.js';
+import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import type { CheckResult, CheckStatus } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme } from '../../theme.js';
 
 export function LocationBreakdown({
   check,
@@ -34,8 +34,10 @@ export function LocationBreakdown({
             <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>
               {fit(`${look.glyph} ${look.word}`, 10)}
             </Text>{' '}
-            {fit(formatAge(l.lastSuccess, now), 8)} {fit(formatPercent(f.successRate, 1), 8, '…', 'right')}{' '}
-            {fit(formatMs(f.average), 8, '…', 'right')} {fit(formatMs(f.p95), 8, '…', 'right')}
+            {fit(shown(theme, formatAge(l.lastSuccess, now)), 8)}{' '}
+            {fit(shown(theme, formatPercent(f.successRate, 1)), 8, '…', 'right')}{' '}
+            {fit(shown(theme, formatResponseTime(check.checkType, f.average)), 8, '…', 'right')}{' '}
+            {fit(shown(theme, formatResponseTime(check.checkType, f.p95)), 8, '…', 'right')}
             {lonely === l.id ? (
               <Text
                 color={tint(theme, 'red')}

@@ -96,7 +96,7 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       width: 4,
       align: 'right',
       priority: 3,
-      cell: (r) => ({ text: r.response ? String(r.response.statusCode) : '—' }),
+      cell: (r) => ({ text: r.response ? String(r.response.statusCode) : theme.none }),
     },
     { key: 'by', title: 'BY', width: 8, priority: 5, cell: (r) => ({ text: r.triggeredBy }) },
     {

@@ -20,8 +20,15 @@ const TITLES: Partial<Record<Scope, string>> = {
   tags: 'While typing the dashboards’ tags',
 };
 
-/** `first`: the scopes of the view beneath, whose keys are listed first (the rest may not fit). */
-export function HelpOverlay({ height, first = [] }: { height: number; first?: readonly Scope[] }) {
+export interface HelpOverlayProps {
+  height: number;
+  /** The scopes of the view beneath, whose keys are listed first (the rest may not fit). */
+  first?: readonly Scope[] | undefined;
+  /** How the statuses are polled, when a large account polls them in tiers. */
+  pollCycle?: string | null | undefined;
+}
+
+export function HelpOverlay({ height, first = [], pollCycle }: HelpOverlayProps) {
   const theme = useTheme();
   const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
   const lines = order.flatMap(([scope, title]) => [
@@ -37,7 +44,8 @@ export function HelpOverlay({ height, first = [] }: { height: number; first?: re
       <Text bold color={tint(theme, theme.accent)}>
         Keys (esc or ? to close)
       </Text>
-      {lines.slice(0, Math.max(0, height - 3)).map((l) =>
+      {pollCycle ? <Text wrap="truncate">{`Polling: ${pollCycle}`}</Text> : null}
+      {lines.slice(0, Math.max(0, height - (pollCycle ? 4 : 3))).map((l) =>
         l.title ? (
           <Text key={l.key} bold>
             {l.title}

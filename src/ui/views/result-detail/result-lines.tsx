@@ -6,6 +6,7 @@ import { formatBytes } from '../../../domain/format.js';
 import { sanitize, sanitizeMultiline } from '../../../domain/sanitize.js';
 import type { CheckResult } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
+import { stoppedAt } from '../../../domain/waterfall.js';
 import { timingBarLines } from './timing-bars.js';
 
 export const BODY_LINE_CAP = 400;
@@ -23,7 +24,7 @@ const plain = (key: string, text: string, color?: string) => (
 
 export function resultLines(r: CheckResult, width: number, theme: Theme): ReactElement[] {
   const out: ReactElement[] = [heading('timing', 'Timing')];
-  out.push(...timingBarLines(r.timing, width, theme));
+  out.push(...timingBarLines(r.timing, width, theme, stoppedAt(r)));
   out.push(heading('assertions', 'Assertions'));
   const assertions = [...r.assertions].sort((a, b) => Number(a.passed) - Number(b.passed));
   if (assertions.length === 0) out.push(plain('a-none', '  none'));
@@ -37,9 +38,13 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
     out.push(
       plain('e-name', `  ${sanitize(r.error.name)}: ${sanitize(r.error.message)}`, tint(theme, 'red')),
     );
+    // The stack's "at ..." frames are the runtime's internals (TCPConnectWrap.afterConnect…),
+    // nothing an on-call engineer can act on; lines of another kind (a script's own) stay.
     sanitizeMultiline(r.error.stack)
       .split('\n')
-      .slice(1, 12)
+      .slice(1)
+      .filter((l) => l.trim() !== '' && !/^\s*at\s/.test(l))
+      .slice(0, 10)
       .forEach((l, i) => out.push(plain(`e${i}`, `  ${l}`, tint(theme, theme.dim))));
   }
   out.push(heading('request', 'Request'));

@@ -5,13 +5,19 @@ import type { ReactElement } from 'react';
 import { Text } from 'ink';
 import { formatMs } from '../../../domain/format.js';
 import { rateResponseTime, ratingLevel } from '../../../domain/rating.js';
-import { PHASE_LABELS, waterfall } from '../../../domain/waterfall.js';
+import { PHASE_LABELS, waterfall, type Stop } from '../../../domain/waterfall.js';
 import type { Timing } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
 
 const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
 
-export function timingBarLines(timing: Timing, width: number, theme: Theme): ReactElement[] {
+/** `stop`: where a failed run stopped (domain/waterfall.ts stoppedAt), drawn after the phases it finished. */
+export function timingBarLines(
+  timing: Timing,
+  width: number,
+  theme: Theme,
+  stop?: Stop | null,
+): ReactElement[] {
   const barWidth = Math.max(10, width - 34);
   const lines = waterfall(timing, barWidth).map((s) => (
     <Text key={s.phase} wrap="truncate">
@@ -24,6 +30,18 @@ export function timingBarLines(timing: Timing, width: number, theme: Theme): Rea
       {` ${formatMs(s.ms).padStart(8)}`}
     </Text>
   ));
+  if (stop) {
+    const done = Math.max(0, timing.total - stop.ms);
+    const offset = Math.min(barWidth - 1, Math.floor((done / Math.max(1, timing.total)) * barWidth));
+    lines.push(
+      <Text key="stop" wrap="truncate">
+        {`  ${PHASE_LABELS[stop.phase].padEnd(14)} ${' '.repeat(offset)}`}
+        <Text color={tint(theme, 'red')} bold>
+          {`${theme.status.failing.glyph} ${stop.what} after ${formatMs(stop.ms)}`}
+        </Text>
+      </Text>,
+    );
+  }
   lines.push(
     <Text key="total" bold wrap="truncate">
       {`  ${'Total'.padEnd(14)} ${' '.repeat(barWidth)} ${formatMs(timing.total).padStart(8)}`}

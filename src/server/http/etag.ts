@@ -1,0 +1,63 @@
+// Conditional reads of the list endpoints: every page carries an ETag (a digest
+// of the very bytes sent), and a request whose If-None-Match names it gets a
+// 304 with no body. A console polling 10,000 checks asks for 100 pages every
+// interval, most of them unchanged: a 304 costs the client no parsing and the
+// wire no bytes. The digest is taken once per rendered page; the status list
+// keeps its rendered pages beside the answer it already caches (status-list.ts).
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface RenderedPage {
+  json: string;
+  etag: string;
+}
+
+/**
+ * The page's JSON and its ETag: a digest of the JSON, or of `identity` when part of
+ * the page changes without meaning a change (a rolling timeframe's end).
+ */
+export function renderPage(body: unknown, identity?: unknown): RenderedPage {
+  const json = JSON.stringify(body);
+  const basis = identity === undefined ? json : JSON.stringify(identity);
+  // An identity of the page, not a secret: 120 bits of SHA-1 tell pages apart.
+  const digest = createHash('sha1').update(basis).digest('base64url').slice(0, 20);
+  return { json, etag: `"${digest}"` };
+}
+
+/** True when If-None-Match names this ETag (weakly, as RFC 9110 says GET compares) or is `*`. */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const wanted = strip(etag);
+  const tags = (Array.isArray(header) ? header.join(',') : header).split(',');
+  return tags.some((t) => {
+    const tag = t.trim();
+    return tag === '*' || strip(tag) === wanted;
+  });
+}
+
+const strip = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/** Sends a rendered page, or 304 when the client already holds it. */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+  // The answer depends on the credentials: a shared cache must not hand it to another.
+  void reply.header('etag', page.etag).header('cache-control', 'private, no-cache');
+  if (matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(page.json);
+}
+
+/**
+ * Rendered pages kept for as long as the answer they were cut from is kept: the
+ * status list caches one answer while a client reads its pages, and every
+ * console reading the same query within that time gets the same bytes and ETag
+ * without serialising or digesting them again.
+ */
+export function createPageMemo<Owner extends object>() {
+  const pages = new WeakMap<Owner, Map<string, RenderedPage>>();
+  return (owner: Owner, key: string, body: () => unknown): RenderedPage => {
+    let byKey = pages.get(owner);
+    if (!byKey) pages.set(owner, (byKey = new Map()));
+    let page = byKey.get(key);
+    if (!page) byKey.set(key, (page = renderPage(body())));
+    return page;
+  };
+}

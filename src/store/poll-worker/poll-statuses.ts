@@ -1,0 +1,129 @@
+// One poll of the check statuses, as the worker runs it: the whole list or only
+// the failing and degraded checks (domain/poll-tiers.ts decides), each page a
+// conditional read, compared with the last poll. What comes out is only what
+// changed: the checks whose status differs, the ids that left the account, and
+// the summary. Runs in the worker thread, and in tests on the test's own thread.
+import type { CallOptions, MonitoringClient } from '../../api/client.js';
+import { readAllPages } from '../../api/read-all.js';
+import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
+import { PAGE_SIZE, planTiers, sweepDue, type TierPlan } from '../../domain/poll-tiers.js';
+import type { ListName, StatusTracker } from './status-tracker.js';
+
+export type StatusReader = Pick<MonitoringClient, 'checkStatusesIfChanged'>;
+
+export interface StatusChanges {
+  changed: CheckStatus[];
+  removed: string[];
+  summary: StatusSummary | null;
+  plan: TierPlan;
+  /** This poll read the whole list. */
+  swept: boolean;
+  requests: number;
+  /** Pages that came back unchanged (304, or the same bytes) and were not parsed. */
+  unchangedPages: number;
+}
+
+export interface PollState {
+  tracker: StatusTracker;
+  totalPages: number | undefined;
+  hotPages: number;
+  sinceSweep: number | undefined;
+  leftHot: boolean;
+  summary: StatusSummary | null;
+}
+
+interface PageOut {
+  data: string[];
+  meta: { totalPages: number };
+  fresh: CheckStatus[];
+  summary: StatusSummary | undefined;
+  unchanged: boolean;
+}
+
+export async function pollStatuses(
+  reader: StatusReader,
+  state: PollState,
+  refreshMs: number,
+  opts: CallOptions = {},
+): Promise<StatusChanges> {
+  const plan = planTiers(state.totalPages ?? 0, refreshMs, state.hotPages);
+  const swept = state.totalPages === undefined || sweepDue({ ...state, plan });
+  const lists: ListName[] = swept ? ['all'] : ['failing', 'degraded'];
+  const reads = [];
+  for (const list of lists) reads.push(await readList(reader, state.tracker, list, opts));
+  const pages = reads.flat();
+  const byId = new Map<string, CheckStatus>();
+  for (const p of pages) for (const c of state.tracker.compare(p.fresh)) byId.set(c.checkId, c);
+  const seen = new Set(pages.flatMap((p) => p.data));
+  let removed: string[] = [];
+  if (swept) {
+    removed = state.tracker.removeUnseen(seen);
+    state.totalPages = pages.length;
+    state.sinceSweep = 0;
+    state.leftHot = false;
+  } else {
+    state.hotPages = pages.length;
+    state.sinceSweep = (state.sinceSweep ?? 0) + 1;
+    state.leftHot ||= state.tracker.anyLeftHot(seen);
+  }
+  state.summary = pages[0]?.summary ?? state.summary;
+  const unchangedPages = pages.filter((p) => p.unchanged).length;
+  return {
+    changed: [...byId.values()],
+    removed,
+    summary: state.summary,
+    plan: planTiers(state.totalPages ?? 0, refreshMs, state.hotPages),
+    swept,
+    requests: pages.length,
+    unchangedPages,
+  };
+}
+
+export function initialPollState(tracker: StatusTracker): PollState {
+  return {
+    tracker,
+    totalPages: undefined,
+    hotPages: 2,
+    sinceSweep: undefined,
+    leftHot: false,
+    summary: null,
+  };
+}
+
+/** Every page of one list, in page order; unchanged pages bring their ids, not their checks. */
+async function readList(
+  reader: StatusReader,
+  tracker: StatusTracker,
+  list: ListName,
+  opts: CallOptions,
+): Promise<PageOut[]> {
+  // By name: an order that cannot change between two pages (see api/read-all.ts).
+  const filter = list === 'all' ? {} : { status: list };
+  const pages = await readAllPages<PageOut>(async (page) => {
+    // The summary is account-wide: the first page of the first list brings it.
+    const includeSummary = page === 1 && list !== 'degraded';
+    const query = { sortBy: 'name' as const, ...filter, page, limit: PAGE_SIZE, includeSummary };
+    const known = tracker.page(list, page);
+    const read = await reader.checkStatusesIfChanged(query, known ?? {}, opts);
+    if (!read.changed && known) return { ...pageOf(known), fresh: [], unchanged: true };
+    if (!read.changed) throw new Error('an unchanged answer to a page never read'); // the client never says so
+    const { data, meta } = read.value;
+    const memo = {
+      etag: read.etag,
+      digest: read.digest,
+      ids: data.map((c) => c.checkId),
+      totalPages: data.length === 0 ? 1 : meta.totalPages,
+      summary: meta.summary,
+    };
+    tracker.rememberPage(list, page, memo);
+    return { ...pageOf(memo), fresh: data, unchanged: false };
+  });
+  tracker.trimPages(list, pages.length);
+  return pages;
+}
+
+const pageOf = (memo: { ids: string[]; totalPages: number; summary: StatusSummary | undefined }) => ({
+  data: memo.ids,
+  meta: { totalPages: memo.totalPages },
+  summary: memo.summary,
+});

@@ -1,0 +1,49 @@
+// One run's detail lines (issue 13): a refused connection shows its message, no
+// stack frames, and a timing line that says where the run stopped.
+import { Box } from 'ink';
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resultLines } from '../../src/ui/views/result-detail/result-lines.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { sampleResult } from '../helpers/samples.js';
+
+// Bold stays on with colour off: read the words without it.
+// eslint-disable-next-line no-control-regex -- the escape character is what is removed
+const plain = (text: string) => text.replace(/\u001b\[\d+m/g, '');
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+const refused = sampleResult('r1', {
+  status: 'failed',
+  response: null,
+  assertions: [],
+  timing: { dns: 0, total: 4 },
+  error: {
+    name: 'ConnectionRefusedError',
+    message: 'connect ECONNREFUSED 127.0.0.1:9',
+    stack:
+      'ConnectionRefusedError: connect ECONNREFUSED 127.0.0.1:9\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16)',
+  },
+});
+
+function frame(ascii: boolean) {
+  const theme = createTheme({ color: false, ascii });
+  const view = render(<Box flexDirection="column">{resultLines(refused, 100, theme)}</Box>);
+  unmount = view.unmount;
+  return plain(view.lastFrame()!);
+}
+
+describe('result detail of a refused connection', () => {
+  it('shows the message and where the run stopped, not the runtime', () => {
+    const text = frame(false);
+    expect(text).toContain('ConnectionRefusedError: connect ECONNREFUSED 127.0.0.1:9');
+    expect(text).not.toContain('TCPConnectWrap');
+    expect(text).toMatch(/TCP connect +✖ refused after 4 ms/);
+  });
+
+  it('says the same in ASCII', () => {
+    const text = frame(true);
+    expect(text).toMatch(/TCP connect +X refused after 4 ms/);
+  });
+});
