@@ -2,11 +2,13 @@
 // This is the contract between the config loader, the scheduler/runners, the
 // status engine and the HTTP routes.
 import { z } from 'zod';
+import { ALERT_DEFAULTS } from '../domain/alert-policy.js';
 import {
   ASSERTION_COMPARISONS,
   ASSERTION_SOURCES,
   AlertChannelCreateSchema,
   CHECK_TYPES,
+  SubscriptionsSchema,
   WIDGET_TYPES,
 } from '../api/schemas.js';
 
@@ -82,6 +84,17 @@ export type StepConfig = z.infer<typeof StepSchema>;
 
 const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
 
+/** When a check alerts (src/domain/alert-policy.ts); every key has a default. */
+export const AlertSettingsSchema = z.strictObject({
+  afterFailures: z.number().int().min(1).max(100).default(ALERT_DEFAULTS.afterFailures),
+  onRecovery: z.boolean().default(ALERT_DEFAULTS.onRecovery),
+  onDegraded: z.boolean().default(ALERT_DEFAULTS.onDegraded),
+  /** Minutes (fractions allowed) between reminders; 0 sends none. */
+  remindEveryMinutes: z.number().min(0).max(10_080).default(ALERT_DEFAULTS.remindEveryMinutes),
+  maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
+  minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
+});
+
 export const CheckConfigSchema = z
   .object({
     id,
@@ -115,6 +128,7 @@ export const CheckConfigSchema = z
     /** multistep: the journey, after the page at `target` has loaded. */
     steps: z.array(StepSchema).optional(),
     enabled: z.boolean().default(true),
+    alerts: AlertSettingsSchema.prefault({}),
   })
   .superRefine((check, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -164,6 +178,20 @@ export const DashboardConfigSchema = z.object({
 });
 export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
 
+/**
+ * A channel the service creates the first time the account starts empty, with
+ * what it serves and, for a WEBHOOK, the signing secret its receiver verifies
+ * (generated when absent, as over the API).
+ */
+export const ChannelConfigSchema = z.intersection(
+  AlertChannelCreateSchema,
+  z.object({
+    subscriptions: SubscriptionsSchema.optional(),
+    signingSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  }),
+);
+export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
+
 export const AccountConfigSchema = z.object({
   id: z.uuid(),
   name: z.string().default('account'),
@@ -174,7 +202,7 @@ export const AccountConfigSchema = z.object({
   groups: z.array(GroupConfigSchema).default([]),
   checks: z.array(CheckConfigSchema).default([]),
   dashboards: z.array(DashboardConfigSchema).default([]),
-  alertChannels: z.array(AlertChannelCreateSchema).default([]),
+  alertChannels: z.array(ChannelConfigSchema).default([]),
 });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
@@ -187,5 +215,34 @@ export const ServiceConfigSchema = z.object({
   maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
   /** Response bodies are stored up to this many bytes (the real size is kept too). */
   maxStoredBodyBytes: z.number().int().min(0).default(65_536),
+  /** Where this service is reached from outside: alert messages link to results there. */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  /** The mail server of EMAIL channels: smtp://[user:pass@]host:port (smtps:// for TLS). */
+  smtp: z
+    .strictObject({
+      url: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }),
+      from: z.string().min(3),
+    })
+    .optional(),
+  /** The SMS and voice provider of SMS and PHONE channels, in the Twilio REST shape. */
+  sms: z
+    .strictObject({
+      baseUrl: z
+        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+        .default('https://api.twilio.com'),
+      accountSid: z.string().min(1),
+      authToken: z.string().min(1),
+      from: z.string().min(1),
+    })
+    .optional(),
+  /** How deliveries retry; the defaults are about 30 minutes over 6 attempts. */
+  alertDelivery: z
+    .strictObject({
+      attemptTimeoutSeconds: z.number().min(0.1).max(60).default(10),
+      maxAttempts: z.number().int().min(1).max(20).default(6),
+      retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
+      retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
+    })
+    .prefault({}),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { CheckResult } from '../api/schemas.js';
 import { createAccounts, type Accounts } from './accounts.js';
+import { createAlerting, type Alerting } from './alerting/index.js';
+import { createAlertPlanner } from './alerting/planner.js';
+import { newSigningSecret } from './alerting/signing-secret.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
@@ -31,6 +34,7 @@ export interface Service {
   storage: Storage;
   engine: StatusEngine;
   accounts: Accounts;
+  alerting: Alerting;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
   record(accountId: string, result: CheckResult): void;
   close(): Promise<void>;
@@ -49,12 +53,30 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
   const late: { scheduler?: Scheduler } = {};
   const nextRun = (accountId: string, checkId: string) => late.scheduler?.nextRun(accountId, checkId) ?? null;
-  const engine = createStatusEngine({ storage, scheduler: { nextRun }, now });
+  const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
+  const lateAlerting: { alerting?: Alerting } = {};
+  const engine = createStatusEngine({
+    storage,
+    scheduler: { nextRun },
+    now,
+    alerts: planner,
+    onNotifications: () => lateAlerting.alerting?.kick(),
+  });
+  const alerting = (lateAlerting.alerting = createAlerting({
+    config: opts.config,
+    storage,
+    accounts,
+    engine,
+    planner,
+    now,
+  }));
   const record = (accountId: string, result: CheckResult) => {
-    storage.insertResult(accountId, result);
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
-    if (account && check) engine.onResult(account, check, result);
+    // The status before this result: what a change is measured from.
+    const before = account && check ? engine.statusOf(account, check).status : 'unknown';
+    storage.insertResult(accountId, result);
+    if (account && check) engine.onResult(account, check, result, before);
   };
   const runner = createRunner({ maxConcurrentBrowserRuns: opts.config.maxConcurrentBrowserRuns });
   const scheduler = createScheduler({
@@ -73,6 +95,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     accounts,
     storage,
     engine,
+    alerting,
     now,
     limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
   });
@@ -87,6 +110,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   if (opts.startScheduler !== false) scheduler.start();
+  alerting.start();
   const retention = opts.config.retentionDays * 86_400_000;
   storage.prune(now() - retention);
   const pruner = setInterval(() => storage.prune(now() - retention), PRUNE_EVERY_MS).unref();
@@ -101,6 +125,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     storage,
     engine,
     accounts,
+    alerting,
     record,
     close: () =>
       (closing ??= (async () => {
@@ -110,6 +135,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         // After the scheduler: every run has ended, so no page is open when the browser goes.
         await runner.close();
         await app.close();
+        await alerting.stop();
         storage.close();
       })()),
   };
@@ -119,8 +145,11 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
 function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
   for (const account of config.accounts) {
     if (account.alertChannels.length === 0 || storage.countChannels(account.id) > 0) continue;
-    for (const channel of account.alertChannels)
-      storage.createChannel(account.id, channel, account.maxAlertChannels, now);
+    for (const channel of account.alertChannels) {
+      const signingSecret =
+        channel.type === 'WEBHOOK' ? (channel.signingSecret ?? newSigningSecret()) : undefined;
+      storage.createChannel(account.id, { ...channel, signingSecret }, account.maxAlertChannels, now);
+    }
   }
 }
 

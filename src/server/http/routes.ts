@@ -3,8 +3,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  AlertChannelCreateSchema,
-  AlertChannelsQuerySchema,
   CheckResultsQuerySchema,
   CheckStatusesQuerySchema,
   DashboardsQuerySchema,
@@ -14,11 +12,13 @@ import {
   type Period,
 } from '../../api/schemas.js';
 import { dashboardCheckIds, type Accounts } from '../accounts.js';
+import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from '../catalogue.js';
 import type { AccountConfig } from '../config-schema.js';
 import type { StatusEngine } from '../status-engine.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
+import { registerAlertRoutes } from './alert-routes.js';
 import { authenticate } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
@@ -28,6 +28,7 @@ export interface RouteDeps {
   accounts: Accounts;
   storage: Storage;
   engine: StatusEngine;
+  alerting: Alerting;
   now: () => number;
   limitRate: (key: string) => void;
 }
@@ -104,22 +105,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return { data: slice(chosen, q.page, q.limit), meta: pageMeta(q.page, q.limit, chosen.length) };
   });
 
-  app.get('/v1/alert-channels', (req) => {
-    const account = auth(req);
-    const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
-    const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
-    return { data: items, meta: pageMeta(q.page, q.limit, total) };
-  });
-
-  app.post('/v1/alert-channels', async (req, reply) => {
-    const account = auth(req);
-    const body = parseOr400(AlertChannelCreateSchema, req.body ?? {}, 'alert channel');
-    const outcome = storage.createChannel(account.id, body, account.maxAlertChannels, now());
-    if (!outcome.ok) {
-      throw new HttpError(402, `the plan allows ${outcome.limit} alert channels and all are in use`);
-    }
-    return reply.code(201).send(outcome.channel);
-  });
+  registerAlertRoutes(app, { ...deps, auth });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);
