@@ -4,7 +4,11 @@
 import { createHmac } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { AlertNotificationListSchema, CheckStatusListSchema, type AlertNotification } from '../../src/api/schemas.js';
+import {
+  AlertNotificationListSchema,
+  CheckStatusListSchema,
+  type AlertNotification,
+} from '../../src/api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
 import { json, startFixture, type Fixture } from './fixture.js';
 import { startTestService, testConfig, TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
@@ -98,6 +102,10 @@ export async function startReceivers(): Promise<Receivers> {
 export interface AlertConfigOptions {
   /** Per-check `alerts:` settings, by check id. */
   alerts?: Record<string, Record<string, unknown>>;
+  /** Other per-check keys (target, frequency, ...), by check id. */
+  checks?: Record<string, Record<string, unknown>>;
+  /** Service-level keys to replace (smtp, sms: undefined to leave a transport out). */
+  service?: Record<string, unknown>;
   channels?: unknown[];
   delivery?: Record<string, unknown>;
   extraChecks?: unknown[];
@@ -109,6 +117,7 @@ export function alertConfig(r: Receivers, o: AlertConfigOptions = {}): ServiceCo
   const account = base.accounts[0]!;
   const checks = (account['checks'] as Array<Record<string, unknown>>).map((c) => ({
     ...c,
+    ...o.checks?.[c['id'] as string],
     alerts: o.alerts?.[c['id'] as string] ?? {},
   }));
   return ServiceConfigSchema.parse({
@@ -117,6 +126,7 @@ export function alertConfig(r: Receivers, o: AlertConfigOptions = {}): ServiceCo
     sms: { baseUrl: r.twilio.url, accountSid: 'AC123', authToken: SMS_TOKEN, from: '+15550000000' },
     publicUrl: 'https://checkwall.example.test',
     alertDelivery: { retryBaseSeconds: 0.05, retryMaxSeconds: 0.4, ...o.delivery },
+    ...o.service,
     accounts: [
       {
         ...account,
@@ -143,8 +153,35 @@ export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; gr
   };
 }
 
-export async function startAlertService(config: ServiceConfig, clock?: Clock, dbPath?: string) {
-  return startTestService({ config, ...(clock ? { now: clock.now } : {}), ...(dbPath ? { dbPath } : {}) });
+export async function startAlertService(
+  config: ServiceConfig,
+  clock?: Clock,
+  more: { dbPath?: string; startScheduler?: boolean } = {},
+) {
+  return startTestService({ config, ...(clock ? { now: clock.now } : {}), ...more });
+}
+
+export async function post(svc: { url: string }, path: string, body?: unknown, headers = AUTH) {
+  const res = await fetch(`${svc.url}${path}`, {
+    method: 'POST',
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function put(svc: { url: string }, path: string, body: unknown) {
+  const res = await fetch(`${svc.url}${path}`, {
+    method: 'PUT',
+    headers: { ...AUTH, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function get(svc: { url: string }, path: string, headers: Record<string, string> = AUTH) {
+  const res = await fetch(`${svc.url}${path}`, { headers });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /**

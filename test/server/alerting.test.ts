@@ -65,7 +65,11 @@ describe('alerts', () => {
     // The first success makes it degraded: no longer failing, which is the recovery.
     run('c1', ['success', 'success', 'success']);
     await expect.poll(() => r.hook.seen.length).toBe(2);
-    expect(hookEvents(r)[1]).toMatchObject({ event: 'recovery', status: 'degraded', alertId: payload.alertId });
+    expect(hookEvents(r)[1]).toMatchObject({
+      event: 'recovery',
+      status: 'degraded',
+      alertId: payload.alertId,
+    });
     const log = await notifications(s, 'checkId=c1');
     expect(log.map((n) => [n.event, n.status, n.attempts])).toEqual([
       ['recovery', 'sent', 1],
@@ -107,7 +111,9 @@ describe('alerts', () => {
       channel: '#ops',
     });
     run('c1', ['failed', 'success', 'success', 'success']);
-    await expect.poll(async () => (await notifications(s)).map((n) => n.event)).toEqual(['failure', 'degraded']);
+    await expect
+      .poll(async () => (await notifications(s)).map((n) => n.event))
+      .toEqual(['failure', 'degraded']);
     expect((await statusOf(s, 'c1')).currentAlert).toBeNull();
     expect(JSON.parse(r.hook.seen[1]!.body).text).toMatch(/^\[FAILING\] Check 0001 is failing at Frankfurt/);
   });
@@ -171,7 +177,10 @@ describe('alerts', () => {
     const run = runner(s, clock);
     run('c1', ['failed', 'failed']);
     const first = (await statusOf(s, 'c1')).currentAlert!;
-    const ack = await fetch(`${s.url}/v1/check-alerts/${first.id}/acknowledge`, { method: 'POST', headers: AUTH });
+    const ack = await fetch(`${s.url}/v1/check-alerts/${first.id}/acknowledge`, {
+      method: 'POST',
+      headers: AUTH,
+    });
     expect(ack.status).toBe(200);
     clock.advance(5 * 60_000);
     expect(s.alerting.sweepReminders()).toBe(0);
@@ -181,8 +190,13 @@ describe('alerts', () => {
     expect(second.acknowledgedAt).toBeNull();
     clock.advance(60_000);
     expect(s.alerting.sweepReminders()).toBe(1);
-    await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['failure', 'recovery', 'failure', 'reminder']);
-    const unknown = await fetch(`${s.url}/v1/check-alerts/nope/acknowledge`, { method: 'POST', headers: AUTH });
+    await expect
+      .poll(() => hookEvents(r).map((e) => e.event))
+      .toEqual(['failure', 'recovery', 'failure', 'reminder']);
+    const unknown = await fetch(`${s.url}/v1/check-alerts/nope/acknowledge`, {
+      method: 'POST',
+      headers: AUTH,
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -192,7 +206,9 @@ describe('alerts', () => {
     const run = runner(s);
     run('c1', ['failed', 'failed', 'success', 'success', 'success', 'failed', 'failed']);
     run('c1', ['success', 'success', 'success']);
-    await expect.poll(async () => (await notifications(s)).filter((n) => n.status !== 'pending').length).toBe(4);
+    await expect
+      .poll(async () => (await notifications(s)).filter((n) => n.status !== 'pending').length)
+      .toBe(4);
     const log = await notifications(s);
     expect(log.map((n) => [n.event, n.status])).toEqual([
       ['recovery', 'suppressed'],
@@ -200,7 +216,9 @@ describe('alerts', () => {
       ['recovery', 'sent'],
       ['failure', 'sent'],
     ]);
-    expect(log[1]!.lastError).toMatch(/^suppressed: a failure notice went to this channel \d+ s ago \(minIntervalSeconds 60\)/);
+    expect(log[1]!.lastError).toMatch(
+      /^suppressed: a failure notice went to this channel \d+ s ago \(minIntervalSeconds 60\)/,
+    );
     expect(r.hook.seen).toHaveLength(2);
     expect((await statusOf(s, 'c1')).alerts.total24h).toBe(2);
   });
