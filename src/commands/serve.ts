@@ -112,6 +112,8 @@ export async function runServe(argv: string[]): Promise<number> {
     demo?.startPinger(service.url);
     process.stdout.write(`checkwall serve: listening on ${service.url}\n`);
     process.stdout.write(`checkwall serve: database ${dbPath}\n`);
+    const warning = service.alerting.warning();
+    if (warning) process.stderr.write(`checkwall serve: warning: ${warning}\n`);
     if (demo) printDemoCredentials(service.url, config, demo);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
