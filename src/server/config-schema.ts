@@ -192,18 +192,38 @@ export const ChannelConfigSchema = z.intersection(
 );
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
-export const AccountConfigSchema = z.object({
-  id: z.uuid(),
-  name: z.string().default('account'),
-  apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
-  maxAlertChannels: z.number().int().min(0).default(10),
-  /** Everything below belongs to this account. */
-  locations: z.array(LocationConfigSchema).default([]),
-  groups: z.array(GroupConfigSchema).default([]),
-  checks: z.array(CheckConfigSchema).default([]),
-  dashboards: z.array(DashboardConfigSchema).default([]),
-  alertChannels: z.array(ChannelConfigSchema).default([]),
-});
+export const AccountConfigSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().default('account'),
+    apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
+    maxAlertChannels: z.number().int().min(0).default(10),
+    /** Everything below belongs to this account. */
+    locations: z.array(LocationConfigSchema).default([]),
+    groups: z.array(GroupConfigSchema).default([]),
+    checks: z.array(CheckConfigSchema).default([]),
+    dashboards: z.array(DashboardConfigSchema).default([]),
+    alertChannels: z.array(ChannelConfigSchema).default([]),
+  })
+  .superRefine((account, ctx) => {
+    // A misspelt id would leave a channel that never pages: say so at start.
+    const checks = new Set(account.checks.map((c) => c.id));
+    const groups = new Set(account.groups.map((g) => g.id));
+    account.alertChannels.forEach((channel, i) => {
+      const subs = channel.subscriptions ?? { checks: [], groups: [] };
+      const unknown = (kind: 'checks' | 'groups', known: Set<string>) =>
+        subs[kind].forEach((id, j) => {
+          if (!known.has(id))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['alertChannels', i, 'subscriptions', kind, j],
+              message: `no ${kind === 'checks' ? 'check' : 'group'} "${id}" in this account`,
+            });
+        });
+      unknown('checks', checks);
+      unknown('groups', groups);
+    });
+  });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
 export const ServiceConfigSchema = z.object({

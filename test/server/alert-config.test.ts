@@ -41,5 +41,15 @@ describe('alerting config', () => {
         .success,
     ).toBe(false);
     expect(ServiceConfigSchema.safeParse(withCheck({ afterFailures: 0 })).success).toBe(false);
+    const config = withCheck(undefined) as unknown as { accounts: Array<Record<string, unknown>> };
+    config.accounts[0]!['alertChannels'] = [
+      { type: 'EMAIL', name: 'm', config: { address: 'a@b.co' }, subscriptions: { checks: ['c1', 'c9'] } },
+    ];
+    expect(ServiceConfigSchema.safeParse(config).error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['accounts', 0, 'alertChannels', 0, 'subscriptions', 'checks', 1],
+        message: 'no check "c9" in this account',
+      }),
+    ]);
   });
 });
