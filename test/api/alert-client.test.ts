@@ -40,6 +40,13 @@ describe('client, alerting', () => {
       .toBe(1);
     const all = await client.alertNotifications({ limit: 1 });
     expect(all.meta).toMatchObject({ totalItems: 2, totalPages: 2, limit: 1 });
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    expect((await client.alertNotifications({ from: minuteAgo })).meta.totalItems).toBe(2);
+    expect((await client.alertNotifications({ from: '2000-01-01', to: '2000-01-02' })).data).toEqual([]);
+    expect((await client.alertNotifications({ channelId: 1, status: 'failed' })).data).toEqual([]);
+    await expect(client.alertNotifications({ from: '2030-01-02', to: '2030-01-01' })).rejects.toMatchObject({
+      status: 400,
+    });
     const alertId = all.data[0]!.alertId!;
     expect(await client.acknowledgeAlert(alertId)).toMatchObject({
       id: alertId,

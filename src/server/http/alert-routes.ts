@@ -20,6 +20,7 @@ import type { StatusEngine } from '../status-engine.js';
 import type { Accounts } from '../accounts.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta } from './paging.js';
+import { endOf } from './time-range.js';
 
 export interface AlertRouteDeps {
   accounts: Accounts;
@@ -116,7 +117,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.get('/v1/alert-notifications', (req) => {
     const account = auth(req);
     const q = parseOr400(AlertNotificationsQuerySchema, req.query, 'query');
-    const to = q.to ? Date.parse(q.to) : now();
+    const to = q.to ? endOf(q.to) : now();
     const from = q.from ? Date.parse(q.from) : 0;
     const { items, total } = storage.listNotifications({
       accountId: account.id,

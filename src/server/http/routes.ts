@@ -22,6 +22,7 @@ import { registerAlertRoutes } from './alert-routes.js';
 import { authenticate } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
+import { endOf } from './time-range.js';
 import { createListCache, filterStatuses, sortStatuses, summarize } from './status-list.js';
 
 export interface RouteDeps {
@@ -145,9 +146,4 @@ function timeframe(q: z.output<typeof CheckResultsQuerySchema>, now: number): { 
   const to = q.to ? endOf(q.to) : now;
   const from = q.from ? Date.parse(q.from) : to - PERIOD_MS['24h'];
   return { from, to };
-}
-
-/** A date-only `to` means the end of that day. */
-function endOf(value: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_400_000 - 1 : Date.parse(value);
 }
