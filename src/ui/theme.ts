@@ -12,6 +12,8 @@ export interface Theme {
   mark: Record<CheckStatusValue, string>;
   selected: string;
   incident: string;
+  /** A failing check whose alert could not be delivered. */
+  undelivered: string;
   ellipsis: string;
   rule: string;
   bar: string;
@@ -37,6 +39,7 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
       : { failing: '✖', degraded: '▲', unknown: '·', passing: '●' },
     selected: ascii ? '>' : '›',
     incident: '!',
+    undelivered: ascii ? '@' : '✉',
     ellipsis: ascii ? '~' : '…',
     rule: ascii ? '-' : '─',
     bar: ascii ? '#' : '█',

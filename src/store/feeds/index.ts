@@ -1,5 +1,6 @@
 // The feeds of each way the console runs: on an account, or on one public dashboard.
 import type { Feed } from '../poller.js';
+import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
@@ -14,6 +15,9 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   dashboardChartsFeed,
   channelsFeed,
   channelSubmitFeed,
+  alertHistoryFeed,
+  acknowledgeFeed,
+  channelTestFeed,
 ];
 
 /** Without credentials only the public read works: the other views say so instead of asking. */
