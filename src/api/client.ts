@@ -91,9 +91,16 @@ export function createClient(options: ClientOptions) {
     );
 
   async function once<S extends z.ZodType>(req: Req, schema: S, opts: CallOptions): Promise<z.output<S>> {
+    const { url, endpoint, bytes } = await exchange(req, opts, 'application/json');
+    const parse = () => decode(bytes.toString('utf8'), schema, endpoint, secret);
+    return req.reuse ? sameBodies.parse(url, bytes, parse) : parse();
+  }
+
+  /** One request and its whole body; transport failures and error statuses thrown as ApiError. */
+  async function exchange(req: Req, opts: CallOptions, accept: string) {
     const endpoint = `${req.method} ${req.path}`;
     const url = base + req.path + toQueryString(req.query);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (req.auth) Object.assign(headers, authHeaders(options));
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     let res: Dispatcher.ResponseData;
@@ -112,8 +119,13 @@ export function createClient(options: ClientOptions) {
       throw transportError(error, endpoint, secret);
     }
     if (res.statusCode >= 400) throw httpError(res, bytes.toString('utf8'), endpoint, secret);
-    const parse = () => decode(bytes.toString('utf8'), schema, endpoint, secret);
-    return req.reuse ? sameBodies.parse(url, bytes, parse) : parse();
+    return { url, endpoint, bytes };
+  }
+
+  async function png(req: Req, opts: CallOptions): Promise<Uint8Array> {
+    const { endpoint, bytes } = await exchange(req, opts, 'image/png');
+    if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) failDecode(endpoint, 'the body is not a PNG image');
+    return new Uint8Array(bytes);
   }
 
   return {
@@ -184,6 +196,11 @@ export function createClient(options: ClientOptions) {
         MetricCatalogueSchema,
         opts,
       ),
+    /** A browser run's screenshot (DECISION: /v1/check-results/{checkId}/{resultId}/screenshot, PNG). */
+    screenshot: (checkId: string, resultId: string, opts: CallOptions = {}): Promise<Uint8Array> => {
+      const path = `/v1/check-results/${encodeURIComponent(checkId)}/${encodeURIComponent(resultId)}/screenshot`;
+      return withRetries(() => png({ method: 'GET', path, auth: true }, opts), retry, opts.signal);
+    },
     /** The public read needs no credentials (DECISION: /v1/public/dashboards/{customUrl}). */
     publicDashboard: (customUrl: string, opts?: CallOptions): Promise<PublicDashboard> =>
       call(
@@ -195,6 +212,7 @@ export function createClient(options: ClientOptions) {
   };
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const channelPath = (id: number, what: string) =>
   `/v1/alert-channels/${encodeURIComponent(String(id))}/${what}`;
 // An answer may grow keys: read it loosely, unlike the strict body we send.

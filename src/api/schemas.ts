@@ -180,6 +180,13 @@ export const CheckResultSchema = z.looseObject({
   tags: z.array(z.string()),
   triggeredBy: TriggerSchema,
   metrics: ResultMetricsSchema.optional(),
+  /**
+   * DECISION: browser and multistep results say whether a screenshot of the page
+   * was kept (every failed run; every run when the check sets `screenshot: always`);
+   * it is served as image/png at /v1/check-results/{checkId}/{resultId}/screenshot.
+   * Other check types leave it out.
+   */
+  hasScreenshot: z.boolean().optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

@@ -7,6 +7,7 @@ import { createPoller, type Feed } from '../store/poller.js';
 import type { View } from '../store/types.js';
 import { createScreen } from './screen.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
+import { colorDepth } from '../ui/widgets/half-block/half-block.js';
 
 export interface ConsoleOptions {
   client: MonitoringClient;
@@ -49,6 +50,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       refreshMs: opts.refreshSeconds * 1000,
       color,
       ascii: opts.ascii,
+      truecolor: colorDepth(process.env) === 'truecolor',
       wallCycleMs: opts.wallCycleMs ?? 8_000,
       isPublic: opts.isPublic ?? false,
     },

@@ -48,33 +48,48 @@ const required = (what: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`),
   });
-const selector = required('a CSS selector').min(1, 'must be a CSS selector, e.g. "#email"');
-const STEP_ACTIONS = 'goto, click, type, waitFor, assertText';
+const selector = required('a selector').min(
+  1,
+  'must be a selector, e.g. "#email", "text=Sign up" or "role=button"',
+);
+const STEP_ACTIONS = 'goto, click, fill, type, press, select, waitFor, assertText, assertVisible, assertUrl';
+const step = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) =>
+  z.strictObject({ action: z.literal(action), ...shape });
 
-/** One step of a multistep check's journey, run in order in one page. */
+/**
+ * One step of a multistep check's journey, run in order in one page.
+ * Selectors are Playwright's (CSS, `text=`, `role=button[name="Buy"]`, ...);
+ * a step acts on the first element that matches.
+ */
 export const StepSchema = z.discriminatedUnion(
   'action',
   [
-    z.strictObject({
-      action: z.literal('goto'),
+    step('goto', {
       url: required('a url').regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path starting with /'),
     }),
-    z.strictObject({ action: z.literal('click'), selector }),
-    z.strictObject({ action: z.literal('type'), selector, text: required('the text to type') }),
-    z
-      .strictObject({
-        action: z.literal('waitFor'),
-        selector: selector.optional(),
-        text: z.string().min(1).optional(),
-      })
-      .refine((s) => (s.selector === undefined) !== (s.text === undefined), {
-        message: 'waitFor takes either a selector or a text, not both and not neither',
-      }),
-    z.strictObject({
-      action: z.literal('assertText'),
+    step('click', { selector }),
+    /** Replaces the field's value at once. */
+    step('fill', { selector, text: required('the text to fill in') }),
+    /** Key by key, for fields that react to each key. */
+    step('type', { selector, text: required('the text to type') }),
+    /** A key ("Enter", "Tab", "Control+A"), to the element or, without a selector, to the page. */
+    step('press', {
+      selector: selector.optional(),
+      key: required('a key, e.g. "Enter"').min(1, 'must be a key'),
+    }),
+    /** An option of a <select>, by its value or its label. */
+    step('select', { selector, option: required('the option to select') }),
+    step('waitFor', { selector: selector.optional(), text: z.string().min(1).optional() }).refine(
+      (s) => (s.selector === undefined) !== (s.text === undefined),
+      { message: 'waitFor takes either a selector or a text, not both and not neither' },
+    ),
+    step('assertText', {
       selector: selector.optional(),
       contains: required('the expected text').min(1, 'must not be empty'),
     }),
+    step('assertVisible', { selector }),
+    /** The page's address contains this (a path, a query, a whole URL). */
+    step('assertUrl', { contains: required('the expected address').min(1, 'must not be empty') }),
   ],
   {
     error: (issue) => (issue.code === 'invalid_union' ? `action must be one of ${STEP_ACTIONS}` : undefined),
@@ -127,6 +142,8 @@ export const CheckConfigSchema = z
     insecureTls: z.boolean().default(false),
     /** multistep: the journey, after the page at `target` has loaded. */
     steps: z.array(StepSchema).optional(),
+    /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */
+    screenshot: z.enum(['failures', 'always']).default('failures'),
     enabled: z.boolean().default(true),
     alerts: AlertSettingsSchema.prefault({}),
   })
@@ -139,7 +156,11 @@ export const CheckConfigSchema = z
         'steps',
         `a multistep check needs at least one step (${STEP_ACTIONS}); a single page load is a browser check`,
       );
-    if (!BROWSER_TYPES.includes(check.type)) return;
+    if (!BROWSER_TYPES.includes(check.type)) {
+      if (check.screenshot === 'always')
+        issue('screenshot', `only browser and multistep checks take screenshots`);
+      return;
+    }
     if (!/^https?:\/\//.test(check.target)) issue('target', 'must be an http:// or https:// URL');
     if (check.method !== 'GET') issue('method', `a ${check.type} check loads its page with GET`);
   });

@@ -14,6 +14,13 @@ export interface RunContext {
 }
 
 /**
+ * A run's result and what it keeps beside it: the PNG of the page when a
+ * browser run failed (or always, when its check asks). The wire result says
+ * `hasScreenshot`; the image itself is stored apart and served on its own.
+ */
+export type RunResult = CheckResult & { screenshot?: Uint8Array | undefined };
+
+/**
  * Runs one check once from one location. Never throws for a failed check: a
  * failure is a result with status "failed" and an `error` (the Gatus habit).
  */
@@ -23,13 +30,13 @@ export type RunCheck = (
   location: LocationConfig,
   ctx: RunContext,
   triggeredBy: Trigger,
-) => Promise<CheckResult>;
+) => Promise<RunResult>;
 
 export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
   /** Called with every finished result; storage and the status engine live behind it. */
-  record: (accountId: string, result: CheckResult) => void;
+  record: (accountId: string, result: RunResult) => void;
   ctx: Omit<RunContext, 'signal'>;
 }
 

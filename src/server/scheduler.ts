@@ -2,9 +2,8 @@
 // frequency. First runs are staggered over the first few seconds; a bounded
 // number run at once; a check+location still running skips its tick.
 import { randomUUID } from 'node:crypto';
-import type { CheckResult } from '../api/schemas.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
-import type { Scheduler, SchedulerOptions } from './contracts.js';
+import type { RunResult, Scheduler, SchedulerOptions } from './contracts.js';
 import { isRunnable } from './runners/index.js';
 
 interface Job {
@@ -61,7 +60,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   async function runOne(job: Job, location: LocationConfig, runId: string) {
     try {
-      const result: CheckResult = await opts.run(
+      const result: RunResult = await opts.run(
         job.account,
         job.check,
         location,

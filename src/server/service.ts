@@ -2,13 +2,12 @@
 // HTTP app, wired together and listening.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { CheckResult } from '../api/schemas.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAlerting, type Alerting } from './alerting/index.js';
 import { createAlertPlanner } from './alerting/planner.js';
 import { newSigningSecret } from './alerting/signing-secret.js';
 import type { ServiceConfig } from './config-schema.js';
-import type { Scheduler } from './contracts.js';
+import type { RunResult, Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import { createRunner } from './runners/index.js';
@@ -36,7 +35,7 @@ export interface Service {
   accounts: Accounts;
   alerting: Alerting;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
-  record(accountId: string, result: CheckResult): void;
+  record(accountId: string, result: RunResult): void;
   close(): Promise<void>;
 }
 
@@ -70,12 +69,15 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     planner,
     now,
   }));
-  const record = (accountId: string, result: CheckResult) => {
+  const record = (accountId: string, run: RunResult) => {
+    // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
+    const { screenshot, ...result } = run;
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
     // The status before this result: what a change is measured from.
     const before = account && check ? engine.statusOf(account, check).status : 'unknown';
     storage.insertResult(accountId, result);
+    if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
     if (account && check) engine.onResult(account, check, result, before);
   };
   const runner = createRunner({ maxConcurrentBrowserRuns: opts.config.maxConcurrentBrowserRuns });

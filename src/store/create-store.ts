@@ -9,6 +9,7 @@ import { createConnectionSlice, type ConnectionSlice } from './connection-slice.
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
+import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
 import type { BoardMemo } from './selectors.js';
 import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
 import type { View } from './types.js';
@@ -21,6 +22,8 @@ export interface SessionInfo {
   refreshMs: number;
   ascii: boolean;
   color: boolean;
+  /** The terminal draws 24-bit colour (COLORTERM); pictures use the 256-colour palette otherwise. */
+  truecolor: boolean;
   /** How long the wall shows each page of failing checks. */
   wallCycleMs: number;
   /** Reading one public dashboard without credentials (`--public`). */
@@ -43,7 +46,8 @@ export type ConsoleState = BoardSlice &
   ChannelsSlice &
   AlertsSlice &
   DashboardsSlice &
-  PagedListSlice & { session: SessionInfo; memos: Memos };
+  PagedListSlice &
+  ScreenshotSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -52,6 +56,7 @@ export const DEFAULT_SESSION: SessionInfo = {
   refreshMs: 10_000,
   ascii: false,
   color: true,
+  truecolor: false,
   wallCycleMs: 8_000,
   isPublic: false,
 };
@@ -69,6 +74,7 @@ export function createConsoleStore(
     ...createAlertsSlice(...a),
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
+    ...createScreenshotSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

@@ -2,6 +2,7 @@
 import type { CommandContext, Handlers } from './commands.js';
 import {
   DEFAULT_FILTERS,
+  findResult,
   PERIOD_CYCLE,
   RT_PRESETS,
   topView,
@@ -29,6 +30,19 @@ export function openMetrics(ctx: CommandContext, checkId: string | null) {
   s.setMetricsScope(type, s.metricsCategory);
   s.openMetrics(check?.checkId ?? null);
 }
+
+/** The open result's screenshot, when it has one; without colour only saving is offered. */
+function askScreenshot(ctx: CommandContext, wish: 'show' | 'save') {
+  const s = state(ctx);
+  const view = topView(s, 'result');
+  const result = view && findResult(s.detail, view.resultId);
+  if (!view || !result?.hasScreenshot) return;
+  if (wish === 'show' && !pictureAllowed(s.session)) return;
+  s.askScreenshot(view.checkId, result.id, wish);
+}
+
+export const pictureAllowed = (session: { color: boolean; ascii: boolean }) =>
+  session.color && !session.ascii;
 
 export const CHECK_HANDLERS = {
   'check.open': (ctx) => state(ctx).openResult(),
@@ -60,6 +74,8 @@ export const CHECK_HANDLERS = {
     if (filters(ctx).page > 1) setFilters(ctx, { page: filters(ctx).page - 1 });
   },
   'check.metrics': (ctx) => openMetrics(ctx, checkView(ctx)?.checkId ?? null),
+  'result.screenshot': (ctx) => askScreenshot(ctx, 'show'),
+  'result.saveScreenshot': (ctx) => askScreenshot(ctx, 'save'),
   'result.next': (ctx) => state(ctx).stepResult(1),
   'result.prev': (ctx) => state(ctx).stepResult(-1),
   'result.down': (ctx) => state(ctx).scrollBody(1),

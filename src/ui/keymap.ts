@@ -146,6 +146,19 @@ const BINDINGS = [
     help: 'previous result of the list',
     hint: 'previous',
   },
+  // No footer hint: only browser runs have a picture, and theirs say so under the failure.
+  {
+    command: 'result.screenshot',
+    keys: ['i'],
+    scope: 'result',
+    help: "show or hide the screenshot of a browser run's page",
+  },
+  {
+    command: 'result.saveScreenshot',
+    keys: ['o'],
+    scope: 'result',
+    help: 'save the screenshot to a PNG file',
+  },
   { command: 'result.down', keys: ['j', 'down'], scope: 'result', help: 'scroll down', hint: 'scroll' },
   { command: 'result.up', keys: ['k', 'up'], scope: 'result', help: 'scroll up' },
   { command: 'result.pageDown', keys: ['pagedown', 'space'], scope: 'result', help: 'scroll a page down' },

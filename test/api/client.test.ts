@@ -379,3 +379,37 @@ describe('client failures', () => {
     expectNoKey(error);
   });
 });
+
+describe('client: screenshots', () => {
+  const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+  it('fetches a result screenshot as bytes, with both auth headers, through a 503', async () => {
+    const client = await serve((req, res, n) => {
+      expect(req.url).toBe('/v1/check-results/pay%2Fment/r%201/screenshot');
+      expect(req.headers['authorization']).toBe(`Bearer ${KEY}`);
+      expect(req.headers['x-service-account']).toBe(ACCOUNT);
+      expect(req.headers['accept']).toBe('image/png');
+      if (n === 1) return json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'busy' });
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_BYTES);
+    });
+    expect(Buffer.from(await client.screenshot('pay/ment', 'r 1'))).toEqual(PNG_BYTES);
+    expect(fixture!.seen).toHaveLength(2);
+  });
+
+  it('reports 404 as an http error with the server message, and a body that is not PNG as decode', async () => {
+    const missing = await serve((_req, res) =>
+      json(res, 404, { statusCode: 404, error: 'Not Found', message: 'no screenshot for result "r1"' }),
+    );
+    const error = await failure(missing.screenshot('c1', 'r1'));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 404,
+      serverMessage: 'no screenshot for result "r1"',
+    });
+    await fixture?.close();
+    const html = await serve((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hi</h1>'),
+    );
+    expect(await failure(html.screenshot('c1', 'r1'))).toMatchObject({ kind: 'decode' });
+  });
+});

@@ -53,6 +53,12 @@ describe('multistep steps in the config', () => {
       { action: 'assertText', contains: 'Welcome' },
       { action: 'assertText', selector: '#welcome', contains: 'ada' },
       { action: 'goto', url: 'https://shop.test/account' },
+      { action: 'fill', selector: 'role=textbox[name="Email"]', text: 'ada@example.com' },
+      { action: 'press', key: 'Enter' },
+      { action: 'press', selector: '#q', key: 'Control+A' },
+      { action: 'select', selector: '#plan', option: 'Pro' },
+      { action: 'assertVisible', selector: 'text=Sign up' },
+      { action: 'assertUrl', contains: '/welcome' },
     ];
     const config = validateConfig(withCheck({ steps }), 'checkwall.yaml');
     expect(config.accounts[0]!.checks[0]!.steps).toEqual(steps);
@@ -63,10 +69,10 @@ describe('multistep steps in the config', () => {
     [{ steps: [] }, `${at}.steps: a multistep check needs at least one step`],
     [
       { steps: [{ action: 'hover', selector: '#x' }] },
-      `${at}.steps.0.action: action must be one of goto, click, type`,
+      `${at}.steps.0.action: action must be one of goto, click, fill, type, press, select, waitFor, assertText, assertVisible, assertUrl`,
     ],
-    [{ steps: [{ action: 'click' }] }, `${at}.steps.0.selector: a CSS selector is required`],
-    [{ steps: [{ action: 'click', selector: '' }] }, `${at}.steps.0.selector: must be a CSS selector`],
+    [{ steps: [{ action: 'click' }] }, `${at}.steps.0.selector: a selector is required`],
+    [{ steps: [{ action: 'click', selector: '' }] }, `${at}.steps.0.selector: must be a selector`],
     [{ steps: [{ action: 'click', selecter: '#x' }] }, 'Unrecognized key: "selecter"'],
     [{ steps: [{ action: 'type', selector: '#x' }] }, `${at}.steps.0.text: the text to type is required`],
     [
@@ -74,6 +80,32 @@ describe('multistep steps in the config', () => {
       `${at}.steps.0.url: must be an http(s) URL or a path`,
     ],
     [{ steps: [{ action: 'waitFor' }] }, 'waitFor takes either a selector or a text'],
+    [
+      {
+        steps: [
+          { action: 'goto', url: '/a' },
+          { action: 'fill', selector: '#x' },
+        ],
+      },
+      `${at}.steps.1.text: the text to fill in is required`,
+    ],
+    [{ steps: [{ action: 'press' }] }, `${at}.steps.0.key: a key, e.g. "Enter" is required`],
+    [{ steps: [{ action: 'press', key: '' }] }, `${at}.steps.0.key: must be a key`],
+    [
+      { steps: [{ action: 'select', selector: '#plan' }] },
+      `${at}.steps.0.option: the option to select is required`,
+    ],
+    [{ steps: [{ action: 'assertVisible' }] }, `${at}.steps.0.selector: a selector is required`],
+    [
+      { steps: [{ action: 'assertUrl', contains: 3 }] },
+      `${at}.steps.0.contains: the expected address must be a string`,
+    ],
+    [{ steps: [{ action: 'assertUrl', url: '/a' }] }, 'Unrecognized key: "url"'],
+    [
+      { type: 'api', target: 'http://shop.test/', screenshot: 'always' },
+      `${at}.screenshot: only browser and multistep`,
+    ],
+    [{ type: 'browser', screenshot: 'sometimes' }, `${at}.screenshot:`],
     [
       { steps: [{ action: 'waitFor', selector: '#a', text: 'b' }] },
       'waitFor takes either a selector or a text',
@@ -103,6 +135,15 @@ describe('step descriptions in errors', () => {
     [{ action: 'waitFor', selector: '#q' }, 'waitFor "#q"'],
     [{ action: 'waitFor', text: 'Done' }, 'waitFor text "Done"'],
     [{ action: 'assertText', contains: 'Hi', selector: 'h1' }, 'assertText "Hi" in "h1"'],
+    [{ action: 'fill', selector: '#q', text: 'x' }, 'fill "#q"'],
+    [{ action: 'press', key: 'Enter' }, 'press Enter'],
+    [{ action: 'press', key: 'Tab', selector: '#q' }, 'press Tab in "#q"'],
+    [{ action: 'select', selector: '#plan', option: 'Pro' }, 'select "Pro" in "#plan"'],
+    [
+      { action: 'assertVisible', selector: 'role=button[name="Buy"]' },
+      'assertVisible "role=button[name=\\"Buy\\"]"',
+    ],
+    [{ action: 'assertUrl', contains: '/done' }, 'assertUrl "/done"'],
   ] as const)('%j reads %s', (step, text) => {
     expect(describeStep(step)).toBe(text);
   });

@@ -234,6 +234,21 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
       expect(s.alertCounts(A, 'c1', T0 + 31 * MIN).total24h).toBe(1);
       expect(s.prune(T0 + 10 * MIN)).toBe(0);
     });
+
+    it("keeps a result's screenshot for its account and check only, and prunes it with the result", () => {
+      const old = result({ minute: 2 });
+      const recent = result({ minute: 12 });
+      const png = (byte: number) => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, byte]);
+      s.insertScreenshot(A, old, png(1));
+      s.insertScreenshot(A, recent, png(2));
+      expect([...s.screenshot(A, 'c1', old.id)!]).toEqual([...png(1)]);
+      expect(s.screenshot(B, 'c1', old.id)).toBeNull();
+      expect(s.screenshot(A, 'c2', old.id)).toBeNull();
+      expect(s.screenshot(A, 'c1', 'no-such-result')).toBeNull();
+      s.prune(T0 + 10 * MIN);
+      expect(s.screenshot(A, 'c1', old.id)).toBeNull();
+      expect([...s.screenshot(A, 'c1', recent.id)!]).toEqual([...png(2)]);
+    });
   });
 
   describe('alert channels', () => {

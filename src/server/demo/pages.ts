@@ -1,7 +1,9 @@
 // The demo's two HTML pages and the browser and multistep checks that visit
 // them: a checkout page whose promo banner arrives late (a small, real layout
-// shift), and a signup form whose button reveals a greeting. Once a minute
-// each, so a small machine is not kept busy by its browser.
+// shift) and whose payment always fails, and a signup form whose button
+// reveals a greeting. Once a minute each, so a small machine is not kept busy
+// by its browser. The payment journey fails at a step on purpose: its
+// screenshot is what the console's result detail shows with `i`.
 
 /** Config entries (validated with the rest of the demo config). */
 export function browserChecks(http: string, everywhere: string[]) {
@@ -38,6 +40,22 @@ export function browserChecks(http: string, everywhere: string[]) {
       group: 'core',
       tags: ['e2e'],
     },
+    {
+      id: 'checkout-payment',
+      name: 'Checkout payment (multistep)',
+      type: 'multistep',
+      target: `${http}/shop/checkout`,
+      frequency: '60s',
+      timeoutMs: 15000,
+      steps: [
+        { action: 'assertVisible', selector: 'text=Order summary' },
+        { action: 'click', selector: 'role=button[name="Pay now"]' },
+        { action: 'assertText', selector: '#payment', contains: 'Payment accepted' },
+      ],
+      locations: ['us-east'],
+      group: 'commerce',
+      tags: ['e2e'],
+    },
   ];
 }
 
@@ -60,7 +78,14 @@ export const CHECKOUT_PAGE = `<!doctype html>
     <tr><td><strong>Total</strong></td><td><strong>EUR 33.50</strong></td></tr>
   </table>
   <button id="pay">Pay now</button>
+  <p id="payment"></p>
   <script>
+    // The payment provider is down: the page says so in a red banner.
+    document.getElementById('pay').addEventListener('click', () => {
+      const p = document.getElementById('payment');
+      p.textContent = 'Payment failed: the payment provider did not answer (error 502).';
+      p.style.cssText = 'background:#c62828;color:#fff;padding:24px;font-size:24px';
+    });
     // Injected after the first paint, above the content: the page moves a little.
     requestAnimationFrame(() => setTimeout(() => {
       document.getElementById('promo').innerHTML = '<p class="promo">Free shipping on orders over EUR 30</p>';

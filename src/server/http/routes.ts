@@ -35,6 +35,7 @@ export interface RouteDeps {
 }
 
 const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
+const ScreenshotParams = CheckIdParams.extend({ resultId: z.string().min(1).max(200) });
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { accounts, storage, engine, now } = deps;
@@ -91,6 +92,17 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     };
     if (q.includeSummary) meta['summary'] = storage.summarizeResults(query);
     return { data: items, meta };
+  });
+
+  // DECISION: a browser run's screenshot is its own resource (image/png), so the
+  // result lists stay small JSON; 404 when the run kept none.
+  app.get('/v1/check-results/:checkId/:resultId/screenshot', (req, reply) => {
+    const account = auth(req);
+    const { checkId, resultId } = parseOr400(ScreenshotParams, req.params, 'path');
+    if (!accounts.check(account, checkId)) throw new HttpError(404, `no check "${checkId}" in this account`);
+    const png = storage.screenshot(account.id, checkId, resultId);
+    if (!png) throw new HttpError(404, `no screenshot for result "${resultId}" of check "${checkId}"`);
+    return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(png);
   });
 
   app.get('/v1/dashboards', (req) => {

@@ -1,18 +1,17 @@
-// Starting and stopping one headless Chromium. It listens for DevTools on a
-// port of its choosing and writes that port to DevToolsActivePort in its
-// (fresh, temporary) profile directory, which is how we find it.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starting one headless Chromium through playwright-core: the machine's own
+// browser (no download), over a pipe, so the browser's life is tied to ours —
+// when the service dies, even by SIGKILL, the pipe closes and Chromium exits.
 import { accessSync, constants, existsSync, rmSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
-import { hostname, setPriority, tmpdir } from 'node:os';
+import { chmod, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 // The background-networking flags matter: on a closed network Chromium's own
 // connections (updates, sync, field trials) are refused and it stalls on them.
 const FLAGS = [
-  '--headless',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -20,8 +19,6 @@ const FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--remote-debugging-port=0',
-  '--window-size=1280,800',
 ];
 
 /** The browser executable: CHECKWALL_CHROMIUM, or Debian's /usr/bin/chromium. */
@@ -39,24 +36,20 @@ export function browserMissing(path: string = chromiumPath()): string | null {
   }
 }
 
-export interface Chromium {
+export interface LaunchedBrowser {
+  browser: Browser;
+  /** The browser process (the wrapper execs into it, keeping its pid). */
   pid: number;
-  /** The temporary profile directory; it appears on every one of its processes' command lines. */
+  /** Playwright's temporary profile; it appears on every one of the browser's command lines. */
   profile: string;
-  /** The browser-wide DevTools WebSocket URL. */
-  wsUrl: string;
-  /** Resolves when the process and every child holding its stderr have exited. */
-  exited: Promise<void>;
-  readonly running: boolean;
-  kill(): void;
-  /** Removes the temporary profile; call after `exited`. */
-  removeProfile(): Promise<void>;
+  /** Removes our launcher directory; call once the browser is gone. */
+  cleanUp(): Promise<void>;
 }
 
-const READY_POLL_MS = 25;
-const PROFILE_PREFIX = 'checkwall-chromium-';
-/** A profile without Chromium's lock is someone's fresh one for this long. */
-const FRESH_PROFILE_MS = 60_000;
+const LAUNCHER_PREFIX = 'checkwall-chromium-';
+const PROFILE_PREFIX = 'playwright_chromiumdev_profile-';
+/** A directory without an owner is someone's fresh one for this long. */
+const FRESH_MS = 60_000;
 const BROWSER_NICE = 10;
 const SETPRIV = '/usr/bin/setpriv';
 
@@ -65,109 +58,94 @@ const SETPRIV = '/usr/bin/setpriv';
  * the console that may share its process. Run as root, Chromium lifts its main
  * and GPU threads to nice -8, ahead of both (seen here), so there it runs
  * without CAP_SYS_NICE (util-linux's setpriv, present on every Debian).
+ * Playwright spawns one executable, so a two-line wrapper does both; it
+ * writes its pid first, and `exec` keeps that pid for Chromium.
  */
-function humbled(executable: string, args: string[]): [string, string[]] {
-  if (process.getuid?.() !== 0 || !existsSync(SETPRIV)) return [executable, args];
-  return [SETPRIV, ['--bounding-set', '-sys_nice', executable, ...args]];
+function wrapperScript(executable: string, dir: string): string {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const humble =
+    process.getuid?.() === 0 && existsSync(SETPRIV) ? `${SETPRIV} --bounding-set -sys_nice ` : '';
+  return `#!/bin/sh\necho $$ > ${quote(join(dir, 'pid'))}\nexec nice -n ${BROWSER_NICE} ${humble}${quote(executable)} "$@"\n`;
 }
 
-export async function launchChromium(executable: string, timeoutMs: number): Promise<Chromium> {
+export async function launchBrowser(executable: string, timeoutMs: number): Promise<LaunchedBrowser> {
   void sweepStaleProfiles().catch(() => undefined);
-  const profile = await mkdtemp(join(tmpdir(), PROFILE_PREFIX));
-  const [command, args] = humbled(executable, [...FLAGS, `--user-data-dir=${profile}`, 'about:blank']);
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, BROWSER_NICE);
-  } catch {
-    // Already gone: waitForPort reports why.
-  }
-  let stderr = '';
-  // Always drained: a full pipe would block Chromium. The tail explains a failed start.
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-2000)));
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
-  // A service that exits without closing (process.exit on a signal) takes its browser with it.
-  const killOnExit = () => {
-    child.kill('SIGKILL');
-    try {
-      rmSync(profile, { recursive: true, force: true });
-    } catch {
-      // Its children may still be writing; the next launch sweeps what is left.
-    }
+  const dir = await mkdtemp(join(tmpdir(), LAUNCHER_PREFIX));
+  await writeFile(join(dir, 'owner'), String(process.pid));
+  const wrapper = join(dir, 'chromium');
+  await writeFile(wrapper, wrapperScript(executable, dir));
+  await chmod(wrapper, 0o700);
+  // A service that exits without closing (process.exit on a signal) leaves no launcher behind.
+  const removeOnExit = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeOnExit);
+  const cleanUp = async () => {
+    process.off('exit', removeOnExit);
+    await rm(dir, { recursive: true, force: true });
   };
-  process.once('exit', killOnExit);
-  void exited.then(() => process.off('exit', killOnExit));
   try {
-    const wsUrl = await waitForPort(child, profile, timeoutMs, spawnError, () => stderr);
-    return {
-      pid: child.pid ?? 0,
-      profile,
-      wsUrl,
-      exited,
-      get running() {
-        return child.exitCode === null && child.signalCode === null;
-      },
-      kill: () => void child.kill('SIGKILL'),
-      removeProfile: () => rm(profile, { recursive: true, force: true }),
-    };
+    // Loaded on the first browser run: it costs more to load than the rest of the service
+    // (1.5 s of CPU measured here), and a service without browser checks never needs it.
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: wrapper,
+      args: FLAGS,
+      timeout: timeoutMs,
+      // The service owns its signals (SIGHUP reloads the config); the pipe is what ties the browser to us.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    const pid = Number(await readFile(join(dir, 'pid'), 'utf8'));
+    return { browser, pid, profile: await profileOf(pid), cleanUp };
   } catch (error) {
-    child.kill('SIGKILL');
-    await Promise.race([exited, spawnError]);
-    await rm(profile, { recursive: true, force: true });
-    throw error;
+    await cleanUp();
+    throw new Error(`cannot start the browser: ${firstLine((error as Error).message)}`);
   }
 }
 
-async function waitForPort(
-  child: ChildProcess,
-  profile: string,
-  timeoutMs: number,
-  spawnError: Promise<Error>,
-  stderr: () => string,
-): Promise<string> {
-  const deadline = performance.now() + timeoutMs;
-  let failed: Error | undefined;
-  void spawnError.then((e) => (failed = e));
-  while (performance.now() < deadline) {
-    if (failed) throw new Error(`cannot start the browser: ${failed.message}`);
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `chromium exited (${child.exitCode ?? child.signalCode}) before it was ready: ${tail(stderr())}`,
-      );
-    const text = await readFile(join(profile, 'DevToolsActivePort'), 'utf8').catch(() => '');
-    const [port, path] = text.split('\n');
-    if (port && path) return `ws://127.0.0.1:${port}${path}`;
-    await new Promise((r) => setTimeout(r, READY_POLL_MS));
-  }
-  throw new Error(`chromium was not ready within ${timeoutMs} ms: ${tail(stderr())}`);
+async function profileOf(pid: number): Promise<string> {
+  const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  return argv.find((a) => a.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length) ?? '';
 }
 
-const tail = (text: string) => text.trim().split('\n').slice(-3).join(' | ') || '(no output)';
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
 
 /**
- * Removes the profiles of browsers that are gone: a service killed outright
- * leaves its profile behind, and one that exits on a signal can race the
- * writes of Chromium's own children. A live browser's profile holds
- * SingletonLock, a link to "host-pid".
+ * Removes what browsers that are gone left behind: a service killed outright
+ * cannot clean up, though its browser exits with it. A live browser's profile
+ * holds SingletonLock, a link to "host-pid"; our launcher directory names its
+ * owner's pid.
  */
 export async function sweepStaleProfiles(base: string = tmpdir(), now: number = Date.now()): Promise<void> {
-  const names = (await readdir(base)).filter((n) => n.startsWith(PROFILE_PREFIX));
-  for (const name of names) {
+  for (const name of await readdir(base)) {
     const dir = join(base, name);
-    if (!(await inUse(dir, now))) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    const owner = name.startsWith(PROFILE_PREFIX)
+      ? await lockOwner(dir)
+      : name.startsWith(LAUNCHER_PREFIX)
+        ? await readFile(join(dir, 'owner'), 'utf8').then(Number, () => null)
+        : undefined;
+    if (owner === undefined) continue;
+    if (!(await inUse(dir, owner, now)))
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
-async function inUse(dir: string, now: number): Promise<boolean> {
+/** The pid in a profile's SingletonLock; NaN when it names another host; null without one. */
+async function lockOwner(dir: string): Promise<number | null> {
   const lock = await readlink(join(dir, 'SingletonLock')).catch(() => null);
-  if (lock === null) {
-    const info = await stat(dir).catch(() => null);
-    return info !== null && now - info.mtimeMs < FRESH_PROFILE_MS;
-  }
+  if (lock === null) return null;
   const cut = lock.lastIndexOf('-');
-  if (lock.slice(0, cut) !== hostname()) return true;
+  return lock.slice(0, cut) === hostname() ? Number(lock.slice(cut + 1)) : Number.NaN;
+}
+
+async function inUse(dir: string, owner: number | null, now: number): Promise<boolean> {
+  if (owner === null) {
+    const info = await stat(dir).catch(() => null);
+    return info !== null && now - info.mtimeMs < FRESH_MS;
+  }
+  if (!Number.isInteger(owner) || owner <= 0) return true; // another host's, or unreadable: not ours to judge
   try {
-    process.kill(Number(lock.slice(cut + 1)), 0);
+    process.kill(owner, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';

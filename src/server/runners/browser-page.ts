@@ -1,7 +1,7 @@
-// What a run needs from a page: navigate and wait for the load event, know the
-// main document's request and response, let the network settle, evaluate.
-import type { CdpEvent } from './browser-cdp.js';
-import type { Page } from './browser-pool.js';
+// What a run needs from a page beyond Playwright's own: the main document's
+// request and response as they went over the wire, a network-quiet wait, and
+// navigation failures named the way every runner names them.
+import type { Page, Request, Response } from 'playwright-core';
 import { namedError } from './result.js';
 
 export interface DocumentRequest {
@@ -11,171 +11,93 @@ export interface DocumentRequest {
 }
 
 export interface DocumentResponse {
-  url: string;
   status: number;
   statusText: string;
   headers: Record<string, string>;
 }
 
-/** One main-frame navigation: its loader, and what went over the wire for it. */
+/** One main-frame navigation: what went over the wire for it, and the body received. */
 export interface Navigation {
-  loaderId: string;
   request?: DocumentRequest;
   response?: DocumentResponse;
+  body: string;
 }
 
 export interface PageWatch {
-  navigate(url: string, signal: AbortSignal): Promise<Navigation>;
+  /** Loads `url` and waits for its load event; no timeout of its own (the run's signal ends it). */
+  navigate(url: string): Promise<Navigation>;
   /** The request of the latest main-document navigation, even one that failed. */
   lastRequest(): DocumentRequest | undefined;
-  /** Waits until the current document has painted its content, or `ms` passed. */
-  painted(ms: number): Promise<void>;
   /** Waits until the page's network has been quiet a moment, or `ms` passed. */
   settle(ms: number, signal: AbortSignal): Promise<void>;
-  evaluate<T>(expression: string): Promise<T>;
-  /** The main document's body as received, or '' if the browser no longer has it. */
-  body(loaderId: string): Promise<string>;
   dispose(): void;
-}
-
-interface RequestEvent {
-  type?: string;
-  requestId: string;
-  loaderId: string;
-  request: DocumentRequest;
-}
-interface ResponseEvent {
-  type?: string;
-  requestId: string;
-  response: DocumentResponse;
-}
-interface LifecycleEvent {
-  frameId: string;
-  loaderId: string;
-  name: string;
 }
 
 const QUIET_MS = 300;
 
-export interface PageSetup {
-  headers: Record<string, string>;
-  insecureTls: boolean;
-}
-
-export async function watchPage(page: Page, setup: PageSetup): Promise<PageWatch> {
-  const requests = new Map<string, DocumentRequest>();
-  const responses = new Map<string, DocumentResponse>();
-  const lifecycle = new Map<string, Set<string>>();
-  const waiters = new Set<() => void>();
-  let frameId = '';
-  let loaderId = '';
-  let latest: string | undefined;
-  const pending = new Set<string>();
+export function watchPage(page: Page): PageWatch {
+  let latest: DocumentRequest | undefined;
+  let pending = 0;
   let lastTraffic = performance.now();
-  function noteTraffic(method: string, requestId: string) {
-    if (method === 'Network.requestWillBeSent') pending.add(requestId);
-    else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed')
-      pending.delete(requestId);
-    else return;
+  const onRequest = (request: Request) => {
+    pending++;
     lastTraffic = performance.now();
-  }
-  const off = page.on((e) => {
-    record(e);
-    for (const w of waiters) w();
-  });
-  function record({ method, params }: CdpEvent) {
-    if (method.startsWith('Network.')) noteTraffic(method, String(params['requestId']));
-    if (method === 'Network.requestWillBeSent') {
-      const p = params as unknown as RequestEvent;
-      if (p.type !== 'Document' || p.requestId !== p.loaderId) return;
-      const { method: verb, url, headers } = p.request;
-      requests.set(p.loaderId, { method: verb, url, headers: lower(headers) });
-      latest = p.loaderId;
-    } else if (method === 'Network.responseReceived') {
-      const p = params as unknown as ResponseEvent;
-      if (p.type !== 'Document') return;
-      const { url, status, statusText, headers } = p.response;
-      responses.set(p.requestId, { url, status, statusText, headers: lower(headers) });
-    } else if (method === 'Page.lifecycleEvent') {
-      const p = params as unknown as LifecycleEvent;
-      if (p.frameId !== frameId) return;
-      if (p.name === 'init') loaderId = p.loaderId;
-      lifecycle.set(p.loaderId, (lifecycle.get(p.loaderId) ?? new Set<string>()).add(p.name));
-    }
-  }
-  // Resolves when `ready()` holds after some event; rejects when the signal aborts.
-  const until = (ready: () => boolean, signal: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => ready() && (done(), resolve());
-      const abort = () => (done(), reject(signal.reason as Error));
-      const done = () => (waiters.delete(check), signal.removeEventListener('abort', abort));
-      if (signal.aborted) return abort();
-      waiters.add(check);
-      signal.addEventListener('abort', abort, { once: true });
-      check();
-    });
-
-  // Sent together: a page answers them in order, and one round trip is cheaper than five.
-  const [tree] = await Promise.all([
-    page.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree'),
-    page.send('Page.enable'),
-    page.send('Network.enable'),
-    page.send('Page.setLifecycleEventsEnabled', { enabled: true }),
-    page.send('Network.setExtraHTTPHeaders', { headers: setup.headers }),
-    // Per page, not per browser: a check that accepts a self-signed certificate
-    // does not make any other check accept one.
-    setup.insecureTls ? page.send('Security.setIgnoreCertificateErrors', { ignore: true }) : undefined,
-  ]);
-  frameId = tree.frameTree.frame.id;
-
-  async function evaluate<T>(expression: string): Promise<T> {
-    const r = await page.send<{
-      result: { value?: unknown };
-      exceptionDetails?: { text: string; exception?: { description?: string } };
-    }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (r.exceptionDetails)
-      throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-    return r.result.value as T;
-  }
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      latest = { method: request.method(), url: request.url(), headers: lower(request.headers()) };
+  };
+  const onDone = () => {
+    pending = Math.max(0, pending - 1);
+    lastTraffic = performance.now();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
 
   return {
-    async navigate(url, signal) {
-      const nav = await page.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url });
-      if (nav.errorText) throw navigationError(url, nav.errorText);
-      // A same-document navigation (a #fragment) has no loader and no load event.
-      if (!nav.loaderId) return { loaderId };
-      const id = nav.loaderId;
-      await until(() => lifecycle.get(id)?.has('load') === true, signal);
-      return { loaderId: id, request: requests.get(id), response: responses.get(id) };
+    async navigate(url) {
+      const response = await page.goto(url, { waitUntil: 'load', timeout: 0 }).catch((error: Error) => {
+        throw navigationError(url, error.message);
+      });
+      // A same-document navigation (a #fragment) has no response.
+      return response ? await document(response) : { body: '' };
     },
-    lastRequest: () => (latest === undefined ? undefined : requests.get(latest)),
-    async painted(ms) {
-      // The page's own word: its first largest-contentful-paint entry. Input
-      // before that entry is reported cancels it, and the paint event comes too early.
-      const script = `new Promise((resolve) => {
-        const o = new PerformanceObserver(() => (o.disconnect(), resolve(true)));
-        o.observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => (o.disconnect(), resolve(false)), ${ms});
-      })`;
-      await evaluate(script).catch(() => undefined);
-    },
+    lastRequest: () => latest,
     async settle(ms, signal) {
-      // Chrome's own networkIdle waits a full second; a quieter, shorter rule serves:
+      // Playwright's networkidle waits 500 ms; a quieter, shorter rule serves:
       // nothing in flight for QUIET_MS (late paints and shifts land in that time).
       const end = performance.now() + ms;
       while (performance.now() < end && !signal.aborted) {
-        if (pending.size === 0 && performance.now() - lastTraffic >= QUIET_MS) return;
+        if (pending === 0 && performance.now() - lastTraffic >= QUIET_MS) return;
         await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 6));
       }
     },
-    evaluate,
-    async body(id) {
-      const r = await page
-        .send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId: id })
-        .catch(() => ({ body: '', base64Encoded: false }));
-      return r.base64Encoded ? Buffer.from(r.body, 'base64').toString('utf8') : r.body;
+    dispose() {
+      page.off('request', onRequest);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
     },
-    dispose: () => (off(), waiters.clear()),
+  };
+}
+
+/** The request and response of a document as they went over the wire (the check's extra headers included). */
+async function document(response: Response): Promise<Navigation> {
+  const request = response.request();
+  const [requestHeaders, responseHeaders, body] = await Promise.all([
+    request.allHeaders(),
+    response.allHeaders(),
+    response.body().then(
+      (b) => b.toString('utf8'),
+      () => '', // the browser no longer has it (a redirect's, or evicted)
+    ),
+  ]);
+  return {
+    request: { method: request.method(), url: request.url(), headers: lower(requestHeaders) },
+    response: {
+      status: response.status(),
+      statusText: response.statusText(),
+      headers: lower(responseHeaders),
+    },
+    body,
   };
 }
 
@@ -186,14 +108,18 @@ function lower(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
-function navigationError(url: string, errorText: string): Error {
+function navigationError(url: string, message: string): Error {
+  const errorText = /net::ERR_[A-Z_]+/.exec(message)?.[0];
+  if (!errorText) return namedError('NavigationError', `loading ${url} failed: ${firstLine(message)}`);
   const code = errorText.replace(/^net::/, '');
-  const message = `loading ${url} failed: ${errorText}`;
-  if (code === 'ERR_NAME_NOT_RESOLVED') return namedError('DNSError', message);
-  if (code === 'ERR_CONNECTION_REFUSED') return namedError('ConnectionRefusedError', message);
+  const text = `loading ${url} failed: ${errorText}`;
+  if (code === 'ERR_NAME_NOT_RESOLVED') return namedError('DNSError', text);
+  if (code === 'ERR_CONNECTION_REFUSED') return namedError('ConnectionRefusedError', text);
   if (code.startsWith('ERR_CERT_') || code.startsWith('ERR_SSL_'))
-    return namedError('TLSError', `${message} (a self-signed certificate needs insecureTls: true)`);
+    return namedError('TLSError', `${text} (a self-signed certificate needs insecureTls: true)`);
   if (code === 'ERR_TIMED_OUT' || code === 'ERR_CONNECTION_TIMED_OUT')
-    return namedError('TimeoutError', message);
-  return namedError('NavigationError', message);
+    return namedError('TimeoutError', text);
+  return namedError('NavigationError', text);
 }
+
+const firstLine = (text: string) => (text.split('\n')[0] ?? text).replace(/^page\.goto: /, '');

@@ -1,20 +1,24 @@
 // One Chromium per service: started on the first browser run, started again
 // if it dies, closed with the service. Each run gets a fresh browser context
-// (its own cookies, cache and connections) and one page in it; at most
-// `maxConcurrent` pages are open at once, and a page's context is always
-// disposed when its run ends.
-import { connectCdp, type CdpConnection, type CdpEvent } from './browser-cdp.js';
-import { launchChromium, type Chromium } from './browser-launch.js';
+// (its own cookies, cache and connections, the check's headers and TLS rule)
+// and one page in it; at most `maxConcurrent` pages are open at once, and a
+// context is always closed when its run ends.
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, type LaunchedBrowser } from './browser-launch.js';
 
-export interface Page {
-  send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
-  on(listener: (event: CdpEvent) => void): () => void;
+export type { Page } from 'playwright-core';
+
+export interface PageSetup {
+  /** Sent with every request of the page: the check's headers and its location. */
+  headers: Record<string, string>;
+  /** Per context, not per browser: one check accepting a self-signed certificate makes no other accept it. */
+  insecureTls: boolean;
 }
 
 export interface BrowserPool {
   /** Runs `visit` on a fresh page; waits for a free slot first (abandoned if `signal` aborts). */
-  withPage<T>(signal: AbortSignal, visit: (page: Page) => Promise<T>): Promise<T>;
-  /** Closes the browser and waits for its process to exit. */
+  withPage<T>(signal: AbortSignal, setup: PageSetup, visit: (page: Page) => Promise<T>): Promise<T>;
+  /** Closes the browser and waits for it to exit. */
   close(): Promise<void>;
   /** The running browser's process id and profile directory (for tests and diagnostics). */
   process(): { pid: number; profile: string } | null;
@@ -26,45 +30,32 @@ export interface BrowserPoolOptions {
   launchTimeoutMs?: number;
 }
 
-interface Browser {
-  chromium: Chromium;
-  cdp: CdpConnection;
-}
-
 const SETUP_TIMEOUT_MS = 10_000;
 const CLOSE_GRACE_MS = 3_000;
+const VIEWPORT = { width: 1280, height: 800 };
 
 export function createBrowserPool(opts: BrowserPoolOptions): BrowserPool {
   const slots = createSlots(opts.maxConcurrent);
-  let current: Promise<Browser> | null = null;
-  let running: Browser | null = null;
+  let current: Promise<LaunchedBrowser> | null = null;
+  let running: LaunchedBrowser | null = null;
   let closed = false;
 
-  async function start(): Promise<Browser> {
-    const chromium = await launchChromium(opts.executable, opts.launchTimeoutMs ?? 20_000);
-    const cdp = await connectCdp(chromium.wsUrl, SETUP_TIMEOUT_MS).catch((error: unknown) => {
-      chromium.kill();
-      throw error;
-    });
-    const browser = { chromium, cdp };
-    running = browser;
-    // Whichever goes first, the process or the connection, the browser is done:
-    // the next run starts another, and no process is left behind.
-    const retire = () => {
-      if (running === browser) {
+  async function start(): Promise<LaunchedBrowser> {
+    const launched = await launchBrowser(opts.executable, opts.launchTimeoutMs ?? 20_000);
+    running = launched;
+    // A crash or a kill: the next run starts another browser.
+    launched.browser.once('disconnected', () => {
+      if (running === launched) {
         running = null;
         current = null;
       }
-      cdp.close();
-      setTimeout(() => chromium.running && chromium.kill(), CLOSE_GRACE_MS).unref();
-    };
-    void cdp.closed.then(retire);
-    void chromium.exited.then(retire).then(() => chromium.removeProfile());
-    return browser;
+      void launched.cleanUp();
+    });
+    return launched;
   }
 
-  async function browser(): Promise<Browser> {
-    if (closed) throw new Error('the browser is closed: the service is stopping');
+  function browser(): Promise<LaunchedBrowser> {
+    if (closed) return Promise.reject(new Error('the browser is closed: the service is stopping'));
     current ??= start().catch((error: unknown) => {
       current = null;
       throw error;
@@ -72,35 +63,16 @@ export function createBrowserPool(opts: BrowserPoolOptions): BrowserPool {
     return current;
   }
 
-  async function withPage<T>(signal: AbortSignal, visit: (page: Page) => Promise<T>): Promise<T> {
+  async function withPage<T>(signal: AbortSignal, setup: PageSetup, visit: (page: Page) => Promise<T>) {
     await slots.acquire(signal);
     try {
-      const { cdp, chromium } = await browser();
-      const setup = <R>(method: string, params: Record<string, unknown>) =>
-        within(cdp.send<R>(method, params), SETUP_TIMEOUT_MS, method);
-      const { browserContextId } = await setup<{ browserContextId: string }>('Target.createBrowserContext', {
-        disposeOnDetach: true,
-      });
+      const { browser: b } = await browser();
+      const context = await within(newContext(b, setup), SETUP_TIMEOUT_MS, 'opening a page');
       try {
-        const { targetId } = await setup<{ targetId: string }>('Target.createTarget', {
-          url: 'about:blank',
-          browserContextId,
-        });
-        const { sessionId } = await setup<{ sessionId: string }>('Target.attachToTarget', {
-          targetId,
-          flatten: true,
-        });
-        return await visit({
-          send: (method, params) => cdp.send(method, params, sessionId),
-          on: (listener) => cdp.on(sessionId, listener),
-        });
+        return await visit(await within(context.newPage(), SETUP_TIMEOUT_MS, 'opening a page'));
       } finally {
         // A browser that cannot close a context is unwell: replace it rather than leak pages.
-        await within(
-          cdp.send('Target.disposeBrowserContext', { browserContextId }),
-          SETUP_TIMEOUT_MS,
-          'dispose',
-        ).catch(() => cdp.isOpen && chromium.kill());
+        await within(context.close(), SETUP_TIMEOUT_MS, 'closing the page').catch(() => b.close());
       }
     } finally {
       slots.release();
@@ -110,28 +82,29 @@ export function createBrowserPool(opts: BrowserPoolOptions): BrowserPool {
   async function close() {
     closed = true;
     slots.reject(new Error('the browser is closed: the service is stopping'));
-    const b = await current?.catch(() => null);
-    if (!b) return;
-    await within(b.cdp.send('Browser.close'), CLOSE_GRACE_MS, 'Browser.close').catch(() => undefined);
-    if (!(await settles(b.chromium.exited, CLOSE_GRACE_MS))) {
-      b.chromium.kill();
-      await settles(b.chromium.exited, CLOSE_GRACE_MS);
-    }
-    await b.chromium.removeProfile();
+    const launched = await current?.catch(() => null);
+    if (!launched) return;
+    await within(launched.browser.close(), CLOSE_GRACE_MS, 'closing the browser').catch(() => {
+      // Closing over the pipe did not answer: the process goes the hard way.
+      if (running) process.kill(running.pid, 'SIGKILL');
+    });
+    await launched.cleanUp();
   }
 
   return {
     withPage,
     close,
-    process: () => (running ? { pid: running.chromium.pid, profile: running.chromium.profile } : null),
+    process: () => (running ? { pid: running.pid, profile: running.profile } : null),
   };
 }
 
-const settles = (promise: Promise<unknown>, ms: number) =>
-  within(promise, ms, 'wait').then(
-    () => true,
-    () => false,
-  );
+function newContext(browser: Browser, setup: PageSetup) {
+  return browser.newContext({
+    viewport: VIEWPORT,
+    ignoreHTTPSErrors: setup.insecureTls,
+    extraHTTPHeaders: setup.headers,
+  });
+}
 
 /** Rejects with a named error when `promise` takes longer than `ms`. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -1,9 +1,10 @@
-// The steps of a multistep check, run in order in one page. Steps that need an
-// element or a text wait for it (polling) until the run's time is up; a step
-// that fails names itself in the run's error.
+// The steps of a multistep check, run in order in one page with Playwright's
+// locators and auto-waiting. Nothing here has a timeout of its own: a step
+// waits until the run's time is up (the runner's signal), so a timeout names
+// the step and what it waited for. A step that fails names itself in the error.
+import type { Locator, Page } from 'playwright-core';
 import type { StepConfig } from '../config-schema.js';
 import type { PageWatch } from './browser-page.js';
-import type { Page } from './browser-pool.js';
 import { namedError } from './result.js';
 
 /** Where a run is, so a timeout can say what it was waiting for. */
@@ -20,25 +21,37 @@ export interface StepContext {
 }
 
 const POLL_MS = 100;
-/** assertText looks again for this long before it fails: text revealed by a click may lag a frame. */
+/** Assertions look again for this long before they fail: what a click reveals may lag a frame. */
 const ASSERT_GRACE_MS = 2_000;
 /** How long a failed assertText may take to read what the page shows instead. */
 const TEXT_READ_MS = 1_000;
+/** Playwright's "no timeout": the run's signal is the only clock. */
+const NO_TIMEOUT = { timeout: 0 };
+
+const q = JSON.stringify;
 
 export function describeStep(step: StepConfig): string {
   switch (step.action) {
     case 'goto':
       return `goto ${step.url}`;
     case 'click':
-      return `click ${JSON.stringify(step.selector)}`;
+      return `click ${q(step.selector)}`;
+    case 'fill':
+      return `fill ${q(step.selector)}`;
     case 'type':
-      return `type into ${JSON.stringify(step.selector)}`;
+      return `type into ${q(step.selector)}`;
+    case 'press':
+      return `press ${step.key}${step.selector ? ` in ${q(step.selector)}` : ''}`;
+    case 'select':
+      return `select ${q(step.option)} in ${q(step.selector)}`;
     case 'waitFor':
-      return step.selector !== undefined
-        ? `waitFor ${JSON.stringify(step.selector)}`
-        : `waitFor text ${JSON.stringify(step.text)}`;
+      return step.selector !== undefined ? `waitFor ${q(step.selector)}` : `waitFor text ${q(step.text)}`;
     case 'assertText':
-      return `assertText ${JSON.stringify(step.contains)}${step.selector ? ` in ${JSON.stringify(step.selector)}` : ''}`;
+      return `assertText ${q(step.contains)}${step.selector ? ` in ${q(step.selector)}` : ''}`;
+    case 'assertVisible':
+      return `assertVisible ${q(step.selector)}`;
+    case 'assertUrl':
+      return `assertUrl ${q(step.contains)}`;
   }
 }
 
@@ -49,7 +62,7 @@ export async function runSteps(steps: readonly StepConfig[], ctx: StepContext): 
       await runStep(step, ctx);
     } catch (error) {
       if (ctx.signal.aborted) throw error; // the runner words timeouts, with the progress above
-      throw namedError('StepFailed', `${stepLabel(ctx.progress)}: ${(error as Error).message}`);
+      throw namedError('StepFailed', `${stepLabel(ctx.progress)}: ${playwrightMessage(error as Error)}`);
     }
   }
   delete ctx.progress.step;
@@ -61,114 +74,122 @@ export function stepLabel(progress: Progress): string {
 }
 
 async function runStep(step: StepConfig, ctx: StepContext): Promise<void> {
+  const { page } = ctx;
   switch (step.action) {
     case 'goto': {
-      const url = new URL(step.url, await ctx.watch.evaluate<string>('location.href')).href;
+      const url = new URL(step.url, page.url()).href;
       ctx.progress.waitingFor = `${url} did not finish loading`;
-      const nav = await ctx.watch.navigate(url, ctx.signal);
+      const nav = await ctx.watch.navigate(url);
       const status = nav.response?.status ?? 0;
       if (status >= 400) throw new Error(`the server answered ${status} for ${url}`);
       return;
     }
     case 'click':
-      return click(await element(step.selector, ctx), ctx.page);
-    case 'type': {
-      await click(await element(step.selector, ctx), ctx.page);
-      for (const key of step.text) {
-        await ctx.page.send('Input.dispatchKeyEvent', {
-          type: 'keyDown',
-          key,
-          text: key,
-          unmodifiedText: key,
-        });
-        await ctx.page.send('Input.dispatchKeyEvent', { type: 'keyUp', key });
-      }
+      return element(step.selector, ctx).click(NO_TIMEOUT);
+    case 'fill':
+      return element(step.selector, ctx).fill(step.text, NO_TIMEOUT);
+    case 'type':
+      return element(step.selector, ctx).pressSequentially(step.text, NO_TIMEOUT);
+    case 'press':
+      if (step.selector === undefined) return page.keyboard.press(step.key);
+      return element(step.selector, ctx).press(step.key, NO_TIMEOUT);
+    case 'select': {
+      const select = element(step.selector, ctx);
+      // Playwright waits for the option too: a timeout should say which one never came.
+      ctx.progress.waitingFor = `no option ${q(step.option)} in ${q(step.selector)}`;
+      await select.selectOption(step.option, NO_TIMEOUT);
       return;
     }
     case 'waitFor':
-      if (step.selector !== undefined) await element(step.selector, ctx);
-      else await textShown(step.text ?? '', undefined, ctx, ctx.signal);
-      return;
-    case 'assertText': {
-      const grace = AbortSignal.any([ctx.signal, AbortSignal.timeout(ASSERT_GRACE_MS)]);
-      const found = await textShown(step.contains, step.selector, ctx, grace).catch(() => null);
-      if (found !== null) return;
-      if (ctx.signal.aborted) throw ctx.signal.reason as Error;
-      // What the page shows, for the message: worth a short wait, not the rest of the run.
-      const look = AbortSignal.any([ctx.signal, AbortSignal.timeout(TEXT_READ_MS)]);
-      const seen = await until(look, ctx.watch.evaluate<string | null>(textOf(step.selector))).catch(
-        () => null,
-      );
-      if (ctx.signal.aborted) throw ctx.signal.reason as Error;
-      throw new Error(
-        seen === null
-          ? `no element matches ${JSON.stringify(step.selector)}`
-          : `expected text containing ${JSON.stringify(step.contains)}, found ${JSON.stringify(clip(seen))}`,
-      );
-    }
+      if (step.selector !== undefined) return element(step.selector, ctx).waitFor(NO_TIMEOUT);
+      return textShown(step.text ?? '', undefined, ctx, ctx.signal);
+    case 'assertText':
+      return assertText(step.contains, step.selector, ctx);
+    case 'assertVisible':
+      return assertVisible(step.selector, ctx);
+    case 'assertUrl':
+      ctx.progress.waitingFor = `the address did not contain ${q(step.contains)}`;
+      if (await eventually(() => page.url().includes(step.contains), grace(ctx))) return;
+      throw new Error(`expected the address to contain ${q(step.contains)}, it is ${q(page.url())}`);
   }
 }
 
-type Point = { x: number; y: number };
+/** The first element `selector` matches; its actions wait until it is visible (and enabled, for input). */
+function element(selector: string, ctx: StepContext): Locator {
+  ctx.progress.waitingFor = `no visible element matches ${q(selector)}`;
+  return ctx.page.locator(selector).first();
+}
 
-/** A visible element's centre, scrolled into view; waits until there is one. */
-function element(selector: string, ctx: StepContext): Promise<Point> {
-  ctx.progress.waitingFor = `no visible element matches ${JSON.stringify(selector)}`;
-  return poll(
-    ctx,
-    ctx.signal,
-    `(() => {
-    const el = document.querySelector(${JSON.stringify(selector)});
-    if (!el) return null;
-    el.scrollIntoView({ block: 'center', inline: 'center' });
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  })()`,
+async function assertText(contains: string, selector: string | undefined, ctx: StepContext): Promise<void> {
+  const found = await textShown(contains, selector, ctx, grace(ctx)).then(
+    () => true,
+    () => false,
+  );
+  if (found) return;
+  if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+  // What the page shows, for the message: worth a short wait, not the rest of the run.
+  const seen = await textOf(ctx.page, selector, TEXT_READ_MS);
+  if (ctx.signal.aborted) throw ctx.signal.reason as Error;
+  throw new Error(
+    seen === null
+      ? `no element matches ${q(selector)}`
+      : `expected text containing ${q(contains)}, found ${q(clip(seen))}`,
   );
 }
 
-function textShown(text: string, selector: string | undefined, ctx: StepContext, signal: AbortSignal) {
-  ctx.progress.waitingFor = `the text ${JSON.stringify(text)} did not appear`;
-  return poll<boolean>(ctx, signal, `(${textOf(selector)} ?? '').includes(${JSON.stringify(text)}) || null`);
+async function assertVisible(selector: string, ctx: StepContext): Promise<void> {
+  const shown = await element(selector, ctx)
+    .waitFor({ timeout: ASSERT_GRACE_MS })
+    .then(
+      () => true,
+      (error: Error) => {
+        if (isSelectorError(error)) throw error;
+        return false;
+      },
+    );
+  if (shown) return;
+  const count = await ctx.page.locator(selector).count();
+  throw new Error(
+    count === 0
+      ? `no element matches ${q(selector)}`
+      : `${q(selector)} matches ${count}, none of them visible`,
+  );
 }
 
-const textOf = (selector: string | undefined) =>
-  selector === undefined
-    ? `(document.body ? document.body.innerText : '')`
-    : `(document.querySelector(${JSON.stringify(selector)})?.innerText ?? null)`;
+const grace = (ctx: StepContext) => AbortSignal.any([ctx.signal, AbortSignal.timeout(ASSERT_GRACE_MS)]);
 
-/** Evaluates `expression` until it is not null. A page navigating in between is simply asked again. */
-async function poll<T>(ctx: StepContext, signal: AbortSignal, expression: string): Promise<T> {
-  for (;;) {
-    if (signal.aborted) throw signal.reason as Error;
-    // One evaluation can stall (a renderer starved of CPU): the wait still ends when its signal does.
-    const value = await until(signal, ctx.watch.evaluate<T | null>(expression)).catch((error: Error) => {
-      if (signal.aborted) throw signal.reason as Error;
-      if (/is not a valid selector/.test(error.message)) throw new Error(firstLine(error.message));
-      return null;
-    });
-    if (value !== null && value !== undefined) return value;
+/** Waits until the rendered text (of the page, or of the first match of `selector`) contains `text`. */
+async function textShown(text: string, selector: string | undefined, ctx: StepContext, signal: AbortSignal) {
+  ctx.progress.waitingFor = `the text ${q(text)} did not appear`;
+  const shown = async () => (await textOf(ctx.page, selector, POLL_MS))?.includes(text) === true;
+  if (!(await eventually(shown, signal))) throw signal.reason as Error;
+}
+
+/** What a visitor reads: innerText, or null when nothing matches (yet). */
+async function textOf(page: Page, selector: string | undefined, timeout: number): Promise<string | null> {
+  const target = page.locator(selector ?? 'body').first();
+  return target.innerText({ timeout }).catch((error: Error) => {
+    if (isSelectorError(error)) throw error;
+    return null;
+  });
+}
+
+/** True as soon as `ready()` holds; false when the signal aborts first. */
+async function eventually(ready: () => boolean | Promise<boolean>, signal: AbortSignal): Promise<boolean> {
+  while (!signal.aborted) {
+    if (await ready()) return true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  return false;
 }
 
-async function click(at: Point, page: Page): Promise<void> {
-  const mouse = { x: at.x, y: at.y, button: 'left', clickCount: 1 };
-  await page.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: at.x, y: at.y });
-  await page.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...mouse });
-  await page.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...mouse });
+const isSelectorError = (error: Error) =>
+  /while parsing|Unexpected token|Unknown engine/i.test(error.message);
+
+/** Playwright's first line, without its "locator.click: " prefix; a bad selector said plainly. */
+function playwrightMessage(error: Error): string {
+  const line = (error.message.split('\n')[0] ?? error.message).replace(/^[\w.]+: /, '');
+  return isSelectorError(error) ? `not a valid selector: ${line}` : line;
 }
 
 const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text).replace(/\s+/g, ' ');
-const firstLine = (text: string) => text.split('\n')[0] ?? text;
-
-/** `work`, or the signal's reason as soon as it aborts (the work is left to finish on its own). */
-function until<T>(signal: AbortSignal, work: Promise<T>): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', stop, { once: true });
-    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
-  });
-}

@@ -1,9 +1,10 @@
 // The runner for `browser` and `multistep` checks: load the target in a fresh
 // page of the service's Chromium, (multistep) walk the steps, then read what
-// the page measured. Every failure, a timeout included, is a failed result.
+// the page measured. Every failure, a timeout included, is a failed result,
+// and a failed run keeps a picture of the page as it was.
 import type { CheckResult } from '../../api/schemas.js';
 import type { CheckConfig, LocationConfig } from '../config-schema.js';
-import type { RunCheck, RunContext } from '../contracts.js';
+import type { RunCheck, RunContext, RunResult } from '../contracts.js';
 import { evaluateAssertions } from './assertions.js';
 import {
   navigationPhases,
@@ -13,8 +14,9 @@ import {
   type NavigationEntry,
   type PageSample,
 } from './browser-metrics.js';
-import { watchPage, type DocumentRequest, type Navigation, type PageWatch } from './browser-page.js';
+import { watchPage, type DocumentRequest, type Navigation } from './browser-page.js';
 import { within, type BrowserPool, type Page } from './browser-pool.js';
+import { screenshot } from './browser-screenshot.js';
 import { runSteps, stepLabel, type Progress } from './browser-steps.js';
 import { finishResult, namedError, startFrame, type Outcome, type RunFrame } from './result.js';
 
@@ -22,35 +24,45 @@ import { finishResult, namedError, startFrame, type Outcome, type RunFrame } fro
 const SETTLE_MS = 1_000;
 /** A journey's first step waits this long at most for the page's first paint. */
 const PAINT_WAIT_MS = 2_000;
-/** Preparing a page and reading it back are quick; this bounds a browser that stopped answering. */
+/** Reading a page back is quick; this bounds a browser that stopped answering. */
 const SETUP_MS = 10_000;
 
 export function createBrowserRunner(pool: BrowserPool): RunCheck {
   return async (_account, check, location, ctx, triggeredBy) => {
     const frame = startFrame(check, location, triggeredBy);
-    let outcome: Outcome;
+    const setup = { headers: extraHeaders(check, location), insecureTls: check.insecureTls };
+    let run: { result: CheckResult; screenshot?: Buffer | undefined };
     try {
-      outcome = await pool.withPage(ctx.signal, (page) => visit(page, frame, ctx));
+      run = await pool.withPage(ctx.signal, setup, async (page) => {
+        const result = finishResult(frame, await visit(page, frame, ctx));
+        const keep = result.status === 'failed' || check.screenshot === 'always';
+        return { result, screenshot: keep ? await screenshot(page) : undefined };
+      });
     } catch (error) {
       // The browser could not give us a page (not started, crashed, stopping).
       const e = error instanceof Error ? error : new Error(String(error));
-      outcome = failed(plannedRequest(check, location), namedError('BrowserError', e.message));
+      run = {
+        result: finishResult(
+          frame,
+          failed(plannedRequest(check, location), namedError('BrowserError', e.message)),
+        ),
+      };
     }
-    return finishResult(frame, outcome);
+    const result: RunResult = { ...run.result, hasScreenshot: run.screenshot !== undefined };
+    if (run.screenshot) result.screenshot = run.screenshot;
+    return result;
   };
 }
 
-/** The target's document as it loaded: what went over the wire, its timing entry, its body. */
+/** The target's document as it loaded, and its timing entry. */
 interface Target {
   nav: Navigation;
   entry: NavigationEntry | null;
-  body: string;
 }
 
 async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outcome> {
   const { check, location } = frame;
-  const setup = { headers: extraHeaders(check, location), insecureTls: check.insecureTls };
-  const watch = await within(watchPage(page, setup), SETUP_MS, 'preparing the page');
+  const watch = watchPage(page);
   try {
     // The clock starts now: launching the browser and opening the page are ours, not the target's.
     frame.startedAt = Date.now();
@@ -63,13 +75,12 @@ async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outc
     try {
       await abortable(
         (async () => {
-          const nav = await watch.navigate(check.target, signal);
+          const nav = await watch.navigate(check.target);
           // Read at once: steps may leave this document.
-          const entry = await watch.evaluate<NavigationEntry | null>(NAVIGATION_SCRIPT);
-          target = { nav, entry, body: await watch.body(nav.loaderId) };
+          target = { nav, entry: await page.evaluate<NavigationEntry | null>(NAVIGATION_SCRIPT) };
           if (check.type !== 'multistep') return;
           // As a visitor would, see the page before touching it: input stops the paint metrics.
-          await watch.painted(PAINT_WAIT_MS);
+          await painted(page, PAINT_WAIT_MS);
           await runSteps(check.steps ?? [], { page, watch, signal, progress });
         })(),
         signal,
@@ -82,19 +93,30 @@ async function visit(page: Page, frame: RunFrame, ctx: RunContext): Promise<Outc
     if (!loaded || (stepError && (stepError.name !== 'StepFailed' || signal.aborted))) {
       const e = stepError ?? namedError('NavigationError', 'the page could not be read');
       if (!loaded) return failed(watch.lastRequest() ?? plannedRequest(check, location), e);
-      return { ...targetParts(loaded, frame, ctx), assertions: [], error: e };
+      return { ...targetParts(loaded, frame, ctx), assertions: [], error: e, endedAt: performance.now() };
     }
     const endedAt = performance.now();
     await watch.settle(SETTLE_MS, signal);
-    const outcome = await within(measure(watch, loaded, frame, ctx, endedAt), SETUP_MS, 'reading the page');
+    const outcome = await within(measure(page, loaded, frame, ctx, endedAt), SETUP_MS, 'reading the page');
     return stepError ? { ...outcome, error: stepError } : outcome;
   } finally {
     watch.dispose();
   }
 }
 
+/** Waits until the current document has painted its content (its first LCP entry), or `ms` passed. */
+async function painted(page: Page, ms: number): Promise<void> {
+  // Input before that entry is reported cancels it, and the paint event comes too early.
+  const script = `new Promise((resolve) => {
+    const o = new PerformanceObserver(() => (o.disconnect(), resolve(true)));
+    o.observe({ type: 'largest-contentful-paint', buffered: true });
+    setTimeout(() => (o.disconnect(), resolve(false)), ${ms});
+  })`;
+  await page.evaluate(script).catch(() => undefined);
+}
+
 /** Request, response and phases: the target document's, whatever the steps did after it. */
-function targetParts({ nav, entry, body }: Target, frame: RunFrame, ctx: RunContext) {
+function targetParts({ nav, entry }: Target, frame: RunFrame, ctx: RunContext) {
   const timing = entry ? navigationPhases(entry, frame.check.target.startsWith('https:')) : {};
   const r = nav.response;
   const response: CheckResult['response'] = r
@@ -102,9 +124,9 @@ function targetParts({ nav, entry, body }: Target, frame: RunFrame, ctx: RunCont
         statusCode: r.status,
         statusText: r.statusText,
         headers: r.headers,
-        body: capUtf8(body, ctx.maxStoredBodyBytes),
+        body: capUtf8(nav.body, ctx.maxStoredBodyBytes),
         responseTime: Math.round(entry?.responseEnd ?? 0),
-        size: entry?.encodedBodySize ?? Buffer.byteLength(body),
+        size: entry?.encodedBodySize ?? Buffer.byteLength(nav.body),
       }
     : null;
   const request = toRequest(nav.request ?? plannedRequest(frame.check, frame.location));
@@ -112,7 +134,7 @@ function targetParts({ nav, entry, body }: Target, frame: RunFrame, ctx: RunCont
 }
 
 async function measure(
-  watch: PageWatch,
+  page: Page,
   target: Target,
   frame: RunFrame,
   ctx: RunContext,
@@ -120,7 +142,7 @@ async function measure(
 ): Promise<Outcome> {
   const { check } = frame;
   // Metrics and the rendered text are the page the run ended on.
-  const sample = await watch.evaluate<PageSample>(SAMPLE_SCRIPT);
+  const sample = await page.evaluate<PageSample>(SAMPLE_SCRIPT);
   const { request, response, timing } = targetParts(target, frame, ctx);
   const status = response?.statusCode ?? 0;
   // TEXT_BODY and JSON_BODY look at the rendered page, what a visitor reads.
@@ -160,6 +182,7 @@ const failed = (request: DocumentRequest, error: Error): Outcome => ({
   timing: {},
   assertions: [],
   error,
+  endedAt: performance.now(),
 });
 
 function timedOut(progress: Progress, timeoutMs: number): Error {

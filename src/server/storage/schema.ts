@@ -55,6 +55,16 @@ export const MIGRATIONS: readonly string[] = [
      acknowledged INTEGER NOT NULL DEFAULT 0
    );
    CREATE INDEX alert_events_check ON alert_events (account_id, check_id, at);`,
+  // Issue #15: a browser run's screenshot, apart from its result's JSON so the
+  // hot list queries never read it; started_at repeats the result's for pruning.
+  `CREATE TABLE screenshots (
+     result_id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     started_at INTEGER NOT NULL,     -- epoch ms, the result's
+     png BLOB NOT NULL
+   );
+   CREATE INDEX screenshots_time ON screenshots (started_at);`,
   // Alert delivery (issue 10): subscriptions, alerts with their acknowledgement and
   // reminders, and the outbox of notifications. alert_events is no longer written.
   `ALTER TABLE channels ADD COLUMN signing_secret TEXT;

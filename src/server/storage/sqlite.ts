@@ -8,6 +8,7 @@ import { createAccountStore } from './sqlite-account.js';
 import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
+import { createScreenshotStore } from './sqlite-screenshots.js';
 import type { AlertChange, Storage } from './types.js';
 
 export class StorageError extends Error {
@@ -35,6 +36,7 @@ export function openSqliteStorage(path: string): Storage {
 
 function withStores(db: Database.Database): Storage {
   const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
+  const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
   const pruneAlertEvents = db.prepare('DELETE FROM alert_events WHERE at < ?');
   // Open incidents and alerts stay whatever their age: the check has not recovered.
   const pruneIncidents = db.prepare('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < ?');
@@ -50,6 +52,7 @@ function withStores(db: Database.Database): Storage {
     pruneIncidents.run(before);
     pruneAlerts.run(before);
     pruneNotifications.run(before);
+    pruneScreenshots.run(before);
     return pruneResults.run(before).changes;
   });
   const account = createAccountStore(db);
@@ -63,6 +66,7 @@ function withStores(db: Database.Database): Storage {
   });
   return {
     ...createResultStore(db),
+    ...createScreenshotStore(db),
     ...account,
     ...createChannelStore(db),
     ...alerts,

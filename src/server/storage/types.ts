@@ -161,6 +161,15 @@ export interface Storage {
   lastSuccess(accountId: string, checkId: string, locationId: string): number | null;
   latestResult(accountId: string, checkId: string): CheckResult | null;
 
+  /** Keeps the PNG of a stored result's page (browser runs); pruned with the result. */
+  insertScreenshot(
+    accountId: string,
+    result: Pick<CheckResult, 'id' | 'checkId' | 'startedAt'>,
+    png: Uint8Array,
+  ): void;
+  /** A result's screenshot, or null when it has none (or is not this check's, or this account's). */
+  screenshot(accountId: string, checkId: string, resultId: string): Buffer | null;
+
   recordPing(accountId: string, checkId: string, at: number): void;
   lastPing(accountId: string, checkId: string): number | null;
 
@@ -217,6 +226,7 @@ export interface Storage {
    * Deletes results, closed incidents, resolved alerts and finished notifications older
    * than the cut-off; returns how many results went.
    */
+  /** Deletes results (and their screenshots), alert events and closed incidents older than the cut-off; returns how many results went. */
   prune(before: number): number;
   close(): void;
 }

@@ -5,6 +5,7 @@ import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
 import { metricsFeed, resultsFeed } from './results-feed.js';
+import { screenshotFeed } from './screenshot-feed.js';
 import { statusesFeed } from './statuses-feed.js';
 
 export const ACCOUNT_FEEDS: readonly Feed[] = [
@@ -18,6 +19,7 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   alertHistoryFeed,
   acknowledgeFeed,
   channelTestFeed,
+  screenshotFeed,
 ];
 
 /** Without credentials only the public read works: the other views say so instead of asking. */

@@ -8,11 +8,15 @@ import { findResult } from '../../../store/detail-slice.js';
 import type { ViewProps } from '../view-props.js';
 import { tint, useTheme } from '../../theme.js';
 import { resultLines } from './result-lines.js';
+import { pictureAllowed } from '../../check-commands.js';
+import { ScreenshotPane, screenshotNote } from './screenshot-pane.js';
 
 export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const theme = useTheme();
   const detail = useStore(store, (s) => s.detail);
   const cols = useStore(store, (s) => s.cols);
+  const screenshot = useStore(store, (s) => s.screenshot);
+  const session = useStore(store, (s) => s.session);
   const result = findResult(detail, view.resultId);
   if (!result)
     return (
@@ -22,8 +26,11 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
           : 'This result is no longer in the list. esc goes back.'}
       </Text>
     );
-  const lines = resultLines(result, cols, theme);
-  const room = Math.max(1, height - 3);
+  const room = Math.max(1, height - (result.hasScreenshot ? 4 : 3));
+  const shot = screenshot.resultId === result.id ? screenshot : null;
+  const lines = shot?.shown
+    ? [<ScreenshotPane key="picture" shot={shot} cols={cols - 2} rows={room} session={session} />]
+    : resultLines(result, cols, theme);
   const scroll = Math.min(view.scroll, Math.max(0, lines.length - room));
   const failed = result.status === 'failed';
   return (
@@ -37,6 +44,11 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
       <Text wrap="truncate" color={tint(theme, 'red')}>
         {failed ? `  ${sanitize(failureCause(result))}` : ' '}
       </Text>
+      {result.hasScreenshot ? (
+        <Text wrap="truncate" color={tint(theme, theme.dim)}>
+          {screenshotNote(shot, pictureAllowed(session))}
+        </Text>
+      ) : null}
       {lines.slice(scroll, scroll + room)}
       <Text color={tint(theme, theme.dim)}>
         {lines.length > room
