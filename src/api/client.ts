@@ -9,6 +9,10 @@ import { bodyDigest, createSameBodyMemo } from './same-body.js';
 import {
   AlertChannelListSchema,
   AlertChannelSchema,
+  AlertNotificationListSchema,
+  AlertNotificationSchema,
+  CheckAlertSchema,
+  SubscriptionsSchema,
   ApiErrorBodySchema,
   describeIssues,
   CheckResultListSchema,
@@ -17,7 +21,12 @@ import {
   MetricCatalogueSchema,
   PublicDashboardSchema,
   type AlertChannel,
-  type AlertChannelCreate,
+  type AlertChannelCreateBody,
+  type AlertNotification,
+  type AlertNotificationList,
+  type AlertNotificationsQuery,
+  type CheckAlert,
+  type Subscriptions,
   type AlertChannelList,
   type AlertChannelsQuery,
   type CheckResultList,
@@ -199,8 +208,46 @@ export function createClient(options: ClientOptions) {
         AlertChannelListSchema,
         opts,
       ),
-    createAlertChannel: (body: AlertChannelCreate, opts?: CallOptions): Promise<AlertChannel> =>
+    createAlertChannel: (body: AlertChannelCreateBody, opts?: CallOptions): Promise<AlertChannel> =>
       call({ method: 'POST', path: '/v1/alert-channels', body, auth: true }, AlertChannelSchema, opts),
+    subscriptions: (channelId: number, opts?: CallOptions): Promise<Subscriptions> =>
+      call(
+        { method: 'GET', path: channelPath(channelId, 'subscriptions'), auth: true },
+        SubscriptionsAnswer,
+        opts,
+      ),
+    setSubscriptions: (channelId: number, body: Subscriptions, opts?: CallOptions): Promise<Subscriptions> =>
+      call(
+        { method: 'PUT', path: channelPath(channelId, 'subscriptions'), body, auth: true },
+        SubscriptionsAnswer,
+        opts,
+      ),
+    /** Sends a `test` event now; the answer is the delivery's record, sent or failed. */
+    testAlertChannel: (channelId: number, opts?: CallOptions): Promise<AlertNotification> =>
+      call(
+        { method: 'POST', path: channelPath(channelId, 'test'), auth: true },
+        AlertNotificationSchema,
+        opts,
+      ),
+    alertNotifications: (
+      query: AlertNotificationsQuery = {},
+      opts?: CallOptions,
+    ): Promise<AlertNotificationList> =>
+      call(
+        { method: 'GET', path: '/v1/alert-notifications', query, auth: true },
+        AlertNotificationListSchema,
+        opts,
+      ),
+    acknowledgeAlert: (alertId: string, opts?: CallOptions): Promise<CheckAlert> =>
+      call(
+        {
+          method: 'POST',
+          path: `/v1/check-alerts/${encodeURIComponent(alertId)}/acknowledge`,
+          auth: true,
+        },
+        CheckAlertSchema,
+        opts,
+      ),
     metrics: (checkType: string, query: MetricsQuery = {}, opts?: CallOptions): Promise<MetricCatalogue> =>
       call(
         { method: 'GET', path: `/v1/analytics/metrics/${encodeURIComponent(checkType)}`, query, auth: true },
@@ -229,9 +276,13 @@ export function createClient(options: ClientOptions) {
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const channelPath = (id: number, what: string) =>
+  `/v1/alert-channels/${encodeURIComponent(String(id))}/${what}`;
+// An answer may grow keys: read it loosely, unlike the strict body we send.
+const SubscriptionsAnswer = SubscriptionsSchema.loose();
 
 interface Req {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;

@@ -44,13 +44,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** Seconds or an HTTP date, as Retry-After allows; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(raw.trim())) return Math.round(Number(raw) * 1000);
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+export { parseRetryAfter } from '../domain/retry-after.js';
 
 /** A short human sentence for a status line: "timeout: GET /v1/check-statuses …". */
 export function describeError(error: unknown): string {

@@ -242,6 +242,19 @@ export const IncidentSchema = z.looseObject({
 });
 export type Incident = z.infer<typeof IncidentSchema>;
 
+/**
+ * DECISION: the check's open alert (it opens after `afterFailures` failed runs of a
+ * failing check, closes on recovery). `undelivered` counts its notifications that
+ * ended `failed`: a page that never went out.
+ */
+export const CurrentAlertSchema = z.looseObject({
+  id: z.string(),
+  openedAt: TimestampSchema,
+  acknowledgedAt: TimestampSchema.nullable(),
+  undelivered: z.number().int(),
+});
+export type CurrentAlert = z.infer<typeof CurrentAlertSchema>;
+
 export const CheckStatusSchema = z.looseObject({
   checkId: z.string(),
   checkName: z.string(),
@@ -286,6 +299,8 @@ export const CheckStatusSchema = z.looseObject({
   group: z.looseObject({ id: z.string(), name: z.string() }).nullable(),
   /** DECISION: why the status is what it is, in a sentence (e.g. "browser checks do not run yet"). */
   statusReason: z.string().optional(),
+  /** DECISION: the open alert, null when none (absent from services that do not alert). */
+  currentAlert: CurrentAlertSchema.nullable().optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
@@ -421,6 +436,21 @@ export const AlertChannelCreateSchema = z.discriminatedUnion(
 export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
 export type AlertChannelConfig = AlertChannelCreate['config'];
 
+export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test'] as const;
+export const AlertEventSchema = z.enum(ALERT_EVENTS);
+export type AlertEvent = z.infer<typeof AlertEventSchema>;
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof NotificationStatusSchema>;
+
+export const LastDeliverySchema = z.looseObject({
+  id: z.string(),
+  event: AlertEventSchema,
+  status: NotificationStatusSchema,
+  at: TimestampSchema,
+});
+
 /** A stored channel as the list and the POST answer return it (2.4). */
 export const AlertChannelSchema = z.looseObject({
   id: z.number().int(),
@@ -429,6 +459,16 @@ export const AlertChannelSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   config: z.record(z.string(), z.unknown()),
+  /** DECISION: the checks and groups it serves (absent from services that do not say). */
+  subscriptions: z.looseObject({ checks: z.array(z.string()), groups: z.array(z.string()) }).optional(),
+  /**
+   * DECISION: a WEBHOOK channel's HMAC key for X-Checkwall-Signature: whole in the
+   * POST answer only, masked (`whsec_•••` and its last 4) in every later answer.
+   */
+  signingSecret: z.string().optional(),
+  /** DECISION: in the list, the newest delivery and the failed ones of the last 24 h. */
+  lastDelivery: LastDeliverySchema.nullable().optional(),
+  failures24h: z.number().int().optional(),
 });
 export type AlertChannel = z.infer<typeof AlertChannelSchema>;
 
@@ -437,6 +477,78 @@ export const AlertChannelListSchema = z.looseObject({
   meta: PageMetaSchema,
 });
 export type AlertChannelList = z.infer<typeof AlertChannelListSchema>;
+
+// ---------------------------------------------------------------- alert delivery (DECISION, not shown)
+
+/** DECISION: what a channel serves; a group covers its checks, also ones added later. */
+export const SubscriptionsSchema = z.strictObject({
+  checks: z.array(z.string().min(1).max(200)).max(1000).default([]),
+  groups: z.array(z.string().min(1).max(200)).max(1000).default([]),
+});
+export type Subscriptions = z.output<typeof SubscriptionsSchema>;
+
+/** DECISION: the POST body of 4.5 may carry `subscriptions`. */
+export const AlertChannelCreateBodySchema = z.intersection(
+  AlertChannelCreateSchema,
+  z.object({ subscriptions: SubscriptionsSchema.optional() }),
+);
+export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
+
+/**
+ * DECISION: the JSON body of a WEBHOOK delivery (methods that carry a body), the
+ * same for every event. `check` and `status` are null for a `test` event.
+ */
+export const AlertPayloadSchema = z.looseObject({
+  event: AlertEventSchema,
+  deliveryId: z.string(),
+  alertId: z.string().nullable(),
+  check: z.looseObject({ id: z.string(), name: z.string(), type: CheckTypeSchema }).nullable(),
+  status: CheckStatusValueSchema.nullable(),
+  failingLocations: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  error: z.string().nullable(),
+  resultId: z.string().nullable(),
+  incidentId: z.string().nullable(),
+  occurredAt: TimestampSchema,
+  /** The result at the service, when the service knows its public address (`publicUrl`). */
+  link: z.string().nullable(),
+  /** Reminders only: which one (1, 2, ...). */
+  reminder: z.number().int().optional(),
+  channel: z.looseObject({ id: z.number().int(), name: z.string() }),
+});
+export type AlertPayload = z.infer<typeof AlertPayloadSchema>;
+
+/** DECISION: one record of GET /v1/alert-notifications, the delivery log. */
+export const AlertNotificationSchema = z.looseObject({
+  id: z.string(),
+  event: AlertEventSchema,
+  status: NotificationStatusSchema,
+  channel: z.looseObject({ id: z.number().int(), name: z.string(), type: ChannelTypeSchema }),
+  check: z.looseObject({ id: z.string(), name: z.string() }).nullable(),
+  alertId: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: TimestampSchema,
+  sentAt: TimestampSchema.nullable(),
+  nextAttemptAt: TimestampSchema.nullable(),
+});
+export type AlertNotification = z.infer<typeof AlertNotificationSchema>;
+
+export const AlertNotificationListSchema = z.looseObject({
+  data: z.array(AlertNotificationSchema),
+  meta: PageMetaSchema,
+});
+export type AlertNotificationList = z.infer<typeof AlertNotificationListSchema>;
+
+/** DECISION: the answer of POST /v1/check-alerts/{alertId}/acknowledge. */
+export const CheckAlertSchema = z.looseObject({
+  id: z.string(),
+  checkId: z.string(),
+  openedAt: TimestampSchema,
+  resolvedAt: TimestampSchema.nullable(),
+  acknowledgedAt: TimestampSchema.nullable(),
+  remindersSent: z.number().int(),
+});
+export type CheckAlert = z.infer<typeof CheckAlertSchema>;
 
 // ---------------------------------------------------------------- 2.5 metric catalogue
 
@@ -588,6 +700,22 @@ export type DashboardsQuery = z.input<typeof DashboardsQuerySchema>;
 /** DECISION: the alert channel list pages like the others, oldest first. */
 export const AlertChannelsQuerySchema = z.object({ ...pageParams });
 export type AlertChannelsQuery = z.input<typeof AlertChannelsQuerySchema>;
+
+/** DECISION: the delivery log pages like the others, newest first. */
+export const AlertNotificationsQuerySchema = z
+  .object({
+    checkId: z.string().min(1).max(200).optional(),
+    channelId: qInt(1, Number.MAX_SAFE_INTEGER).optional(),
+    status: NotificationStatusSchema.optional(),
+    from: qDate.optional(),
+    to: qDate.optional(),
+    ...pageParams,
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AlertNotificationsQuery = z.input<typeof AlertNotificationsQuerySchema>;
 
 export const METRICS_PATH_TYPES = ['API', 'URL', 'TCP', 'BROWSER', 'HEARTBEAT', 'MULTISTEP'] as const;
 /** The path parameter of 4.6, case-insensitive; normalised to our lower-case check type. */

@@ -65,3 +65,9 @@ export function channelTarget(type: string, config: Config): string {
       return JSON.stringify(config);
   }
 }
+
+/** A signing secret after its creation: recognisable by its last characters, never usable. */
+export function maskSecret(secret: string, mask = MASK): string {
+  const prefix = secret.startsWith('whsec_') ? 'whsec_' : '';
+  return `${prefix}${mask}${secret.slice(-4)}`;
+}

@@ -2,6 +2,7 @@
 // This is the contract between the config loader, the scheduler/runners, the
 // status engine and the HTTP routes.
 import { z } from 'zod';
+import { ALERT_DEFAULTS } from '../domain/alert-policy.js';
 import {
   ASSERTION_COMPARISONS,
   ASSERTION_SOURCES,
@@ -10,6 +11,7 @@ import {
   ChatConfigSchema,
   EmailConfigSchema,
   PhoneConfigSchema,
+  SubscriptionsSchema,
   WIDGET_TYPES,
   WebhookConfigSchema,
 } from '../api/schemas.js';
@@ -105,6 +107,17 @@ export type StepConfig = z.infer<typeof StepSchema>;
 
 const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
 
+/** When a check alerts (src/domain/alert-policy.ts); every key has a default. */
+export const AlertSettingsSchema = z.strictObject({
+  afterFailures: z.number().int().min(1).max(100).default(ALERT_DEFAULTS.afterFailures),
+  onRecovery: z.boolean().default(ALERT_DEFAULTS.onRecovery),
+  onDegraded: z.boolean().default(ALERT_DEFAULTS.onDegraded),
+  /** Minutes (fractions allowed) between reminders; 0 sends none. */
+  remindEveryMinutes: z.number().min(0).max(10_080).default(ALERT_DEFAULTS.remindEveryMinutes),
+  maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
+  minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
+});
+
 export const CheckConfigSchema = z
   .strictObject({
     id,
@@ -140,6 +153,7 @@ export const CheckConfigSchema = z
     /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */
     screenshot: z.enum(['failures', 'always']).default('failures'),
     enabled: z.boolean().default(true),
+    alerts: AlertSettingsSchema.prefault({}),
   })
   .superRefine((check, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -198,43 +212,75 @@ const keyValues = z
   .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
   .max(50)
   .optional();
+/**
+ * What a channel in the file has beyond the wire's: the checks and groups it
+ * serves and, for a WEBHOOK, the signing secret its receiver verifies
+ * (generated when absent, as over the API).
+ */
+const channelExtras = {
+  name: channelName,
+  subscriptions: SubscriptionsSchema.optional(),
+  signingSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+};
 
 /**
- * The wire's AlertChannelCreateSchema (the POST body of 4.5), strict: the
- * wire's own schema tolerates extra keys, a config file must not.
+ * A channel the service creates the first time the account starts empty: the
+ * wire's AlertChannelCreateSchema (the POST body of 4.5) with the extras above,
+ * strict: the wire's own schema tolerates extra keys, a config file must not.
  */
-export const AlertChannelConfigSchema = z.discriminatedUnion(
+export const ChannelConfigSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('EMAIL'), name: channelName, config: EmailConfigSchema.strict() }),
-    z.strictObject({ type: z.literal('CHAT'), name: channelName, config: ChatConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('EMAIL'), ...channelExtras, config: EmailConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('CHAT'), ...channelExtras, config: ChatConfigSchema.strict() }),
     z.strictObject({
       type: z.literal('WEBHOOK'),
-      name: channelName,
+      ...channelExtras,
       config: z.strictObject({
         ...WebhookConfigSchema.shape,
         headers: keyValues,
         queryParameters: keyValues,
       }),
     }),
-    z.strictObject({ type: z.literal('SMS'), name: channelName, config: PhoneConfigSchema.strict() }),
-    z.strictObject({ type: z.literal('PHONE'), name: channelName, config: PhoneConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('SMS'), ...channelExtras, config: PhoneConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('PHONE'), ...channelExtras, config: PhoneConfigSchema.strict() }),
   ],
   { error: `type must be one of ${CHANNEL_TYPES.join(', ')}` },
 );
+export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
-export const AccountConfigSchema = z.strictObject({
-  id: z.uuid(),
-  name: z.string().default('account'),
-  apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
-  maxAlertChannels: z.number().int().min(0).default(10),
-  /** Everything below belongs to this account. */
-  locations: z.array(LocationConfigSchema).default([]),
-  groups: z.array(GroupConfigSchema).default([]),
-  checks: z.array(CheckConfigSchema).default([]),
-  dashboards: z.array(DashboardConfigSchema).default([]),
-  alertChannels: z.array(AlertChannelConfigSchema).default([]),
-});
+export const AccountConfigSchema = z
+  .strictObject({
+    id: z.uuid(),
+    name: z.string().default('account'),
+    apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
+    maxAlertChannels: z.number().int().min(0).default(10),
+    /** Everything below belongs to this account. */
+    locations: z.array(LocationConfigSchema).default([]),
+    groups: z.array(GroupConfigSchema).default([]),
+    checks: z.array(CheckConfigSchema).default([]),
+    dashboards: z.array(DashboardConfigSchema).default([]),
+    alertChannels: z.array(ChannelConfigSchema).default([]),
+  })
+  .superRefine((account, ctx) => {
+    // A misspelt id would leave a channel that never pages: say so at start.
+    const checks = new Set(account.checks.map((c) => c.id));
+    const groups = new Set(account.groups.map((g) => g.id));
+    account.alertChannels.forEach((channel, i) => {
+      const subs = channel.subscriptions ?? { checks: [], groups: [] };
+      const unknown = (kind: 'checks' | 'groups', known: Set<string>) =>
+        subs[kind].forEach((id, j) => {
+          if (!known.has(id))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['alertChannels', i, 'subscriptions', kind, j],
+              message: `no ${kind === 'checks' ? 'check' : 'group'} "${id}" in this account`,
+            });
+        });
+      unknown('checks', checks);
+      unknown('groups', groups);
+    });
+  });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
 export const ServiceConfigSchema = z.strictObject({
@@ -246,5 +292,34 @@ export const ServiceConfigSchema = z.strictObject({
   maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
   /** Response bodies are stored up to this many bytes (the real size is kept too). */
   maxStoredBodyBytes: z.number().int().min(0).default(65_536),
+  /** Where this service is reached from outside: alert messages link to results there. */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  /** The mail server of EMAIL channels: smtp://[user:pass@]host:port (smtps:// for TLS). */
+  smtp: z
+    .strictObject({
+      url: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }),
+      from: z.string().min(3),
+    })
+    .optional(),
+  /** The SMS and voice provider of SMS and PHONE channels, in the Twilio REST shape. */
+  sms: z
+    .strictObject({
+      baseUrl: z
+        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+        .default('https://api.twilio.com'),
+      accountSid: z.string().min(1),
+      authToken: z.string().min(1),
+      from: z.string().min(1),
+    })
+    .optional(),
+  /** How deliveries retry; the defaults are about 30 minutes over 6 attempts. */
+  alertDelivery: z
+    .strictObject({
+      attemptTimeoutSeconds: z.number().min(0.1).max(60).default(10),
+      maxAttempts: z.number().int().min(1).max(20).default(6),
+      retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
+      retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
+    })
+    .prefault({}),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;

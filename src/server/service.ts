@@ -3,6 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createAccounts, type Accounts } from './accounts.js';
+import { createAlerting, type Alerting } from './alerting/index.js';
+import { createAlertPlanner } from './alerting/planner.js';
+import { newSigningSecret } from './alerting/signing-secret.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler } from './contracts.js';
 import { buildApp } from './http/app.js';
@@ -41,6 +44,7 @@ export interface Service {
   storage: Storage;
   engine: StatusEngine;
   accounts: Accounts;
+  alerting: Alerting;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
   record(accountId: string, result: RunResult): void;
   /**
@@ -68,6 +72,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   seedChannels(config, storage, now());
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
   const late: { scheduler?: Scheduler } = {};
+  const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
+  const lateAlerting: { alerting?: Alerting } = {};
   const engine = createStatusEngine({
     storage,
     scheduler: {
@@ -75,15 +81,27 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       skippedRecently: (accountId, checkId) => late.scheduler?.skippedRecently(accountId, checkId) ?? 0,
     },
     now,
+    alerts: planner,
+    onNotifications: () => lateAlerting.alerting?.kick(),
   });
+  const alerting = (lateAlerting.alerting = createAlerting({
+    config: opts.config,
+    storage,
+    accounts,
+    engine,
+    planner,
+    now,
+  }));
   const record = (accountId: string, run: RunResult) => {
     // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
     const { screenshot, ...result } = run;
-    storage.insertResult(accountId, result);
-    if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
-    if (account && check) engine.onResult(account, check, result);
+    // The status before this result: what a change is measured from.
+    const before = account && check ? engine.statusOf(account, check).status : 'unknown';
+    storage.insertResult(accountId, result);
+    if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
+    if (account && check) engine.onResult(account, check, result, before);
   };
   const runner = createRunner({
     maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
@@ -110,6 +128,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     accounts,
     storage,
     engine,
+    alerting,
     now,
     limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
   });
@@ -127,6 +146,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runner.workers.warm();
     scheduler.start();
   }
+  alerting.start();
   const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
   prune();
   const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
@@ -150,6 +170,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     storage,
     engine,
     accounts,
+    alerting,
     record,
     reload,
     runStats: () => scheduler.stats(),
@@ -162,6 +183,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         // After the scheduler: every run has ended, so no page is open when the browser goes.
         await runner.close();
         await app.close();
+        await alerting.stop();
         storage.close();
       })()),
   };
@@ -189,8 +211,11 @@ function diffChecks(before: ServiceConfig, after: ServiceConfig): ReloadSummary 
 function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
   for (const account of config.accounts) {
     if (account.alertChannels.length === 0 || storage.countChannels(account.id) > 0) continue;
-    for (const channel of account.alertChannels)
-      storage.createChannel(account.id, channel, account.maxAlertChannels, now);
+    for (const channel of account.alertChannels) {
+      const signingSecret =
+        channel.type === 'WEBHOOK' ? (channel.signingSecret ?? newSigningSecret()) : undefined;
+      storage.createChannel(account.id, { ...channel, signingSecret }, account.maxAlertChannels, now);
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 // failing and recover. Statuses are cached per check and period, and dropped
 // when a result for that check arrives or after a few seconds (windows slide).
 import { randomUUID } from 'node:crypto';
-import type { CheckResult, CheckStatus, Period } from '../api/schemas.js';
+import type { CheckResult, CheckStatus, CheckStatusValue, CurrentAlert, Period } from '../api/schemas.js';
 import { PERIOD_MS } from '../domain/period.js';
 import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
@@ -11,7 +11,8 @@ import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-sc
 import type { Scheduler } from './contracts.js';
 import { skippedReason } from './run-accounting.js';
 import { notRunnableReason } from './runners/index.js';
-import type { Storage } from './storage/types.js';
+import type { AlertPlanner } from './alerting/planner.js';
+import type { AlertChange, Storage } from './storage/types.js';
 
 const TREND_WINDOW_MS = PERIOD_MS['24h'];
 // Windows slide slowly; a new result drops its check's entry at once. The
@@ -23,6 +24,10 @@ export interface StatusEngineDeps {
   storage: Storage;
   scheduler: Pick<Scheduler, 'nextRun' | 'skippedRecently'>;
   now: () => number;
+  /** Absent: incidents only, no alerts (tests of the engine alone). */
+  alerts?: AlertPlanner | undefined;
+  /** Called after a change queued notifications: the dispatcher looks at once. */
+  onNotifications?: (() => void) | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -139,6 +144,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
           }
         : null,
       alerts: storage.alertCounts(account.id, check.id, now),
+      currentAlert: currentAlert(storage, account.id, check.id),
       schedule: schedule(account, check),
       locations: locations.map((l, i) => {
         const at = storage.lastSuccess(account.id, check.id, l.id);
@@ -156,30 +162,49 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     return status;
   }
 
-  /** After a result is stored: drop the check's cached statuses and move its incident. */
-  function onResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
+  const drop = (account: AccountConfig, check: CheckConfig) => cache.delete(checkKey(account, check));
+
+  /**
+   * After a result is stored: drop the check's cached statuses, move its incident
+   * and its alert, and queue the notifications, all in one transaction.
+   * `before` is the status the check had before this result.
+   */
+  function onResult(
+    account: AccountConfig,
+    check: CheckConfig,
+    result: CheckResult,
+    before: CheckStatusValue,
+  ) {
     version++;
-    cache.delete(checkKey(account, check));
+    drop(account, check);
     const status = statusOf(account, check);
     const open = deps.storage.currentIncident(account.id, check.id);
     const at = Date.parse(result.finishedAt);
+    const change: AlertChange = { checkId: check.id, at: deps.now(), notifications: [] };
     if (status.status === 'failing' && !open) {
-      deps.storage.openIncident(account.id, {
+      change.openIncident = {
         id: randomUUID(),
         checkId: check.id,
         severity: 'critical',
         title: `${check.name} is failing: ${status.statusReason ?? ''}`.trim(),
         startedAt: at,
         endedAt: null,
-      });
-      deps.storage.recordAlert(account.id, check.id, 'failing', at);
+      };
     } else if (open && (status.status === 'passing' || status.status === 'degraded')) {
-      deps.storage.closeIncident(account.id, check.id, at);
-      deps.storage.recordAlert(account.id, check.id, 'recovered', at);
-    } else {
-      return;
+      change.closeIncidentAt = at;
     }
-    cache.delete(checkKey(account, check));
+    const incidentId = change.openIncident?.id ?? open?.id ?? null;
+    const plan = deps.alerts?.onStatusChange({ account, check, before, status, result, incidentId });
+    if (!plan && !change.openIncident && change.closeIncidentAt === undefined) return;
+    deps.storage.applyAlertChange(account.id, { ...change, ...plan });
+    if (plan?.notifications.length) deps.onNotifications?.();
+    drop(account, check);
+  }
+
+  /** An alert moved outside a result (acknowledged, reminded, a delivery failed). */
+  function invalidate(account: AccountConfig, check: CheckConfig) {
+    version++;
+    drop(account, check);
   }
 
   /**
@@ -207,6 +232,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   return {
     statusOf,
     onResult,
+    invalidate,
     warm,
     version: () => version,
     /** Something read fresh into every status changed (a check began skipping runs). */
@@ -236,4 +262,15 @@ function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']
         ' ',
       );
   return out;
+}
+
+function currentAlert(storage: Storage, accountId: string, checkId: string): CurrentAlert | null {
+  const alert = storage.openAlert(accountId, checkId);
+  if (!alert) return null;
+  return {
+    id: alert.id,
+    openedAt: new Date(alert.openedAt).toISOString(),
+    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
+    undelivered: storage.alertNotices(alert.id).filter((n) => n.status === 'failed').length,
+  };
 }

@@ -1,6 +1,7 @@
 // The console's one store: vanilla zustand, composed of slices, tested without
 // React. A new capability adds a slice file and one line below.
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createAlertsSlice, type AlertsSlice } from './alerts-slice.js';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
 import { createChannelsSlice, type ChannelsSlice } from './channels-slice.js';
 import { createDashboardsSlice, type DashboardsSlice } from './dashboards-slice.js';
@@ -43,6 +44,7 @@ export type ConsoleState = BoardSlice &
   NavSlice &
   DetailSlice &
   ChannelsSlice &
+  AlertsSlice &
   DashboardsSlice &
   PagedListSlice &
   ScreenshotSlice & { session: SessionInfo; memos: Memos };
@@ -69,6 +71,7 @@ export function createConsoleStore(
     ...createNavSlice(initialView)(...a),
     ...createDetailSlice(...a),
     ...createChannelsSlice(...a),
+    ...createAlertsSlice(...a),
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
     ...createScreenshotSlice(...a),

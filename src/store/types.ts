@@ -78,6 +78,7 @@ export interface Scope {
 // (the ui never imports api/: see eslint-boundaries.js).
 export type {
   AlertChannel,
+  AlertNotification,
   Assertion,
   CheckResult,
   CheckStatus,

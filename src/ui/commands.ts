@@ -73,6 +73,10 @@ export const HANDLERS = {
   'prompt.cancel': (ctx) => state(ctx).setFocus('list'),
   'prompt.erase': (ctx) => state(ctx).setPrompt(state(ctx).promptText.slice(0, -1)),
   'help.close': (ctx) => state(ctx).setFocus('list'),
+  'check.acknowledge': (ctx) => state(ctx).askAcknowledge(),
+  'confirm.yes': (ctx) => state(ctx).answerAcknowledge(true),
+  'confirm.no': (ctx) => state(ctx).answerAcknowledge(false),
+  'channels.test': (ctx) => state(ctx).testSelectedChannel(),
 } satisfies Record<CommandId, Handler>;
 
 /** The list the `list.*` keys move through on each view that has one. */

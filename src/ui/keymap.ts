@@ -19,6 +19,7 @@ export type Scope =
   | 'metrics'
   | 'dashboards'
   | 'channels'
+  | 'confirm'
   | 'form-type'
   | 'form';
 
@@ -121,6 +122,13 @@ const BINDINGS = [
     help: 'sort results by started at, duration, response time',
   },
   { command: 'check.reverse', keys: ['O'], scope: 'check', help: 'reverse the results sort' },
+  {
+    command: 'check.acknowledge',
+    keys: ['a'],
+    scope: 'check',
+    help: 'acknowledge the check’s open alert: its reminders stop (asks first)',
+    hint: 'acknowledge',
+  },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
   {
@@ -209,6 +217,13 @@ const BINDINGS = [
     help: 'reveal the selected channel’s secrets until you move or leave',
     hint: 'reveal',
   },
+  {
+    command: 'channels.test',
+    keys: ['T'],
+    scope: 'channels',
+    help: 'send the selected channel a test notification; its outcome shows in the row',
+    hint: 'test',
+  },
   { command: 'channels.nextPage', keys: [']'], scope: 'channels', help: 'next page of channels' },
   { command: 'channels.prevPage', keys: ['['], scope: 'channels', help: 'previous page of channels' },
   { command: 'formType.down', keys: ['j', 'down'], scope: 'form-type', help: 'next type', hint: 'move' },
@@ -255,6 +270,8 @@ const BINDINGS = [
   { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
   { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
   { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
+  { command: 'confirm.yes', keys: ['y', 'enter'], scope: 'confirm', help: 'yes, do it', hint: 'yes' },
+  { command: 'confirm.no', keys: ['n', 'esc'], scope: 'confirm', help: 'no, leave it', hint: 'no' },
 ] as const satisfies readonly BindingSpec[];
 
 /** Every command there is: the ones the table binds. */

@@ -43,5 +43,7 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   if (s.session.isPublic && ACCOUNT_ONLY.has(view)) return ['placeholder'];
   if (focus === 'filter') return [FILTER_SCOPES[view] ?? 'filter'];
   if (focus === 'form') return ['form'];
+  // The question before acknowledging an alert takes the keys until answered.
+  if (view === 'check' && s.ack.state === 'confirm') return ['confirm'];
   return LIST_SCOPES[view];
 }

@@ -13,6 +13,8 @@ export interface Theme {
   mark: Record<CheckStatusValue, string>;
   selected: string;
   incident: string;
+  /** A failing check whose alert could not be delivered. */
+  undelivered: string;
   ellipsis: string;
   /** An empty cell: no data. */
   none: string;
@@ -40,6 +42,7 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
       : { failing: '✖', degraded: '▲', unknown: '·', passing: '●' },
     selected: ascii ? '>' : '›',
     incident: '!',
+    undelivered: ascii ? '@' : '✉',
     ellipsis: ascii ? '~' : '…',
     none: ascii ? '-' : NO_DATA,
     rule: ascii ? '-' : '─',

@@ -83,12 +83,12 @@ describe('checkwall serve: config reload', () => {
   it('refuses unknown keys anywhere at start, each named by its path', async () => {
     const path = writeConfig(
       'checkwall.yaml',
-      `smtp: { host: mail }\n${yaml(check('home', 'frequency: 1m, frequncy: 1s'))}    alerts: []\n`,
+      `smpt: { url: 'smtp://mail' }\n${yaml(check('home', 'frequency: 1m, frequncy: 1s'))}    alerts: []\n`,
     );
     const run = await runCli(['serve', '--port', '0', '--db', ':memory:', '--config', path]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${path} is not a valid checkwall config`);
-    expect(run.stderr).toContain('smtp: unknown key "smtp"');
+    expect(run.stderr).toContain('smpt: unknown key "smpt"');
     expect(run.stderr).toContain('accounts.0.alerts: unknown key "alerts"');
     expect(run.stderr).toContain('accounts.0.checks.0.frequncy: unknown key "frequncy"');
   });

@@ -22,6 +22,8 @@ export interface TestServiceOptions {
   /** A fixed port (e.g. one a test saw refused a moment ago); 0 by default. */
   port?: number;
   rateLimit?: { perSecond: number; burst: number };
+  /** The service's clock (reminders and intervals); Date.now by default. */
+  now?: () => number;
 }
 
 export interface TestService extends Service {
@@ -114,6 +116,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     port: opts.port ?? 0,
     rateLimit: opts.rateLimit ?? { perSecond: 10_000, burst: 100_000 },
     workers: { entry: await runWorkerEntry() },
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const seed = (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {
     const spacing = s.spacingMs ?? 60_000;

@@ -49,7 +49,7 @@ describe('strict config', () => {
   });
 
   it.each<[string, (raw: Raw) => void]>([
-    ['smtp', (raw) => (raw['smtp'] = { host: 'mail' })],
+    ['smpt', (raw) => (raw['smpt'] = { url: 'smtp://mail' })],
     ['accounts.0.alerts', (raw) => (account(raw)['alerts'] = [])],
     ['accounts.0.checks.0.frequncy', (raw) => Object.assign(account(raw).checks[0]!, { frequncy: '1m' })],
     [
@@ -66,8 +66,8 @@ describe('strict config', () => {
       (raw) => Object.assign(account(raw).dashboards[0]!.widgets[0]!, { size: 2 }),
     ],
     [
-      'accounts.0.alertChannels.0.subscriptions',
-      (raw) => Object.assign(account(raw).alertChannels[0]!, { subscriptions: [] }),
+      'accounts.0.alertChannels.0.muted',
+      (raw) => Object.assign(account(raw).alertChannels[0]!, { muted: true }),
     ],
     [
       'accounts.0.alertChannels.0.config.secret',

@@ -17,6 +17,17 @@ const B = 'account-b';
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 const MIN = 60_000;
 
+const alert = (id: string, openedAt: number) => ({
+  id,
+  checkId: 'c1',
+  incidentId: null,
+  openedAt,
+  resolvedAt: null,
+  acknowledgedAt: null,
+  remindersSent: 0,
+  lastNotifiedAt: openedAt,
+});
+
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-')), 'suite.db');
 
 const IMPLEMENTATIONS: Array<[string, () => Storage]> = [
@@ -208,8 +219,14 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         endedAt: null,
       });
       s.closeIncident(A, 'c2', T0 + MIN);
-      s.recordAlert(A, 'c1', 'failing', T0);
-      s.recordAlert(A, 'c1', 'failing', T0 + 30 * MIN);
+      s.applyAlertChange(A, { checkId: 'c1', at: T0, openAlert: alert('old-alert', T0), notifications: [] });
+      s.applyAlertChange(A, { checkId: 'c1', at: T0 + MIN, resolveAlert: 'old-alert', notifications: [] });
+      s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openAlert: alert('new-alert', T0 + 30 * MIN),
+        notifications: [],
+      });
       expect(s.prune(T0 + 10 * MIN)).toBe(12); // c1 minutes 0-9, c2 minute 1, account B minute 1
       expect(s.queryResults(query()).total).toBe(10);
       expect(s.queryResults(query({ accountId: B })).total).toBe(0);
@@ -291,13 +308,23 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         startedAt: T0,
         endedAt: null,
       };
-      s.openIncident(A, incident);
-      s.recordAlert(A, 'c1', 'failing', T0);
+      s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openIncident: incident,
+        openAlert: alert('a1', T0),
+        notifications: [],
+      });
       expect(s.currentIncident(A, 'c1')).toEqual(incident);
       expect(s.currentIncident(B, 'c1')).toBeNull();
       expect(s.alertCounts(A, 'c1', T0 + MIN)).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
-      s.closeIncident(A, 'c1', T0 + 2 * MIN);
-      s.recordAlert(A, 'c1', 'recovered', T0 + 2 * MIN);
+      s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0 + 2 * MIN,
+        closeIncidentAt: T0 + 2 * MIN,
+        resolveAlert: 'a1',
+        notifications: [],
+      });
       expect(s.currentIncident(A, 'c1')).toBeNull();
       expect(s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
       expect(s.alertCounts(A, 'c1', T0 + 86_400_001).total24h).toBe(0);

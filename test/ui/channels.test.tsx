@@ -34,7 +34,8 @@ beforeAll(async () => {
     config: { number: '+4915112345678', name: 'On call' },
   });
   store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
-  store.getState().setSize(120, 30);
+  // Wide enough for every column, the delivery columns included, with the targets whole.
+  store.getState().setSize(180, 30);
   mounted = mountConsole(store, client, ACCOUNT_FEEDS);
   view = mounted.view;
 });

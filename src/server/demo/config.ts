@@ -1,7 +1,59 @@
 // The demo account: about twenty checks of every type over three locations.
 import { ServiceConfigSchema, type ServiceConfig } from '../config-schema.js';
 import { browserChecks } from './pages.js';
+import { DEMO_SIGNING_SECRET, DEMO_SMS, type DemoReceivers } from './receivers.js';
 import type { DemoTargets } from './targets.js';
+
+type DemoReceiverUrls = Pick<DemoReceivers, 'webhook' | 'chat' | 'twilio' | 'smtp'>;
+
+const nowhere = (t: DemoTargets): DemoReceiverUrls => ({
+  webhook: `${t.refused}/hooks/incident`,
+  chat: `${t.refused}/hooks/chat`,
+  twilio: `${t.refused}/twilio`,
+  smtp: t.refused.replace(/^http:/, 'smtp:'),
+});
+
+/** One channel of each type, subscribed so that the demo's failures page someone. */
+function demoChannels(r: DemoReceiverUrls) {
+  return [
+    {
+      type: 'EMAIL',
+      name: 'On-call mailbox',
+      config: { address: 'oncall@example.com' },
+      subscriptions: { groups: ['core', 'commerce'] },
+    },
+    {
+      type: 'CHAT',
+      name: 'Ops chat',
+      config: { url: r.chat, channel: '#ops-alerts' },
+      subscriptions: { groups: ['commerce'] },
+    },
+    {
+      type: 'WEBHOOK',
+      name: 'Incident bot',
+      signingSecret: DEMO_SIGNING_SECRET,
+      config: {
+        url: r.webhook,
+        method: 'POST',
+        headers: [{ key: 'Authorization', value: 'Bearer s3cr3t' }],
+        queryParameters: [{ key: 'team', value: 'sre' }],
+      },
+      subscriptions: { groups: ['core', 'commerce', 'internal'] },
+    },
+    {
+      type: 'SMS',
+      name: 'Primary pager',
+      config: { number: '+14155550123', name: 'Primary on-call' },
+      subscriptions: { checks: ['orders-api', 'checkout-api'] },
+    },
+    {
+      type: 'PHONE',
+      name: 'Escalation call',
+      config: { number: '+4915112345678', name: 'Escalation' },
+      subscriptions: { checks: ['billing-legacy'] },
+    },
+  ];
+}
 
 export const DEMO_ACCOUNT_ID = '5f0c6d1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';
 export const DEMO_API_KEY = 'cw_demo_0123456789abcdef';
@@ -9,7 +61,15 @@ export const HEARTBEAT_TOKENS = { backup: 'hb-backup-7f3a9c2e', worker: 'hb-work
 
 const ALL = ['eu-west', 'us-east', 'ap-south'];
 
-export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: string }): ServiceConfig {
+/**
+ * `r`: where the channels deliver (the demo's loopback receivers); without it
+ * they point where nothing listens, and their deliveries fail.
+ */
+export function demoConfig(
+  t: DemoTargets,
+  creds: { accountId: string; apiKey: string },
+  r: DemoReceiverUrls = nowhere(t),
+): ServiceConfig {
   const api = (id: string, name: string, path: string, extra: Record<string, unknown> = {}) => ({
     id,
     name,
@@ -64,6 +124,8 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
     }),
     api('billing-legacy', 'Legacy billing (refused)', '/', {
       target: `${t.refused}/`,
+      // Still failing: a reminder every two minutes until someone acknowledges.
+      alerts: { remindEveryMinutes: 2 },
       group: 'commerce',
       tags: ['legacy'],
       frequency: '10s',
@@ -166,6 +228,8 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
     }),
   ];
   return ServiceConfigSchema.parse({
+    smtp: { url: r.smtp, from: 'checkwall-demo@localhost' },
+    sms: { baseUrl: r.twilio, ...DEMO_SMS },
     accounts: [
       {
         id: creds.accountId,
@@ -256,30 +320,7 @@ export function demoConfig(t: DemoTargets, creds: { accountId: string; apiKey: s
             ],
           },
         ],
-        alertChannels: [
-          { type: 'EMAIL', name: 'On-call mailbox', config: { address: 'oncall@example.com' } },
-          {
-            type: 'CHAT',
-            name: 'Ops chat',
-            config: { url: 'https://chat.example.com/hooks/T000/B000/secret-token', channel: '#ops-alerts' },
-          },
-          {
-            type: 'WEBHOOK',
-            name: 'Incident bot',
-            config: {
-              url: 'https://bot.example.com/incidents?key=abc123',
-              method: 'POST',
-              headers: [{ key: 'Authorization', value: 'Bearer s3cr3t' }],
-              queryParameters: [{ key: 'team', value: 'sre' }],
-            },
-          },
-          { type: 'SMS', name: 'Primary pager', config: { number: '+14155550123', name: 'Primary on-call' } },
-          {
-            type: 'PHONE',
-            name: 'Escalation call',
-            config: { number: '+4915112345678', name: 'Escalation' },
-          },
-        ],
+        alertChannels: demoChannels(r),
       },
     ],
   });

@@ -1,7 +1,9 @@
 // `checkwall demo` / `serve --demo`: targets, a config of about twenty checks
-// over three locations, and a heartbeat job that pings (and sometimes misses).
+// over three locations, a heartbeat job that pings (and sometimes misses), and
+// the receivers its alert channels deliver to.
 import type { ServiceConfig } from '../config-schema.js';
 import { demoConfig, DEMO_ACCOUNT_ID, DEMO_API_KEY, HEARTBEAT_TOKENS } from './config.js';
+import { startDemoReceivers } from './receivers.js';
 import { startDemoTargets } from './targets.js';
 
 export interface Demo {
@@ -15,11 +17,12 @@ const PING_EVERY_MS = 10_000;
 
 export async function startDemo(env: NodeJS.ProcessEnv = process.env): Promise<Demo> {
   const targets = await startDemoTargets();
+  const receivers = await startDemoReceivers();
   // Both or neither: half of the environment's account with half of the demo's is no account.
   const fromEnv = Boolean(env['CHECKWALL_ACCOUNT_ID'] && env['CHECKWALL_API_KEY']);
   const accountId = (fromEnv && env['CHECKWALL_ACCOUNT_ID']) || DEMO_ACCOUNT_ID;
   const apiKey = (fromEnv && env['CHECKWALL_API_KEY']) || DEMO_API_KEY;
-  const config = demoConfig(targets, { accountId, apiKey });
+  const config = demoConfig(targets, { accountId, apiKey }, receivers);
   let timer: NodeJS.Timeout | undefined;
   return {
     config,
@@ -37,7 +40,7 @@ export async function startDemo(env: NodeJS.ProcessEnv = process.env): Promise<D
     },
     async close() {
       clearInterval(timer);
-      await targets.close();
+      await Promise.all([targets.close(), receivers.close()]);
     },
   };
 }

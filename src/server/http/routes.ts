@@ -3,8 +3,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  AlertChannelCreateSchema,
-  AlertChannelsQuerySchema,
   CheckResultsQuerySchema,
   CheckStatusesQuerySchema,
   DashboardsQuerySchema,
@@ -14,21 +12,25 @@ import {
   type Period,
 } from '../../api/schemas.js';
 import { dashboardCheckIds, type Accounts } from '../accounts.js';
+import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from '../catalogue.js';
 import type { AccountConfig } from '../config-schema.js';
 import type { StatusEngine } from '../status-engine.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
+import { registerAlertRoutes } from './alert-routes.js';
 import { authenticate } from './auth.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
+import { endOf } from './time-range.js';
 import { createListCache, filterStatuses, sortStatuses, summarize, type ListAnswer } from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
   storage: Storage;
   engine: StatusEngine;
+  alerting: Alerting;
   now: () => number;
   limitRate: (key: string) => void;
 }
@@ -125,22 +127,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage(body));
   });
 
-  app.get('/v1/alert-channels', (req, reply) => {
-    const account = auth(req);
-    const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
-    const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
-    return sendPage(req, reply, renderPage({ data: items, meta: pageMeta(q.page, q.limit, total) }));
-  });
-
-  app.post('/v1/alert-channels', async (req, reply) => {
-    const account = auth(req);
-    const body = parseOr400(AlertChannelCreateSchema, req.body ?? {}, 'alert channel');
-    const outcome = storage.createChannel(account.id, body, account.maxAlertChannels, now());
-    if (!outcome.ok) {
-      throw new HttpError(402, `the plan allows ${outcome.limit} alert channels and all are in use`);
-    }
-    return reply.code(201).send(outcome.channel);
-  });
+  registerAlertRoutes(app, { ...deps, auth });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);
@@ -180,9 +167,4 @@ function timeframe(q: z.output<typeof CheckResultsQuerySchema>, now: number): { 
   const to = q.to ? endOf(q.to) : now;
   const from = q.from ? Date.parse(q.from) : to - PERIOD_MS['24h'];
   return { from, to };
-}
-
-/** A date-only `to` means the end of that day. */
-function endOf(value: string): number {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_400_000 - 1 : Date.parse(value);
 }

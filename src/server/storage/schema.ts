@@ -65,6 +65,52 @@ export const MIGRATIONS: readonly string[] = [
      png BLOB NOT NULL
    );
    CREATE INDEX screenshots_time ON screenshots (started_at);`,
+  // Alert delivery (issue 10): subscriptions, alerts with their acknowledgement and
+  // reminders, and the outbox of notifications. alert_events is no longer written.
+  `ALTER TABLE channels ADD COLUMN signing_secret TEXT;
+   CREATE TABLE channel_subscriptions (
+     channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+     kind TEXT NOT NULL,              -- 'check' or 'group'
+     target_id TEXT NOT NULL,
+     PRIMARY KEY (channel_id, kind, target_id)
+   );
+   CREATE INDEX channel_subscriptions_target ON channel_subscriptions (kind, target_id);
+   CREATE TABLE check_alerts (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     incident_id TEXT,
+     opened_at INTEGER NOT NULL,
+     resolved_at INTEGER,
+     acknowledged_at INTEGER,
+     reminders_sent INTEGER NOT NULL DEFAULT 0,
+     last_notified_at INTEGER NOT NULL
+   );
+   CREATE INDEX check_alerts_check ON check_alerts (account_id, check_id, resolved_at, opened_at);
+   CREATE INDEX check_alerts_open ON check_alerts (resolved_at, acknowledged_at);
+   -- The outbox: a row per (event, channel), written with the status change;
+   -- the id is the delivery id every attempt carries.
+   CREATE TABLE alert_notifications (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     channel_id INTEGER NOT NULL,
+     check_id TEXT,
+     alert_id TEXT,
+     event TEXT NOT NULL,
+     status TEXT NOT NULL,            -- pending, sent, failed, suppressed
+     payload TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     created_at INTEGER NOT NULL,
+     next_attempt_at INTEGER,         -- pending only
+     lease_until INTEGER,             -- while an attempt is under way
+     sent_at INTEGER
+   );
+   CREATE INDEX alert_notifications_due ON alert_notifications (status, next_attempt_at);
+   CREATE INDEX alert_notifications_account ON alert_notifications (account_id, created_at);
+   CREATE INDEX alert_notifications_check ON alert_notifications (account_id, check_id, channel_id, event, created_at);
+   CREATE INDEX alert_notifications_channel ON alert_notifications (channel_id, created_at);
+   CREATE INDEX alert_notifications_alert ON alert_notifications (alert_id);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

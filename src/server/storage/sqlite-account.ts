@@ -1,33 +1,8 @@
-// Alert channels, heartbeat pings, incidents and alert events.
+// Heartbeat pings, incidents and the alert counts of a check status.
 import type Database from 'better-sqlite3';
-import type { AlertChannel, AlertChannelCreate } from '../../api/schemas.js';
-import type { AlertCounts, CreateChannelOutcome, IncidentRow } from './types.js';
-
-interface ChannelRow {
-  id: number;
-  type: AlertChannel['type'];
-  name: string;
-  config: string;
-  created_at: number;
-  updated_at: number;
-}
-
-const toChannel = (r: ChannelRow): AlertChannel => ({
-  id: r.id,
-  type: r.type,
-  name: r.name,
-  createdAt: new Date(r.created_at).toISOString(),
-  updatedAt: new Date(r.updated_at).toISOString(),
-  config: JSON.parse(r.config) as Record<string, unknown>,
-});
+import type { AlertCounts, IncidentRow } from './types.js';
 
 export function createAccountStore(db: Database.Database) {
-  const count = db.prepare('SELECT count(*) AS n FROM channels WHERE account_id = ?');
-  const insertChannel = db.prepare(
-    'INSERT INTO channels (account_id, type, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const byId = db.prepare('SELECT * FROM channels WHERE id = ?');
-  const page = db.prepare('SELECT * FROM channels WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?');
   const upsertPing = db.prepare(
     'INSERT INTO pings (account_id, check_id, at) VALUES (?, ?, ?) ON CONFLICT (account_id, check_id) DO UPDATE SET at = excluded.at',
   );
@@ -42,33 +17,15 @@ export function createAccountStore(db: Database.Database) {
     `SELECT id, check_id AS checkId, severity, title, started_at AS startedAt, ended_at AS endedAt
      FROM incidents WHERE account_id = ? AND check_id = ? AND ended_at IS NULL ORDER BY started_at DESC LIMIT 1`,
   );
-  const insertAlert = db.prepare(
-    'INSERT INTO alert_events (account_id, check_id, kind, at) VALUES (?, ?, ?, ?)',
-  );
-  const alertAgg = db.prepare(
-    `SELECT count(*) AS total FROM alert_events WHERE account_id = ? AND check_id = ? AND kind = 'failing' AND at >= ?`,
-  );
-
-  // The count and the insert in one immediate transaction: concurrent POSTs at
-  // the limit cannot both see room for one more.
-  const create = db.transaction(
-    (accountId: string, body: AlertChannelCreate, limit: number, now: number): CreateChannelOutcome => {
-      const { n } = count.get(accountId) as { n: number };
-      if (n >= limit) return { ok: false, reason: 'limit', limit };
-      const info = insertChannel.run(accountId, body.type, body.name, JSON.stringify(body.config), now, now);
-      return { ok: true, channel: toChannel(byId.get(info.lastInsertRowid) as ChannelRow) };
-    },
+  const counts = db.prepare(
+    `SELECT
+       coalesce(sum(resolved_at IS NULL AND acknowledged_at IS NULL), 0) AS active,
+       coalesce(sum(resolved_at IS NULL AND acknowledged_at IS NOT NULL), 0) AS acknowledged,
+       coalesce(sum(opened_at >= ?), 0) AS total24h
+     FROM check_alerts WHERE account_id = ? AND check_id = ? AND (resolved_at IS NULL OR opened_at >= ?)`,
   );
 
   return {
-    createChannel: (accountId: string, body: AlertChannelCreate, limit: number, now: number) =>
-      create.immediate(accountId, body, limit, now),
-    listChannels(accountId: string, offset: number, limit: number) {
-      const rows = page.all(accountId, limit, offset) as ChannelRow[];
-      return { items: rows.map(toChannel), total: (count.get(accountId) as { n: number }).n };
-    },
-    countChannels: (accountId: string) => (count.get(accountId) as { n: number }).n,
-
     recordPing: (accountId: string, checkId: string, at: number) =>
       void upsertPing.run(accountId, checkId, at),
     lastPing: (accountId: string, checkId: string) =>
@@ -80,13 +37,10 @@ export function createAccountStore(db: Database.Database) {
       void endIncident.run(at, accountId, checkId),
     currentIncident: (accountId: string, checkId: string) =>
       (openIncident.get(accountId, checkId) as IncidentRow | undefined) ?? null,
-    recordAlert: (accountId: string, checkId: string, kind: 'failing' | 'recovered', at: number) =>
-      void insertAlert.run(accountId, checkId, kind, at),
+    /** Active: open and not acknowledged; acknowledged: open and acknowledged; total: opened in 24 h. */
     alertCounts(accountId: string, checkId: string, now: number): AlertCounts {
-      // An alert is active while its incident is open; nobody acknowledges in this service.
-      const active = openIncident.get(accountId, checkId) ? 1 : 0;
-      const { total } = alertAgg.get(accountId, checkId, now - 86_400_000) as { total: number };
-      return { active, acknowledged: 0, total24h: total };
+      const since = now - 86_400_000;
+      return counts.get(since, accountId, checkId, since) as AlertCounts;
     },
   };
 }

@@ -30,6 +30,9 @@ export function createResultStore(db: Database.Database) {
     `SELECT started_at AS startedAt, ok, response_time AS responseTime FROM results
      WHERE account_id = ? AND check_id = ? AND location_id = ? ORDER BY started_at DESC LIMIT ?`,
   );
+  const newestOk = db.prepare(
+    'SELECT ok FROM results WHERE account_id = ? AND check_id = ? ORDER BY started_at DESC LIMIT ?',
+  );
   const lastOk = db.prepare(
     `SELECT max(started_at) AS at FROM results WHERE account_id = ? AND check_id = ? AND location_id = ? AND ok = 1`,
   );
@@ -145,6 +148,12 @@ export function createResultStore(db: Database.Database) {
         status: r.ok ? 'success' : 'failed',
         responseTime: r.responseTime,
       }));
+    },
+
+    consecutiveFailures(accountId: string, checkId: string, max: number): number {
+      const rows = newestOk.all(accountId, checkId, max) as Array<{ ok: number }>;
+      const firstOk = rows.findIndex((r) => r.ok === 1);
+      return firstOk === -1 ? rows.length : firstOk;
     },
 
     lastSuccess(accountId: string, checkId: string, locationId: string): number | null {

@@ -5,9 +5,11 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './schema.js';
 import { createAccountStore } from './sqlite-account.js';
+import { createAlertStore } from './sqlite-alerts.js';
+import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
-import type { Storage } from './types.js';
+import type { AlertChange, Storage } from './types.js';
 
 export class StorageError extends Error {
   override readonly name = 'StorageError';
@@ -35,19 +37,40 @@ export function openSqliteStorage(path: string): Storage {
 function withStores(db: Database.Database): Storage {
   const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
   const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
-  const pruneAlerts = db.prepare('DELETE FROM alert_events WHERE at < ?');
-  // Open incidents stay whatever their age: the check has not recovered.
+  const pruneAlertEvents = db.prepare('DELETE FROM alert_events WHERE at < ?');
+  // Open incidents and alerts stay whatever their age: the check has not recovered.
   const pruneIncidents = db.prepare('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < ?');
+  const pruneAlerts = db.prepare(
+    'DELETE FROM check_alerts WHERE resolved_at IS NOT NULL AND resolved_at < ?',
+  );
+  // A pending notification is still owed: only finished ones go.
+  const pruneNotifications = db.prepare(
+    "DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < ?",
+  );
   const prune = db.transaction((before: number) => {
-    pruneAlerts.run(before);
+    pruneAlertEvents.run(before);
     pruneIncidents.run(before);
+    pruneAlerts.run(before);
+    pruneNotifications.run(before);
     pruneScreenshots.run(before);
     return pruneResults.run(before).changes;
+  });
+  const account = createAccountStore(db);
+  const { writeChange, ...alerts } = createAlertStore(db);
+  // The incident, the alert and the outbox rows of one status change: all or nothing.
+  const apply = db.transaction((accountId: string, change: AlertChange) => {
+    if (change.openIncident) account.openIncident(accountId, change.openIncident);
+    if (change.closeIncidentAt !== undefined)
+      account.closeIncident(accountId, change.checkId, change.closeIncidentAt);
+    writeChange(accountId, change);
   });
   return {
     ...createResultStore(db),
     ...createScreenshotStore(db),
-    ...createAccountStore(db),
+    ...account,
+    ...createChannelStore(db),
+    ...alerts,
+    applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
     prune: (before: number) => prune(before),
     close: () => db.close(),
   };

@@ -1,7 +1,15 @@
 // The storage interface: the only way the service reads or writes what it keeps.
 // One implementation today (SQLite); test/server/storage.test.ts is written
 // against this interface so a second one would run the same suite.
-import type { AlertChannel, AlertChannelCreate, CheckResult, ResultsSummary } from '../../api/schemas.js';
+import type {
+  AlertChannel,
+  AlertChannelCreate,
+  AlertEvent,
+  CheckResult,
+  NotificationStatus,
+  ResultsSummary,
+  Subscriptions,
+} from '../../api/schemas.js';
 
 export interface ResultQuery {
   accountId: string;
@@ -48,8 +56,97 @@ export type AlertCounts = {
   total24h: number;
 };
 
+/** What createChannel stores: the POST body, what it serves, and a WEBHOOK's signing secret. */
+export type NewChannel = AlertChannelCreate & {
+  subscriptions?: Subscriptions | undefined;
+  signingSecret?: string | undefined;
+};
+
+/** `channel` is the wire record (secret masked); `signingSecret` is whole, for the POST answer only. */
 export type CreateChannelOutcome =
-  { ok: true; channel: AlertChannel } | { ok: false; reason: 'limit'; limit: number };
+  | { ok: true; channel: AlertChannel; signingSecret: string | null }
+  | { ok: false; reason: 'limit'; limit: number };
+
+/** A channel as the dispatcher needs it: its config and secret whole. */
+export interface StoredChannel {
+  id: number;
+  accountId: string;
+  type: AlertChannel['type'];
+  name: string;
+  config: Record<string, unknown>;
+  signingSecret: string | null;
+}
+
+export interface AlertRow {
+  id: string;
+  checkId: string;
+  incidentId: string | null;
+  openedAt: number;
+  resolvedAt: number | null;
+  acknowledgedAt: number | null;
+  remindersSent: number;
+  lastNotifiedAt: number;
+}
+
+export interface NewNotification {
+  /** The delivery id: the same on every attempt, so receivers can de-duplicate. */
+  id: string;
+  channelId: number;
+  checkId: string | null;
+  alertId: string | null;
+  event: AlertEvent;
+  status: 'pending' | 'suppressed';
+  /** The message's facts, frozen when the status changed (AlertPayload less deliveryId). */
+  payload: Record<string, unknown>;
+  lastError?: string | null;
+}
+
+export interface NotificationRow extends Omit<NewNotification, 'status'> {
+  accountId: string;
+  status: NotificationStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: number;
+  nextAttemptAt: number | null;
+  sentAt: number | null;
+  channelName: string;
+  channelType: AlertChannel['type'];
+}
+
+/** Everything one status change writes, in one transaction (the outbox with the change). */
+export interface AlertChange {
+  checkId: string;
+  at: number;
+  openIncident?: IncidentRow | undefined;
+  /** Closes the check's open incident at this time (the result's). */
+  closeIncidentAt?: number | undefined;
+  openAlert?: AlertRow | undefined;
+  resolveAlert?: string | undefined;
+  /** A reminder went out for this alert: count it and move its clock. */
+  remindAlert?: string | undefined;
+  notifications: readonly NewNotification[];
+}
+
+export type AttemptOutcome =
+  | { status: 'sent' }
+  | { status: 'failed'; error: string }
+  | { status: 'pending'; error: string; nextAttemptAt: number };
+
+export interface NotificationQuery {
+  accountId: string;
+  checkId?: string | undefined;
+  channelId?: number | undefined;
+  status?: NotificationStatus | undefined;
+  from: number;
+  to: number;
+  offset: number;
+  limit: number;
+}
+
+export interface DeliveryStats {
+  last: { id: string; event: AlertEvent; status: NotificationStatus; at: number } | null;
+  failures: number;
+}
 
 export interface Storage {
   insertResult(accountId: string, result: CheckResult): void;
@@ -59,6 +156,8 @@ export interface Storage {
   /** Counts, average and (unless `withP95` is false) p95 of the runs in [from, to]. */
   windowStats(accountId: string, checkId: string, from: number, to: number, withP95?: boolean): WindowStats;
   recentRuns(accountId: string, checkId: string, locationId: string, count: number): RecentRun[];
+  /** Failed runs in a row, newest first, at any location, counted up to max. */
+  consecutiveFailures(accountId: string, checkId: string, max: number): number;
   lastSuccess(accountId: string, checkId: string, locationId: string): number | null;
   latestResult(accountId: string, checkId: string): CheckResult | null;
 
@@ -74,21 +173,59 @@ export interface Storage {
   recordPing(accountId: string, checkId: string, at: number): void;
   lastPing(accountId: string, checkId: string): number | null;
 
-  createChannel(
-    accountId: string,
-    body: AlertChannelCreate,
-    limit: number,
-    now: number,
-  ): CreateChannelOutcome;
+  createChannel(accountId: string, body: NewChannel, limit: number, now: number): CreateChannelOutcome;
   listChannels(accountId: string, offset: number, limit: number): { items: AlertChannel[]; total: number };
   countChannels(accountId: string): number;
+  /** Every channel of every account (the start-up check of transports). */
+  allChannels(): StoredChannel[];
+  channel(accountId: string, channelId: number): StoredChannel | null;
+  /** Null when the account has no such channel. */
+  subscriptions(accountId: string, channelId: number): Subscriptions | null;
+  setSubscriptions(accountId: string, channelId: number, subscriptions: Subscriptions): boolean;
+  /** Channels subscribed to the check, directly or through its group. */
+  subscribedChannels(accountId: string, checkId: string, groupId: string | undefined): StoredChannel[];
 
   openIncident(accountId: string, incident: IncidentRow): void;
   closeIncident(accountId: string, checkId: string, at: number): void;
   currentIncident(accountId: string, checkId: string): IncidentRow | null;
-  recordAlert(accountId: string, checkId: string, kind: 'failing' | 'recovered', at: number): void;
   alertCounts(accountId: string, checkId: string, now: number): AlertCounts;
 
+  /** Incident, alert and outbox rows of one status change, all or nothing. */
+  applyAlertChange(accountId: string, change: AlertChange): void;
+  openAlert(accountId: string, checkId: string): AlertRow | null;
+  /** Open, unacknowledged alerts of every account, for the reminder sweep. */
+  remindableAlerts(): Array<AlertRow & { accountId: string }>;
+  /** Sets acknowledgedAt once (a second acknowledgement keeps the first time); null when unknown. */
+  acknowledgeAlert(accountId: string, alertId: string, at: number): AlertRow | null;
+  /** The notifications of one alert: event, channel and status. */
+  alertNotices(alertId: string): Array<{ channelId: number; event: AlertEvent; status: NotificationStatus }>;
+  /** When the newest non-suppressed notification of this event went to the channel for the check. */
+  lastNoticeAt(accountId: string, checkId: string, channelId: number, event: AlertEvent): number | null;
+
+  /** Queues a notification outside a status change (a test event). */
+  enqueueNotification(accountId: string, notification: NewNotification, now: number): void;
+  /**
+   * Claims pending notifications that are due and not leased, oldest first, leasing
+   * them until now + leaseMs and counting the attempt. Channels in skipChannels are
+   * left alone (they are busy). A lease that ran out (a killed service) is claimable again.
+   */
+  claimNotifications(
+    now: number,
+    leaseMs: number,
+    limit: number,
+    skipChannels: readonly number[],
+  ): NotificationRow[];
+  /** Claims one notification by id (the test endpoint delivers it at once). */
+  claimNotification(id: string, now: number, leaseMs: number): NotificationRow | null;
+  finishAttempt(id: string, outcome: AttemptOutcome, now: number): void;
+  notification(id: string): NotificationRow | null;
+  listNotifications(q: NotificationQuery): { items: NotificationRow[]; total: number };
+  deliveryStats(accountId: string, channelIds: readonly number[], since: number): Map<number, DeliveryStats>;
+
+  /**
+   * Deletes results, closed incidents, resolved alerts and finished notifications older
+   * than the cut-off; returns how many results went.
+   */
   /** Deletes results (and their screenshots), alert events and closed incidents older than the cut-off; returns how many results went. */
   prune(before: number): number;
   close(): void;

@@ -61,7 +61,12 @@ function whatColumns(theme: Theme): Column<CheckStatus>[] {
       title: '!',
       width: 1,
       priority: 2,
-      cell: (c) => ({ text: c.currentIncident ? theme.incident : ' ', color: 'red', bold: true }),
+      // A page that never went out outranks the incident mark: it is an incident of its own.
+      cell: (c) => ({
+        text: undelivered(c) ? theme.undelivered : c.currentIncident ? theme.incident : ' ',
+        color: 'red',
+        bold: true,
+      }),
     },
     {
       key: 'name',
@@ -200,3 +205,7 @@ function worst(c: CheckStatus): string | undefined {
   if (c.locations.some((l) => l.status === 'degraded')) return 'yellow';
   return c.locations.every((l) => l.status === 'passing') ? 'green' : undefined;
 }
+
+/** A failing check whose alert could not be delivered to some channel. */
+export const undelivered = (c: CheckStatus): boolean =>
+  c.status === 'failing' && (c.currentAlert?.undelivered ?? 0) > 0;

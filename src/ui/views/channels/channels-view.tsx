@@ -1,4 +1,5 @@
-// Alert channels: id, type, name, where it delivers (masked until v), created, updated.
+// Alert channels: id, type, name, where it delivers (masked until v), what it
+// serves, its last delivery (a test's outcome in place), failures in 24 h.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
@@ -10,6 +11,7 @@ import { tint, useTheme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
+import { deliveryColumns, testText } from './delivery-columns.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
   const theme = useTheme();
@@ -18,7 +20,9 @@ export function ChannelsView({ store, height }: ViewProps) {
   const revealed = useStore(store, (s) => s.revealedChannelId);
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);
+  const tests = useStore(store, (s) => s.channelTests);
   const list = remoteData(channels);
+  const test = selected === null ? undefined : tests[selected];
   const mask = theme.ascii ? '***' : MASK;
   const columns: Column<AlertChannel>[] = [
     { key: 'id', title: 'ID', width: 4, align: 'right', priority: 0, cell: (c) => ({ text: String(c.id) }) },
@@ -35,6 +39,7 @@ export function ChannelsView({ store, height }: ViewProps) {
         color: c.id === revealed ? 'yellow' : undefined,
       }),
     },
+    ...deliveryColumns(theme, now, tests),
     {
       key: 'created',
       title: 'CREATED',
@@ -67,6 +72,11 @@ export function ChannelsView({ store, height }: ViewProps) {
           color={tint(theme, 'red')}
         >{`${channels.error.kind}: ${sanitize(channels.error.message)}`}</Text>
       ) : null}
+      {test ? (
+        <Text color={tint(theme, testText(test).color)} wrap="truncate">
+          {sanitize(testText(test).text)}
+        </Text>
+      ) : null}
       {!list ? <Text color={tint(theme, theme.dim)}>loading channels…</Text> : null}
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
@@ -75,7 +85,7 @@ export function ChannelsView({ store, height }: ViewProps) {
           rows={list.data}
           rowKey={(c) => String(c.id)}
           selectedKey={selected === null ? null : String(selected)}
-          height={Math.max(1, height - 3)}
+          height={Math.max(1, height - 3 - (test ? 1 : 0))}
         />
       ) : null}
     </Box>

@@ -1,4 +1,4 @@
-// One check: header, per-location breakdown, summary, sparkline and results.
+// One check: header, per-location breakdown, its alert, summary, sparkline and results.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
@@ -6,6 +6,7 @@ import { remoteData } from '../../../store/detail-slice.js';
 import type { ViewProps } from '../view-props.js';
 import { tint, useTheme } from '../../theme.js';
 import { ConnectionBanner } from '../board/banner.js';
+import { AlertsPanel, alertsPanelHeight, historyRows } from './alerts-panel.js';
 import { CheckHeader } from './check-header.js';
 import { LocationBreakdown } from './locations.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
@@ -17,15 +18,22 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const detail = useStore(store, (s) => s.detail);
   const now = useStore(store, (s) => s.now);
   const cols = useStore(store, (s) => s.cols);
+  // The alert panel's height depends on these: redraw the budget when they change.
+  useStore(store, (s) => s.ack.state);
+  useStore(store, (s) => s.alertHistory);
   if (!check) return <Text>{`No check "${sanitize(checkId)}" on the board any more. esc goes back.`}</Text>;
   const page = remoteData(detail.page);
   const window = remoteData(detail.window)?.data ?? [];
-  const used = 3 + 1 + check.locations.length + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
+  const rows = historyRows(height);
+  const alertLines = alertsPanelHeight(store, checkId, rows);
+  const used =
+    3 + 1 + check.locations.length + alertLines + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
   return (
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />
       <ConnectionBanner store={store} />
       <LocationBreakdown check={check} results={window} now={now} />
+      <AlertsPanel store={store} check={check} rows={rows} width={cols} />
       <ResultsSummary list={page} filters={filters} />
       <Sparkline results={window} width={cols} />
       {detail.page.state === 'error' ? (

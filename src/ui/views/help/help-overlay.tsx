@@ -12,6 +12,7 @@ const TITLES: Partial<Record<Scope, string>> = {
   metrics: 'Metrics',
   dashboards: 'Dashboards',
   channels: 'Alert channels',
+  confirm: 'Answering a question (acknowledge?)',
   'form-type': 'New channel: choosing the type',
   form: 'New channel: the fields (keys type text)',
   filter: 'While filtering',

@@ -6,6 +6,7 @@ import { formatAgeStep } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
+import { undelivered } from '../board/columns.js';
 
 /** Since when it has been failing: its incident's start, else its bad locations' last success. */
 export function failingSince(c: CheckStatus): number | null {
@@ -53,6 +54,12 @@ export function AttentionRow({
         {name}
       </Text>
       <Text bold={isNew}>{`  for ${since.padEnd(6)} `}</Text>
+      {undelivered(check) ? (
+        <Text color={tint(theme, 'red')} bold inverse={theme.color}>
+          {`${theme.undelivered} PAGE NOT DELIVERED`}
+        </Text>
+      ) : null}
+      {undelivered(check) ? <Text> </Text> : null}
       <Text wrap="truncate">{where ? `at ${where}` : sanitize(check.statusReason ?? '')}</Text>
     </Box>
   );

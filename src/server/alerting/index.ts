@@ -1,0 +1,108 @@
+// Alert delivery, wired: the dispatcher of the outbox, the reminder sweep and
+// the test event of a channel. The planner is handed to the status engine,
+// which writes its rows with the status change.
+import { randomUUID } from 'node:crypto';
+import type { Accounts } from '../accounts.js';
+import type { ServiceConfig } from '../config-schema.js';
+import type { StatusEngine } from '../status-engine.js';
+import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
+import { createDispatcher } from './dispatcher.js';
+import { buildPayload } from './payload.js';
+import type { AlertPlanner } from './planner.js';
+import { transportSecrets } from './redact.js';
+import { createSenders, transportWarning } from './senders/index.js';
+
+export interface AlertingDeps {
+  config: ServiceConfig;
+  storage: Storage;
+  accounts: Accounts;
+  engine: StatusEngine;
+  planner: AlertPlanner;
+  now: () => number;
+}
+
+const SWEEP_EVERY_MS = 5_000;
+
+export type Alerting = ReturnType<typeof createAlerting>;
+
+export function createAlerting(deps: AlertingDeps) {
+  const { config, storage, accounts, engine, now } = deps;
+  const d = config.alertDelivery;
+  const senders = createSenders(config, d.attemptTimeoutSeconds * 1000);
+  const invalidate = (accountId: string, checkId: string | null) => {
+    const account = accounts.byId(accountId);
+    const check = account && checkId !== null ? accounts.check(account, checkId) : undefined;
+    if (account && check) engine.invalidate(account, check);
+  };
+  const dispatcher = createDispatcher({
+    storage,
+    senders,
+    now,
+    policy: {
+      attemptTimeoutMs: d.attemptTimeoutSeconds * 1000,
+      maxAttempts: d.maxAttempts,
+      retryBaseMs: d.retryBaseSeconds * 1000,
+      retryMaxMs: d.retryMaxSeconds * 1000,
+    },
+    transportSecrets: transportSecrets(config),
+    onFinished: (row: NotificationRow) => invalidate(row.accountId, row.checkId),
+  });
+
+  /** Queues the reminders that are due, each with its alert's count, in one transaction. */
+  function sweepReminders(): number {
+    let queued = 0;
+    for (const alert of storage.remindableAlerts()) {
+      const account = accounts.byId(alert.accountId);
+      const check = account && accounts.check(account, alert.checkId);
+      if (!account || !check) continue;
+      const change = deps.planner.reminder(account, check, alert, engine.statusOf(account, check));
+      if (!change) continue;
+      storage.applyAlertChange(account.id, change);
+      queued += change.notifications.length;
+    }
+    if (queued > 0) dispatcher.kick();
+    return queued;
+  }
+
+  /** Sends a `test` event to the channel now and gives its record. */
+  async function testChannel(channel: StoredChannel): Promise<NotificationRow | null> {
+    const id = randomUUID();
+    const at = now();
+    const payload = buildPayload({
+      event: 'test',
+      check: null,
+      status: null,
+      result: null,
+      alertId: null,
+      incidentId: null,
+      occurredAt: at,
+      publicUrl: config.publicUrl,
+      channel: { id: channel.id, name: channel.name },
+    });
+    storage.enqueueNotification(
+      channel.accountId,
+      { id, channelId: channel.id, checkId: null, alertId: null, event: 'test', status: 'pending', payload },
+      at,
+    );
+    return dispatcher.deliverNow(id);
+  }
+
+  let sweeper: NodeJS.Timeout | undefined;
+  return {
+    sweepReminders,
+    testChannel,
+    kick: dispatcher.kick,
+    /** One line on channels that cannot deliver, or null. */
+    warning: () => transportWarning(storage.allChannels(), config),
+    start() {
+      dispatcher.start();
+      sweeper = setInterval(sweepReminders, SWEEP_EVERY_MS);
+      sweeper.unref();
+    },
+    async stop() {
+      clearInterval(sweeper);
+      await dispatcher.stop();
+      await senders.close();
+    },
+  };
+}

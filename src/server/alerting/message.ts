@@ -1,0 +1,74 @@
+// The words of a notification, from its payload: a subject, one line for a
+// phone screen or a chat, a plain-text and an HTML body, and a sentence to speak.
+import type { AlertPayload } from '../../api/schemas.js';
+
+const TAGS: Record<AlertPayload['event'], string> = {
+  failure: 'FAILING',
+  recovery: 'RECOVERED',
+  degraded: 'DEGRADED',
+  reminder: 'FAILING',
+  test: 'TEST',
+};
+
+const subjectOf = (p: AlertPayload) => p.check?.name ?? `channel ${p.channel.name}`;
+
+export function subject(p: AlertPayload): string {
+  const tail = p.event === 'reminder' ? ` (reminder ${p.reminder ?? 1})` : '';
+  return `[${TAGS[p.event]}] ${subjectOf(p)}${tail}`;
+}
+
+function what(p: AlertPayload): string {
+  switch (p.event) {
+    case 'test':
+      return 'a test notification from Checkwall: this channel works';
+    case 'recovery':
+      return `recovered, now ${p.status ?? 'passing'}`;
+    case 'degraded':
+      return 'is degraded';
+    case 'failure':
+    case 'reminder': {
+      const where = p.failingLocations.map((l) => l.name).join(', ');
+      return `is failing${where ? ` at ${where}` : ''}`;
+    }
+  }
+}
+
+/** One line an engineer can read on a phone. */
+export function oneLine(p: AlertPayload): string {
+  const error = p.error && p.event !== 'recovery' && p.event !== 'test' ? `: ${p.error}` : '';
+  const link = p.link ? ` ${p.link}` : '';
+  return `${subject(p)} ${what(p)}${error}${link}`;
+}
+
+export function textBody(p: AlertPayload): string {
+  const lines = [
+    `${subjectOf(p)} ${what(p)}.`,
+    '',
+    p.check ? `Check:     ${p.check.name} (${p.check.id}, ${p.check.type})` : undefined,
+    p.status ? `Status:    ${p.status}` : undefined,
+    p.error ? `Error:     ${p.error}` : undefined,
+    p.incidentId ? `Incident:  ${p.incidentId}` : undefined,
+    `When:      ${p.occurredAt}`,
+    p.link ? `Result:    ${p.link}` : undefined,
+    '',
+    `Delivery ${p.deliveryId} to channel ${p.channel.name}.`,
+  ];
+  return lines.filter((l) => l !== undefined).join('\n');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function htmlBody(p: AlertPayload): string {
+  const rows = textBody(p)
+    .split('\n')
+    .map((line) => (line === '' ? '<br>' : `<div>${escapeHtml(line)}</div>`));
+  const link = p.link ? `<p><a href="${escapeHtml(p.link)}">Open the result</a></p>` : '';
+  return `<!doctype html><html><body><h2>${escapeHtml(subject(p))}</h2>${rows.join('')}${link}</body></html>`;
+}
+
+/** What a PHONE channel's call says: short, no links. */
+export function speech(p: AlertPayload): string {
+  return `Checkwall alert. ${subjectOf(p)} ${what(p)}.`;
+}
+
+export { escapeHtml };

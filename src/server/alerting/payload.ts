@@ -1,0 +1,49 @@
+// The facts of one notification, frozen when it is enqueued: what every sender
+// renders (the WEBHOOK body is this, plus the delivery id).
+import type { AlertEvent, AlertPayload, CheckResult, CheckStatus } from '../../api/schemas.js';
+import type { CheckConfig } from '../config-schema.js';
+
+export type StoredPayload = Omit<AlertPayload, 'deliveryId'>;
+
+export interface PayloadInput {
+  event: AlertEvent;
+  check: CheckConfig | null;
+  status: CheckStatus | null;
+  result: CheckResult | null;
+  alertId: string | null;
+  incidentId: string | null;
+  occurredAt: number;
+  publicUrl: string | undefined;
+  channel: { id: number; name: string };
+  reminder?: number;
+}
+
+export function buildPayload(input: PayloadInput): StoredPayload {
+  const { check, status, result } = input;
+  const payload: StoredPayload = {
+    event: input.event,
+    alertId: input.alertId,
+    check: check ? { id: check.id, name: check.name, type: check.type } : null,
+    status: status?.status ?? null,
+    failingLocations: (status?.locations ?? [])
+      .filter((l) => l.status === 'failing')
+      .map((l) => ({ id: l.id, name: l.name })),
+    error: status?.lastExecution?.error ?? null,
+    resultId: result?.id ?? null,
+    incidentId: input.incidentId,
+    occurredAt: new Date(input.occurredAt).toISOString(),
+    link: check ? resultLink(input.publicUrl, check.id, result) : null,
+    channel: input.channel,
+  };
+  if (input.reminder !== undefined) payload.reminder = input.reminder;
+  return payload;
+}
+
+/** The result at the service (from = to = its start), or the check's results without one. */
+function resultLink(publicUrl: string | undefined, checkId: string, result: CheckResult | null) {
+  if (!publicUrl) return null;
+  const base = `${publicUrl.replace(/\/+$/, '')}/v1/check-results/${encodeURIComponent(checkId)}`;
+  if (!result) return base;
+  const at = encodeURIComponent(result.startedAt);
+  return `${base}?from=${at}&to=${at}`;
+}

@@ -1,0 +1,172 @@
+// Turns a status change (or a reminder falling due) into the rows one
+// transaction writes: the alert opened or resolved and a notification per
+// subscribed channel, sent or suppressed by the policy (src/domain/alert-policy.ts).
+import { randomUUID } from 'node:crypto';
+import type { AlertEvent, CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas.js';
+import {
+  decideAlert,
+  reminderDue,
+  withinMinInterval,
+  type AlertSettings,
+} from '../../domain/alert-policy.js';
+import type { AccountConfig, CheckConfig } from '../config-schema.js';
+import type { AlertChange, AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
+import { buildPayload } from './payload.js';
+
+export interface PlannerDeps {
+  storage: Storage;
+  now: () => number;
+  publicUrl: string | undefined;
+}
+
+export interface StatusChangeInput {
+  account: AccountConfig;
+  check: CheckConfig;
+  before: CheckStatusValue;
+  status: CheckStatus;
+  result: CheckResult;
+  incidentId: string | null;
+}
+
+type Plan = Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications'>;
+
+export type AlertPlanner = ReturnType<typeof createAlertPlanner>;
+
+export function createAlertPlanner(deps: PlannerDeps) {
+  const { storage } = deps;
+
+  /** What the status change writes besides the incident; null when nothing. */
+  function onStatusChange(input: StatusChangeInput): Plan | null {
+    const { account, check, status } = input;
+    const settings: AlertSettings = check.alerts;
+    const open = storage.openAlert(account.id, check.id);
+    const decision = decideAlert(
+      {
+        before: input.before,
+        after: status.status,
+        consecutiveFailures: storage.consecutiveFailures(account.id, check.id, settings.afterFailures),
+        alertOpen: open !== null,
+      },
+      settings,
+    );
+    if (!decision.open && !decision.resolve && !decision.notify) return null;
+    const now = deps.now();
+    const opened: AlertRow | undefined = decision.open
+      ? {
+          id: randomUUID(),
+          checkId: check.id,
+          incidentId: input.incidentId,
+          openedAt: Date.parse(input.result.finishedAt),
+          resolvedAt: null,
+          acknowledgedAt: null,
+          remindersSent: 0,
+          lastNotifiedAt: now,
+        }
+      : undefined;
+    const alert = opened ?? open;
+    const notifications = decision.notify
+      ? notify(account, check, decision.notify, {
+          status,
+          result: input.result,
+          alert,
+          incidentId: input.incidentId ?? alert?.incidentId ?? null,
+          now,
+        })
+      : [];
+    return {
+      openAlert: opened,
+      resolveAlert: decision.resolve && open ? open.id : undefined,
+      notifications,
+    };
+  }
+
+  interface NotifyContext {
+    status: CheckStatus;
+    result: CheckResult | null;
+    alert: AlertRow | null | undefined;
+    incidentId: string | null;
+    now: number;
+    reminder?: number;
+  }
+
+  function notify(
+    account: AccountConfig,
+    check: CheckConfig,
+    event: AlertEvent,
+    ctx: NotifyContext,
+  ): NewNotification[] {
+    const channels = storage.subscribedChannels(account.id, check.id, check.group);
+    // A channel whose failure notice of this alert was suppressed hears nothing more of it.
+    const quiet = new Set(
+      ctx.alert && event !== 'failure'
+        ? storage
+            .alertNotices(ctx.alert.id)
+            .filter((n) => n.event === 'failure' && n.status === 'suppressed')
+            .map((n) => n.channelId)
+        : [],
+    );
+    return channels.map((channel) => {
+      const why = suppression(account, check, event, channel, quiet, ctx.now);
+      const payload = buildPayload({
+        event,
+        check,
+        status: ctx.status,
+        result: ctx.result,
+        alertId: ctx.alert?.id ?? null,
+        incidentId: ctx.incidentId,
+        occurredAt: ctx.now,
+        publicUrl: deps.publicUrl,
+        channel: { id: channel.id, name: channel.name },
+        ...(ctx.reminder === undefined ? {} : { reminder: ctx.reminder }),
+      });
+      return {
+        id: randomUUID(),
+        channelId: channel.id,
+        checkId: check.id,
+        alertId: ctx.alert?.id ?? null,
+        event,
+        status: why ? 'suppressed' : 'pending',
+        payload,
+        lastError: why ?? null,
+      };
+    });
+  }
+
+  function suppression(
+    account: AccountConfig,
+    check: CheckConfig,
+    event: AlertEvent,
+    channel: StoredChannel,
+    quiet: ReadonlySet<number>,
+    now: number,
+  ): string | undefined {
+    if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
+    if (event !== 'failure' && event !== 'degraded') return undefined;
+    const previous = storage.lastNoticeAt(account.id, check.id, channel.id, event);
+    if (!withinMinInterval(previous, now, check.alerts)) return undefined;
+    const ago = Math.round((now - previous!) / 1000);
+    return `suppressed: a ${event} notice went to this channel ${ago} s ago (minIntervalSeconds ${check.alerts.minIntervalSeconds})`;
+  }
+
+  /** The reminder of one open alert, when it is due. */
+  function reminder(
+    account: AccountConfig,
+    check: CheckConfig,
+    alert: AlertRow,
+    status: CheckStatus,
+  ): AlertChange | null {
+    const now = deps.now();
+    if (!reminderDue(alert, check.alerts, now)) return null;
+    const notifications = notify(account, check, 'reminder', {
+      status,
+      result: null,
+      alert,
+      incidentId: alert.incidentId,
+      now,
+      reminder: alert.remindersSent + 1,
+    });
+    return { checkId: check.id, at: now, remindAlert: alert.id, notifications };
+  }
+
+  return { onStatusChange, reminder };
+}

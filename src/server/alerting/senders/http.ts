@@ -1,0 +1,64 @@
+// One HTTP attempt for the HTTP senders (webhook, chat, the SMS/voice
+// provider): 2xx is delivered; 5xx, 429, timeouts and network errors may be
+// retried; any other answer is permanent. Messages name the status or the
+// error code, never the address or a body (either may carry a secret).
+import { Agent, request } from 'undici';
+import { parseRetryAfter } from '../../../domain/retry-after.js';
+import { permanent, transient, type SendOutcome } from './types.js';
+
+export interface HttpCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+export type HttpPoster = ((call: HttpCall, signal: AbortSignal) => Promise<SendOutcome>) & {
+  close(): Promise<void>;
+};
+
+export function createHttpPoster(timeoutMs: number): HttpPoster {
+  const agent = new Agent({
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const post = async (call: HttpCall, signal: AbortSignal): Promise<SendOutcome> => {
+    try {
+      const res = await request(call.url, {
+        method: call.method as 'POST',
+        headers: call.headers,
+        body: call.body ?? null,
+        dispatcher: agent,
+        signal,
+      });
+      await res.body.dump();
+      return classify(res.statusCode, res.headers['retry-after']);
+    } catch (error) {
+      return transient(describeFailure(error, signal, timeoutMs));
+    }
+  };
+  return Object.assign(post, { close: () => agent.close() });
+}
+
+export function classify(status: number, retryAfter?: string | string[]): SendOutcome {
+  if (status >= 200 && status < 300) return { ok: true };
+  if (status === 429) return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter));
+  if (status >= 500) return transient(`HTTP ${status}`);
+  return permanent(`HTTP ${status}: the receiver refused the request`);
+}
+
+const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export function describeFailure(error: unknown, signal: AbortSignal, timeoutMs: number): string {
+  const code = (error as { code?: string } | null)?.code;
+  const name = (error as { name?: string } | null)?.name;
+  if ((code && TIMEOUTS.has(code)) || name === 'TimeoutError' || (signal.aborted && isTimeout(signal)))
+    return `timed out after ${timeoutMs / 1000} s`;
+  if (signal.aborted) return 'stopped: the service is shutting down';
+  return `could not connect${code ? ` (${code})` : ''}`;
+}
+
+function isTimeout(signal: AbortSignal): boolean {
+  return (signal.reason as { name?: string } | undefined)?.name === 'TimeoutError';
+}

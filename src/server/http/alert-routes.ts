@@ -1,0 +1,200 @@
+// Alert channels (list, create, subscriptions, test), the delivery log and
+// acknowledgement of alerts. DECISIONs in the README, "Alerts".
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AlertChannelCreateBodySchema,
+  AlertChannelsQuerySchema,
+  AlertNotificationsQuerySchema,
+  SubscriptionsSchema,
+  type AlertChannel,
+  type AlertNotification,
+  type CheckAlert,
+  type Subscriptions,
+} from '../../api/schemas.js';
+import type { Alerting } from '../alerting/index.js';
+import { newSigningSecret } from '../alerting/signing-secret.js';
+import type { AccountConfig } from '../config-schema.js';
+import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
+import type { StatusEngine } from '../status-engine.js';
+import type { Accounts } from '../accounts.js';
+import { renderPage, sendPage } from './etag.js';
+import { HttpError, parseOr400 } from './errors.js';
+import { pageMeta } from './paging.js';
+import { endOf } from './time-range.js';
+
+export interface AlertRouteDeps {
+  accounts: Accounts;
+  storage: Storage;
+  engine: StatusEngine;
+  alerting: Alerting;
+  now: () => number;
+  auth: (req: FastifyRequest) => AccountConfig;
+}
+
+const ChannelParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a channel id (a whole number)')
+    .transform(Number),
+});
+const AlertParams = z.object({ alertId: z.string().min(1).max(200) });
+const DAY_MS = 86_400_000;
+
+export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps): void {
+  const { storage, now, auth } = deps;
+  const channelOf = (account: AccountConfig, req: FastifyRequest) => {
+    const { id } = parseOr400(ChannelParams, req.params, 'path');
+    const channel = storage.channel(account.id, id);
+    if (!channel) throw new HttpError(404, `no alert channel ${id} in this account`);
+    return channel;
+  };
+
+  app.get('/v1/alert-channels', (req, reply) => {
+    const account = auth(req);
+    const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
+    const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
+    const stats = storage.deliveryStats(
+      account.id,
+      items.map((c) => c.id),
+      now() - DAY_MS,
+    );
+    const data = items.map((c): AlertChannel => {
+      const s = stats.get(c.id);
+      const last = s?.last ?? null;
+      return {
+        ...c,
+        lastDelivery: last && { ...last, at: new Date(last.at).toISOString() },
+        failures24h: s?.failures ?? 0,
+      };
+    });
+    return sendPage(req, reply, renderPage({ data, meta: pageMeta(q.page, q.limit, total) }));
+  });
+
+  app.post('/v1/alert-channels', async (req, reply) => {
+    const account = auth(req);
+    const body = parseOr400(AlertChannelCreateBodySchema, req.body ?? {}, 'alert channel');
+    if (body.subscriptions) checkSubscriptions(account, body.subscriptions);
+    const signingSecret = body.type === 'WEBHOOK' ? newSigningSecret() : undefined;
+    const outcome = storage.createChannel(
+      account.id,
+      { ...body, signingSecret },
+      account.maxAlertChannels,
+      now(),
+    );
+    if (!outcome.ok) {
+      throw new HttpError(402, `the plan allows ${outcome.limit} alert channels and all are in use`);
+    }
+    // The one time the secret is shown whole.
+    const channel = outcome.signingSecret
+      ? { ...outcome.channel, signingSecret: outcome.signingSecret }
+      : outcome.channel;
+    return reply.code(201).send(channel);
+  });
+
+  app.get('/v1/alert-channels/:id/subscriptions', (req) => {
+    const account = auth(req);
+    const channel = channelOf(account, req);
+    return storage.subscriptions(account.id, channel.id);
+  });
+
+  app.put('/v1/alert-channels/:id/subscriptions', (req) => {
+    const account = auth(req);
+    const channel = channelOf(account, req);
+    const body = parseOr400(SubscriptionsSchema, req.body ?? {}, 'subscriptions');
+    checkSubscriptions(account, body);
+    storage.setSubscriptions(account.id, channel.id, dedupe(body));
+    return storage.subscriptions(account.id, channel.id);
+  });
+
+  app.post('/v1/alert-channels/:id/test', async (req) => {
+    const account = auth(req);
+    const channel = channelOf(account, req);
+    const row = await deps.alerting.testChannel(channel);
+    if (!row) throw new HttpError(500, 'the test notification was not recorded');
+    return toNotification(row);
+  });
+
+  app.get('/v1/alert-notifications', (req) => {
+    const account = auth(req);
+    const q = parseOr400(AlertNotificationsQuerySchema, req.query, 'query');
+    const to = q.to ? endOf(q.to) : now();
+    const from = q.from ? Date.parse(q.from) : 0;
+    const { items, total } = storage.listNotifications({
+      accountId: account.id,
+      checkId: q.checkId,
+      channelId: q.channelId,
+      status: q.status,
+      from,
+      to,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    });
+    return { data: items.map(toNotification), meta: pageMeta(q.page, q.limit, total) };
+  });
+
+  app.post('/v1/check-alerts/:alertId/acknowledge', (req) => {
+    const account = auth(req);
+    const { alertId } = parseOr400(AlertParams, req.params, 'path');
+    const alert = storage.acknowledgeAlert(account.id, alertId, now());
+    if (!alert) throw new HttpError(404, `no alert "${alertId}" in this account`);
+    const check = deps.accounts.check(account, alert.checkId);
+    if (check) deps.engine.invalidate(account, check);
+    return toCheckAlert(alert);
+  });
+}
+
+function checkSubscriptions(account: AccountConfig, subs: Subscriptions) {
+  const checks = new Set(account.checks.map((c) => c.id));
+  const groups = new Set(account.groups.map((g) => g.id));
+  const unknown = [
+    ...subs.checks.filter((id) => !checks.has(id)).map((id) => `check "${id}"`),
+    ...subs.groups.filter((id) => !groups.has(id)).map((id) => `group "${id}"`),
+  ];
+  if (unknown.length > 0)
+    throw new HttpError(400, `unknown in this account: ${unknown.join(', ')}`, [
+      ...subs.checks
+        .map((id, i) => ({ id, path: `checks[${i}]` }))
+        .filter((x) => !checks.has(x.id))
+        .map((x) => ({ path: x.path, message: `no check "${x.id}" in this account` })),
+      ...subs.groups
+        .map((id, i) => ({ id, path: `groups[${i}]` }))
+        .filter((x) => !groups.has(x.id))
+        .map((x) => ({ path: x.path, message: `no group "${x.id}" in this account` })),
+    ]);
+}
+
+const dedupe = (s: Subscriptions): Subscriptions => ({
+  checks: [...new Set(s.checks)],
+  groups: [...new Set(s.groups)],
+});
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toNotification(row: NotificationRow): AlertNotification {
+  const check = row.payload['check'] as { id: string; name: string } | null;
+  return {
+    id: row.id,
+    event: row.event,
+    status: row.status,
+    channel: { id: row.channelId, name: row.channelName, type: row.channelType },
+    check: check ? { id: check.id, name: check.name } : null,
+    alertId: row.alertId,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: new Date(row.createdAt).toISOString(),
+    sentAt: iso(row.sentAt),
+    nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+  };
+}
+
+function toCheckAlert(a: AlertRow): CheckAlert {
+  return {
+    id: a.id,
+    checkId: a.checkId,
+    openedAt: new Date(a.openedAt).toISOString(),
+    resolvedAt: iso(a.resolvedAt),
+    acknowledgedAt: iso(a.acknowledgedAt),
+    remindersSent: a.remindersSent,
+  };
+}

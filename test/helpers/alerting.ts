@@ -1,0 +1,224 @@
+// For the alert delivery tests: a service whose channels deliver to receivers
+// on loopback (an HTTP receiver for webhook and chat, a real SMTP server, a
+// Twilio-shaped provider), a clock the test moves, and readers of the delivery log.
+import { createHmac } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import {
+  AlertNotificationListSchema,
+  CheckStatusListSchema,
+  type AlertNotification,
+} from '../../src/api/schemas.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { json, startFixture, type Fixture } from './fixture.js';
+import { startTestService, testConfig, TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
+
+export const HOOK_SECRET = 'whsec_test_signing_secret_0123456789';
+export const SMS_TOKEN = 'twilio-auth-token-0123456789';
+export const SMTP_PASSWORD = 'smtp-pass-0123456789';
+export const HEADER_SECRET = 'Bearer header-secret-0123456789';
+
+export const AUTH = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
+
+export interface Clock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function createClock(): Clock {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+}
+
+export interface Receivers {
+  hook: Fixture;
+  smtp: SmtpReceiver;
+  twilio: Fixture;
+  close(): Promise<void>;
+}
+
+export interface SmtpMail {
+  from: string;
+  to: string[];
+  raw: string;
+  user: string | undefined;
+}
+
+export interface SmtpReceiver {
+  url: string;
+  mails: SmtpMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (the smtp-server package) that keeps every message as delivered. */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const mails: SmtpMail[] = [];
+  const server = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, done) {
+      if (auth.username === 'alerts' && auth.password === SMTP_PASSWORD) done(null, { user: auth.username });
+      else done(new Error('bad credentials'));
+    },
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          user: session.user as string | undefined,
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://alerts:${SMTP_PASSWORD}@127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function startReceivers(): Promise<Receivers> {
+  const hook = await startFixture((_req, res) => json(res, 200, { ok: true }));
+  const twilio = await startFixture((_req, res) => json(res, 201, { sid: 'SM0001' }));
+  const smtp = await startSmtpReceiver();
+  return {
+    hook,
+    smtp,
+    twilio,
+    close: async () => {
+      await Promise.all([hook.close(), twilio.close(), smtp.close()]);
+    },
+  };
+}
+
+export interface AlertConfigOptions {
+  /** Per-check `alerts:` settings, by check id. */
+  alerts?: Record<string, Record<string, unknown>>;
+  /** Other per-check keys (target, frequency, ...), by check id. */
+  checks?: Record<string, Record<string, unknown>>;
+  /** Service-level keys to replace (smtp, sms: undefined to leave a transport out). */
+  service?: Record<string, unknown>;
+  channels?: unknown[];
+  delivery?: Record<string, unknown>;
+  extraChecks?: unknown[];
+}
+
+/** testConfig(3) with channels to the receivers and fast retries. */
+export function alertConfig(r: Receivers, o: AlertConfigOptions = {}): ServiceConfig {
+  const base = testConfig(3) as unknown as { accounts: Array<Record<string, unknown>> };
+  const account = base.accounts[0]!;
+  const checks = (account['checks'] as Array<Record<string, unknown>>).map((c) => ({
+    ...c,
+    ...o.checks?.[c['id'] as string],
+    alerts: o.alerts?.[c['id'] as string] ?? {},
+  }));
+  return ServiceConfigSchema.parse({
+    ...base,
+    smtp: { url: r.smtp.url, from: 'checkwall@example.test' },
+    sms: { baseUrl: r.twilio.url, accountSid: 'AC123', authToken: SMS_TOKEN, from: '+15550000000' },
+    publicUrl: 'https://checkwall.example.test',
+    alertDelivery: { retryBaseSeconds: 0.05, retryMaxSeconds: 0.4, ...o.delivery },
+    ...o.service,
+    accounts: [
+      {
+        ...account,
+        checks: [...checks, ...(o.extraChecks ?? [])],
+        alertChannels: o.channels ?? [hookChannel(r, { checks: ['c1'] })],
+      },
+      ...base.accounts.slice(1),
+    ],
+  });
+}
+
+export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; groups?: string[] }) {
+  return {
+    type: 'WEBHOOK',
+    name: 'Incident bot',
+    signingSecret: HOOK_SECRET,
+    subscriptions,
+    config: {
+      url: `${r.hook.url}/hook`,
+      method: 'POST',
+      headers: [{ key: 'Authorization', value: HEADER_SECRET }],
+      queryParameters: [{ key: 'team', value: 'sre' }],
+    },
+  };
+}
+
+export async function startAlertService(
+  config: ServiceConfig,
+  clock?: Clock,
+  more: { dbPath?: string; startScheduler?: boolean } = {},
+) {
+  return startTestService({ config, ...(clock ? { now: clock.now } : {}), ...more });
+}
+
+export async function post(svc: { url: string }, path: string, body?: unknown, headers = AUTH) {
+  const res = await fetch(`${svc.url}${path}`, {
+    method: 'POST',
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function put(svc: { url: string }, path: string, body: unknown) {
+  const res = await fetch(`${svc.url}${path}`, {
+    method: 'PUT',
+    headers: { ...AUTH, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function get(svc: { url: string }, path: string, headers: Record<string, string> = AUTH) {
+  const res = await fetch(`${svc.url}${path}`, { headers });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Results for one check, a tenth of a second apart, newest last: the run path of
+ * the service. A check's first call lays down 200 successes before them, so its
+ * availability stays above the failing line and statuses follow the newest runs.
+ */
+export function runner(svc: TestService, clock: Clock = createClock()) {
+  let n = 0;
+  const started = new Set<string>();
+  return (checkId: string, statuses: Array<'success' | 'failed'>, location = 'eu-west') => {
+    if (!started.has(checkId)) {
+      started.add(checkId);
+      const history = Array<'success'>(200).fill('success');
+      svc.seed(checkId, history, { location, endAt: clock.now() - 70_000, spacingMs: 50 });
+    }
+    return statuses.map(
+      (status) => svc.seed(checkId, [status], { location, endAt: clock.now() - 60_000 + ++n * 100 })[0]!,
+    );
+  };
+}
+
+export async function notifications(svc: { url: string }, query = ''): Promise<AlertNotification[]> {
+  const res = await fetch(`${svc.url}/v1/alert-notifications?limit=100&${query}`, { headers: AUTH });
+  if (res.status !== 200) throw new Error(`alert-notifications answered ${res.status}: ${await res.text()}`);
+  return AlertNotificationListSchema.parse(await res.json()).data;
+}
+
+export async function statusOf(svc: { url: string }, checkId: string) {
+  const res = await fetch(`${svc.url}/v1/check-statuses?limit=100`, { headers: AUTH });
+  return CheckStatusListSchema.parse(await res.json()).data.find((s) => s.checkId === checkId)!;
+}
+
+export function verifySignature(secret: string, body: string, header: string | string[] | undefined) {
+  return header === `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** The requests the hook saw, as parsed JSON payloads. */
+export const hookEvents = (r: Receivers) =>
+  r.hook.seen.map((s) => JSON.parse(s.body) as { event: string; deliveryId: string; reminder?: number });
