@@ -1,5 +1,5 @@
 // The list endpoint keeps its filtered, sorted answer while a client reads the
-// pages, and drops it the moment a result arrives.
+// pages, and drops it the moment a check's status moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../src/api/schemas.js';
 import { createListCache, type ListAnswer } from '../../src/server/http/status-list.js';
@@ -75,5 +75,16 @@ describe('GET /v1/check-statuses between results', () => {
     expect(after.data[0]!.checkId).toBe('c5');
     expect(after.data[0]!.status).toBe('failing');
     expect(after.meta.summary?.failing).toBe(1);
+  });
+
+  it('keeps its answer through results that move no status, and drops it for one that does', () => {
+    svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
+    svc.seed('c1', ['success', 'success', 'success'], { location: 'us-east' });
+    const settled = svc.engine.version();
+    svc.seed('c1', ['success'], { location: 'eu-west' });
+    expect(svc.engine.version()).toBe(settled);
+    svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
+    svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+    expect(svc.engine.version()).toBeGreaterThan(settled);
   });
 });

@@ -67,9 +67,12 @@ export interface ListAnswer {
 
 // A client reads the list a page at a time: 10,000 checks are 100 requests, and
 // filtering, sorting and summing all of them again for each page made one poll
-// cost ~2 s of the service's time. The answer is kept for a short while, keyed by
-// the account and the query without its page, and dropped as soon as a result
-// arrives, so a page is never older than the result it would show.
+// cost ~2 s of the service's time. The answer is kept for up to 2 s, keyed by
+// the account and the query without its page, and dropped as soon as a check's
+// status, incident or alert changes (the engine's version), so a check turning
+// failing shows on the very next request; the other figures in it (last
+// execution, averages) are at most 2 s old. Dropping it on every stored result
+// rebuilt it ~167 times a second at 10,000 checks, and statuses took seconds.
 const LIST_TTL_MS = 2_000;
 const LIST_ENTRIES = 16;
 
