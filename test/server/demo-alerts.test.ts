@@ -4,16 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertNotificationListSchema } from '../../src/api/schemas.js';
 import { startDemo, type Demo } from '../../src/server/demo/index.js';
 import { createService, type Service } from '../../src/server/service.js';
+import { runWorkerEntry } from '../helpers/run-worker.js';
 
 let demo: Demo;
 let svc: Service;
 beforeAll(async () => {
   demo = await startDemo({});
-  svc = await createService({ config: demo.config, dbPath: ':memory:' });
+  svc = await createService({
+    config: demo.config,
+    dbPath: ':memory:',
+    workers: { entry: await runWorkerEntry() },
+  });
 });
 afterAll(async () => {
-  await svc.close();
-  await demo.close();
+  await svc?.close();
+  await demo?.close();
 });
 
 async function sentTypes(): Promise<string[]> {
