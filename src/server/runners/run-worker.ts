@@ -1,14 +1,26 @@
 // The entry of a run worker thread (worker-pool.ts): executes jobs of the run
 // protocol (job-protocol.ts) on this thread's own event loop, so a busy API
 // never delays a measurement and a burst of runs never delays the API.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { parentPort } from 'node:worker_threads';
+import { CheckConfigSchema } from '../config-schema.js';
 import { executeJob, type FromRunner, type ToRunner } from './job-protocol.js';
 
-const port = parentPort;
-if (!port) throw new Error('run-worker.js runs as a worker thread of the service');
+const port = (() => {
+  if (!parentPort) throw new Error('run-worker.js runs as a worker thread of the service');
+  return parentPort;
+})();
 const running = new Map<number, AbortController>();
 
-port.on('message', (message: ToRunner) => {
+// A thread's first request loads and compiles the HTTP client (undici's parser is
+// WebAssembly): measured inside a real run, that cost read as the target's slowness,
+// ~2 s for every check's first run after a start. One request to ourselves first.
+const ready = warmUp().catch(() => undefined);
+
+port.on('message', (message: ToRunner) => void ready.then(() => handle(message)));
+
+function handle(message: ToRunner) {
   if (message.kind === 'abort') {
     running.get(message.id)?.abort(new Error('the service is stopping'));
     return;
@@ -20,4 +32,20 @@ port.on('message', (message: ToRunner) => {
     const answer: FromRunner = { kind: 'result', id: message.id, result };
     port.postMessage(answer);
   });
-});
+}
+
+async function warmUp(): Promise<void> {
+  const server = createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port: at } = server.address() as AddressInfo;
+  const check = CheckConfigSchema.parse({
+    id: 'warm-up',
+    name: 'warm-up',
+    type: 'api',
+    target: `http://127.0.0.1:${at}/`,
+    locations: ['here'],
+  });
+  const location = { id: 'here', name: 'here', region: 'here' };
+  const job = { accountId: 'warm-up', check, location, triggeredBy: 'api' as const, maxStoredBodyBytes: 0 };
+  await executeJob(job, AbortSignal.timeout(10_000)).finally(() => server.close());
+}
