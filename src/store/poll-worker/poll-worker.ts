@@ -24,7 +24,7 @@ port.on('message', (message: ToWorker) => {
     if (changed.length > 0) post({ type: 'part', id, changed });
   };
   pollStatuses(client, state, message.refreshMs, {}, sink).then(
-    (changes) => post({ type: 'changes', id: message.id, changes }),
-    (error: unknown) => post({ type: 'failed', id: message.id, error: errorToWire(error) }),
+    (changes) => post({ type: 'changes', id, changes }),
+    (error: unknown) => post({ type: 'failed', id, error: errorToWire(error) }),
   );
 });
