@@ -137,4 +137,28 @@ describe('pollStatuses against a server without ETags', () => {
     );
     expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 120_000 });
   });
+
+  it("hands each page's changes to a sink, and sends them again after a poll that failed half-way", async () => {
+    let failPage2 = true;
+    fixture = await startFixture((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+      if (page === 2 && failPage2) return json(res, 500, { error: 'boom', message: 'boom', statusCode: 500 });
+      const meta = { currentPage: page, totalPages: 2, totalItems: 2, limit: 1, summary: sampleSummary() };
+      json(res, 200, { data: [sampleStatus(page === 1 ? 'a' : 'b')], meta });
+    });
+    const client = createClient({ baseUrl: fixture.url, apiKey: 'k', accountId: 'a', retry: FAST });
+    const state = initialPollState(createStatusTracker());
+    const sent: string[] = [];
+    const poll = () => pollStatuses(client, state, REFRESH, {}, (c) => sent.push(...c.map((x) => x.checkId)));
+    await expect(poll()).rejects.toMatchObject({ status: 500 });
+    expect(sent).toEqual(['a']);
+    failPage2 = false;
+    sent.length = 0;
+    const next = await poll();
+    expect(next.changed).toEqual([]);
+    expect(sent.sort()).toEqual(['a', 'b']);
+    sent.length = 0;
+    expect(await poll()).toMatchObject({ unchangedPages: 2 });
+    expect(sent).toEqual([]);
+  });
 });

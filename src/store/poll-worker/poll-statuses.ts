@@ -35,25 +35,43 @@ export interface PollState {
 interface PageOut {
   data: string[];
   meta: { totalPages: number };
-  fresh: CheckStatus[];
   summary: StatusSummary | undefined;
   unchanged: boolean;
 }
+
+/**
+ * Where a poll's changed checks go as each page is compared. The worker posts
+ * them a page at a time, so neither thread ever holds a first load of 10,000
+ * parsed statuses in one array and its structured clone at once.
+ */
+export type ChangedSink = (checks: CheckStatus[]) => void;
 
 export async function pollStatuses(
   reader: StatusReader,
   state: PollState,
   refreshMs: number,
   opts: CallOptions = {},
+  sink?: ChangedSink,
 ): Promise<StatusChanges> {
   const plan = planTiers(state.totalPages ?? 0, refreshMs, state.hotPages);
   const swept = state.totalPages === undefined || sweepDue({ ...state, plan });
   const lists: ListName[] = swept ? ['all'] : ['failing', 'degraded'];
-  const reads = [];
-  for (const list of lists) reads.push(await readList(reader, state.tracker, list, opts));
-  const pages = reads.flat();
   const byId = new Map<string, CheckStatus>();
-  for (const p of pages) for (const c of state.tracker.compare(p.fresh)) byId.set(c.checkId, c);
+  const compared: string[] = [];
+  const take = (changed: CheckStatus[]) => {
+    for (const c of changed) compared.push(c.checkId);
+    if (sink) sink(changed);
+    else for (const c of changed) byId.set(c.checkId, c);
+  };
+  const reads = [];
+  try {
+    for (const list of lists) reads.push(await readList(reader, state.tracker, list, opts, take));
+  } catch (error) {
+    // What this poll compared (and perhaps sent) must come again with the next one.
+    state.tracker.forgetPoll(compared);
+    throw error;
+  }
+  const pages = reads.flat();
   const seen = new Set(pages.flatMap((p) => p.data));
   let removed: string[] = [];
   if (swept) {
@@ -90,12 +108,16 @@ export function initialPollState(tracker: StatusTracker): PollState {
   };
 }
 
-/** Every page of one list, in page order; unchanged pages bring their ids, not their checks. */
+/**
+ * Every page of one list, in page order; each read page's checks are compared as
+ * it arrives (and the parsed page let go), what changed handed to `take`.
+ */
 async function readList(
   reader: StatusReader,
   tracker: StatusTracker,
   list: ListName,
   opts: CallOptions,
+  take: ChangedSink,
 ): Promise<PageOut[]> {
   // By name: an order that cannot change between two pages (see api/read-all.ts).
   const filter = list === 'all' ? {} : { status: list };
@@ -105,7 +127,7 @@ async function readList(
     const query = { sortBy: 'name' as const, ...filter, page, limit: PAGE_SIZE, includeSummary };
     const known = tracker.page(list, page);
     const read = await reader.checkStatusesIfChanged(query, known ?? {}, opts);
-    if (!read.changed && known) return { ...pageOf(known), fresh: [], unchanged: true };
+    if (!read.changed && known) return { ...pageOf(known), unchanged: true };
     if (!read.changed) throw new Error('an unchanged answer to a page never read'); // the client never says so
     const { data, meta } = read.value;
     const memo = {
@@ -116,7 +138,8 @@ async function readList(
       summary: meta.summary,
     };
     tracker.rememberPage(list, page, memo);
-    return { ...pageOf(memo), fresh: data, unchanged: false };
+    take(tracker.compare(data));
+    return { ...pageOf(memo), unchanged: false };
   });
   tracker.trimPages(list, pages.length);
   return pages;

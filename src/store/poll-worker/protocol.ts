@@ -4,6 +4,7 @@
 // connection state see the same ApiError they saw when polling on this thread.
 import type { ClientOptions } from '../../api/client.js';
 import { ApiError, type ApiErrorInit } from '../../api/errors.js';
+import type { CheckStatus } from '../../api/schemas.js';
 import type { StatusChanges } from './poll-statuses.js';
 
 /** What the worker needs to build its own client (a dispatcher cannot cross threads). */
@@ -13,8 +14,11 @@ export type ToWorker = { type: 'poll'; id: number; refreshMs: number };
 
 export type WireError = ({ api: true } & ApiErrorInit) | { api: false; message: string };
 
+/** A poll's changed checks come a page at a time (`part`), then the rest of its answer (`changes`). */
 export type FromWorker =
-  { type: 'changes'; id: number; changes: StatusChanges } | { type: 'failed'; id: number; error: WireError };
+  | { type: 'part'; id: number; changed: CheckStatus[] }
+  | { type: 'changes'; id: number; changes: StatusChanges }
+  | { type: 'failed'; id: number; error: WireError };
 
 export function errorToWire(error: unknown): WireError {
   if (error instanceof ApiError) {

@@ -3,6 +3,7 @@
 // is started again by the next one, so the poller's backoff handles it like any
 // failed poll.
 import { Worker } from 'node:worker_threads';
+import type { CheckStatus } from '../../api/schemas.js';
 import type { StatusChanges } from './poll-statuses.js';
 import { errorFromWire, type FromWorker, type ToWorker, type WorkerClientOptions } from './protocol.js';
 
@@ -25,13 +26,20 @@ export const DEFAULT_WORKER_URL = new URL('./poll-worker.js', import.meta.url);
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
+interface Waiting {
+  /** The poll's changed checks so far, a page's worth a message. */
+  parts: CheckStatus[][];
+  resolve(c: StatusChanges): void;
+  reject(e: Error): void;
+}
+
 export function spawnStatusesWorker(
   clientOptions: WorkerClientOptions,
   workerUrl: URL = DEFAULT_WORKER_URL,
 ): StatusesWorker {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve(c: StatusChanges): void; reject(e: Error): void }>();
+  const pending = new Map<number, Waiting>();
 
   function start(): Worker {
     const w = new Worker(workerUrl, { workerData: clientOptions, resourceLimits: WORKER_LIMITS });
@@ -39,9 +47,11 @@ export function spawnStatusesWorker(
     w.unref();
     w.on('message', (message: FromWorker) => {
       const waiting = pending.get(message.id);
+      if (message.type === 'part') return void waiting?.parts.push(message.changed);
       pending.delete(message.id);
-      if (message.type === 'changes') waiting?.resolve(message.changes);
-      else waiting?.reject(errorFromWire(message.error));
+      if (message.type === 'failed') return waiting?.reject(errorFromWire(message.error));
+      const { changes } = message;
+      waiting?.resolve({ ...changes, changed: waiting.parts.flat().concat(changes.changed) });
     });
     const fail = (error: Error) => {
       if (worker === w) worker = undefined;
@@ -59,7 +69,7 @@ export function spawnStatusesWorker(
       const id = nextId++;
       const w = worker;
       return new Promise<StatusChanges>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { parts: [], resolve, reject });
         w.postMessage({ type: 'poll', id, refreshMs } satisfies ToWorker);
       });
     },

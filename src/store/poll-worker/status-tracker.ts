@@ -33,6 +33,12 @@ export interface StatusTracker {
   removeUnseen(seen: ReadonlySet<string>): string[];
   /** Whether a check known as failing or degraded is missing from the hot lists. */
   anyLeftHot(seenHot: ReadonlySet<string>): boolean;
+  /**
+   * After a poll that failed half-way: what it compared is known no more, so the
+   * next poll reads every page in full and sends those checks again (their ids stay
+   * known, so a removal is still noticed).
+   */
+  forgetPoll(ids: Iterable<string>): void;
   size(): number;
 }
 
@@ -71,6 +77,13 @@ export function createStatusTracker(): StatusTracker {
     anyLeftHot(seenHot) {
       for (const [id, k] of known) if (k.hot && !seenHot.has(id)) return true;
       return false;
+    },
+    forgetPoll(ids) {
+      pages.clear();
+      for (const id of ids) {
+        const k = known.get(id);
+        if (k) known.set(id, { ...k, fingerprint: '' });
+      }
     },
     size: () => known.size,
   };
