@@ -245,8 +245,6 @@ ${rows.map(line).join('\n')}
 
 Aim: firstByte error p99 < 5 ms and statuses p99 < 10 ms at 10,000 checks.
 
-The machine was shared with five other engineers' builds, tests and benches while this ran (another
-bench:console among them; load average at start in the table, 2 cores): the worker threads and the
-main thread waited for a core, and these figures include that wait; a quiet machine's would be lower, by
-an amount this run cannot tell.`;
+On 2 cores, a load average at start above about 2 means the worker threads and the main thread
+waited for a core, and the figures include that wait.`;
 }
