@@ -1,6 +1,6 @@
 // The storage interface: the only way the service reads or writes what it keeps.
-// One implementation today (SQLite); test/server/storage.test.ts is written
-// against this interface so a second one would run the same suite.
+// Asynchronous, for PostgreSQL (pg) as well as SQLite (better-sqlite3, which
+// answers at once); test/server/storage.test.ts runs one suite against both.
 import type {
   AlertChannel,
   AlertChannelCreate,
@@ -148,62 +148,88 @@ export interface DeliveryStats {
   failures: number;
 }
 
-export interface Storage {
-  insertResult(accountId: string, result: CheckResult): void;
-  insertResults(accountId: string, results: readonly CheckResult[]): void;
-  queryResults(q: ResultQuery): { items: CheckResult[]; total: number };
-  summarizeResults(q: ResultQuery): ResultsSummary;
+export interface Storage extends RunQueue {
+  insertResult(accountId: string, result: CheckResult): Promise<void>;
+  insertResults(accountId: string, results: readonly CheckResult[]): Promise<void>;
+  queryResults(q: ResultQuery): Promise<{ items: CheckResult[]; total: number }>;
+  summarizeResults(q: ResultQuery): Promise<ResultsSummary>;
   /** Counts, average and (unless `withP95` is false) p95 of the runs in [from, to]. */
-  windowStats(accountId: string, checkId: string, from: number, to: number, withP95?: boolean): WindowStats;
-  recentRuns(accountId: string, checkId: string, locationId: string, count: number): RecentRun[];
+  windowStats(
+    accountId: string,
+    checkId: string,
+    from: number,
+    to: number,
+    withP95?: boolean,
+  ): Promise<WindowStats>;
+  recentRuns(accountId: string, checkId: string, locationId: string, count: number): Promise<RecentRun[]>;
   /** Failed runs in a row, newest first, at any location, counted up to max. */
-  consecutiveFailures(accountId: string, checkId: string, max: number): number;
-  lastSuccess(accountId: string, checkId: string, locationId: string): number | null;
-  latestResult(accountId: string, checkId: string): CheckResult | null;
+  consecutiveFailures(accountId: string, checkId: string, max: number): Promise<number>;
+  lastSuccess(accountId: string, checkId: string, locationId: string): Promise<number | null>;
+  latestResult(accountId: string, checkId: string): Promise<CheckResult | null>;
 
   /** Keeps the PNG of a stored result's page (browser runs); pruned with the result. */
   insertScreenshot(
     accountId: string,
     result: Pick<CheckResult, 'id' | 'checkId' | 'startedAt'>,
     png: Uint8Array,
-  ): void;
+  ): Promise<void>;
   /** A result's screenshot, or null when it has none (or is not this check's, or this account's). */
-  screenshot(accountId: string, checkId: string, resultId: string): Buffer | null;
+  screenshot(accountId: string, checkId: string, resultId: string): Promise<Buffer | null>;
 
-  recordPing(accountId: string, checkId: string, at: number): void;
-  lastPing(accountId: string, checkId: string): number | null;
+  recordPing(accountId: string, checkId: string, at: number): Promise<void>;
+  lastPing(accountId: string, checkId: string): Promise<number | null>;
 
-  createChannel(accountId: string, body: NewChannel, limit: number, now: number): CreateChannelOutcome;
-  listChannels(accountId: string, offset: number, limit: number): { items: AlertChannel[]; total: number };
-  countChannels(accountId: string): number;
+  createChannel(
+    accountId: string,
+    body: NewChannel,
+    limit: number,
+    now: number,
+  ): Promise<CreateChannelOutcome>;
+  listChannels(
+    accountId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: AlertChannel[]; total: number }>;
+  countChannels(accountId: string): Promise<number>;
   /** Every channel of every account (the start-up check of transports). */
-  allChannels(): StoredChannel[];
-  channel(accountId: string, channelId: number): StoredChannel | null;
+  allChannels(): Promise<StoredChannel[]>;
+  channel(accountId: string, channelId: number): Promise<StoredChannel | null>;
   /** Null when the account has no such channel. */
-  subscriptions(accountId: string, channelId: number): Subscriptions | null;
-  setSubscriptions(accountId: string, channelId: number, subscriptions: Subscriptions): boolean;
+  subscriptions(accountId: string, channelId: number): Promise<Subscriptions | null>;
+  setSubscriptions(accountId: string, channelId: number, subscriptions: Subscriptions): Promise<boolean>;
   /** Channels subscribed to the check, directly or through its group. */
-  subscribedChannels(accountId: string, checkId: string, groupId: string | undefined): StoredChannel[];
+  subscribedChannels(
+    accountId: string,
+    checkId: string,
+    groupId: string | undefined,
+  ): Promise<StoredChannel[]>;
 
-  openIncident(accountId: string, incident: IncidentRow): void;
-  closeIncident(accountId: string, checkId: string, at: number): void;
-  currentIncident(accountId: string, checkId: string): IncidentRow | null;
-  alertCounts(accountId: string, checkId: string, now: number): AlertCounts;
+  openIncident(accountId: string, incident: IncidentRow): Promise<void>;
+  closeIncident(accountId: string, checkId: string, at: number): Promise<void>;
+  currentIncident(accountId: string, checkId: string): Promise<IncidentRow | null>;
+  alertCounts(accountId: string, checkId: string, now: number): Promise<AlertCounts>;
 
   /** Incident, alert and outbox rows of one status change, all or nothing. */
-  applyAlertChange(accountId: string, change: AlertChange): void;
-  openAlert(accountId: string, checkId: string): AlertRow | null;
+  applyAlertChange(accountId: string, change: AlertChange): Promise<void>;
+  openAlert(accountId: string, checkId: string): Promise<AlertRow | null>;
   /** Open, unacknowledged alerts of every account, for the reminder sweep. */
-  remindableAlerts(): Array<AlertRow & { accountId: string }>;
+  remindableAlerts(): Promise<Array<AlertRow & { accountId: string }>>;
   /** Sets acknowledgedAt once (a second acknowledgement keeps the first time); null when unknown. */
-  acknowledgeAlert(accountId: string, alertId: string, at: number): AlertRow | null;
+  acknowledgeAlert(accountId: string, alertId: string, at: number): Promise<AlertRow | null>;
   /** The notifications of one alert: event, channel and status. */
-  alertNotices(alertId: string): Array<{ channelId: number; event: AlertEvent; status: NotificationStatus }>;
+  alertNotices(
+    alertId: string,
+  ): Promise<Array<{ channelId: number; event: AlertEvent; status: NotificationStatus }>>;
   /** When the newest non-suppressed notification of this event went to the channel for the check. */
-  lastNoticeAt(accountId: string, checkId: string, channelId: number, event: AlertEvent): number | null;
+  lastNoticeAt(
+    accountId: string,
+    checkId: string,
+    channelId: number,
+    event: AlertEvent,
+  ): Promise<number | null>;
 
   /** Queues a notification outside a status change (a test event). */
-  enqueueNotification(accountId: string, notification: NewNotification, now: number): void;
+  enqueueNotification(accountId: string, notification: NewNotification, now: number): Promise<void>;
   /**
    * Claims pending notifications that are due and not leased, oldest first, leasing
    * them until now + leaseMs and counting the attempt. Channels in skipChannels are
@@ -214,21 +240,25 @@ export interface Storage {
     leaseMs: number,
     limit: number,
     skipChannels: readonly number[],
-  ): NotificationRow[];
+  ): Promise<NotificationRow[]>;
   /** Claims one notification by id (the test endpoint delivers it at once). */
-  claimNotification(id: string, now: number, leaseMs: number): NotificationRow | null;
-  finishAttempt(id: string, outcome: AttemptOutcome, now: number): void;
-  notification(id: string): NotificationRow | null;
-  listNotifications(q: NotificationQuery): { items: NotificationRow[]; total: number };
-  deliveryStats(accountId: string, channelIds: readonly number[], since: number): Map<number, DeliveryStats>;
+  claimNotification(id: string, now: number, leaseMs: number): Promise<NotificationRow | null>;
+  finishAttempt(id: string, outcome: AttemptOutcome, now: number): Promise<void>;
+  notification(id: string): Promise<NotificationRow | null>;
+  listNotifications(q: NotificationQuery): Promise<{ items: NotificationRow[]; total: number }>;
+  deliveryStats(
+    accountId: string,
+    channelIds: readonly number[],
+    since: number,
+  ): Promise<Map<number, DeliveryStats>>;
 
   /**
    * Deletes results, closed incidents, resolved alerts and finished notifications older
    * than the cut-off; returns how many results went.
    */
   /** Deletes results (and their screenshots), alert events and closed incidents older than the cut-off; returns how many results went. */
-  prune(before: number): number;
-  close(): void;
+  prune(before: number): Promise<number>;
+  close(): Promise<void>;
 }
 
 /**
