@@ -148,7 +148,7 @@ export interface DeliveryStats {
   failures: number;
 }
 
-export interface Storage extends RunQueue {
+export interface Storage {
   insertResult(accountId: string, result: CheckResult): Promise<void>;
   insertResults(accountId: string, results: readonly CheckResult[]): Promise<void>;
   queryResults(q: ResultQuery): Promise<{ items: CheckResult[]; total: number }>;
