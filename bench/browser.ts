@@ -16,7 +16,7 @@ const account = AccountConfigSchema.parse({
   locations: [LOCATION],
 });
 const ctx = {
-  lastPingAt: () => null,
+  lastPingAt: () => Promise.resolve(null),
   maxStoredBodyBytes: 1024,
   signal: new AbortController().signal,
   now: Date.now,

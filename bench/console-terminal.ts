@@ -163,9 +163,9 @@ export async function bytesPerPoll(
   };
   await nextPoll();
   for (let r = 0; r < rounds; r++) {
-    fleet.touch(visibleFailing);
+    await fleet.touch(visibleFailing);
     result.touched.push(await nextPoll());
-    fleet.setFailing(passing[r * 7 + 3]!, true);
+    await fleet.setFailing(passing[r * 7 + 3]!, true);
     result.turned.push(await nextPoll());
     // A clock tick with no poll near it: the ages on screen move on.
     const from = performance.now();

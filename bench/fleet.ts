@@ -36,9 +36,9 @@ export interface Fleet {
   url: string;
   env: Record<string, string>;
   /** Stores runs that make check i fail at two locations (true) or pass everywhere (false). */
-  setFailing(i: number, failing: boolean): void;
+  setFailing(i: number, failing: boolean): Promise<void>;
   /** Stores one more successful run of check i at one location (its figures change, its status not). */
-  touch(i: number): void;
+  touch(i: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,13 +107,13 @@ export async function startFleet(checks = 10_000): Promise<Fleet> {
         batch.push(run(i, l, ok, end - (RUNS_PER_LOCATION - 1 - k) * 600_000 + l * 1_000));
       }
     }
-    service.storage.insertResults(ACCOUNT, batch);
+    await service.storage.insertResults(ACCOUNT, batch);
   }
   // Compute every status once now, as the service's own warmer would over its first seconds.
   const pairs = service.accounts
     .all()
     .flatMap((account) => account.checks.map((check) => ({ account, check })));
-  service.engine.warm(pairs, Number.POSITIVE_INFINITY);
+  await service.engine.warm(pairs, Number.POSITIVE_INFINITY);
   let clock = Date.now();
   const stamp = () => (clock = Math.max(clock + 1_000, Date.now()));
   return {
@@ -121,14 +121,12 @@ export async function startFleet(checks = 10_000): Promise<Fleet> {
     service,
     url: service.url,
     env: { CHECKWALL_BASE_URL: service.url, CHECKWALL_API_KEY: KEY, CHECKWALL_ACCOUNT_ID: ACCOUNT },
-    setFailing(i, failing) {
+    async setFailing(i, failing) {
       const at = stamp();
       for (let l = 0; l < LOCATIONS.length; l++)
-        for (let k = 0; k < 3; k++) service.record(ACCOUNT, run(i, l, !failing, at + k * 10 + l));
+        for (let k = 0; k < 3; k++) await service.record(ACCOUNT, run(i, l, !failing, at + k * 10 + l));
     },
-    touch(i) {
-      service.record(ACCOUNT, run(i, 0, true, stamp()));
-    },
+    touch: (i) => service.record(ACCOUNT, run(i, 0, true, stamp())),
     async close() {
       await service.close();
       rmSync(dir, { recursive: true, force: true });

@@ -77,9 +77,9 @@ function config(base: string, checks: number) {
 }
 
 /** One stored run per check just now: the service starts on its steady schedule, not catching up. */
-function seedOneRunEach(service: Service, checks: string[]) {
+async function seedOneRunEach(service: Service, checks: string[]) {
   const at = Date.now() - 1_000;
-  service.storage.insertResults(
+  await service.storage.insertResults(
     ACCOUNT,
     checks.map((checkId) =>
       sampleResult(randomUUID(), {
@@ -140,7 +140,7 @@ async function measure(base: string, checks: number, seconds: number): Promise<H
     rateLimit: { perSecond: 1e6, burst: 1e6 },
   });
   progress(`${checks} checks: seeding one run each`);
-  seedOneRunEach(
+  await seedOneRunEach(
     service,
     cfg.accounts[0]!.checks.map((c) => c.id),
   );
@@ -153,7 +153,7 @@ async function measure(base: string, checks: number, seconds: number): Promise<H
   });
   // Every status computed once, as the warmer would have after a while: the figures are the steady state.
   progress(`${checks} checks: service up, computing every status`);
-  running.engine.warm(
+  await running.engine.warm(
     running.accounts.all().flatMap((account) => account.checks.map((check) => ({ account, check }))),
     600_000,
   );
@@ -171,7 +171,7 @@ async function measure(base: string, checks: number, seconds: number): Promise<H
   const after = running.runStats();
   // Off with the load (a reload to the probes alone: runs in flight finish), so the results
   // still waiting for the main thread are stored and the probes' can be read.
-  running.reload({
+  await running.reload({
     ...cfg,
     accounts: cfg.accounts.map((a) => ({ ...a, checks: a.checks.filter((c) => c.id.startsWith('probe')) })),
   });

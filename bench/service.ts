@@ -77,7 +77,7 @@ async function runnerThroughput(): Promise<string> {
     locations: ['eu-west'],
   });
   const ctx = {
-    lastPingAt: () => null,
+    lastPingAt: () => Promise.resolve(null),
     maxStoredBodyBytes: 65_536,
     signal: new AbortController().signal,
     now: Date.now,
@@ -137,7 +137,7 @@ async function lists() {
         }),
       );
     }
-    service.storage.insertResults(ACCOUNT, batch);
+    await service.storage.insertResults(ACCOUNT, batch);
   }
   const insertSeconds = (performance.now() - t0) / 1000;
   // Bulk inserts bypass the status engine, as a restart would: time one cold request, then
@@ -150,7 +150,7 @@ async function lists() {
   const pairs = service.accounts
     .all()
     .flatMap((account) => account.checks.map((check) => ({ account, check })));
-  service.engine.warm(pairs, 60_000);
+  await service.engine.warm(pairs, 60_000);
   const warmAll = performance.now() - warmStart;
   service.engine.clear();
   await new Promise((r) => setTimeout(r, 15_000)); // the service's own warmer catches up

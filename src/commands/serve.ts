@@ -137,7 +137,7 @@ export async function runServe(argv: string[]): Promise<number> {
     const backlog = logBacklog(service);
     say(`listening on ${service.url}`);
     say(`database ${dbPath}`);
-    const warning = service.alerting.warning();
+    const warning = await service.alerting.warning();
     if (warning) process.stderr.write(`checkwall serve: warning: ${warning}\n`);
     if (demo) printDemoCredentials(service.url, config, demo);
     await new Promise<void>((resolve) => {

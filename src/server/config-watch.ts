@@ -10,7 +10,7 @@ export interface ConfigWatchOptions {
   path: string;
   /** Reads and validates the file as at start; throws with the message to show. */
   load(): ServiceConfig;
-  apply(config: ServiceConfig): ReloadSummary;
+  apply(config: ServiceConfig): Promise<ReloadSummary>;
   log(line: string): void;
   warn(line: string): void;
 }
@@ -21,11 +21,17 @@ const SETTLE_MS = 200;
 export function watchConfig(opts: ConfigWatchOptions): { close(): void } {
   let applied = readText(opts.path);
   let timer: NodeJS.Timeout | undefined;
+  // One reload at a time, in the order asked.
+  let reloading: Promise<void> = Promise.resolve();
 
   function reload(why: string) {
+    reloading = reloading.then(() => apply(why));
+  }
+
+  async function apply(why: string) {
     try {
       const text = readText(opts.path);
-      const summary = opts.apply(opts.load());
+      const summary = await opts.apply(opts.load());
       applied = text;
       opts.log(`config reloaded (${why}): ${describe(summary)}`);
     } catch (error) {

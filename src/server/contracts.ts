@@ -6,7 +6,7 @@ import type { RunStats } from './run-accounting.js';
 
 export interface RunContext {
   /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
-  lastPingAt(accountId: string, checkId: string): number | null;
+  lastPingAt(accountId: string, checkId: string): Promise<number | null>;
   /** Response bodies are stored up to this many bytes; `size` keeps the real size. */
   maxStoredBodyBytes: number;
   /** Aborted when the service stops: a runner then returns promptly. */
@@ -38,10 +38,10 @@ export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
   /** Called with every finished result; storage and the status engine live behind it. */
-  record: (accountId: string, result: RunResult) => void;
+  record: (accountId: string, result: RunResult) => Promise<void>;
   ctx: Omit<RunContext, 'signal'>;
   /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
-  lastRunAt: (accountId: string, checkId: string, locationId: string) => number | null;
+  lastRunAt: (accountId: string, checkId: string, locationId: string) => Promise<number | null>;
   /** A check's first skipped run in the accounting window: its status changes. */
   onSkipping?: (accountId: string, checkId: string) => void;
 }

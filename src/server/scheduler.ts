@@ -67,11 +67,11 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       );
       // A run cut short by stop() measured nothing about the target: keep it out.
       if (!controller.signal.aborted) {
-        opts.record(account.id, result);
+        await opts.record(account.id, result);
         accounting.stored();
       }
     } catch (error) {
-      // Runners return failures as results; an exception here is a bug in a runner.
+      // Runners return failures as results; an exception here is a bug in a runner or storage.
       console.error(`checkwall: run of ${check.id}@${location.id} threw`, error);
     } finally {
       state.pending = false;
@@ -107,7 +107,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       kept.slot = slot;
       slots.set(key, kept);
     }
-    if (started) armAll(moved);
+    if (started) void armAll(moved);
     byCheck = new Map();
     for (const state of slots.values()) {
       const key = checkKey(state.slot.account.id, state.slot.check.id);
@@ -116,15 +116,29 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     config = next;
   }
 
-  /** Arms slots that are new or moved: on their offset, or soon when they are overdue. */
-  function armAll(states: SlotState[]) {
+  /**
+   * Arms slots that are new or moved: on their offset, or soon when they are overdue.
+   * A slot a reload removed while the last runs were read is left alone.
+   */
+  async function armAll(states: SlotState[]) {
+    const lasts = await Promise.all(
+      states.map(({ slot }) =>
+        opts.lastRunAt(slot.account.id, slot.check.id, slot.location.id).catch((error: unknown) => {
+          console.error(`checkwall: cannot read the last run of ${slot.check.id}@${slot.location.id}`, error);
+          return null;
+        }),
+      ),
+    );
+    if (stopped) return;
     const now = Date.now();
-    const overdue = states.filter(({ slot }) => {
-      const last = opts.lastRunAt(slot.account.id, slot.check.id, slot.location.id);
-      return last === null || now - last >= slot.periodMs;
-    });
+    const kept = states.flatMap((state, i) =>
+      slots.get(state.slot.key) === state ? [{ state, last: lasts[i] ?? null }] : [],
+    );
+    const overdue = kept
+      .filter(({ state, last }) => last === null || now - last >= state.slot.periodMs)
+      .map(({ state }) => state);
     const late = new Set(overdue);
-    for (const state of states) {
+    for (const { state } of kept) {
       const { slot } = state;
       arm(
         state,
@@ -137,7 +151,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   return {
     start() {
       started = true;
-      armAll([...slots.values()]);
+      void armAll([...slots.values()]);
     },
     async stop() {
       stopped = true;
@@ -153,8 +167,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     },
     nextRun(accountId, checkId) {
       const states = byCheck.get(checkKey(accountId, checkId));
-      if (!started || !states) return null;
-      return new Date(Math.min(...states.map((s) => s.nextAt)));
+      // A slot not armed yet (its last run still being read) has no next run to give.
+      const armed = states?.filter((s) => s.nextAt > 0) ?? [];
+      if (!started || armed.length === 0) return null;
+      return new Date(Math.min(...armed.map((s) => s.nextAt)));
     },
     skippedRecently: (accountId, checkId) => accounting.skippedRecently(accountId, checkId, Date.now()),
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),

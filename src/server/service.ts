@@ -46,12 +46,12 @@ export interface Service {
   accounts: Accounts;
   alerting: Alerting;
   /** Stores a result as if a runner had produced it (status, incidents and all). */
-  record(accountId: string, result: RunResult): void;
+  record(accountId: string, result: RunResult): Promise<void>;
   /**
    * Runs on a new, already validated config: checks added, changed, disabled
    * or removed take effect at once; stored results stay; runs in flight finish.
    */
-  reload(config: ServiceConfig): ReloadSummary;
+  reload(config: ServiceConfig): Promise<ReloadSummary>;
   /** Runs due, skipped, stored, waiting and running (every due run is stored or counted). */
   runStats(): RunStats;
   /** Runs executed per worker thread (thread id): runs do not share the API's thread. */
@@ -69,7 +69,12 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const storage = openSqliteStorage(opts.dbPath);
   let config = opts.config;
   const accounts = createAccounts(config, new Date(now()));
-  seedChannels(config, storage, now());
+  try {
+    await seedChannels(config, storage, now());
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
   const late: { scheduler?: Scheduler } = {};
   const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
@@ -92,16 +97,18 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     planner,
     now,
   }));
-  const record = (accountId: string, run: RunResult) => {
+  const record = async (accountId: string, run: RunResult) => {
     // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
     const { screenshot, ...result } = run;
+    const write = async () => {
+      await storage.insertResult(accountId, result);
+      if (screenshot) await storage.insertScreenshot(accountId, result, screenshot);
+    };
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
-    // The status before this result: what a change is measured from.
-    const before = account && check ? engine.statusOf(account, check).status : 'unknown';
-    storage.insertResult(accountId, result);
-    if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
-    if (account && check) engine.onResult(account, check, result, before);
+    // In order with the check's other results, its status moved from the one before.
+    if (account && check) await engine.record(account, check, result, write);
+    else await write();
   };
   const runner = createRunner({
     maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
@@ -119,7 +126,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       },
       now,
     },
-    lastRunAt: (a, c, l) => storage.recentRuns(a, c, l, 1)[0]?.startedAt ?? null,
+    lastRunAt: async (a, c, l) => (await storage.recentRuns(a, c, l, 1))[0]?.startedAt ?? null,
     onSkipping: () => engine.touch(),
   });
   late.scheduler = scheduler;
@@ -137,7 +144,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     await app.listen({ host: host0, port: opts.port ?? 0 });
   } catch (error) {
     await app.close();
-    storage.close();
+    await storage.close();
     throw new Error(`cannot listen on ${host0}:${opts.port ?? 0}: ${listenProblem(error)}`);
   }
   const { address, port } = app.server.address() as AddressInfo;
@@ -147,20 +154,35 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     scheduler.start();
   }
   alerting.start();
+  // Timers' work, one of each kind at a time, finished before storage closes.
+  const jobs = new Map<string, Promise<void>>();
+  let stopping = false;
+  const background = (what: string, job: () => Promise<unknown>) => {
+    if (jobs.has(what) || stopping) return;
+    const done = job()
+      .then(() => undefined)
+      .catch((error: unknown) => console.error(`checkwall: ${what} failed`, error))
+      .finally(() => jobs.delete(what));
+    jobs.set(what, done);
+  };
+  const idle = () => Promise.allSettled([...jobs.values()]);
   const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
-  prune();
-  const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
+  await prune();
+  const pruner = setInterval(() => background('pruning', prune), PRUNE_EVERY_MS).unref();
   let pairs = checkPairs(config);
-  const warmer = setInterval(() => engine.warm(pairs, WARM_BUDGET_MS), WARM_EVERY_MS).unref();
-  const reload = (next: ServiceConfig): ReloadSummary => {
+  const warmer = setInterval(
+    () => background('warming statuses', () => engine.warm(pairs, WARM_BUDGET_MS)),
+    WARM_EVERY_MS,
+  ).unref();
+  const reload = async (next: ServiceConfig): Promise<ReloadSummary> => {
     const summary = diffChecks(config, next);
     const known = new Set(config.accounts.map((a) => a.id));
     config = next;
     accounts.replace(next);
-    seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
     scheduler.reload(next);
     pairs = checkPairs(next);
     engine.clear(); // statuses embed the check's name, tags, thresholds and locations
+    await seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
     return summary;
   };
   let closing: Promise<void> | undefined;
@@ -177,6 +199,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runsByThread: () => runner.workers.runsByThread(),
     close: () =>
       (closing ??= (async () => {
+        stopping = true;
         clearInterval(pruner);
         clearInterval(warmer);
         await scheduler.stop();
@@ -184,7 +207,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
         await runner.close();
         await app.close();
         await alerting.stop();
-        storage.close();
+        await idle();
+        await storage.close();
       })()),
   };
 }
@@ -208,13 +232,13 @@ function diffChecks(before: ServiceConfig, after: ServiceConfig): ReloadSummary 
 }
 
 /** Channels declared in the config are created once, the first time an account starts empty. */
-function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
+async function seedChannels(config: ServiceConfig, storage: Storage, now: number) {
   for (const account of config.accounts) {
-    if (account.alertChannels.length === 0 || storage.countChannels(account.id) > 0) continue;
+    if (account.alertChannels.length === 0 || (await storage.countChannels(account.id)) > 0) continue;
     for (const channel of account.alertChannels) {
       const signingSecret =
         channel.type === 'WEBHOOK' ? (channel.signingSecret ?? newSigningSecret()) : undefined;
-      storage.createChannel(account.id, { ...channel, signingSecret }, account.maxAlertChannels, now);
+      await storage.createChannel(account.id, { ...channel, signingSecret }, account.maxAlertChannels, now);
     }
   }
 }

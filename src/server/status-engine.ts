@@ -1,24 +1,26 @@
-// Turns stored results into check statuses (spec 2.2) by the rules of
-// src/domain/status-rules.ts, and opens and closes incidents as checks turn
-// failing and recover. Statuses are cached per check and period, and dropped
-// when a result for that check arrives or after a few seconds (windows slide).
+// Turns stored results into check statuses (status-compute.ts), keeps them
+// (status-cache.ts), and opens and closes incidents and alerts as checks turn
+// failing and recover. Statuses are cached per check and period, recomputed
+// when a result for that check arrives, and refreshed by the service's warmer
+// before they age (windows slide); the list endpoint reads the account's
+// snapshot and never computes a status in steady state.
 import { randomUUID } from 'node:crypto';
-import type { CheckResult, CheckStatus, CheckStatusValue, CurrentAlert, Period } from '../api/schemas.js';
-import { PERIOD_MS } from '../domain/period.js';
-import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
-import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
+import { setImmediate as yieldToIo } from 'node:timers/promises';
+import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../api/schemas.js';
+import type { AccountConfig, CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { skippedReason } from './run-accounting.js';
-import { notRunnableReason } from './runners/index.js';
 import type { AlertPlanner } from './alerting/planner.js';
+import { createSerial } from './serial.js';
+import { createStatusCache, LIST_PERIOD } from './status-cache.js';
+import { computeStatus } from './status-compute.js';
 import type { AlertChange, Storage } from './storage/types.js';
 
-const TREND_WINDOW_MS = PERIOD_MS['24h'];
-// Windows slide slowly; a new result drops its check's entry at once. The
-// service's warmer (service.ts) refreshes entries before they expire, so a
-// request rarely pays for a recomputation.
+// Windows slide slowly; a new result recomputes its check's status at once. The
+// service's warmer (service.ts) refreshes statuses before they expire.
 export const CACHE_MS = 30_000;
+// The warmer gives the event loop back this often: requests do not wait behind it.
+const WARM_SLICE_MS = 4;
 
 export interface StatusEngineDeps {
   storage: Storage;
@@ -33,155 +35,96 @@ export interface StatusEngineDeps {
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
-  // By check, then period: a result drops its check's entries in one step, not by a
-  // scan of every key (at 10,000 checks that scan, twice a result, was the main thread's
-  // largest cost per result).
-  const cache = new Map<string, Map<Period, { at: number; status: CheckStatus }>>();
-  const checkKey = (account: AccountConfig, check: CheckConfig) => `${account.id}\u0000${check.id}`;
-  const cached = (account: AccountConfig, check: CheckConfig, period: Period) =>
-    cache.get(checkKey(account, check))?.get(period);
-  const store = (
-    account: AccountConfig,
-    check: CheckConfig,
-    period: Period,
-    at: number,
-    status: CheckStatus,
-  ) => {
-    const key = checkKey(account, check);
-    const entries = cache.get(key) ?? new Map<Period, { at: number; status: CheckStatus }>();
-    entries.set(period, { at, status });
-    cache.set(key, entries);
-  };
-  // Moves on whenever a result arrives (or the cache is dropped): answers built from
+  const cache = createStatusCache();
+  const serial = createSerial();
+  const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
+    serial(`${account.id}\u0000${check.id}`, job);
+  // Moves whenever a check's status, incident or alert changes: answers built from
   // statuses may be reused only while it stands still (see http/status-list.ts).
   let version = 0;
 
-  function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
-    const hit = cached(account, check, period);
+  /** Computes a status now and keeps it (unless the check changed meanwhile). */
+  async function fresh(account: AccountConfig, check: CheckConfig, period: Period): Promise<CheckStatus> {
+    const ticket = cache.ticket(account, check);
     const now = deps.now();
-    let status = hit && now - hit.at < CACHE_MS ? hit.status : undefined;
-    if (!status) {
-      status = compute(account, check, period, now);
-      store(account, check, period, now, status);
-    }
-    // The schedule moves on its own (a run may be skipped or still queued), so
-    // it is read fresh, never from the cache; so is whether runs are being skipped.
-    const skipped = check.enabled ? deps.scheduler.skippedRecently(account.id, check.id) : 0;
+    const status = await computeStatus(deps.storage, account, check, period, now);
+    if (cache.set(ticket, period, now, status)) version++;
+    return status;
+  }
+
+  async function cachedOrFresh(account: AccountConfig, check: CheckConfig, period: Period) {
+    const hit = cache.get(account, check, period);
+    const now = deps.now();
+    return hit && now - hit.at < CACHE_MS && now >= hit.at ? hit.status : fresh(account, check, period);
+  }
+
+  /**
+   * The status with what moves on its own read fresh, never from the cache: the
+   * schedule (a run may be skipped or still queued) and whether runs are being skipped.
+   */
+  function present(accountId: string, status: CheckStatus): CheckStatus {
+    const { enabled } = status.schedule;
+    const nextRun = enabled ? deps.scheduler.nextRun(accountId, status.checkId) : null;
+    const skipped = enabled ? deps.scheduler.skippedRecently(accountId, status.checkId) : 0;
     const statusReason =
       skipped === 0
         ? status.statusReason
         : [status.statusReason, skippedReason(skipped)].filter(Boolean).join('; ');
-    return { ...status, schedule: schedule(account, check), statusReason };
-  }
-
-  function schedule(account: AccountConfig, check: CheckConfig): CheckStatus['schedule'] {
-    const nextRun = check.enabled ? deps.scheduler.nextRun(account.id, check.id) : null;
-    return { frequency: check.frequency, nextRun: nextRun?.toISOString() ?? null, enabled: check.enabled };
-  }
-
-  function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
-    const { storage } = deps;
-    const window = storage.windowStats(account.id, check.id, now - PERIOD_MS[period], now);
-    const current =
-      period === '24h'
-        ? window
-        : storage.windowStats(account.id, check.id, now - TREND_WINDOW_MS, now, false);
-    const previous = storage.windowStats(
-      account.id,
-      check.id,
-      now - 2 * TREND_WINDOW_MS,
-      now - TREND_WINDOW_MS - 1,
-      false,
-    );
-    const availability = successRate(window.successes, window.total);
-    const incident = storage.currentIncident(account.id, check.id);
-    const locations = account.locations.filter((l) => check.locations.includes(l.id));
-    const unrunnable = notRunnableReason(check);
-    const decision = decideCheckStatus({
-      now,
-      enabled: check.enabled,
-      runnable: unrunnable === undefined,
-      notRunnableReason: unrunnable,
-      frequencyMs: frequencyToMs(check.frequency),
-      thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
-      availability,
-      activeCriticalAlerts: incident ? 1 : 0,
-      locations: locations.map((l) => ({
-        id: l.id,
-        recent: storage.recentRuns(account.id, check.id, l.id, JUDGED_RUNS),
-      })),
-    });
-    const latest = storage.latestResult(account.id, check.id);
-    const group = account.groups.find((g) => g.id === check.group);
-    const status: CheckStatus = {
-      checkId: check.id,
-      checkName: check.name,
-      checkType: check.type,
-      status: decision.status,
-      availability: { percentage: availability === null ? null : round(availability, 3), period },
-      performance: {
-        averageResponseTime:
-          window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
-        p95ResponseTime: window.p95ResponseTime,
-        trend: decideTrend(
-          {
-            averageResponseTime: current.averageResponseTime,
-            availability: successRate(current.successes, current.total),
-          },
-          {
-            averageResponseTime: previous.averageResponseTime,
-            availability: successRate(previous.successes, previous.total),
-          },
-        ),
-      },
-      lastExecution: latest ? lastExecution(latest) : null,
-      currentIncident: incident
-        ? {
-            id: incident.id,
-            severity: incident.severity,
-            startedAt: new Date(incident.startedAt).toISOString(),
-            title: incident.title,
-          }
-        : null,
-      alerts: storage.alertCounts(account.id, check.id, now),
-      currentAlert: currentAlert(storage, account.id, check.id),
-      schedule: schedule(account, check),
-      locations: locations.map((l, i) => {
-        const at = storage.lastSuccess(account.id, check.id, l.id);
-        return {
-          id: l.id,
-          name: l.name,
-          status: decision.locations[i]!.status,
-          lastSuccess: at === null ? null : new Date(at).toISOString(),
-        };
-      }),
-      tags: check.tags,
-      group: group ? { id: group.id, name: group.name } : null,
-      statusReason: decision.reason,
+    return {
+      ...status,
+      schedule: { ...status.schedule, nextRun: nextRun?.toISOString() ?? null },
+      statusReason,
     };
-    return status;
   }
 
-  const drop = (account: AccountConfig, check: CheckConfig) => cache.delete(checkKey(account, check));
+  async function statusOf(account: AccountConfig, check: CheckConfig, period: Period = LIST_PERIOD) {
+    return present(account.id, await cachedOrFresh(account, check, period));
+  }
 
   /**
-   * After a result is stored: drop the check's cached statuses, move its incident
-   * and its alert, and queue the notifications, all in one transaction.
-   * `before` is the status the check had before this result.
+   * The account's statuses for a list, in config order, without what `present` adds.
+   * The default period comes from the snapshot as it stands (computed only where
+   * missing: a cold start or a reload); another period from the cache.
    */
-  function onResult(
+  async function list(account: AccountConfig, period: Period): Promise<CheckStatus[]> {
+    if (period !== LIST_PERIOD)
+      return Promise.all(account.checks.map((c) => cachedOrFresh(account, c, period)));
+    const snapshot = cache.list(account);
+    if (!snapshot.includes(undefined)) return snapshot as CheckStatus[];
+    return Promise.all(account.checks.map((c, i) => snapshot[i] ?? fresh(account, c, period)));
+  }
+
+  /**
+   * Stores a result (`write`) and moves the check's status, incident and alert, in
+   * order with the check's other results: `before` is the status before this result,
+   * and two results arriving together cannot both open an incident.
+   */
+  function record(
+    account: AccountConfig,
+    check: CheckConfig,
+    result: CheckResult,
+    write: () => Promise<void>,
+  ) {
+    return perCheck(account, check, async () => {
+      const before = (await cachedOrFresh(account, check, LIST_PERIOD)).status;
+      await write();
+      await onResult(account, check, result, before);
+    });
+  }
+
+  /** Recomputes the status, then writes the incident, alert and outbox rows in one transaction. */
+  async function onResult(
     account: AccountConfig,
     check: CheckConfig,
     result: CheckResult,
     before: CheckStatusValue,
   ) {
-    drop(account, check);
-    const status = statusOf(account, check);
+    cache.drop(account, check);
+    const status = present(account.id, await fresh(account, check, LIST_PERIOD));
     // The list answers (http/status-list.ts) are rebuilt at once when a check's
-    // status moves; other figures may be up to their 2 s old. Bumping for every
-    // result rebuilt the whole list ~167 times a second at 10,000 checks.
+    // status moves; other figures may be up to their 2 s old.
     if (status.status !== before) version++;
-    const open = deps.storage.currentIncident(account.id, check.id);
+    const open = await deps.storage.currentIncident(account.id, check.id);
     const at = Date.parse(result.finishedAt);
     const change: AlertChange = { checkId: check.id, at: deps.now(), notifications: [] };
     if (status.status === 'failing' && !open) {
@@ -197,47 +140,57 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       change.closeIncidentAt = at;
     }
     const incidentId = change.openIncident?.id ?? open?.id ?? null;
-    const plan = deps.alerts?.onStatusChange({ account, check, before, status, result, incidentId });
+    const plan = await deps.alerts?.onStatusChange({ account, check, before, status, result, incidentId });
     if (!plan && !change.openIncident && change.closeIncidentAt === undefined) return;
-    deps.storage.applyAlertChange(account.id, { ...change, ...plan });
+    await deps.storage.applyAlertChange(account.id, { ...change, ...plan });
     if (plan?.notifications.length) deps.onNotifications?.();
-    version++;
-    drop(account, check);
+    await invalidate(account, check);
   }
 
-  /** An alert moved outside a result (acknowledged, reminded, a delivery failed). */
-  function invalidate(account: AccountConfig, check: CheckConfig) {
+  /** An incident or alert moved (acknowledged, reminded, a delivery failed): the status is recomputed. */
+  async function invalidate(account: AccountConfig, check: CheckConfig) {
+    cache.drop(account, check);
+    await fresh(account, check, LIST_PERIOD);
     version++;
-    drop(account, check);
   }
 
   /**
-   * Recomputes the default-period statuses that are missing or past 60 % of
-   * their life, oldest first, for at most `budgetMs`: called on a timer so the
-   * list endpoint finds them ready.
+   * Recomputes the default-period statuses that are missing or past 60 % of their
+   * life, in config order, for at most `budgetMs`, giving the event loop back every
+   * few milliseconds: called on a timer so the list finds them ready.
    */
-  function warm(
+  async function warm(
     pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>,
     budgetMs: number,
-  ): number {
+  ): Promise<number> {
     const started = performance.now();
+    let slice = started;
     const now = deps.now();
     let done = 0;
     for (const { account, check } of pairs) {
-      const hit = cached(account, check, '24h');
-      if (hit && now - hit.at < CACHE_MS * 0.6) continue;
-      store(account, check, '24h', now, compute(account, check, '24h', now));
+      const hit = cache.get(account, check, LIST_PERIOD);
+      if (hit && now - hit.at < CACHE_MS * 0.6 && now >= hit.at) continue;
+      await fresh(account, check, LIST_PERIOD);
       done++;
-      if (performance.now() - started > budgetMs) break;
+      const t = performance.now();
+      if (t - started > budgetMs) break;
+      if (t - slice > WARM_SLICE_MS) {
+        await yieldToIo();
+        slice = performance.now();
+      }
     }
     return done;
   }
 
   return {
     statusOf,
-    onResult,
+    list,
+    present,
+    record,
     invalidate,
     warm,
+    /** Runs `job` in order with the check's results (a reminder must not cross its alert's resolution). */
+    perCheck,
     /** Moves when a check's status, incident or alert changes (not for every result). */
     version: () => version,
     /** Something read fresh into every status changed (a check began skipping runs). */
@@ -248,34 +201,5 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       version++;
       cache.clear();
     },
-  };
-}
-
-function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
-  const out: NonNullable<CheckStatus['lastExecution']> = {
-    timestamp: r.startedAt,
-    status: r.status,
-    responseTime: r.response?.responseTime ?? r.duration,
-    location: r.location.id,
-  };
-  const failedAssertion = r.assertions.find((a) => !a.passed);
-  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
-  else if (failedAssertion)
-    out.error =
-      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
-        /\s+/g,
-        ' ',
-      );
-  return out;
-}
-
-function currentAlert(storage: Storage, accountId: string, checkId: string): CurrentAlert | null {
-  const alert = storage.openAlert(accountId, checkId);
-  if (!alert) return null;
-  return {
-    id: alert.id,
-    openedAt: new Date(alert.openedAt).toISOString(),
-    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
-    undelivered: storage.alertNotices(alert.id).filter((n) => n.status === 'failed').length,
   };
 }

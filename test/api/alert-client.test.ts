@@ -34,7 +34,7 @@ describe('client, alerting', () => {
       serverMessage: 'unknown in this account: check "zz"',
     });
     expect(await client.testAlertChannel(1)).toMatchObject({ event: 'test', status: 'sent' });
-    runner(s)('c2', ['failed', 'failed']);
+    await runner(s)('c2', ['failed', 'failed']);
     await expect
       .poll(async () => (await client.alertNotifications({ checkId: 'c2', status: 'sent' })).data.length)
       .toBe(1);

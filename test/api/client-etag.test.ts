@@ -89,7 +89,7 @@ describe('client: If-None-Match', () => {
     const again = await readAllStatuses(client);
     expect(again.checks).toHaveLength(250);
     again.checks.forEach((c, i) => expect(c).toBe(first.checks[i]));
-    svc.seed('c7', ['failed', 'failed', 'failed']);
+    await svc.seed('c7', ['failed', 'failed', 'failed']);
     const third = await readAllStatuses(client);
     expect(third.checks.find((c) => c.checkId === 'c7')!.lastExecution).not.toBeNull();
     // Page 3 did not change: its checks are the very objects of the first read.

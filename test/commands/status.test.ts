@@ -11,11 +11,11 @@ let svc: TestService;
 let env: Record<string, string>;
 beforeAll(async () => {
   svc = await startTestService({ checks: 150 });
-  svc.seed('c1', ['failed', 'failed', 'failed'], { location: 'eu-west' });
-  svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+  await svc.seed('c1', ['failed', 'failed', 'failed'], { location: 'eu-west' });
+  await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
   for (const id of ['c2', 'c3']) {
-    svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
-    svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
+    await svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
+    await svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
   }
   svc.engine.clear();
   env = {

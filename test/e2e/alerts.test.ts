@@ -23,7 +23,7 @@ describe.skipIf(!hasTmux)('alerts in tmux', () => {
   beforeAll(async () => {
     receivers = await startReceivers();
     svc = await startAlertService(alertConfig(receivers));
-    runner(svc)('c1', ['failed', 'failed']);
+    await runner(svc)('c1', ['failed', 'failed']);
   });
   afterAll(async () => {
     await svc.close();

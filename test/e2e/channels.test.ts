@@ -10,7 +10,7 @@ describe.skipIf(!hasTmux)('channels and public dashboards in tmux', () => {
   let svc: TestService;
   beforeAll(async () => {
     svc = await startTestService({ checks: 6 });
-    svc.seed('c2', ['failed', 'failed']);
+    await svc.seed('c2', ['failed', 'failed']);
   });
   afterAll(() => svc.close());
 

@@ -31,10 +31,10 @@ describe.skipIf(!hasTmux)('screenshots in tmux', () => {
   const png = picture();
   beforeAll(async () => {
     svc = await startTestService({ checks: 3 });
-    const [failed] = svc.seed('c2', ['failed']);
+    const [failed] = await svc.seed('c2', ['failed']);
     // The latest failed run, the one F opens, is a browser run's with a picture.
     const at = new Date(Date.parse(failed!.startedAt) + 500).toISOString();
-    svc.record(TEST_ACCOUNT, {
+    await svc.record(TEST_ACCOUNT, {
       ...failed!,
       id: randomUUID(),
       startedAt: at,

@@ -13,8 +13,8 @@ describe.skipIf(!hasTmux)('checkwall status on a terminal', () => {
   let svc: TestService;
   beforeAll(async () => {
     svc = await startTestService({ checks: 5 });
-    svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
-    svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+    await svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
+    await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
   });
   afterAll(() => svc.close());
   const run = (env: Record<string, string> = {}, cols = 120) =>

@@ -78,12 +78,12 @@ describe.skipIf(!hasTmux)('wall in tmux, on the service', () => {
   beforeAll(async () => {
     svc = await startTestService({ checks: 9 });
     for (const id of ['c1', 'c2']) {
-      svc.seed(id, ['failed', 'failed'], { location: 'eu-west' });
-      svc.seed(id, ['failed', 'failed'], { location: 'us-east' });
+      await svc.seed(id, ['failed', 'failed'], { location: 'eu-west' });
+      await svc.seed(id, ['failed', 'failed'], { location: 'us-east' });
     }
     for (const id of ['c4', 'c5', 'c7']) {
-      svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
-      svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
+      await svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
+      await svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
     }
     // In front of the service: passes requests on, or drops them while `down`.
     proxy = await startFixture((req, res) => {

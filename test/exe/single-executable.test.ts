@@ -25,11 +25,11 @@ beforeAll(async () => {
   // The build's own line (size, time) in the test log, so CI shows what the step costs.
   console.log(`${stdout.trim()} (${Date.now() - started} ms as seen by the test)`);
   svc = await startTestService({ checks: 4 });
-  svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
-  svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+  await svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
+  await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
   for (const id of ['c2', 'c3']) {
-    svc.seed(id, ['success', 'success'], { location: 'eu-west' });
-    svc.seed(id, ['success', 'success'], { location: 'us-east' });
+    await svc.seed(id, ['success', 'success'], { location: 'eu-west' });
+    await svc.seed(id, ['success', 'success'], { location: 'us-east' });
   }
   scratch = mkdtempSync(join(tmpdir(), 'checkwall-exe-'));
   // Reachable by the unprivileged user the read-only test may run as.

@@ -8,6 +8,7 @@ import {
   AlertNotificationListSchema,
   CheckStatusListSchema,
   type AlertNotification,
+  type CheckResult,
 } from '../../src/api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
 import { json, startFixture, type Fixture } from './fixture.js';
@@ -192,15 +193,18 @@ export async function get(svc: { url: string }, path: string, headers: Record<st
 export function runner(svc: TestService, clock: Clock = createClock()) {
   let n = 0;
   const started = new Set<string>();
-  return (checkId: string, statuses: Array<'success' | 'failed'>, location = 'eu-west') => {
+  return async (checkId: string, statuses: Array<'success' | 'failed'>, location = 'eu-west') => {
     if (!started.has(checkId)) {
       started.add(checkId);
       const history = Array<'success'>(200).fill('success');
-      svc.seed(checkId, history, { location, endAt: clock.now() - 70_000, spacingMs: 50 });
+      await svc.seed(checkId, history, { location, endAt: clock.now() - 70_000, spacingMs: 50 });
     }
-    return statuses.map(
-      (status) => svc.seed(checkId, [status], { location, endAt: clock.now() - 60_000 + ++n * 100 })[0]!,
-    );
+    const results: CheckResult[] = [];
+    for (const status of statuses)
+      results.push(
+        ...(await svc.seed(checkId, [status], { location, endAt: clock.now() - 60_000 + ++n * 100 })),
+      );
+    return results;
   };
 }
 

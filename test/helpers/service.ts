@@ -28,8 +28,8 @@ export interface TestServiceOptions {
 
 export interface TestService extends Service {
   credentials: { accountId: string; apiKey: string };
-  /** Seeds results for a check: statuses in order, newest last. */
-  seed(checkId: string, statuses: Array<'success' | 'failed'>, opts?: SeedOptions): CheckResult[];
+  /** Seeds results for a check, one after another as a runner would: statuses in order, newest last. */
+  seed(checkId: string, statuses: Array<'success' | 'failed'>, opts?: SeedOptions): Promise<CheckResult[]>;
 }
 
 export interface SeedOptions {
@@ -118,14 +118,14 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     workers: { entry: await runWorkerEntry() },
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const seed = (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {
+  const seed = async (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {
     const spacing = s.spacingMs ?? 60_000;
     const end = s.endAt ?? Date.now() - 1_000;
     const accountId = s.accountId ?? TEST_ACCOUNT;
     const account = config.accounts.find((a) => a.id === accountId)!;
     const check = account.checks.find((c) => c.id === checkId)!;
     const location = account.locations.find((l) => l.id === (s.location ?? 'eu-west'))!;
-    return statuses.map((status, i) => {
+    const results = statuses.map((status, i) => {
       const startedAt = end - (statuses.length - 1 - i) * spacing;
       const rt = s.responseTime ?? 100 + i;
       const result = sampleResult(randomUUID(), {
@@ -157,9 +157,10 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
         ],
         timing: { dns: 1, tcp: 1, firstByte: rt - 4, download: 2, total: rt },
       });
-      service.record(accountId, result);
       return result;
     });
+    for (const result of results) await service.record(accountId, result);
+    return results;
   };
   return { ...service, credentials: { accountId: TEST_ACCOUNT, apiKey: TEST_KEY }, seed };
 }

@@ -116,11 +116,11 @@ describe('subscriptions over the API', () => {
     const s = (svc = await startAlertService(alertConfig(r, { channels, extraChecks: [c4] }), undefined, {
       dbPath,
     }));
-    runner(s)('c4', ['failed', 'failed']);
+    await runner(s)('c4', ['failed', 'failed']);
     await expect.poll(() => r.hook.seen.length).toBe(1);
     expect(JSON.parse(r.hook.seen[0]!.body)).toMatchObject({ event: 'failure', check: { id: 'c4' } });
-    runner(s)('c1', ['failed', 'failed']); // group edge: not subscribed
-    runner(s)('c2', ['failed', 'failed']); // group core
+    await runner(s)('c1', ['failed', 'failed']); // group edge: not subscribed
+    await runner(s)('c2', ['failed', 'failed']); // group core
     await expect.poll(() => r.hook.seen.length).toBe(2);
     expect((await notifications(s)).map((n) => n.check?.id)).toEqual(['c2', 'c4']);
   });
@@ -141,7 +141,7 @@ describe('transports', () => {
     });
     const s = (svc = await startAlertService(config));
     const run = runner(s);
-    run('c1', ['failed', 'failed']);
+    await run('c1', ['failed', 'failed']);
     await expect.poll(() => r.smtp.mails.length).toBe(1);
     const mail = r.smtp.mails[0]!;
     expect(mail).toMatchObject({
@@ -153,7 +153,7 @@ describe('transports', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toContain('Check 0001 is failing at Frankfurt.');
-    run('c1', ['success', 'success', 'success']);
+    await run('c1', ['success', 'success', 'success']);
     await expect.poll(() => r.smtp.mails.length).toBe(2);
     expect(r.smtp.mails[1]!.raw).toMatch(/^Subject: \[RECOVERED\] Check 0001$/m);
     expect((await notifications(s)).map((n) => n.status)).toEqual(['sent', 'sent']);
@@ -178,7 +178,7 @@ describe('transports', () => {
       ],
     });
     const s = (svc = await startAlertService(config));
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => r.twilio.seen.length).toBe(2);
     const byPath = Object.fromEntries(r.twilio.seen.map((q) => [q.url, q]));
     const sms = byPath['/2010-04-01/Accounts/AC123/Messages.json']!;
@@ -227,7 +227,7 @@ describe('transports', () => {
       ],
     });
     const s = (svc = await startAlertService(config));
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect
       .poll(async () => (await notifications(s)).filter((n) => n.status === 'failed').length, {
         timeout: 10_000,

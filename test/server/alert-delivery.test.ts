@@ -37,7 +37,7 @@ describe('delivery', () => {
       else json(res, 200, {});
     });
     const s = (svc = await startAlertService(alertConfig(r)));
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s), { timeout: 10_000 }).toHaveLength(1);
     const [n] = await notifications(s);
     expect(n).toMatchObject({ event: 'failure', status: 'sent', attempts: 3, lastError: null });
@@ -49,7 +49,7 @@ describe('delivery', () => {
     const r = (receivers = await startReceivers());
     r.hook.handle((_req, res) => json(res, 400, { error: 'no' }));
     const s = (svc = await startAlertService(alertConfig(r)));
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s)).toHaveLength(1);
     expect((await notifications(s))[0]).toMatchObject({
       status: 'failed',
@@ -68,7 +68,7 @@ describe('delivery', () => {
     const r = (receivers = await startReceivers());
     r.hook.handle((_req, res) => json(res, 502, {}));
     const s = (svc = await startAlertService(alertConfig(r, { delivery: { maxAttempts: 3 } })));
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s), { timeout: 10_000 }).toHaveLength(1);
     expect((await notifications(s))[0]).toMatchObject({
       status: 'failed',
@@ -166,10 +166,10 @@ describe('delivery', () => {
       ],
     });
     const s = (svc = await startAlertService(config));
-    expect(s.alerting.warning()).toBe(
+    expect(await s.alerting.warning()).toBe(
       'alert channels that cannot deliver: "mail" (EMAIL), "call" (PHONE): set "smtp" for EMAIL and "sms" for SMS and PHONE in the config; their notifications are logged as failed',
     );
-    runner(s)('c1', ['failed', 'failed']);
+    await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s)).toHaveLength(2);
     expect((await notifications(s)).map((n) => [n.channel.name, n.status, n.lastError]).sort()).toEqual([
       ['call', 'failed', 'PHONE channels need "sms" in the service config; none is set'],

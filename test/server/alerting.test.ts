@@ -33,11 +33,11 @@ describe('alerts', () => {
     const r = (receivers = await startReceivers());
     const s = (svc = await startAlertService(alertConfig(r, { alerts: { c1: { afterFailures: 3 } } })));
     const run = runner(s);
-    run('c1', ['success', 'success', 'failed', 'failed']);
+    await run('c1', ['success', 'success', 'failed', 'failed']);
     // Failing (2 failed runs at its only location) but only 2 in a row: no page yet.
     expect((await statusOf(s, 'c1')).status).toBe('failing');
     expect(await notifications(s)).toEqual([]);
-    const [third] = run('c1', ['failed']);
+    const [third] = await run('c1', ['failed']);
     await expect.poll(() => r.hook.seen.length).toBe(1);
     const req = r.hook.seen[0]!;
     expect(req.method).toBe('POST');
@@ -63,7 +63,7 @@ describe('alerts', () => {
     expect(status.alerts).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
 
     // The first success makes it degraded: no longer failing, which is the recovery.
-    run('c1', ['success', 'success', 'success']);
+    await run('c1', ['success', 'success', 'success']);
     await expect.poll(() => r.hook.seen.length).toBe(2);
     expect(hookEvents(r)[1]).toMatchObject({
       event: 'recovery',
@@ -103,14 +103,14 @@ describe('alerts', () => {
     });
     const s = (svc = await startAlertService(config));
     const run = runner(s);
-    run('c2', ['success', 'success', 'failed']); // degraded, but c2 keeps the default onDegraded false
-    run('c1', ['success', 'success', 'failed']); // degraded: a notice
+    await run('c2', ['success', 'success', 'failed']); // degraded, but c2 keeps the default onDegraded false
+    await run('c1', ['success', 'success', 'failed']); // degraded: a notice
     await expect.poll(() => r.hook.seen.length).toBe(1);
     expect(JSON.parse(r.hook.seen[0]!.body)).toEqual({
       text: expect.stringMatching(/^\[DEGRADED\] Check 0001 is degraded: assertion STATUS_CODE/),
       channel: '#ops',
     });
-    run('c1', ['failed', 'success', 'success', 'success']);
+    await run('c1', ['failed', 'success', 'success', 'success']);
     await expect
       .poll(async () => (await notifications(s)).map((n) => n.event))
       .toEqual(['failure', 'degraded']);
@@ -134,16 +134,16 @@ describe('alerts', () => {
     });
     const s = (svc = await startAlertService(config, clock));
     const run = runner(s, clock);
-    run('c1', ['failed', 'failed']);
-    run('c2', ['failed', 'failed']);
+    await run('c1', ['failed', 'failed']);
+    await run('c2', ['failed', 'failed']);
     await expect.poll(() => r.hook.seen.length).toBe(2);
-    expect(s.alerting.sweepReminders()).toBe(0); // not due yet
+    expect(await s.alerting.sweepReminders()).toBe(0); // not due yet
     clock.advance(10 * 60_000);
-    expect(s.alerting.sweepReminders()).toBe(2);
+    expect(await s.alerting.sweepReminders()).toBe(2);
     clock.advance(10 * 60_000);
-    expect(s.alerting.sweepReminders()).toBe(2);
+    expect(await s.alerting.sweepReminders()).toBe(2);
     clock.advance(10 * 60_000);
-    expect(s.alerting.sweepReminders()).toBe(1); // c1 has had its 2; c2 (default 3) its third
+    expect(await s.alerting.sweepReminders()).toBe(1); // c1 has had its 2; c2 (default 3) its third
     await expect.poll(() => r.hook.seen.length).toBe(7);
     const c1 = hookEvents(r).filter((_, i) => JSON.parse(r.hook.seen[i]!.body).check.id === 'c1');
     expect(c1.map((e) => [e.event, e.reminder])).toEqual([
@@ -164,7 +164,7 @@ describe('alerts', () => {
       currentAlert: { acknowledgedAt: expect.any(String) },
     });
     clock.advance(60 * 60_000);
-    expect(s.alerting.sweepReminders()).toBe(0);
+    expect(await s.alerting.sweepReminders()).toBe(0);
   });
 
   it('stop reminders for an acknowledged alert, and the next failure after a recovery is a new alert', async () => {
@@ -175,7 +175,7 @@ describe('alerts', () => {
       clock,
     ));
     const run = runner(s, clock);
-    run('c1', ['failed', 'failed']);
+    await run('c1', ['failed', 'failed']);
     const first = (await statusOf(s, 'c1')).currentAlert!;
     const ack = await fetch(`${s.url}/v1/check-alerts/${first.id}/acknowledge`, {
       method: 'POST',
@@ -183,13 +183,13 @@ describe('alerts', () => {
     });
     expect(ack.status).toBe(200);
     clock.advance(5 * 60_000);
-    expect(s.alerting.sweepReminders()).toBe(0);
-    run('c1', ['success', 'success', 'success', 'failed', 'failed']);
+    expect(await s.alerting.sweepReminders()).toBe(0);
+    await run('c1', ['success', 'success', 'success', 'failed', 'failed']);
     const second = (await statusOf(s, 'c1')).currentAlert!;
     expect(second.id).not.toBe(first.id);
     expect(second.acknowledgedAt).toBeNull();
     clock.advance(60_000);
-    expect(s.alerting.sweepReminders()).toBe(1);
+    expect(await s.alerting.sweepReminders()).toBe(1);
     await expect
       .poll(() => hookEvents(r).map((e) => e.event))
       .toEqual(['failure', 'recovery', 'failure', 'reminder']);
@@ -204,8 +204,8 @@ describe('alerts', () => {
     const r = (receivers = await startReceivers());
     const s = (svc = await startAlertService(alertConfig(r)));
     const run = runner(s);
-    run('c1', ['failed', 'failed', 'success', 'success', 'success', 'failed', 'failed']);
-    run('c1', ['success', 'success', 'success']);
+    await run('c1', ['failed', 'failed', 'success', 'success', 'success', 'failed', 'failed']);
+    await run('c1', ['success', 'success', 'success']);
     await expect
       .poll(async () => (await notifications(s)).filter((n) => n.status !== 'pending').length)
       .toBe(4);

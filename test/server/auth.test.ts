@@ -19,8 +19,8 @@ import {
 let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({ checks: 3 });
-  svc.seed('c1', ['success', 'failed']);
-  svc.seed('secret', ['success'], { accountId: OTHER_ACCOUNT });
+  await svc.seed('c1', ['success', 'failed']);
+  await svc.seed('secret', ['success'], { accountId: OTHER_ACCOUNT });
 });
 afterAll(() => svc.close());
 

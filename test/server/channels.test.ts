@@ -111,7 +111,7 @@ describe('storage survives a restart', () => {
   it('keeps results and channels in the database file', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-')), 'restart.db');
     const first = await startTestService({ dbPath });
-    first.seed('c1', ['success', 'failed']);
+    await first.seed('c1', ['success', 'failed']);
     await post(first, VALID[0]);
     await first.close();
     svc = await startTestService({ dbPath });

@@ -34,7 +34,7 @@ async function sentTypes(): Promise<string[]> {
 
 describe('the demo, alerting', () => {
   it('delivers a failing check to a channel of every type on loopback', async () => {
-    expect(svc.alerting.warning()).toBeNull();
+    expect(await svc.alerting.warning()).toBeNull();
     await expect
       .poll(sentTypes, { timeout: 45_000, interval: 500 })
       .toEqual(['CHAT', 'EMAIL', 'PHONE', 'SMS', 'WEBHOOK']);

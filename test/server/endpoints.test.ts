@@ -21,16 +21,16 @@ async function get(path: string, headers: Record<string, string> = auth) {
 
 beforeAll(async () => {
   svc = await startTestService({ checks: 25 });
-  svc.seed('c1', ['success', 'failed', 'failed', 'failed'], { location: 'eu-west' });
-  svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
-  svc.seed('c2', ['success', 'success', 'success'], { location: 'eu-west', responseTime: 50 });
-  svc.seed('c2', ['success', 'success', 'success'], { location: 'us-east', responseTime: 70 });
+  await svc.seed('c1', ['success', 'failed', 'failed', 'failed'], { location: 'eu-west' });
+  await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+  await svc.seed('c2', ['success', 'success', 'success'], { location: 'eu-west', responseTime: 50 });
+  await svc.seed('c2', ['success', 'success', 'success'], { location: 'us-east', responseTime: 70 });
   // 90 % available with a recent failure: degraded.
-  svc.seed('c3', [...Array<'success'>(8).fill('success'), 'failed', 'success'], {
+  await svc.seed('c3', [...Array<'success'>(8).fill('success'), 'failed', 'success'], {
     location: 'eu-west',
     responseTime: 300,
   });
-  svc.seed(
+  await svc.seed(
     'c4',
     Array.from({ length: 40 }, (_, i) => (i % 10 === 0 ? 'failed' : 'success')),
     { spacingMs: 30_000 },

@@ -28,7 +28,7 @@ describe('conditional GETs of the list endpoints', () => {
 
   beforeAll(async () => {
     svc = await startTestService({ checks: 250 });
-    svc.seed('c1', ['success', 'success']);
+    await svc.seed('c1', ['success', 'success']);
     const res = await fetch(`${svc.url}/v1/alert-channels`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -87,7 +87,7 @@ describe('conditional GETs of the list endpoints', () => {
     const third = await pageOf(3);
     const [e1, e3] = [first.headers.get('etag')!, third.headers.get('etag')!];
     await Promise.all([first.arrayBuffer(), third.arrayBuffer()]);
-    svc.seed('c250', ['failed', 'failed', 'failed']);
+    await svc.seed('c250', ['failed', 'failed', 'failed']);
     // Check 0250 sorts on page 3 by name: page 1 is unchanged, page 3 is not.
     const again1 = await pageOf(1, e1);
     expect(again1.status).toBe(304);
@@ -106,7 +106,7 @@ describe('conditional GETs of the list endpoints', () => {
     await first.arrayBuffer();
     const again = await get('/v1/check-results/c1?period=24h', etag);
     expect(again.status).toBe(304);
-    svc.seed('c1', ['failed']);
+    await svc.seed('c1', ['failed']);
     const changed = await get('/v1/check-results/c1?period=24h', etag);
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as { data: unknown[] }).data).toHaveLength(3);

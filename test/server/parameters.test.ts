@@ -19,17 +19,17 @@ beforeAll(async () => {
   svc = await startTestService({ checks: 6, maxAlertChannels: 20 });
   now = Date.now();
   // c1: 40 runs 30 s apart, response times 100..139, every 10th failed.
-  svc.seed(
+  await svc.seed(
     'c1',
     Array.from({ length: 40 }, (_, i) => (i % 10 === 9 ? 'failed' : 'success')),
     { spacingMs: 30_000, endAt: now - 60_000 },
   );
   // c2: failing three days ago, passing now: availability depends on the period.
-  svc.seed('c2', Array<'failed'>(20).fill('failed'), { endAt: now - 3 * DAY, spacingMs: 60_000 });
-  svc.seed('c2', Array<'success'>(20).fill('success'), { endAt: now - 5_000, spacingMs: 1_000 });
+  await svc.seed('c2', Array<'failed'>(20).fill('failed'), { endAt: now - 3 * DAY, spacingMs: 60_000 });
+  await svc.seed('c2', Array<'success'>(20).fill('success'), { endAt: now - 5_000, spacingMs: 1_000 });
   // c3 ran most recently, then c2, c4 and c1; c5 and c6 never ran.
-  svc.seed('c4', ['success'], { endAt: now - 20_000 });
-  svc.seed('c3', ['success'], { endAt: now - 2_000 });
+  await svc.seed('c4', ['success'], { endAt: now - 20_000 });
+  await svc.seed('c3', ['success'], { endAt: now - 2_000 });
   for (let i = 0; i < 12; i++) {
     await fetch(`${svc.url}/v1/alert-channels`, {
       method: 'POST',

@@ -88,7 +88,7 @@ describe('config reload', () => {
     const slowSent = hits(f, 'slow').length;
     const stored = { off: (await results(s, 'off'))!.length, gone: (await results(s, 'gone'))!.length };
 
-    const summary = s.reload(
+    const summary = await s.reload(
       config(f, [
         { id: 'keep' },
         { id: 'change', name: 'Changed', v: 2 },
@@ -122,7 +122,7 @@ describe('config reload', () => {
     // Stored results stay: the disabled check's, and the removed check's once it is back.
     expect((await results(s, 'off'))!.length).toBeGreaterThanOrEqual(stored.off);
     expect(await results(s, 'gone')).toBeNull(); // not in the config, so not in the API
-    s.reload(config(f, [{ id: 'gone', enabled: false }]));
+    await s.reload(config(f, [{ id: 'gone', enabled: false }]));
     expect((await results(s, 'gone'))!.length).toBeGreaterThanOrEqual(stored.gone);
     // Through it all, every due run was stored, skipped ("slow" outlasts its period) or is under way.
     const stats = s.runStats();

@@ -39,7 +39,8 @@ describe('retention', () => {
     const config = { ...testConfig(), ...(retentionDays ? { retentionDays } : {}) };
     const first = await startTestService({ dbPath, config });
     const now = Date.now();
-    for (const age of [31 * DAY, 29 * DAY, 3_600_000]) first.seed('c1', ['success'], { endAt: now - age });
+    for (const age of [31 * DAY, 29 * DAY, 3_600_000])
+      await first.seed('c1', ['success'], { endAt: now - age });
     expect(await kept(first)).toBe(3); // pruning runs at start and hourly, not on insert
     await first.close();
     const s = (svc = await startTestService({ dbPath, config }));

@@ -16,9 +16,9 @@ describe('createListCache', () => {
       () => version,
       () => now,
     );
-    const build = (): ListAnswer => {
+    const build = (): Promise<ListAnswer> => {
       builds++;
-      return { chosen: [sampleStatus(`b${builds}`)], summary: sampleSummary() };
+      return Promise.resolve({ chosen: [sampleStatus(`b${builds}`)], summary: sampleSummary() });
     };
     return {
       read: (query: Record<string, string>, account = 'a') => cache(account, q(query), build),
@@ -39,17 +39,17 @@ describe('createListCache', () => {
     ['the clock going back', (t) => (t.advance(-5), void t.read({})), 2],
   ])('after page 1, %s builds %i time(s) in all', (_name, then, builds) => {
     const t = setup();
-    t.read({ page: '1' });
+    void t.read({ page: '1' });
     then(t);
     expect(t.builds()).toBe(builds);
   });
 
   it('holds a bounded number of queries', () => {
     const t = setup();
-    for (let i = 0; i < 40; i++) t.read({ group: `g${i}` });
-    t.read({ group: 'g0' });
+    for (let i = 0; i < 40; i++) void t.read({ group: `g${i}` });
+    void t.read({ group: 'g0' });
     expect(t.builds()).toBe(41);
-    t.read({ group: 'g39' });
+    void t.read({ group: 'g39' });
     expect(t.builds()).toBe(41);
   });
 });
@@ -69,22 +69,22 @@ describe('GET /v1/check-statuses between results', () => {
   it('shows a check that turned failing on the very next request', async () => {
     const before = await first();
     expect(before.meta.summary?.failing).toBe(0);
-    svc.seed('c5', ['failed', 'failed'], { location: 'eu-west' });
-    svc.seed('c5', ['failed', 'failed'], { location: 'us-east' });
+    await svc.seed('c5', ['failed', 'failed'], { location: 'eu-west' });
+    await svc.seed('c5', ['failed', 'failed'], { location: 'us-east' });
     const after = await first();
     expect(after.data[0]!.checkId).toBe('c5');
     expect(after.data[0]!.status).toBe('failing');
     expect(after.meta.summary?.failing).toBe(1);
   });
 
-  it('keeps its answer through results that move no status, and drops it for one that does', () => {
-    svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
-    svc.seed('c1', ['success', 'success', 'success'], { location: 'us-east' });
+  it('keeps its answer through results that move no status, and drops it for one that does', async () => {
+    await svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
+    await svc.seed('c1', ['success', 'success', 'success'], { location: 'us-east' });
     const settled = svc.engine.version();
-    svc.seed('c1', ['success'], { location: 'eu-west' });
+    await svc.seed('c1', ['success'], { location: 'eu-west' });
     expect(svc.engine.version()).toBe(settled);
-    svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
-    svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+    await svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
+    await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
     expect(svc.engine.version()).toBeGreaterThan(settled);
   });
 });

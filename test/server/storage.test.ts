@@ -1,8 +1,6 @@
 // One suite against every storage implementation (STYLE: "storage behind an
-// interface with one shared test suite"): SQLite on a file and in memory.
-// Written against the Storage interface only.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// interface with one shared test suite"), each from test/helpers/storages.ts.
+// Written against the Storage interface only; SQLite's own file handling last.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/api/schemas.js';
@@ -11,6 +9,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/storage/schema.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import type { ResultQuery, Storage } from '../../src/server/storage/types.js';
 import { sampleResult } from '../helpers/samples.js';
+import { STORAGES, tempDb } from '../helpers/storages.js';
 
 const A = 'account-a';
 const B = 'account-b';
@@ -27,13 +26,6 @@ const alert = (id: string, openedAt: number) => ({
   remindersSent: 0,
   lastNotifiedAt: openedAt,
 });
-
-const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-')), 'suite.db');
-
-const IMPLEMENTATIONS: Array<[string, () => Storage]> = [
-  ['SQLite file', () => openSqliteStorage(tempDb())],
-  ['SQLite :memory:', () => openSqliteStorage(':memory:')],
-];
 
 interface Made {
   minute: number;
@@ -79,17 +71,17 @@ const query = (over: Partial<ResultQuery> = {}): ResultQuery => ({
   ...over,
 });
 
-describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
+describe.each(STORAGES)('storage: $name', ({ open }) => {
   let s: Storage;
-  beforeEach(() => {
-    s = open();
+  beforeEach(async () => {
+    s = await open();
   });
   afterEach(() => s.close());
 
   describe('results', () => {
-    beforeEach(() => {
+    beforeEach(async () => {
       // 20 runs, one a minute: every 4th failed, two locations, one manual run, one without a response.
-      s.insertResults(
+      await s.insertResults(
         A,
         Array.from({ length: 20 }, (_, i) =>
           result({
@@ -102,50 +94,51 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
           }),
         ),
       );
-      s.insertResult(B, result({ minute: 1 }));
-      s.insertResult(A, result({ minute: 1, check: 'c2' }));
+      await s.insertResult(B, result({ minute: 1 }));
+      await s.insertResult(A, result({ minute: 1, check: 'c2' }));
     });
 
-    it('reads back exactly what was stored, newest first, one account and check only', () => {
-      const { items, total } = s.queryResults(query());
+    it('reads back exactly what was stored, newest first, one account and check only', async () => {
+      const { items, total } = await s.queryResults(query());
       expect(total).toBe(20);
       expect(items[0]).toEqual(
         result({ minute: 19, ok: false, location: 'us-east', duration: 181, rt: null }),
       );
       expect(items.map((r) => r.startedAt)).toEqual([...items.map((r) => r.startedAt)].sort().reverse());
-      expect(s.queryResults(query({ accountId: B })).total).toBe(1);
-      expect(s.queryResults(query({ checkId: 'c2' })).total).toBe(1);
+      expect((await s.queryResults(query({ accountId: B }))).total).toBe(1);
+      expect((await s.queryResults(query({ checkId: 'c2' }))).total).toBe(1);
     });
 
-    it('filters by window, status, location, trigger and response time', () => {
-      const total = (over: Partial<ResultQuery>) => s.queryResults(query(over)).total;
-      expect(total({ from: T0 + 10 * MIN })).toBe(10);
-      expect(total({ to: T0 + 9 * MIN })).toBe(10);
-      expect(total({ from: T0 + 5 * MIN, to: T0 + 5 * MIN })).toBe(1);
-      expect(total({ status: 'failed' })).toBe(5);
-      expect(total({ status: 'success' })).toBe(15);
-      expect(total({ location: 'us-east' })).toBe(10);
-      expect(total({ location: 'nowhere' })).toBe(0);
-      expect(total({ triggeredBy: 'manual' })).toBe(1);
-      expect(total({ responseTimeMin: 110, responseTimeMax: 114 })).toBe(5);
-      expect(total({ status: 'failed', location: 'us-east', responseTimeMax: 107 })).toBe(2);
+    it('filters by window, status, location, trigger and response time', async () => {
+      const total = async (over: Partial<ResultQuery>) => (await s.queryResults(query(over))).total;
+      expect(await total({ from: T0 + 10 * MIN })).toBe(10);
+      expect(await total({ to: T0 + 9 * MIN })).toBe(10);
+      expect(await total({ from: T0 + 5 * MIN, to: T0 + 5 * MIN })).toBe(1);
+      expect(await total({ status: 'failed' })).toBe(5);
+      expect(await total({ status: 'success' })).toBe(15);
+      expect(await total({ location: 'us-east' })).toBe(10);
+      expect(await total({ location: 'nowhere' })).toBe(0);
+      expect(await total({ triggeredBy: 'manual' })).toBe(1);
+      expect(await total({ responseTimeMin: 110, responseTimeMax: 114 })).toBe(5);
+      expect(await total({ status: 'failed', location: 'us-east', responseTimeMax: 107 })).toBe(2);
     });
 
-    it('sorts by startedAt, duration and response time both ways, and pages', () => {
-      const ids = (over: Partial<ResultQuery>) => s.queryResults(query(over)).items.map((r) => r.id);
-      expect(ids({ sortOrder: 'asc', limit: 2 })).toEqual(['r-c1-eu-west-0', 'r-c1-us-east-1']);
+    it('sorts by startedAt, duration and response time both ways, and pages', async () => {
+      const ids = async (over: Partial<ResultQuery>) =>
+        (await s.queryResults(query(over))).items.map((r) => r.id);
+      expect(await ids({ sortOrder: 'asc', limit: 2 })).toEqual(['r-c1-eu-west-0', 'r-c1-us-east-1']);
       // duration falls as minutes rise
-      expect(ids({ sortBy: 'duration', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-us-east-19']);
-      expect(ids({ sortBy: 'duration', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
-      expect(ids({ sortBy: 'responseTime', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-18']);
-      expect(ids({ sortBy: 'responseTime', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
-      const pages = [0, 7, 14].flatMap((offset) => ids({ offset, limit: 7 }));
-      expect(pages).toEqual(ids({}));
+      expect(await ids({ sortBy: 'duration', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-us-east-19']);
+      expect(await ids({ sortBy: 'duration', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      expect(await ids({ sortBy: 'responseTime', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-18']);
+      expect(await ids({ sortBy: 'responseTime', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      const pages = (await Promise.all([0, 7, 14].map((offset) => ids({ offset, limit: 7 })))).flat();
+      expect(pages).toEqual(await ids({}));
       expect(new Set(pages).size).toBe(20);
     });
 
-    it('summarises the filtered window with nearest-rank percentiles', () => {
-      expect(s.summarizeResults(query())).toEqual({
+    it('summarises the filtered window with nearest-rank percentiles', async () => {
+      expect(await s.summarizeResults(query())).toEqual({
         totalRuns: 20,
         successfulRuns: 15,
         failedRuns: 5,
@@ -154,12 +147,12 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         p95ResponseTime: 118, // rank ceil(0.95 * 19) = 19
         p99ResponseTime: 118,
       });
-      expect(s.summarizeResults(query({ location: 'eu-west' }))).toMatchObject({
+      expect(await s.summarizeResults(query({ location: 'eu-west' }))).toMatchObject({
         totalRuns: 10,
         averageResponseTime: 109, // 100, 102, .. 118
         p95ResponseTime: 118,
       });
-      expect(s.summarizeResults(query({ from: T0 + 999 * MIN }))).toEqual({
+      expect(await s.summarizeResults(query({ from: T0 + 999 * MIN }))).toEqual({
         totalRuns: 0,
         successfulRuns: 0,
         failedRuns: 0,
@@ -170,39 +163,41 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
       });
     });
 
-    it('gives window figures, recent runs per location, last success and the latest result', () => {
-      expect(s.windowStats(A, 'c1', T0, T0 + 9 * MIN)).toEqual({
+    it('gives window figures, recent runs per location, last success and the latest result', async () => {
+      expect(await s.windowStats(A, 'c1', T0, T0 + 9 * MIN)).toEqual({
         total: 10,
         successes: 8,
         averageResponseTime: 104.5,
         p95ResponseTime: 109,
       });
-      expect(s.windowStats(A, 'c1', T0, T0 + 9 * MIN, false).p95ResponseTime).toBeNull();
-      expect(s.windowStats(A, 'nope', T0, T0 + 9 * MIN)).toEqual({
+      expect((await s.windowStats(A, 'c1', T0, T0 + 9 * MIN, false)).p95ResponseTime).toBeNull();
+      expect(await s.windowStats(A, 'nope', T0, T0 + 9 * MIN)).toEqual({
         total: 0,
         successes: 0,
         averageResponseTime: null,
         p95ResponseTime: null,
       });
-      expect(s.recentRuns(A, 'c1', 'us-east', 3)).toEqual([
+      expect(await s.recentRuns(A, 'c1', 'us-east', 3)).toEqual([
         { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null },
         { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117 },
         { startedAt: T0 + 15 * MIN, status: 'failed', responseTime: 115 },
       ]);
-      expect(s.lastSuccess(A, 'c1', 'us-east')).toBe(T0 + 17 * MIN);
-      expect(s.lastSuccess(A, 'c1', 'ap-south')).toBeNull();
-      expect(s.latestResult(A, 'c1')?.id).toBe('r-c1-us-east-19');
-      expect(s.latestResult(A, 'nope')).toBeNull();
+      expect(await s.lastSuccess(A, 'c1', 'us-east')).toBe(T0 + 17 * MIN);
+      expect(await s.lastSuccess(A, 'c1', 'ap-south')).toBeNull();
+      expect((await s.latestResult(A, 'c1'))?.id).toBe('r-c1-us-east-19');
+      expect(await s.latestResult(A, 'nope')).toBeNull();
     });
 
-    it('stores a result once: the same id again replaces it', () => {
-      s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
-      expect(s.queryResults(query()).total).toBe(20);
-      expect(s.queryResults(query({ sortOrder: 'asc', limit: 1 })).items[0]!.checkName).toBe('renamed');
+    it('stores a result once: the same id again replaces it', async () => {
+      await s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
+      expect((await s.queryResults(query())).total).toBe(20);
+      expect((await s.queryResults(query({ sortOrder: 'asc', limit: 1 }))).items[0]!.checkName).toBe(
+        'renamed',
+      );
     });
 
-    it('prunes results, alert events and closed incidents older than the cut-off, never open incidents', () => {
-      s.openIncident(A, {
+    it('prunes results, alert events and closed incidents older than the cut-off, never open incidents', async () => {
+      await s.openIncident(A, {
         id: 'old-open',
         checkId: 'c1',
         severity: 'critical',
@@ -210,7 +205,7 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         startedAt: T0,
         endedAt: null,
       });
-      s.openIncident(A, {
+      await s.openIncident(A, {
         id: 'old',
         checkId: 'c2',
         severity: 'critical',
@@ -218,46 +213,56 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         startedAt: T0,
         endedAt: null,
       });
-      s.closeIncident(A, 'c2', T0 + MIN);
-      s.applyAlertChange(A, { checkId: 'c1', at: T0, openAlert: alert('old-alert', T0), notifications: [] });
-      s.applyAlertChange(A, { checkId: 'c1', at: T0 + MIN, resolveAlert: 'old-alert', notifications: [] });
-      s.applyAlertChange(A, {
+      await s.closeIncident(A, 'c2', T0 + MIN);
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openAlert: alert('old-alert', T0),
+        notifications: [],
+      });
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0 + MIN,
+        resolveAlert: 'old-alert',
+        notifications: [],
+      });
+      await s.applyAlertChange(A, {
         checkId: 'c1',
         at: T0,
         openAlert: alert('new-alert', T0 + 30 * MIN),
         notifications: [],
       });
-      expect(s.prune(T0 + 10 * MIN)).toBe(12); // c1 minutes 0-9, c2 minute 1, account B minute 1
-      expect(s.queryResults(query()).total).toBe(10);
-      expect(s.queryResults(query({ accountId: B })).total).toBe(0);
-      expect(s.currentIncident(A, 'c1')?.id).toBe('old-open');
-      expect(s.alertCounts(A, 'c1', T0 + 31 * MIN).total24h).toBe(1);
-      expect(s.prune(T0 + 10 * MIN)).toBe(0);
+      expect(await s.prune(T0 + 10 * MIN)).toBe(12); // c1 minutes 0-9, c2 minute 1, account B minute 1
+      expect((await s.queryResults(query())).total).toBe(10);
+      expect((await s.queryResults(query({ accountId: B }))).total).toBe(0);
+      expect((await s.currentIncident(A, 'c1'))?.id).toBe('old-open');
+      expect((await s.alertCounts(A, 'c1', T0 + 31 * MIN)).total24h).toBe(1);
+      expect(await s.prune(T0 + 10 * MIN)).toBe(0);
     });
 
-    it("keeps a result's screenshot for its account and check only, and prunes it with the result", () => {
+    it("keeps a result's screenshot for its account and check only, and prunes it with the result", async () => {
       const old = result({ minute: 2 });
       const recent = result({ minute: 12 });
       const png = (byte: number) => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, byte]);
-      s.insertScreenshot(A, old, png(1));
-      s.insertScreenshot(A, recent, png(2));
-      expect([...s.screenshot(A, 'c1', old.id)!]).toEqual([...png(1)]);
-      expect(s.screenshot(B, 'c1', old.id)).toBeNull();
-      expect(s.screenshot(A, 'c2', old.id)).toBeNull();
-      expect(s.screenshot(A, 'c1', 'no-such-result')).toBeNull();
-      s.prune(T0 + 10 * MIN);
-      expect(s.screenshot(A, 'c1', old.id)).toBeNull();
-      expect([...s.screenshot(A, 'c1', recent.id)!]).toEqual([...png(2)]);
+      await s.insertScreenshot(A, old, png(1));
+      await s.insertScreenshot(A, recent, png(2));
+      expect([...(await s.screenshot(A, 'c1', old.id))!]).toEqual([...png(1)]);
+      expect(await s.screenshot(B, 'c1', old.id)).toBeNull();
+      expect(await s.screenshot(A, 'c2', old.id)).toBeNull();
+      expect(await s.screenshot(A, 'c1', 'no-such-result')).toBeNull();
+      await s.prune(T0 + 10 * MIN);
+      expect(await s.screenshot(A, 'c1', old.id)).toBeNull();
+      expect([...(await s.screenshot(A, 'c1', recent.id))!]).toEqual([...png(2)]);
     });
   });
 
   describe('alert channels', () => {
     const email = (name: string) => ({ type: 'EMAIL' as const, name, config: { address: 'a@b.co' } });
 
-    it('creates channels with increasing integer ids up to the limit, per account', () => {
-      const first = s.createChannel(A, email('one'), 2, T0);
-      const second = s.createChannel(A, email('two'), 2, T0 + 1);
-      const third = s.createChannel(A, email('three'), 2, T0 + 2);
+    it('creates channels with increasing integer ids up to the limit, per account', async () => {
+      const first = await s.createChannel(A, email('one'), 2, T0);
+      const second = await s.createChannel(A, email('two'), 2, T0 + 1);
+      const third = await s.createChannel(A, email('three'), 2, T0 + 2);
       expect(first).toMatchObject({
         ok: true,
         channel: { name: 'one', createdAt: '2026-11-22T10:00:00.000Z' },
@@ -265,13 +270,13 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
       expect(first.ok && second.ok && second.channel.id > first.channel.id).toBe(true);
       expect(first.ok && first.channel.createdAt === first.channel.updatedAt).toBe(true);
       expect(third).toEqual({ ok: false, reason: 'limit', limit: 2 });
-      expect(s.countChannels(A)).toBe(2);
-      expect(s.createChannel(B, email('b'), 2, T0).ok).toBe(true);
-      expect(s.createChannel(A, email('zero'), 0, T0)).toMatchObject({ ok: false });
+      expect(await s.countChannels(A)).toBe(2);
+      expect((await s.createChannel(B, email('b'), 2, T0)).ok).toBe(true);
+      expect(await s.createChannel(A, email('zero'), 0, T0)).toMatchObject({ ok: false });
     });
 
-    it('lists them oldest first, paged, with the config as stored', () => {
-      for (let i = 0; i < 5; i++) s.createChannel(A, email(`c${i}`), 10, T0 + i);
+    it('lists them oldest first, paged, with the config as stored', async () => {
+      for (let i = 0; i < 5; i++) await s.createChannel(A, email(`c${i}`), 10, T0 + i);
       const webhook = {
         type: 'WEBHOOK' as const,
         name: 'hook',
@@ -281,25 +286,25 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
           headers: [{ key: 'Authorization', value: 's3cr3t' }],
         },
       };
-      s.createChannel(A, webhook, 10, T0 + 9);
-      const page = s.listChannels(A, 2, 2);
+      await s.createChannel(A, webhook, 10, T0 + 9);
+      const page = await s.listChannels(A, 2, 2);
       expect(page.total).toBe(6);
       expect(page.items.map((c) => c.name)).toEqual(['c2', 'c3']);
-      expect(s.listChannels(A, 5, 10).items[0]).toMatchObject(webhook);
-      expect(s.listChannels(B, 0, 10)).toEqual({ items: [], total: 0 });
+      expect((await s.listChannels(A, 5, 10)).items[0]).toMatchObject(webhook);
+      expect(await s.listChannels(B, 0, 10)).toEqual({ items: [], total: 0 });
     });
   });
 
   describe('pings, incidents and alert events', () => {
-    it('keeps the latest ping per check', () => {
-      expect(s.lastPing(A, 'hb')).toBeNull();
-      s.recordPing(A, 'hb', T0);
-      s.recordPing(A, 'hb', T0 + 5);
-      expect(s.lastPing(A, 'hb')).toBe(T0 + 5);
-      expect(s.lastPing(B, 'hb')).toBeNull();
+    it('keeps the latest ping per check', async () => {
+      expect(await s.lastPing(A, 'hb')).toBeNull();
+      await s.recordPing(A, 'hb', T0);
+      await s.recordPing(A, 'hb', T0 + 5);
+      expect(await s.lastPing(A, 'hb')).toBe(T0 + 5);
+      expect(await s.lastPing(B, 'hb')).toBeNull();
     });
 
-    it('opens and closes incidents and counts alert events of the last 24 h', () => {
+    it('opens and closes incidents and counts alert events of the last 24 h', async () => {
       const incident = {
         id: 'i1',
         checkId: 'c1',
@@ -308,47 +313,52 @@ describe.each(IMPLEMENTATIONS)('storage: %s', (_name, open) => {
         startedAt: T0,
         endedAt: null,
       };
-      s.applyAlertChange(A, {
+      await s.applyAlertChange(A, {
         checkId: 'c1',
         at: T0,
         openIncident: incident,
         openAlert: alert('a1', T0),
         notifications: [],
       });
-      expect(s.currentIncident(A, 'c1')).toEqual(incident);
-      expect(s.currentIncident(B, 'c1')).toBeNull();
-      expect(s.alertCounts(A, 'c1', T0 + MIN)).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
-      s.applyAlertChange(A, {
+      expect(await s.currentIncident(A, 'c1')).toEqual(incident);
+      expect(await s.currentIncident(B, 'c1')).toBeNull();
+      expect(await s.alertCounts(A, 'c1', T0 + MIN)).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
+      await s.applyAlertChange(A, {
         checkId: 'c1',
         at: T0 + 2 * MIN,
         closeIncidentAt: T0 + 2 * MIN,
         resolveAlert: 'a1',
         notifications: [],
       });
-      expect(s.currentIncident(A, 'c1')).toBeNull();
-      expect(s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
-      expect(s.alertCounts(A, 'c1', T0 + 86_400_001).total24h).toBe(0);
+      expect(await s.currentIncident(A, 'c1')).toBeNull();
+      expect(await s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
+      expect((await s.alertCounts(A, 'c1', T0 + 86_400_001)).total24h).toBe(0);
     });
   });
 });
 
 describe('SQLite on a file', () => {
-  it('runs in WAL mode', () => {
+  it('runs in WAL mode', async () => {
     const path = tempDb();
-    openSqliteStorage(path).close();
+    await openSqliteStorage(path).close();
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
   });
 
-  it('keeps results, channels, pings and incidents across a reopen', () => {
+  it('keeps results, channels, pings and incidents across a reopen', async () => {
     const path = tempDb();
     const first = openSqliteStorage(path);
-    first.insertResult(A, result({ minute: 1 }));
-    first.createChannel(A, { type: 'SMS', name: 'pager', config: { number: '+15550100', name: 'p' } }, 5, T0);
-    first.recordPing(A, 'hb', T0);
-    first.openIncident(A, {
+    await first.insertResult(A, result({ minute: 1 }));
+    await first.createChannel(
+      A,
+      { type: 'SMS', name: 'pager', config: { number: '+15550100', name: 'p' } },
+      5,
+      T0,
+    );
+    await first.recordPing(A, 'hb', T0);
+    await first.openIncident(A, {
       id: 'i',
       checkId: 'c1',
       severity: 'critical',
@@ -356,42 +366,42 @@ describe('SQLite on a file', () => {
       startedAt: T0,
       endedAt: null,
     });
-    first.close();
+    await first.close();
     const again = openSqliteStorage(path);
-    expect(again.queryResults(query()).items).toEqual([result({ minute: 1 })]);
-    expect(again.listChannels(A, 0, 10).items.map((c) => c.name)).toEqual(['pager']);
-    expect(again.lastPing(A, 'hb')).toBe(T0);
-    expect(again.currentIncident(A, 'c1')?.id).toBe('i');
-    again.close();
+    expect((await again.queryResults(query())).items).toEqual([result({ minute: 1 })]);
+    expect((await again.listChannels(A, 0, 10)).items.map((c) => c.name)).toEqual(['pager']);
+    expect(await again.lastPing(A, 'hb')).toBe(T0);
+    expect((await again.currentIncident(A, 'c1'))?.id).toBe('i');
+    await again.close();
   });
 
   // Every schema version this checkwall ever wrote, from an empty file on.
   it.each(Array.from({ length: SCHEMA_VERSION }, (_, v) => v))(
     'opens a database at schema version %i and brings it up to date',
-    (version) => {
+    async (version) => {
       const path = tempDb();
       const old = new Database(path);
       MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
       old.pragma(`user_version = ${version}`);
       old.close();
       const s = openSqliteStorage(path);
-      s.insertResult(A, result({ minute: 2 }));
-      expect(s.queryResults(query()).total).toBe(1);
-      s.close();
+      await s.insertResult(A, result({ minute: 2 }));
+      expect((await s.queryResults(query())).total).toBe(1);
+      await s.close();
       const db = new Database(path, { readonly: true });
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       db.close();
     },
   );
 
-  it('refuses a database written by a newer schema, and an unopenable path, with the path named', () => {
+  it('refuses a database written by a newer schema, and an unopenable path, with the path named', async () => {
     const path = tempDb();
     const db = new Database(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => openSqliteStorage(path)).toThrow(`cannot open the database ${path}: it has schema version`);
     const file = tempDb();
-    openSqliteStorage(file).close();
+    await openSqliteStorage(file).close();
     expect(() => openSqliteStorage(join(file, 'inside.db'))).toThrow(/cannot open the database .*inside\.db/);
   });
 });

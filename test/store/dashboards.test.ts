@@ -86,9 +86,9 @@ describe('dashboards in the store', () => {
 
   it('reads the runs behind a metrics chart for the dashboard’s checks only', async () => {
     const { svc, store } = await start();
-    svc.seed('c2', ['success', 'success'], { responseTime: 200 });
-    svc.seed('c4', ['success', 'failed'], { responseTime: 400 });
-    svc.seed('c3', ['success'], { responseTime: 999 });
+    await svc.seed('c2', ['success', 'success'], { responseTime: 200 });
+    await svc.seed('c4', ['success', 'failed'], { responseTime: 400 });
+    await svc.seed('c3', ['success'], { responseTime: 999 });
     await expect.poll(() => Object.keys(store.getState().checks).length).toBe(8);
     store.getState().pushView({ name: 'dashboards' });
     await expect.poll(() => names(store).length).toBe(3);
@@ -106,7 +106,7 @@ describe('dashboards in the store', () => {
 
   it('reads a public dashboard without credentials: its checks and nothing else', async () => {
     const { svc, store } = await start({ credentials: false, feeds: publicFeeds('widgets') });
-    svc.seed('c2', ['failed', 'failed']);
+    await svc.seed('c2', ['failed', 'failed']);
     await expect.poll(() => selectDashboard(store.getState())?.name).toBe('Widgets');
     expect(Object.keys(store.getState().checks).sort()).toEqual(['c1', 'c2', 'c4', 'c7']);
     expect(store.getState().summary?.totalChecks).toBe(4);

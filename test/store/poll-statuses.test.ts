@@ -41,7 +41,7 @@ describe('pollStatuses on a small account (the whole list every refresh)', () =>
     expect(quiet).toMatchObject({ swept: true, changed: [], removed: [], requests: 3, unchangedPages: 3 });
     expect(quiet.summary).toEqual(first.summary);
 
-    svc.seed('c42', ['failed', 'failed', 'failed']);
+    await svc.seed('c42', ['failed', 'failed', 'failed']);
     const after = await poll();
     expect(ids(after.changed)).toEqual(['c42']);
     expect(after.changed[0]!.lastExecution?.status).toBe('failed');
@@ -58,8 +58,8 @@ describe('pollStatuses on a large account (tiered)', () => {
     expect(first.changed).toHaveLength(1_100);
     expect(first.plan).toEqual({ tiered: true, sweepEvery: 2, minGap: 1 });
 
-    svc.seed('c1000', ['failed', 'failed', 'failed'], { location: 'eu-west' });
-    svc.seed('c1000', ['failed', 'failed', 'failed'], { location: 'us-east' });
+    await svc.seed('c1000', ['failed', 'failed', 'failed'], { location: 'eu-west' });
+    await svc.seed('c1000', ['failed', 'failed', 'failed'], { location: 'us-east' });
     const hot = await poll();
     expect(hot).toMatchObject({ swept: false, requests: 2, removed: [] });
     expect(ids(hot.changed)).toEqual(['c1000']);
@@ -79,7 +79,7 @@ describe('pollStatuses on a large account (tiered)', () => {
     const { svc, state, poll } = await onService(2_100);
     const now = Date.now();
     // Slow answers make c7 degraded (degradedMs 1000); fast ones later make it passing again.
-    svc.seed('c7', ['success', 'success', 'success'], {
+    await svc.seed('c7', ['success', 'success', 'success'], {
       responseTime: 1_500,
       endAt: now - 40_000,
       spacingMs: 10_000,
@@ -87,7 +87,11 @@ describe('pollStatuses on a large account (tiered)', () => {
     const first = await poll();
     expect(first.plan).toEqual({ tiered: true, sweepEvery: 3, minGap: 1 });
     expect(first.changed.find((c) => c.checkId === 'c7')?.status).toBe('degraded');
-    svc.seed('c7', ['success', 'success', 'success'], { responseTime: 100, endAt: now, spacingMs: 10_000 });
+    await svc.seed('c7', ['success', 'success', 'success'], {
+      responseTime: 100,
+      endAt: now,
+      spacingMs: 10_000,
+    });
     const hot = await poll();
     expect(hot.swept).toBe(false);
     expect(hot.changed).toEqual([]); // c7 is in neither hot list any more: its status is not known yet

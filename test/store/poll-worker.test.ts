@@ -31,7 +31,7 @@ describe('the poll worker thread', () => {
     const first = await worker.poll(5_000);
     expect(first.changed).toHaveLength(150);
     expect(first.summary?.totalChecks).toBe(150);
-    svc.seed('c3', ['failed', 'failed']);
+    await svc.seed('c3', ['failed', 'failed']);
     const next = await worker.poll(5_000);
     expect(next.changed.map((c) => c.checkId)).toEqual(['c3']);
     expect(next).toMatchObject({ removed: [], requests: 2 });

@@ -41,7 +41,7 @@ describe('poller', () => {
   it('reads every page of statuses from the real service with the summary', async () => {
     const svc: TestService = await startTestService({ checks: 230 });
     cleanup.push(() => svc.close());
-    svc.seed('c7', ['failed', 'failed']);
+    await svc.seed('c7', ['failed', 'failed']);
     const { store } = start(svc.url);
     await expect.poll(() => Object.keys(store.getState().checks).length).toBe(230);
     expect(store.getState().summary?.totalChecks).toBe(230);

@@ -19,10 +19,10 @@ let withShot = '';
 let without = '';
 beforeAll(async () => {
   svc = await startTestService({ checks: 2 });
-  const [a, b] = svc.seed('c1', ['failed', 'failed']);
+  const [a, b] = await svc.seed('c1', ['failed', 'failed']);
   without = a!.id;
   withShot = randomUUID();
-  svc.record(TEST_ACCOUNT, { ...b!, id: withShot, hasScreenshot: true, screenshot: PNG_BYTES });
+  await svc.record(TEST_ACCOUNT, { ...b!, id: withShot, hasScreenshot: true, screenshot: PNG_BYTES });
 });
 afterAll(() => svc.close());
 

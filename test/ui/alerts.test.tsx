@@ -38,8 +38,8 @@ beforeAll(async () => {
     alertConfig(receivers, { channels: [hookChannel(receivers, { checks: ['c1'] }), refusing] }),
   );
   const run = runner(svc);
-  run('c1', ['failed', 'failed']);
-  run('c2', ['failed', 'failed']);
+  await run('c1', ['failed', 'failed']);
+  await run('c2', ['failed', 'failed']);
   await vi.waitFor(async () => {
     if ((await statusOf(svc, 'c2')).currentAlert?.undelivered !== 1)
       throw new Error('c2 not undelivered yet');

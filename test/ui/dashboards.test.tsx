@@ -20,9 +20,9 @@ const top = () => store.getState().stack.at(-1)?.name;
 
 beforeAll(async () => {
   svc = await startTestService({ config: widgetsConfig(8) });
-  svc.seed('c2', ['success', 'success', 'success'], { responseTime: 200 });
-  svc.seed('c4', ['success', 'failed', 'failed'], { responseTime: 400 });
-  svc.seed('c3', ['success'], { responseTime: 999 });
+  await svc.seed('c2', ['success', 'success', 'success'], { responseTime: 200 });
+  await svc.seed('c4', ['success', 'failed', 'failed'], { responseTime: 400 });
+  await svc.seed('c3', ['success'], { responseTime: 999 });
   svc.engine.clear();
   client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });

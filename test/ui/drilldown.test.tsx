@@ -16,8 +16,11 @@ const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 
 beforeAll(async () => {
   svc = await startTestService({ checks: 3 });
-  svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
-  const failed = svc.seed('c1', ['success', 'failed', 'failed'], { location: 'us-east', responseTime: 800 });
+  await svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
+  const failed = await svc.seed('c1', ['success', 'failed', 'failed'], {
+    location: 'us-east',
+    responseTime: 800,
+  });
   svc.engine.clear();
   const client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000 });

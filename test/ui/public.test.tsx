@@ -19,7 +19,7 @@ const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c))
 
 beforeAll(async () => {
   svc = await startTestService({ config: widgetsConfig(8) });
-  svc.seed('c4', ['failed', 'failed']);
+  await svc.seed('c4', ['failed', 'failed']);
   client = createClient({ baseUrl: svc.url });
   store = createConsoleStore(
     { refreshMs: 60_000, label: 'public', host: 'svc', isPublic: true },

@@ -24,7 +24,7 @@ export interface DispatcherDeps {
   /** Secrets of the service's transports, kept out of every recorded error. */
   transportSecrets: readonly string[];
   /** After an attempt is recorded (the check's status shows undelivered alerts). */
-  onFinished?: (row: NotificationRow) => void;
+  onFinished?: (row: NotificationRow) => Promise<void>;
 }
 
 const TICK_MS = 250;
@@ -44,12 +44,30 @@ export function createDispatcher(deps: DispatcherDeps) {
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let queued = false;
+  // One claim at a time: the busy channels it skips are counted before it.
+  let claiming = false;
+  let again = false;
 
   function tick() {
     queued = false;
     if (stopping.signal.aborted) return;
+    if (claiming) {
+      again = true;
+      return;
+    }
+    claiming = true;
     const full = [...busy].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
-    for (const row of storage.claimNotifications(deps.now(), leaseMs, BATCH, full)) track(row);
+    storage
+      .claimNotifications(deps.now(), leaseMs, BATCH, full)
+      .then((rows) => rows.forEach(track))
+      .catch((error: unknown) => console.error('checkwall: claiming notifications failed', error))
+      .finally(() => {
+        claiming = false;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
   }
 
   function track(row: NotificationRow) {
@@ -65,13 +83,13 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function attempt(row: NotificationRow): Promise<void> {
-    const channel = storage.channel(row.accountId, row.channelId);
+    const channel = await storage.channel(row.accountId, row.channelId);
     const sent = channel
       ? await send(row, channel)
       : ({ ok: false, permanent: true, error: 'the channel is gone' } as const);
     if (stopping.signal.aborted && !sent.ok) {
       // Cut short by a stop: due again at the next start, as if never tried.
-      storage.finishAttempt(
+      await storage.finishAttempt(
         row.id,
         { status: 'pending', error: sent.error, nextAttemptAt: deps.now() },
         deps.now(),
@@ -79,8 +97,8 @@ export function createDispatcher(deps: DispatcherDeps) {
       return;
     }
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    storage.finishAttempt(row.id, outcome(row, sent, secrets), deps.now());
-    deps.onFinished?.(row);
+    await storage.finishAttempt(row.id, outcome(row, sent, secrets), deps.now());
+    await deps.onFinished?.(row);
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
@@ -123,7 +141,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     kick,
     /** Delivers one queued notification now, whatever else is under way, and gives its record. */
     async deliverNow(id: string): Promise<NotificationRow | null> {
-      const row = storage.claimNotification(id, deps.now(), leaseMs);
+      const row = await storage.claimNotification(id, deps.now(), leaseMs);
       if (row) await attempt(row);
       return storage.notification(id);
     },

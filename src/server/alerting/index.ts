@@ -29,10 +29,10 @@ export function createAlerting(deps: AlertingDeps) {
   const { config, storage, accounts, engine, now } = deps;
   const d = config.alertDelivery;
   const senders = createSenders(config, d.attemptTimeoutSeconds * 1000);
-  const invalidate = (accountId: string, checkId: string | null) => {
+  const invalidate = async (accountId: string, checkId: string | null) => {
     const account = accounts.byId(accountId);
     const check = account && checkId !== null ? accounts.check(account, checkId) : undefined;
-    if (account && check) engine.invalidate(account, check);
+    if (account && check) await engine.invalidate(account, check);
   };
   const dispatcher = createDispatcher({
     storage,
@@ -48,17 +48,29 @@ export function createAlerting(deps: AlertingDeps) {
     onFinished: (row: NotificationRow) => invalidate(row.accountId, row.checkId),
   });
 
-  /** Queues the reminders that are due, each with its alert's count, in one transaction. */
-  function sweepReminders(): number {
+  /**
+   * Queues the reminders that are due, each with its alert's count, in one transaction,
+   * in order with the check's results (an alert a result resolves gets no reminder).
+   */
+  async function sweepReminders(): Promise<number> {
     let queued = 0;
-    for (const alert of storage.remindableAlerts()) {
+    for (const alert of await storage.remindableAlerts()) {
       const account = accounts.byId(alert.accountId);
       const check = account && accounts.check(account, alert.checkId);
       if (!account || !check) continue;
-      const change = deps.planner.reminder(account, check, alert, engine.statusOf(account, check));
-      if (!change) continue;
-      storage.applyAlertChange(account.id, change);
-      queued += change.notifications.length;
+      queued += await engine.perCheck(account, check, async () => {
+        const still = await storage.openAlert(account.id, check.id);
+        if (still?.id !== alert.id || still.acknowledgedAt !== null) return 0;
+        const change = await deps.planner.reminder(
+          account,
+          check,
+          still,
+          await engine.statusOf(account, check),
+        );
+        if (!change) return 0;
+        await storage.applyAlertChange(account.id, change);
+        return change.notifications.length;
+      });
     }
     if (queued > 0) dispatcher.kick();
     return queued;
@@ -79,7 +91,7 @@ export function createAlerting(deps: AlertingDeps) {
       publicUrl: config.publicUrl,
       channel: { id: channel.id, name: channel.name },
     });
-    storage.enqueueNotification(
+    await storage.enqueueNotification(
       channel.accountId,
       { id, channelId: channel.id, checkId: null, alertId: null, event: 'test', status: 'pending', payload },
       at,
@@ -93,10 +105,17 @@ export function createAlerting(deps: AlertingDeps) {
     testChannel,
     kick: dispatcher.kick,
     /** One line on channels that cannot deliver, or null. */
-    warning: () => transportWarning(storage.allChannels(), config),
+    warning: async () => transportWarning(await storage.allChannels(), config),
     start() {
       dispatcher.start();
-      sweeper = setInterval(sweepReminders, SWEEP_EVERY_MS);
+      let sweeping = false;
+      sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        sweepReminders()
+          .catch((error: unknown) => console.error('checkwall: the reminder sweep failed', error))
+          .finally(() => (sweeping = false));
+      }, SWEEP_EVERY_MS);
       sweeper.unref();
     },
     async stop() {

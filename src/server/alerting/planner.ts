@@ -36,17 +36,15 @@ export function createAlertPlanner(deps: PlannerDeps) {
   const { storage } = deps;
 
   /** What the status change writes besides the incident; null when nothing. */
-  function onStatusChange(input: StatusChangeInput): Plan | null {
+  async function onStatusChange(input: StatusChangeInput): Promise<Plan | null> {
     const { account, check, status } = input;
     const settings: AlertSettings = check.alerts;
-    const open = storage.openAlert(account.id, check.id);
+    const [open, consecutiveFailures] = await Promise.all([
+      storage.openAlert(account.id, check.id),
+      storage.consecutiveFailures(account.id, check.id, settings.afterFailures),
+    ]);
     const decision = decideAlert(
-      {
-        before: input.before,
-        after: status.status,
-        consecutiveFailures: storage.consecutiveFailures(account.id, check.id, settings.afterFailures),
-        alertOpen: open !== null,
-      },
+      { before: input.before, after: status.status, consecutiveFailures, alertOpen: open !== null },
       settings,
     );
     if (!decision.open && !decision.resolve && !decision.notify) return null;
@@ -65,7 +63,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
       : undefined;
     const alert = opened ?? open;
     const notifications = decision.notify
-      ? notify(account, check, decision.notify, {
+      ? await notify(account, check, decision.notify, {
           status,
           result: input.result,
           alert,
@@ -89,24 +87,23 @@ export function createAlertPlanner(deps: PlannerDeps) {
     reminder?: number;
   }
 
-  function notify(
+  async function notify(
     account: AccountConfig,
     check: CheckConfig,
     event: AlertEvent,
     ctx: NotifyContext,
-  ): NewNotification[] {
-    const channels = storage.subscribedChannels(account.id, check.id, check.group);
+  ): Promise<NewNotification[]> {
+    const channels = await storage.subscribedChannels(account.id, check.id, check.group);
     // A channel whose failure notice of this alert was suppressed hears nothing more of it.
+    const notices = ctx.alert && event !== 'failure' ? await storage.alertNotices(ctx.alert.id) : [];
     const quiet = new Set(
-      ctx.alert && event !== 'failure'
-        ? storage
-            .alertNotices(ctx.alert.id)
-            .filter((n) => n.event === 'failure' && n.status === 'suppressed')
-            .map((n) => n.channelId)
-        : [],
+      notices.filter((n) => n.event === 'failure' && n.status === 'suppressed').map((n) => n.channelId),
     );
-    return channels.map((channel) => {
-      const why = suppression(account, check, event, channel, quiet, ctx.now);
+    const reasons = await Promise.all(
+      channels.map((channel) => suppression(account, check, event, channel, quiet, ctx.now)),
+    );
+    return channels.map((channel, i) => {
+      const why = reasons[i];
       const payload = buildPayload({
         event,
         check,
@@ -132,32 +129,32 @@ export function createAlertPlanner(deps: PlannerDeps) {
     });
   }
 
-  function suppression(
+  async function suppression(
     account: AccountConfig,
     check: CheckConfig,
     event: AlertEvent,
     channel: StoredChannel,
     quiet: ReadonlySet<number>,
     now: number,
-  ): string | undefined {
+  ): Promise<string | undefined> {
     if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
     if (event !== 'failure' && event !== 'degraded') return undefined;
-    const previous = storage.lastNoticeAt(account.id, check.id, channel.id, event);
+    const previous = await storage.lastNoticeAt(account.id, check.id, channel.id, event);
     if (!withinMinInterval(previous, now, check.alerts)) return undefined;
     const ago = Math.round((now - previous!) / 1000);
     return `suppressed: a ${event} notice went to this channel ${ago} s ago (minIntervalSeconds ${check.alerts.minIntervalSeconds})`;
   }
 
   /** The reminder of one open alert, when it is due. */
-  function reminder(
+  async function reminder(
     account: AccountConfig,
     check: CheckConfig,
     alert: AlertRow,
     status: CheckStatus,
-  ): AlertChange | null {
+  ): Promise<AlertChange | null> {
     const now = deps.now();
     if (!reminderDue(alert, check.alerts, now)) return null;
-    const notifications = notify(account, check, 'reminder', {
+    const notifications = await notify(account, check, 'reminder', {
       status,
       result: null,
       alert,

@@ -43,18 +43,18 @@ const DAY_MS = 86_400_000;
 
 export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps): void {
   const { storage, now, auth } = deps;
-  const channelOf = (account: AccountConfig, req: FastifyRequest) => {
+  const channelOf = async (account: AccountConfig, req: FastifyRequest) => {
     const { id } = parseOr400(ChannelParams, req.params, 'path');
-    const channel = storage.channel(account.id, id);
+    const channel = await storage.channel(account.id, id);
     if (!channel) throw new HttpError(404, `no alert channel ${id} in this account`);
     return channel;
   };
 
-  app.get('/v1/alert-channels', (req, reply) => {
+  app.get('/v1/alert-channels', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
-    const { items, total } = storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
-    const stats = storage.deliveryStats(
+    const { items, total } = await storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
+    const stats = await storage.deliveryStats(
       account.id,
       items.map((c) => c.id),
       now() - DAY_MS,
@@ -76,7 +76,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     const body = parseOr400(AlertChannelCreateBodySchema, req.body ?? {}, 'alert channel');
     if (body.subscriptions) checkSubscriptions(account, body.subscriptions);
     const signingSecret = body.type === 'WEBHOOK' ? newSigningSecret() : undefined;
-    const outcome = storage.createChannel(
+    const outcome = await storage.createChannel(
       account.id,
       { ...body, signingSecret },
       account.maxAlertChannels,
@@ -92,35 +92,35 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     return reply.code(201).send(channel);
   });
 
-  app.get('/v1/alert-channels/:id/subscriptions', (req) => {
+  app.get('/v1/alert-channels/:id/subscriptions', async (req) => {
     const account = auth(req);
-    const channel = channelOf(account, req);
+    const channel = await channelOf(account, req);
     return storage.subscriptions(account.id, channel.id);
   });
 
-  app.put('/v1/alert-channels/:id/subscriptions', (req) => {
+  app.put('/v1/alert-channels/:id/subscriptions', async (req) => {
     const account = auth(req);
-    const channel = channelOf(account, req);
+    const channel = await channelOf(account, req);
     const body = parseOr400(SubscriptionsSchema, req.body ?? {}, 'subscriptions');
     checkSubscriptions(account, body);
-    storage.setSubscriptions(account.id, channel.id, dedupe(body));
+    await storage.setSubscriptions(account.id, channel.id, dedupe(body));
     return storage.subscriptions(account.id, channel.id);
   });
 
   app.post('/v1/alert-channels/:id/test', async (req) => {
     const account = auth(req);
-    const channel = channelOf(account, req);
+    const channel = await channelOf(account, req);
     const row = await deps.alerting.testChannel(channel);
     if (!row) throw new HttpError(500, 'the test notification was not recorded');
     return toNotification(row);
   });
 
-  app.get('/v1/alert-notifications', (req) => {
+  app.get('/v1/alert-notifications', async (req) => {
     const account = auth(req);
     const q = parseOr400(AlertNotificationsQuerySchema, req.query, 'query');
     const to = q.to ? endOf(q.to) : now();
     const from = q.from ? Date.parse(q.from) : 0;
-    const { items, total } = storage.listNotifications({
+    const { items, total } = await storage.listNotifications({
       accountId: account.id,
       checkId: q.checkId,
       channelId: q.channelId,
@@ -133,13 +133,14 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     return { data: items.map(toNotification), meta: pageMeta(q.page, q.limit, total) };
   });
 
-  app.post('/v1/check-alerts/:alertId/acknowledge', (req) => {
+  app.post('/v1/check-alerts/:alertId/acknowledge', async (req) => {
     const account = auth(req);
     const { alertId } = parseOr400(AlertParams, req.params, 'path');
-    const alert = storage.acknowledgeAlert(account.id, alertId, now());
+    const alert = await storage.acknowledgeAlert(account.id, alertId, now());
     if (!alert) throw new HttpError(404, `no alert "${alertId}" in this account`);
     const check = deps.accounts.check(account, alert.checkId);
-    if (check) deps.engine.invalidate(account, check);
+    // Answered once the status shows it: the next list read sees the acknowledgement.
+    if (check) await deps.engine.invalidate(account, check);
     return toCheckAlert(alert);
   });
 }

@@ -9,7 +9,6 @@ import {
   MetricsCheckTypeSchema,
   MetricsQuerySchema,
   type CheckStatus,
-  type Period,
 } from '../../api/schemas.js';
 import { dashboardCheckIds, type Accounts } from '../accounts.js';
 import type { Alerting } from '../alerting/index.js';
@@ -24,7 +23,14 @@ import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
 import { endOf } from './time-range.js';
-import { createListCache, filterStatuses, sortStatuses, summarize, type ListAnswer } from './status-list.js';
+import {
+  createListCache,
+  filterStatuses,
+  nameOrder,
+  sortStatuses,
+  summarize,
+  type ListAnswer,
+} from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -45,27 +51,29 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     deps.limitRate(account.id);
     return account;
   };
-  const statuses = (account: AccountConfig, period: Period, only?: Set<string>): CheckStatus[] =>
-    account.checks.filter((c) => !only || only.has(c.id)).map((c) => engine.statusOf(account, c, period));
+  const present = (account: AccountConfig, statuses: readonly CheckStatus[]) =>
+    statuses.map((s) => engine.present(account.id, s));
 
+  // The answer is built from the statuses the engine already holds (its snapshot):
+  // a request filters, sorts and pages; only the page's schedules are read fresh.
   const lists = createListCache(engine.version, now);
   const pages = createPageMemo<ListAnswer>();
-  app.get('/v1/check-statuses', (req, reply) => {
+  app.get('/v1/check-statuses', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
-    const answer = lists(account.id, q, () => {
-      const all = statuses(account, q.period);
-      return { chosen: sortStatuses(filterStatuses(all, q), q), summary: summarize(all) };
+    const answer = await lists(account.id, q, async () => {
+      const all = await engine.list(account, q.period);
+      return { chosen: sortStatuses(filterStatuses(all, q), q, nameOrder(account)), summary: summarize(all) };
     });
     const page = pages(answer, `${q.page}/${q.limit}/${q.includeSummary}`, () => {
       const meta: Record<string, unknown> = pageMeta(q.page, q.limit, answer.chosen.length);
       if (q.includeSummary) meta['summary'] = answer.summary;
-      return { data: slice(answer.chosen, q.page, q.limit), meta };
+      return { data: present(account, slice(answer.chosen, q.page, q.limit)), meta };
     });
     return sendPage(req, reply, page);
   });
 
-  app.get('/v1/check-results/:checkId', (req, reply) => {
+  app.get('/v1/check-results/:checkId', async (req, reply) => {
     const account = auth(req);
     const { checkId } = parseOr400(CheckIdParams, req.params, 'path');
     const q = parseOr400(CheckResultsQuerySchema, req.query, 'query');
@@ -87,7 +95,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
     };
-    const { items, total } = storage.queryResults(query);
+    const { items, total } = await storage.queryResults(query);
     const meta: Record<string, unknown> = {
       checkId,
       checkName: check.name,
@@ -95,7 +103,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       hasMore: q.page * q.limit < total,
       timeframe: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     };
-    if (q.includeSummary) meta['summary'] = storage.summarizeResults(query);
+    if (q.includeSummary) meta['summary'] = await storage.summarizeResults(query);
     // DECISION (README): the ETag leaves out the timeframe, which a rolling period moves every
     // millisecond; the results, their paging and summary decide whether the list changed.
     const { timeframe: _moving, ...lasting } = meta;
@@ -104,11 +112,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   // DECISION: a browser run's screenshot is its own resource (image/png), so the
   // result lists stay small JSON; 404 when the run kept none.
-  app.get('/v1/check-results/:checkId/:resultId/screenshot', (req, reply) => {
+  app.get('/v1/check-results/:checkId/:resultId/screenshot', async (req, reply) => {
     const account = auth(req);
     const { checkId, resultId } = parseOr400(ScreenshotParams, req.params, 'path');
     if (!accounts.check(account, checkId)) throw new HttpError(404, `no check "${checkId}" in this account`);
-    const png = storage.screenshot(account.id, checkId, resultId);
+    const png = await storage.screenshot(account.id, checkId, resultId);
     if (!png) throw new HttpError(404, `no screenshot for result "${resultId}" of check "${checkId}"`);
     return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(png);
   });
@@ -136,19 +144,24 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return metricCatalogue(checkType, q);
   });
 
-  app.get('/v1/public/dashboards/:customUrl', (req) => {
+  app.get('/v1/public/dashboards/:customUrl', async (req) => {
     const { customUrl } = parseOr400(z.object({ customUrl: z.string().min(1).max(200) }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
-    const checks = statuses(found.account, '24h', dashboardCheckIds(found.account, found.dashboard));
+    const shown = dashboardCheckIds(found.account, found.dashboard);
+    const all = await engine.list(found.account, '24h');
+    const checks = present(
+      found.account,
+      all.filter((s) => shown.has(s.checkId)),
+    );
     return { data: { dashboard: found.dashboard, checks } };
   });
 
-  const ping = (req: FastifyRequest) => {
+  const ping = async (req: FastifyRequest) => {
     const { token } = parseOr400(z.object({ token: z.string().min(1).max(200) }), req.params, 'path');
     const found = accounts.heartbeat(token);
     if (!found) throw new HttpError(404, 'no heartbeat check has that token');
-    storage.recordPing(found.account.id, found.check.id, now());
+    await storage.recordPing(found.account.id, found.check.id, now());
     return { ok: true };
   };
   app.get('/v1/heartbeats/:token', ping);

@@ -4,10 +4,10 @@ import { frequencyToMs } from '../config-schema.js';
 import type { RunCheck } from '../contracts.js';
 import { finishResult, namedError, startFrame } from './result.js';
 
-export const runHeartbeatCheck: RunCheck = (account, check, location, ctx, triggeredBy) => {
+export const runHeartbeatCheck: RunCheck = async (account, check, location, ctx, triggeredBy) => {
   const frame = startFrame(check, location, triggeredBy);
   const allowed = frequencyToMs(check.frequency) + frequencyToMs(check.grace ?? '30s');
-  const last = ctx.lastPingAt(account.id, check.id);
+  const last = await ctx.lastPingAt(account.id, check.id);
   const now = ctx.now();
   const request = {
     method: 'PING',
@@ -24,5 +24,5 @@ export const runHeartbeatCheck: RunCheck = (account, check, location, ctx, trigg
           : `last ping ${Math.round((now - last) / 1000)} s ago; expected every ${check.frequency} plus ${check.grace ?? '30s'} grace`,
       )
     : undefined;
-  return Promise.resolve(finishResult(frame, { request, response: null, timing: {}, assertions: [], error }));
+  return finishResult(frame, { request, response: null, timing: {}, assertions: [], error });
 };

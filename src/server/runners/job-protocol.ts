@@ -50,7 +50,7 @@ export function toJob(
 export function executeJob(job: RunJob, signal: AbortSignal): Promise<CheckResult> {
   const ctx = {
     // Heartbeats are judged where pings are stored, never in a job.
-    lastPingAt: () => null,
+    lastPingAt: () => Promise.resolve(null),
     maxStoredBodyBytes: job.maxStoredBodyBytes,
     signal,
     now: Date.now,

@@ -1,10 +1,11 @@
 // Screenshots of browser runs: one PNG per result, read only by its endpoint.
 import type Database from 'better-sqlite3';
+import type { Sync } from './promised.js';
 import type { Storage } from './types.js';
 
 export function createScreenshotStore(
   db: Database.Database,
-): Pick<Storage, 'insertScreenshot' | 'screenshot'> {
+): Sync<Pick<Storage, 'insertScreenshot' | 'screenshot'>> {
   const insert = db.prepare(
     `INSERT OR REPLACE INTO screenshots (result_id, account_id, check_id, started_at, png) VALUES (?, ?, ?, ?, ?)`,
   );

@@ -9,6 +9,7 @@ import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
+import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
 
 export class StorageError extends Error {
@@ -64,7 +65,7 @@ function withStores(db: Database.Database): Storage {
       account.closeIncident(accountId, change.checkId, change.closeIncidentAt);
     writeChange(accountId, change);
   });
-  return {
+  const sync: Sync<Storage> = {
     ...createResultStore(db),
     ...createScreenshotStore(db),
     ...account,
@@ -72,6 +73,7 @@ function withStores(db: Database.Database): Storage {
     ...alerts,
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
     prune: (before: number) => prune(before),
-    close: () => db.close(),
+    close: () => void db.close(),
   };
+  return promised<Storage>(sync);
 }

@@ -25,7 +25,7 @@ const account = AccountConfigSchema.parse({
 });
 const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
 const ctx: RunContext = {
-  lastPingAt: () => null,
+  lastPingAt: () => Promise.resolve(null),
   maxStoredBodyBytes: 64,
   signal: new AbortController().signal,
   now: Date.now,

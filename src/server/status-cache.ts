@@ -1,0 +1,120 @@
+// The status engine's memory: per account, each check's statuses by period, and
+// the account's list snapshot (its checks' default-period statuses, in config
+// order) that GET /v1/check-statuses filters, sorts and pages without computing
+// anything. Entries are replaced, never removed, in the snapshot: a dropped
+// check keeps its last status there until the new one is stored, so a list
+// never waits for a computation (except at a cold start or after a reload).
+//
+// Storage answers asynchronously, so a status may be computed while a result or
+// an alert change lands for the same check. A status is stored only with the
+// ticket taken before its computation began, and a drop (or a clear) voids every
+// earlier ticket of the check: a slow computation never overwrites a newer one.
+import type { CheckStatus, Period } from '../api/schemas.js';
+import type { AccountConfig, CheckConfig } from './config-schema.js';
+
+export const LIST_PERIOD: Period = '24h';
+
+export interface CachedStatus {
+  at: number;
+  status: CheckStatus;
+}
+
+interface CheckEntry {
+  epoch: number;
+  byPeriod: Map<Period, CachedStatus>;
+}
+
+interface ListSnapshot {
+  config: AccountConfig;
+  index: Map<string, number>;
+  statuses: Array<CheckStatus | undefined>;
+}
+
+interface AccountEntry {
+  checks: Map<string, CheckEntry>;
+  list?: ListSnapshot | undefined;
+}
+
+export interface Ticket {
+  generation: number;
+  accountId: string;
+  checkId: string;
+  epoch: number;
+}
+
+export type StatusCache = ReturnType<typeof createStatusCache>;
+
+export function createStatusCache() {
+  let generation = 0;
+  const accounts = new Map<string, AccountEntry>();
+
+  const accountOf = (accountId: string) => {
+    let entry = accounts.get(accountId);
+    if (!entry) accounts.set(accountId, (entry = { checks: new Map() }));
+    return entry;
+  };
+  const checkOf = (accountId: string, checkId: string) => {
+    const { checks } = accountOf(accountId);
+    let entry = checks.get(checkId);
+    if (!entry) checks.set(checkId, (entry = { epoch: 0, byPeriod: new Map() }));
+    return entry;
+  };
+
+  function snapshot(account: AccountConfig): ListSnapshot {
+    const entry = accountOf(account.id);
+    if (entry.list?.config === account) return entry.list;
+    const statuses = account.checks.map((c) => entry.checks.get(c.id)?.byPeriod.get(LIST_PERIOD)?.status);
+    const index = new Map(account.checks.map((c, i) => [c.id, i]));
+    return (entry.list = { config: account, index, statuses });
+  }
+
+  return {
+    get: (account: AccountConfig, check: CheckConfig, period: Period): CachedStatus | undefined =>
+      accounts.get(account.id)?.checks.get(check.id)?.byPeriod.get(period),
+
+    ticket: (account: AccountConfig, check: CheckConfig): Ticket => ({
+      generation,
+      accountId: account.id,
+      checkId: check.id,
+      epoch: checkOf(account.id, check.id).epoch,
+    }),
+
+    /**
+     * Stores a status computed under `ticket`, unless the check was dropped (or the
+     * cache cleared) since; true when stored and its status value moved.
+     */
+    set(ticket: Ticket, period: Period, at: number, status: CheckStatus): boolean {
+      if (ticket.generation !== generation) return false;
+      const entry = checkOf(ticket.accountId, ticket.checkId);
+      if (entry.epoch !== ticket.epoch) return false;
+      const previous = entry.byPeriod.get(period);
+      entry.byPeriod.set(period, { at, status });
+      if (period !== LIST_PERIOD) return false;
+      const list = accounts.get(ticket.accountId)?.list;
+      const i = list?.index.get(ticket.checkId);
+      if (list && i !== undefined) list.statuses[i] = status;
+      return previous !== undefined && previous.status.status !== status.status;
+    },
+
+    /**
+     * Voids the check's tickets and its statuses, except the snapshot's, which is
+     * kept (marked stale) until the new one is stored.
+     */
+    drop(account: AccountConfig, check: CheckConfig) {
+      const entry = checkOf(account.id, check.id);
+      entry.epoch++;
+      const listed = entry.byPeriod.get(LIST_PERIOD);
+      entry.byPeriod.clear();
+      if (listed) entry.byPeriod.set(LIST_PERIOD, { at: Number.NEGATIVE_INFINITY, status: listed.status });
+    },
+
+    /** The account's default-period statuses in config order; undefined where none was computed yet. */
+    list: (account: AccountConfig): ReadonlyArray<CheckStatus | undefined> => snapshot(account).statuses,
+
+    /** Forgets everything (a reload: statuses embed the checks' config). */
+    clear() {
+      generation++;
+      accounts.clear();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// One check's status (spec 2.2) from what storage holds, by the rules of
+// src/domain/status-rules.ts. Reads only: the status engine (status-engine.ts)
+// caches what this answers and decides when to ask again.
+import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../api/schemas.js';
+import { PERIOD_MS } from '../domain/period.js';
+import { round, successRate } from '../domain/stats.js';
+import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
+import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
+import { notRunnableReason } from './runners/index.js';
+import type { Storage } from './storage/types.js';
+
+const TREND_WINDOW_MS = PERIOD_MS['24h'];
+
+/** The status without its schedule, which the engine reads fresh at every answer. */
+export async function computeStatus(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  period: Period,
+  now: number,
+): Promise<CheckStatus> {
+  const [a, c] = [account.id, check.id];
+  const locations = account.locations.filter((l) => check.locations.includes(l.id));
+  const [window, current, previous, incident, recent, latest, alerts, alert, lastSuccess] = await Promise.all(
+    [
+      storage.windowStats(a, c, now - PERIOD_MS[period], now),
+      period === '24h' ? null : storage.windowStats(a, c, now - TREND_WINDOW_MS, now, false),
+      storage.windowStats(a, c, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false),
+      storage.currentIncident(a, c),
+      Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
+      storage.latestResult(a, c),
+      storage.alertCounts(a, c, now),
+      currentAlert(storage, a, c),
+      Promise.all(locations.map((l) => storage.lastSuccess(a, c, l.id))),
+    ],
+  );
+  const day = current ?? window;
+  const availability = successRate(window.successes, window.total);
+  const unrunnable = notRunnableReason(check);
+  const decision = decideCheckStatus({
+    now,
+    enabled: check.enabled,
+    runnable: unrunnable === undefined,
+    notRunnableReason: unrunnable,
+    frequencyMs: frequencyToMs(check.frequency),
+    thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
+    availability,
+    activeCriticalAlerts: incident ? 1 : 0,
+    locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]! })),
+  });
+  const group = account.groups.find((g) => g.id === check.group);
+  return {
+    checkId: check.id,
+    checkName: check.name,
+    checkType: check.type,
+    status: decision.status,
+    availability: { percentage: availability === null ? null : round(availability, 3), period },
+    performance: {
+      averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
+      p95ResponseTime: window.p95ResponseTime,
+      trend: decideTrend(
+        { averageResponseTime: day.averageResponseTime, availability: successRate(day.successes, day.total) },
+        {
+          averageResponseTime: previous.averageResponseTime,
+          availability: successRate(previous.successes, previous.total),
+        },
+      ),
+    },
+    lastExecution: latest ? lastExecution(latest) : null,
+    currentIncident: incident
+      ? {
+          id: incident.id,
+          severity: incident.severity,
+          startedAt: new Date(incident.startedAt).toISOString(),
+          title: incident.title,
+        }
+      : null,
+    alerts,
+    currentAlert: alert,
+    schedule: { frequency: check.frequency, nextRun: null, enabled: check.enabled },
+    locations: locations.map((l, i) => {
+      const at = lastSuccess[i]!;
+      return {
+        id: l.id,
+        name: l.name,
+        status: decision.locations[i]!.status,
+        lastSuccess: at === null ? null : new Date(at).toISOString(),
+      };
+    }),
+    tags: check.tags,
+    group: group ? { id: group.id, name: group.name } : null,
+    statusReason: decision.reason,
+  };
+}
+
+function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
+  const out: NonNullable<CheckStatus['lastExecution']> = {
+    timestamp: r.startedAt,
+    status: r.status,
+    responseTime: r.response?.responseTime ?? r.duration,
+    location: r.location.id,
+  };
+  const failedAssertion = r.assertions.find((a) => !a.passed);
+  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
+  else if (failedAssertion)
+    out.error =
+      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
+        /\s+/g,
+        ' ',
+      );
+  return out;
+}
+
+async function currentAlert(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+): Promise<CurrentAlert | null> {
+  const alert = await storage.openAlert(accountId, checkId);
+  if (!alert) return null;
+  const notices = await storage.alertNotices(alert.id);
+  return {
+    id: alert.id,
+    openedAt: new Date(alert.openedAt).toISOString(),
+    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
+    undelivered: notices.filter((n) => n.status === 'failed').length,
+  };
+}

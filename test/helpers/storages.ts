@@ -1,0 +1,21 @@
+// Every Storage implementation the shared suite (test/server/storage.test.ts)
+// runs against. Each factory opens a fresh, empty storage for one test; the suite
+// closes it. Another implementation joins the suite with one entry here.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
+import type { Storage } from '../../src/server/storage/types.js';
+
+export interface StorageFactory {
+  name: string;
+  open: () => Promise<Storage>;
+}
+
+/** A path in a new temporary directory, for a SQLite file of one test. */
+export const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-')), 'suite.db');
+
+export const STORAGES: StorageFactory[] = [
+  { name: 'SQLite file', open: () => Promise.resolve(openSqliteStorage(tempDb())) },
+  { name: 'SQLite :memory:', open: () => Promise.resolve(openSqliteStorage(':memory:')) },
+];
