@@ -155,6 +155,13 @@ describe('PostgreSQL storage: the run queue', () => {
     expect([...(await s!.screenshot(A, 'c1', 'ok'))!]).toEqual([...png]);
     expect(await s!.completeRun(second!.id, 'fast', A, result('twice', 1))).toBe(false);
     expect(await s!.claimRuns(A, 'eu-west', 'any', T0 + 10 * LEASE, LEASE, 1)).toEqual([]);
+    expect(await s!.findRun(second!.id)).toMatchObject({
+      token: 'fast',
+      attempt: 2,
+      completedAt: expect.any(Number),
+    });
+    expect(await s!.pruneRuns(T0 + 1)).toBe(1);
+    expect(await s!.findRun(second!.id)).toBeNull();
   });
 
   it('keeps the newest contact of each runner', async () => {

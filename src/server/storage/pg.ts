@@ -10,14 +10,15 @@ import { createPgChannelStore } from './pg-channels.js';
 import { changed, createPool, transaction } from './pg-db.js';
 import { createPgOutboxReader } from './pg-outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './pg-results.js';
-import { createPgRunQueue } from './pg-runs.js';
+import { createPgRunQueue, type RunQueueExtras } from './pg-runs.js';
 import { migratePg } from './pg-schema.js';
 import { describePgUrl, hidePassword } from './pg-url.js';
 import { StorageError } from './sqlite.js';
 import type { RunQueue, Storage } from './types.js';
 
 export type PgStorage = Storage &
-  RunQueue & {
+  RunQueue &
+  RunQueueExtras & {
     readonly kind: 'postgres';
     /** Changes stored by any instance on this database, as they commit. */
     readonly changes: Changes;
@@ -81,7 +82,6 @@ function prune(pool: pg.Pool, before: number): Promise<number> {
     // A pending notification is still owed: only finished ones go.
     await c.query("DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < $1", [before]);
     await c.query('DELETE FROM screenshots WHERE started_at < $1', [before]);
-    await c.query('DELETE FROM runs WHERE due_at < $1', [before]);
     return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
   });
 }
