@@ -104,6 +104,20 @@ describe('PostgreSQL storage: the outbox shared by instances', () => {
   });
 });
 
+describe('PostgreSQL storage: channels', () => {
+  it('keeps the plan limit when instances create channels at once', async () => {
+    const all = await instances(3);
+    const made = await Promise.all(
+      [...all, ...all].map((s, i) =>
+        s.createChannel(A, { type: 'EMAIL', name: `e${i}`, config: { address: 'a@b.co' } }, 2, T0),
+      ),
+    );
+    expect(made.filter((m) => m.ok)).toHaveLength(2);
+    expect(made.filter((m) => !m.ok)).toEqual(Array(4).fill({ ok: false, reason: 'limit', limit: 2 }));
+    expect(await all[2]!.countChannels(A)).toBe(2);
+  });
+});
+
 describe('PostgreSQL storage: the run queue', () => {
   const key = (minute: number, locationId = 'eu-west'): RunKey => ({
     accountId: A,
