@@ -62,7 +62,12 @@ export const SQL_OWNER = {
   rules: {
     'no-restricted-imports': [
       'error',
-      { paths: [{ name: 'better-sqlite3', message: 'all SQL lives in src/server/storage/' }] },
+      {
+        paths: [
+          { name: 'better-sqlite3', message: 'all SQL lives in src/server/storage/' },
+          { name: 'pg', message: 'all SQL lives in src/server/storage/' },
+        ],
+      },
     ],
   },
 };

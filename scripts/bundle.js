@@ -6,7 +6,8 @@
 // Split by dynamic import, as src/cli.ts loads each command lazily: `status` and
 // `--help` still never load React. The native driver and the service's HTTP
 // framework stay in node_modules: better-sqlite3 loads a .node file, and fastify
-// is only on the service's path, as is playwright-core (it finds its own files
+// is only on the service's path, as are pg (its optional native binding is a
+// require esbuild cannot resolve) and playwright-core (it finds its own files
 // through __dirname, which a bundle does not have).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -33,7 +34,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['better-sqlite3', 'fastify', 'playwright-core', 'react-devtools-core'],
+  external: ['better-sqlite3', 'fastify', 'pg', 'playwright-core', 'react-devtools-core'],
   // React's entry picks its build by NODE_ENV at run time; bin/checkwall.js sets production,
   // so only the production build is bundled.
   // `checkwall --version` names the version and the commit built (src/cli.ts).

@@ -8,20 +8,25 @@ import { startDemo, type Demo } from '../server/demo/index.js';
 import { watchConfig } from '../server/config-watch.js';
 import { backlogLine } from '../server/run-accounting.js';
 import { createService, type Service } from '../server/service.js';
+import { dbKind, describeDb } from '../server/storage/open.js';
 
 const BACKLOG_EVERY_MS = 60_000;
 
 export const SERVE_USAGE = `Usage: checkwall serve [options]
 
-Runs the monitoring service: real checks on a schedule, results in SQLite, and
-the JSON HTTP interface under /v1.
+Runs the monitoring service: real checks on a schedule, results in SQLite or
+PostgreSQL, and the JSON HTTP interface under /v1.
 
   --host HOST              address to listen on (default 127.0.0.1)
   --port PORT              port (default 8787; 0 picks a free one)
-  --db PATH                SQLite file, or :memory: (default $XDG_DATA_HOME/checkwall/checkwall.db)
+  --db PATH|URL            SQLite file, :memory:, or postgres://user:pass@host:port/db
+                           (default $CHECKWALL_DATABASE_URL, else $XDG_DATA_HOME/checkwall/checkwall.db)
   --config FILE            YAML or JSON config: accounts, locations, checks, dashboards, channels
   --demo                   demo targets and checks on loopback (fixed demo credentials, printed)
   --max-alert-channels N   plan limit on alert channels per account (default 10)
+
+Several serve processes on one PostgreSQL database share the work: each run and
+each notification is taken by one of them.
 
 CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
 the service accepts (they replace the first account of the config or the demo).
@@ -77,7 +82,7 @@ function parseFlags(argv: string[]): Flags {
     const max = flags['max-alert-channels'];
     if (max !== undefined && !/^\d+$/.test(max))
       throw new Error(`--max-alert-channels must be a whole number, got "${max}"`);
-    if (flags.db !== undefined) checkDbFlag(flags.db);
+    if (flags.db !== undefined) dbKind(flags.db);
     return flags;
   } catch (error) {
     throw new Exit(2, (error as Error).message, true);
@@ -85,18 +90,19 @@ function parseFlags(argv: string[]): Flags {
 }
 
 /**
- * --db is a file path or :memory:. Something URL-like (postgres://…) would
- * otherwise become a directory named "postgres:"; only its scheme is echoed,
- * as the rest may hold a password.
+ * --db, else CHECKWALL_DATABASE_URL, else the default file. A value that names no
+ * database is refused here, naming only a URL's scheme (the rest may hold a password).
  */
-export function checkDbFlag(db: string): void {
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):/.exec(db)?.[1];
-  if (db === '' || (scheme !== undefined && db !== ':memory:'))
-    throw new Error(
-      db === ''
-        ? '--db needs a file path or :memory:'
-        : `--db takes a file path or :memory:; "${scheme}:…" looks like a URL, and database servers are not supported yet`,
-    );
+function dbSpec(flags: Flags, env: NodeJS.ProcessEnv): string {
+  if (flags.db !== undefined) return flags.db;
+  const fromEnv = env['CHECKWALL_DATABASE_URL'];
+  if (!fromEnv) return defaultDbPath(env);
+  try {
+    dbKind(fromEnv, 'CHECKWALL_DATABASE_URL');
+  } catch (error) {
+    throw new Exit(2, (error as Error).message);
+  }
+  return fromEnv;
 }
 
 function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEnv): ServiceConfig {
@@ -128,7 +134,7 @@ export async function runServe(argv: string[]): Promise<number> {
     // The demo starts with its fixed credentials; the environment replaces them in buildConfig.
     if (flags.demo) demo = await startDemo({});
     const config = buildConfig(flags, demo, env);
-    const dbPath = flags.db ?? defaultDbPath(env);
+    const dbPath = dbSpec(flags, env);
     const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
       (error: Error) => Promise.reject(new Exit(1, error.message)),
     );
@@ -136,7 +142,7 @@ export async function runServe(argv: string[]): Promise<number> {
     const reloads = watchReloads(flags, demo, env, service);
     const backlog = logBacklog(service);
     say(`listening on ${service.url}`);
-    say(`database ${dbPath}`);
+    say(`database ${describeDb(dbPath)}`);
     const warning = await service.alerting.warning();
     if (warning) process.stderr.write(`checkwall serve: warning: ${warning}\n`);
     if (demo) printDemoCredentials(service.url, config, demo);

@@ -15,7 +15,7 @@ import { createRunner } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
-import { openSqliteStorage } from './storage/sqlite.js';
+import { openStorage } from './storage/open.js';
 import type { Storage } from './storage/types.js';
 
 export interface ServiceOptions {
@@ -66,7 +66,7 @@ const WARM_BUDGET_MS = 20;
 
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const now = opts.now ?? Date.now;
-  const storage = openSqliteStorage(opts.dbPath);
+  const storage = await openStorage(opts.dbPath);
   let config = opts.config;
   const accounts = createAccounts(config, new Date(now()));
   try {

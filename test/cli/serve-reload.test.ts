@@ -1,6 +1,6 @@
 // `checkwall serve` reloading its config as a user does it: the built program,
 // a YAML file rewritten on disk, SIGHUP. Also what it refuses at start: unknown
-// keys (named by path, the same message a reload gets) and a URL for --db.
+// keys (named by path, the same message a reload gets) and a --db it cannot use.
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas.js';
@@ -93,14 +93,37 @@ describe('checkwall serve: config reload', () => {
     expect(run.stderr).toContain('accounts.0.checks.0.frequncy: unknown key "frequncy"');
   });
 
-  it('refuses a URL for --db, without echoing what may be a password', async () => {
-    const run = await runCli(['serve', '--port', '0', '--db', 'postgres://cw:s3cret@db.internal/checkwall'], {
+  it('refuses a URL of another database for --db or CHECKWALL_DATABASE_URL, without echoing what may be a password', async () => {
+    const env = { CHECKWALL_ACCOUNT_ID: TEST_ACCOUNT, CHECKWALL_API_KEY: TEST_KEY };
+    const flag = await runCli(
+      ['serve', '--port', '0', '--db', 'mysql://cw:s3cret@db.internal/checkwall'],
+      env,
+    );
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain(
+      '--db takes a file path, :memory: or a postgres:// URL; "mysql:…" is not a database checkwall can use',
+    );
+    expect(flag.stderr).not.toContain('s3cret');
+    expect(existsSync('mysql:')).toBe(false);
+    const fromEnv = await runCli(['serve', '--port', '0'], {
+      ...env,
+      CHECKWALL_DATABASE_URL: 'mysql://cw:s3cret@db.internal/checkwall',
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain(
+      'CHECKWALL_DATABASE_URL takes a file path, :memory: or a postgres:// URL',
+    );
+    expect(fromEnv.stderr).not.toContain('s3cret');
+  });
+
+  it('says which PostgreSQL it cannot reach, in one line and without the password', async () => {
+    const run = await runCli(['serve', '--port', '0', '--db', 'postgres://cw:s3cret@127.0.0.1:1/checkwall'], {
       CHECKWALL_ACCOUNT_ID: TEST_ACCOUNT,
       CHECKWALL_API_KEY: TEST_KEY,
     });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(
-      '--db takes a file path or :memory:; "postgres:…" looks like a URL, and database servers are not supported yet',
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^checkwall serve: cannot open the database 127\.0\.0\.1:1\/checkwall: .*ECONNREFUSED.*\n$/,
     );
     expect(run.stderr).not.toContain('s3cret');
     expect(existsSync('postgres:')).toBe(false);

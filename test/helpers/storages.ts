@@ -4,8 +4,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openPgStorage } from '../../src/server/storage/pg.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import type { Storage } from '../../src/server/storage/types.js';
+import { testPostgres } from './postgres.js';
 
 export interface StorageFactory {
   name: string;
@@ -15,7 +17,18 @@ export interface StorageFactory {
 /** A path in a new temporary directory, for a SQLite file of one test. */
 export const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-')), 'suite.db');
 
-export const STORAGES: StorageFactory[] = [
-  { name: 'SQLite file', open: () => Promise.resolve(openSqliteStorage(tempDb())) },
-  { name: 'SQLite :memory:', open: () => Promise.resolve(openSqliteStorage(':memory:')) },
-];
+/**
+ * Call at the top of a test file: it starts a throw-away PostgreSQL cluster for
+ * the file (test/helpers/postgres.ts), so every implementation runs one suite.
+ */
+export function allStorages(): StorageFactory[] {
+  const postgres = testPostgres();
+  return [
+    { name: 'SQLite file', open: () => Promise.resolve(openSqliteStorage(tempDb())) },
+    { name: 'SQLite :memory:', open: () => Promise.resolve(openSqliteStorage(':memory:')) },
+    {
+      name: 'PostgreSQL',
+      open: async () => openPgStorage(await postgres.freshDatabase(), { poolSize: 4 }),
+    },
+  ];
+}

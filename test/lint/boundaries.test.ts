@@ -118,8 +118,10 @@ describe('one storage module owns all SQL', () => {
     ['src/server/probe.ts', true],
     ['src/commands/probe.ts', true],
     ['src/server/storage/probe.ts', false],
-  ])('%s importing better-sqlite3 is refused: %s', async (file, refused) => {
-    const found = await violations(file, "import Database from 'better-sqlite3';");
-    expect(found.some((m) => m.includes('src/server/storage/'))).toBe(refused);
+  ])('%s importing better-sqlite3 or pg is refused: %s', async (file, refused) => {
+    for (const source of ["import Database from 'better-sqlite3';", "import pg from 'pg';"]) {
+      const found = await violations(file, source);
+      expect(found.some((m) => m.includes('src/server/storage/'))).toBe(refused);
+    }
   });
 });

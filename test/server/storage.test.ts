@@ -9,7 +9,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/storage/schema.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import type { ResultQuery, Storage } from '../../src/server/storage/types.js';
 import { sampleResult } from '../helpers/samples.js';
-import { STORAGES, tempDb } from '../helpers/storages.js';
+import { allStorages, tempDb } from '../helpers/storages.js';
 
 const A = 'account-a';
 const B = 'account-b';
@@ -71,7 +71,7 @@ const query = (over: Partial<ResultQuery> = {}): ResultQuery => ({
   ...over,
 });
 
-describe.each(STORAGES)('storage: $name', ({ open }) => {
+describe.each(allStorages())('storage: $name', ({ open }) => {
   let s: Storage;
   beforeEach(async () => {
     s = await open();

@@ -1,0 +1,223 @@
+// Results and their screenshots on PostgreSQL: the same answers as sqlite-results.ts.
+// A stored result notifies the other instances (pg-changes.ts) in its own statement
+// or transaction, so they hear of it only once it can be read.
+import type pg from 'pg';
+import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
+import { round } from '../../domain/stats.js';
+import { CHANGES_CHANNEL } from './pg-changes.js';
+import { first, rows, type Queryable } from './pg-db.js';
+import type { RecentRun, ResultQuery, Storage, WindowStats } from './types.js';
+
+const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
+
+function where(q: ResultQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const clauses: string[] = [];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause.replace('?', `$${params.length}`));
+  };
+  add('account_id = ?', q.accountId);
+  add('check_id = ?', q.checkId);
+  add('started_at >= ?', q.from);
+  add('started_at <= ?', q.to);
+  if (q.status) add('ok = ?', q.status === 'success');
+  if (q.location) add('location_id = ?', q.location);
+  if (q.triggeredBy) add('triggered_by = ?', q.triggeredBy);
+  if (q.responseTimeMin !== undefined) add('response_time >= ?', q.responseTimeMin);
+  if (q.responseTimeMax !== undefined) add('response_time <= ?', q.responseTimeMax);
+  return { sql: clauses.join(' AND '), params };
+}
+
+const COLUMNS =
+  'id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json';
+const UPSERT = `INSERT INTO results (${COLUMNS})
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::bigint[], $7::int[],
+    $8::int[], $9::text[], $10::json[])
+  ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, check_id = excluded.check_id,
+    location_id = excluded.location_id, ok = excluded.ok, started_at = excluded.started_at,
+    duration = excluded.duration, response_time = excluded.response_time,
+    triggered_by = excluded.triggered_by, json = excluded.json`;
+/** The upsert and one change per check (pg-changes.ts) in one statement: atomic without a transaction. */
+const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING check_id)
+  SELECT pg_notify('${CHANGES_CHANNEL}',
+    json_build_object('origin', $11::text, 'kind', 'result', 'accountId', $12::text, 'checkId', check_id)::text)
+  FROM (SELECT DISTINCT check_id FROM stored) AS checks`;
+
+/** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
+function columns(accountId: string, results: readonly CheckResult[]): unknown[][] {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const out: unknown[][] = Array.from({ length: 10 }, () => []);
+  for (const r of byId.values()) {
+    const row = [
+      r.id,
+      accountId,
+      r.checkId,
+      r.location.id,
+      r.status === 'success',
+      Date.parse(r.startedAt),
+      r.duration,
+      // A TCP connect has no response; its successful duration is its response time.
+      r.response?.responseTime ?? (r.error ? null : r.duration),
+      r.triggeredBy,
+      JSON.stringify(r),
+    ];
+    row.forEach((value, i) => out[i]!.push(value));
+  }
+  return out;
+}
+
+/** Stores results and notifies one change per check (at the commit of `q`'s transaction if it has one). */
+export async function writeResults(
+  q: Queryable,
+  origin: string,
+  accountId: string,
+  results: readonly CheckResult[],
+): Promise<void> {
+  if (results.length === 0) return;
+  await q.query(UPSERT_AND_NOTIFY, [...columns(accountId, results), origin, accountId]);
+}
+
+export async function writeScreenshot(
+  q: Queryable,
+  accountId: string,
+  result: Pick<CheckResult, 'id' | 'checkId' | 'startedAt'>,
+  png: Uint8Array,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO screenshots (result_id, account_id, check_id, started_at, png) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (result_id) DO UPDATE SET account_id = excluded.account_id, check_id = excluded.check_id,
+       started_at = excluded.started_at, png = excluded.png`,
+    [result.id, accountId, result.checkId, Date.parse(result.startedAt), Buffer.from(png)],
+  );
+}
+
+type Agg = { total: number; ok: number; avg: number | null; timed: number };
+const AGG = `count(*) AS total, count(*) FILTER (WHERE ok) AS ok, avg(response_time)::float8 AS avg,
+  count(response_time) AS timed`;
+
+type ResultStore = Pick<
+  Storage,
+  | 'queryResults'
+  | 'summarizeResults'
+  | 'windowStats'
+  | 'recentRuns'
+  | 'consecutiveFailures'
+  | 'lastSuccess'
+  | 'latestResult'
+  | 'screenshot'
+>;
+
+export function createPgResultStore(pool: pg.Pool): ResultStore {
+  /** Nearest rank: the response time at rank ceil(p * timed) of those matching `sql`. */
+  async function percentile(sql: string, params: unknown[], timed: number, p: number) {
+    if (timed === 0) return null;
+    const offset = Math.max(0, Math.ceil(p * timed) - 1);
+    const row = await first<{ v: number }>(
+      pool,
+      `SELECT response_time AS v FROM results WHERE ${sql} AND response_time IS NOT NULL
+       ORDER BY response_time LIMIT 1 OFFSET $${params.length + 1}`,
+      [...params, offset],
+    );
+    return row?.v ?? null;
+  }
+
+  return {
+    async queryResults(q) {
+      const { sql, params } = where(q);
+      const count = await first<{ n: number }>(
+        pool,
+        `SELECT count(*) AS n FROM results WHERE ${sql}`,
+        params,
+      );
+      // Runs without a response time go last in either order: they are not the fastest.
+      const nulls = q.sortBy === 'responseTime' ? 'response_time IS NULL, ' : '';
+      const order = `${nulls}${SORT_COLUMN[q.sortBy]} ${q.sortOrder === 'asc' ? 'ASC' : 'DESC'}, started_at DESC, id COLLATE "C"`;
+      const n = params.length;
+      const items = await rows<{ json: CheckResult }>(
+        pool,
+        `SELECT json FROM results WHERE ${sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, q.limit, q.offset],
+      );
+      return { items: items.map((r) => r.json), total: count?.n ?? 0 };
+    },
+
+    async summarizeResults(q): Promise<ResultsSummary> {
+      const { sql, params } = where(q);
+      const agg = (await first<Agg>(pool, `SELECT ${AGG} FROM results WHERE ${sql}`, params))!;
+      return {
+        totalRuns: agg.total,
+        successfulRuns: agg.ok,
+        failedRuns: agg.total - agg.ok,
+        successRate: agg.total === 0 ? 0 : round((agg.ok / agg.total) * 100, 2),
+        averageResponseTime: agg.avg === null ? 0 : round(agg.avg, 2),
+        p95ResponseTime: (await percentile(sql, params, agg.timed, 0.95)) ?? 0,
+        p99ResponseTime: (await percentile(sql, params, agg.timed, 0.99)) ?? 0,
+      };
+    },
+
+    async windowStats(accountId, checkId, from, to, withP95 = true): Promise<WindowStats> {
+      const sql = 'account_id = $1 AND check_id = $2 AND started_at >= $3 AND started_at <= $4';
+      const params = [accountId, checkId, from, to];
+      const agg = (await first<Agg>(pool, `SELECT ${AGG} FROM results WHERE ${sql}`, params))!;
+      return {
+        total: agg.total,
+        successes: agg.ok,
+        averageResponseTime: agg.avg,
+        p95ResponseTime: withP95 ? await percentile(sql, params, agg.timed, 0.95) : null,
+      };
+    },
+
+    async recentRuns(accountId, checkId, locationId, count): Promise<RecentRun[]> {
+      const found = await rows<{ startedAt: number; ok: boolean; responseTime: number | null }>(
+        pool,
+        `SELECT started_at AS "startedAt", ok, response_time AS "responseTime" FROM results
+         WHERE account_id = $1 AND check_id = $2 AND location_id = $3 ORDER BY started_at DESC LIMIT $4`,
+        [accountId, checkId, locationId, count],
+      );
+      return found.map((r) => ({
+        startedAt: r.startedAt,
+        status: r.ok ? 'success' : 'failed',
+        responseTime: r.responseTime,
+      }));
+    },
+
+    async consecutiveFailures(accountId, checkId, max) {
+      const found = await rows<{ ok: boolean }>(
+        pool,
+        'SELECT ok FROM results WHERE account_id = $1 AND check_id = $2 ORDER BY started_at DESC LIMIT $3',
+        [accountId, checkId, max],
+      );
+      const firstOk = found.findIndex((r) => r.ok);
+      return firstOk === -1 ? found.length : firstOk;
+    },
+
+    async lastSuccess(accountId, checkId, locationId) {
+      const row = await first<{ at: number | null }>(
+        pool,
+        `SELECT max(started_at) AS at FROM results
+         WHERE account_id = $1 AND check_id = $2 AND location_id = $3 AND ok`,
+        [accountId, checkId, locationId],
+      );
+      return row?.at ?? null;
+    },
+
+    async latestResult(accountId, checkId) {
+      const row = await first<{ json: CheckResult }>(
+        pool,
+        'SELECT json FROM results WHERE account_id = $1 AND check_id = $2 ORDER BY started_at DESC LIMIT 1',
+        [accountId, checkId],
+      );
+      return row?.json ?? null;
+    },
+
+    async screenshot(accountId, checkId, resultId) {
+      const row = await first<{ png: Buffer }>(
+        pool,
+        'SELECT png FROM screenshots WHERE result_id = $1 AND account_id = $2 AND check_id = $3',
+        [resultId, accountId, checkId],
+      );
+      return row?.png ?? null;
+    },
+  };
+}
