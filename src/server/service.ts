@@ -8,6 +8,7 @@ import { createAlertPlanner } from './alerting/planner.js';
 import { newSigningSecret } from './alerting/signing-secret.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler } from './contracts.js';
+import { createRunnerHub, type RunnerHub } from './runner-hub.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import type { RunStats } from './run-accounting.js';
@@ -16,7 +17,7 @@ import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
 import { openSqliteStorage } from './storage/sqlite.js';
-import type { Storage } from './storage/types.js';
+import type { ClaimedRun, Storage } from './storage/types.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -29,6 +30,12 @@ export interface ServiceOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** The run workers' pool: its size and entry (tests running from source point at a built entry). */
   workers?: WorkerPoolOptions;
+  /** How long a remote runner holds the runs it claims (default 150 s; tests shorten it). */
+  runnerLeaseMs?: number;
+  /** How often this instance takes over local runs whose lease ran out (default 10 s). */
+  sweepEveryMs?: number;
+  /** Where the service's own lines go (a refused runner token); default stderr. */
+  log?: (line: string) => void;
 }
 
 /** What a reload changed, by check (account id and check id). */
@@ -60,6 +67,12 @@ export interface Service {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+// Runs stay in the queue this long after they were due: long past any lease or late report.
+const RUNS_KEPT_MS = 3_600_000;
+const RUNS_PRUNE_EVERY_MS = 600_000;
+const RUNNERS_REFRESH_MS = 5_000;
+// A claimed remote run is given to another runner after this: past a check's longest timeout (120 s).
+const RUNNER_LEASE_MS = 150_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
 const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
@@ -71,7 +84,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const accounts = createAccounts(config, new Date(now()));
   seedChannels(config, storage, now());
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
-  const late: { scheduler?: Scheduler } = {};
+  const late: { scheduler?: Scheduler; hub?: RunnerHub } = {};
   const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
   const lateAlerting: { alerting?: Alerting } = {};
   const engine = createStatusEngine({
@@ -83,6 +96,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     now,
     alerts: planner,
     onNotifications: () => lateAlerting.alerting?.kick(),
+    runners: { lastSeen: (accountId, locationId) => late.hub?.lastSeen(accountId, locationId) ?? null },
   });
   const alerting = (lateAlerting.alerting = createAlerting({
     config: opts.config,
@@ -92,17 +106,34 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     planner,
     now,
   }));
+  /** The status before a result (what a change is measured from), and what to do once it is stored. */
+  const judge = (accountId: string, checkId: string) => {
+    const account = accounts.byId(accountId);
+    const check = account && accounts.check(account, checkId);
+    const before = account && check ? engine.statusOf(account, check).status : 'unknown';
+    return (result: RunResult) => account && check && engine.onResult(account, check, result, before);
+  };
   const record = (accountId: string, run: RunResult) => {
     // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
     const { screenshot, ...result } = run;
-    const account = accounts.byId(accountId);
-    const check = account && accounts.check(account, result.checkId);
-    // The status before this result: what a change is measured from.
-    const before = account && check ? engine.statusOf(account, check).status : 'unknown';
+    const after = judge(accountId, result.checkId);
     storage.insertResult(accountId, result);
     if (screenshot) storage.insertScreenshot(accountId, result, screenshot);
-    if (account && check) engine.onResult(account, check, result, before);
+    after(result);
   };
+  /** A queued run's result: stored once, by the run's holder only, then judged. */
+  const complete = async (held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult) => {
+    const { screenshot, ...result } = run;
+    const after = judge(held.accountId, result.checkId);
+    const stored = await storage.completeRun(held.id, held.token, held.accountId, result, screenshot);
+    if (stored) after(result);
+    return stored;
+  };
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`));
+  const stopping = new AbortController();
+  const hub = createRunnerHub({ config, queue: storage, now, onReturn: () => engine.clear() });
+  late.hub = hub;
+  await hub.refresh();
   const runner = createRunner({
     maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
     ...(opts.workers ? { workers: opts.workers } : {}),
@@ -110,7 +141,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const scheduler = createScheduler({
     config,
     run: runner.run,
-    record,
+    queue: storage,
+    complete,
+    onRemoteOffered: (run) => hub.wake(run.accountId, run.locationId),
+    ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),
       // Read at each run (the scheduler spreads this object), so a reload applies to the next one.
@@ -124,14 +158,26 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   });
   late.scheduler = scheduler;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
-  const app = buildApp({
-    accounts,
-    storage,
-    engine,
-    alerting,
-    now,
-    limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
-  });
+  const app = buildApp(
+    {
+      accounts,
+      storage,
+      engine,
+      alerting,
+      now,
+      limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
+    },
+    {
+      hub,
+      queue: storage,
+      complete,
+      maxStoredBodyBytes: () => config.maxStoredBodyBytes,
+      leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
+      now,
+      closing: stopping.signal,
+      log,
+    },
+  );
   const host0 = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ host: host0, port: opts.port ?? 0 });
@@ -150,6 +196,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
   prune();
   const pruner = setInterval(prune, PRUNE_EVERY_MS).unref();
+  const pruneRuns = () =>
+    storage.pruneRuns(now() - RUNS_KEPT_MS).catch((e: unknown) => log(`cannot prune runs: ${String(e)}`));
+  const runPruner = setInterval(pruneRuns, RUNS_PRUNE_EVERY_MS).unref();
+  const seenRefresher = setInterval(
+    () => void hub.refresh().catch((e: unknown) => log(`cannot read runner contacts: ${String(e)}`)),
+    RUNNERS_REFRESH_MS,
+  ).unref();
   let pairs = checkPairs(config);
   const warmer = setInterval(() => engine.warm(pairs, WARM_BUDGET_MS), WARM_EVERY_MS).unref();
   const reload = (next: ServiceConfig): ReloadSummary => {
@@ -159,6 +212,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     accounts.replace(next);
     seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
     scheduler.reload(next);
+    hub.replace(next);
     pairs = checkPairs(next);
     engine.clear(); // statuses embed the check's name, tags, thresholds and locations
     return summary;
@@ -178,6 +232,9 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     close: () =>
       (closing ??= (async () => {
         clearInterval(pruner);
+        clearInterval(runPruner);
+        clearInterval(seenRefresher);
+        stopping.abort();
         clearInterval(warmer);
         await scheduler.stop();
         // After the scheduler: every run has ended, so no page is open when the browser goes.

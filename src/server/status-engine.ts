@@ -6,8 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { CheckResult, CheckStatus, CheckStatusValue, CurrentAlert, Period } from '../api/schemas.js';
 import { PERIOD_MS } from '../domain/period.js';
 import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
-import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
+import {
+  decideCheckStatus,
+  decideTrend,
+  JUDGED_RUNS,
+  STALE_AFTER_FREQUENCIES,
+} from '../domain/status-rules.js';
+import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { skippedReason } from './run-accounting.js';
 import { notRunnableReason } from './runners/index.js';
@@ -28,15 +33,30 @@ export interface StatusEngineDeps {
   alerts?: AlertPlanner | undefined;
   /** Called after a change queued notifications: the dispatcher looks at once. */
   onNotifications?: (() => void) | undefined;
+  /** Newest contact of a remote location's runners (runner-hub.ts); absent: no remote runners. */
+  runners?: { lastSeen(accountId: string, locationId: string): number | null } | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
+
+interface Entry {
+  at: number;
+  until: number;
+  status: CheckStatus;
+}
+
+interface Computed {
+  status: CheckStatus;
+  /** When it goes stale on its own (a remote location's runner silent too long); Infinity when never. */
+  until: number;
+}
 
 export function createStatusEngine(deps: StatusEngineDeps) {
   // By check, then period: a result drops its check's entries in one step, not by a
   // scan of every key (at 10,000 checks that scan, twice a result, was the main thread's
   // largest cost per result).
-  const cache = new Map<string, Map<Period, { at: number; status: CheckStatus }>>();
+  // `until`: when the entry expires: CACHE_MS after `at`, sooner when a remote location's runner would count as gone.
+  const cache = new Map<string, Map<Period, Entry>>();
   const checkKey = (account: AccountConfig, check: CheckConfig) => `${account.id}\u0000${check.id}`;
   const cached = (account: AccountConfig, check: CheckConfig, period: Period) =>
     cache.get(checkKey(account, check))?.get(period);
@@ -45,11 +65,11 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     check: CheckConfig,
     period: Period,
     at: number,
-    status: CheckStatus,
+    computed: Computed,
   ) => {
     const key = checkKey(account, check);
-    const entries = cache.get(key) ?? new Map<Period, { at: number; status: CheckStatus }>();
-    entries.set(period, { at, status });
+    const entries = cache.get(key) ?? new Map<Period, Entry>();
+    entries.set(period, { at, until: Math.min(at + CACHE_MS, computed.until), status: computed.status });
     cache.set(key, entries);
   };
   // Moves on whenever a result arrives (or the cache is dropped): answers built from
@@ -59,10 +79,11 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   function statusOf(account: AccountConfig, check: CheckConfig, period: Period = '24h'): CheckStatus {
     const hit = cached(account, check, period);
     const now = deps.now();
-    let status = hit && now - hit.at < CACHE_MS ? hit.status : undefined;
+    let status = hit && now < hit.until && now >= hit.at ? hit.status : undefined;
     if (!status) {
-      status = compute(account, check, period, now);
-      store(account, check, period, now, status);
+      const computed = compute(account, check, period, now);
+      store(account, check, period, now, computed);
+      status = computed.status;
     }
     // The schedule moves on its own (a run may be skipped or still queued), so
     // it is read fresh, never from the cache; so is whether runs are being skipped.
@@ -71,15 +92,26 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       skipped === 0
         ? status.statusReason
         : [status.statusReason, skippedReason(skipped)].filter(Boolean).join('; ');
-    return { ...status, schedule: schedule(account, check), statusReason };
+    return { ...status, schedule: schedule(account, check), statusReason, locations: seen(account, status) };
   }
+
+  /** A remote location's runner contact is read fresh, as the schedule is (cheap: remote ones only). */
+  function seen(account: AccountConfig, status: CheckStatus): CheckStatus['locations'] {
+    if (!status.locations.some((l) => l.remote)) return status.locations;
+    return status.locations.map((l) => (l.remote ? { ...l, runnerLastSeen: lastSeen(account, l.id) } : l));
+  }
+
+  const lastSeen = (account: AccountConfig, locationId: string) => {
+    const at = deps.runners?.lastSeen(account.id, locationId) ?? null;
+    return at === null ? null : new Date(at).toISOString();
+  };
 
   function schedule(account: AccountConfig, check: CheckConfig): CheckStatus['schedule'] {
     const nextRun = check.enabled ? deps.scheduler.nextRun(account.id, check.id) : null;
     return { frequency: check.frequency, nextRun: nextRun?.toISOString() ?? null, enabled: check.enabled };
   }
 
-  function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): CheckStatus {
+  function compute(account: AccountConfig, check: CheckConfig, period: Period, now: number): Computed {
     const { storage } = deps;
     const window = storage.windowStats(account.id, check.id, now - PERIOD_MS[period], now);
     const current =
@@ -97,18 +129,21 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const incident = storage.currentIncident(account.id, check.id);
     const locations = account.locations.filter((l) => check.locations.includes(l.id));
     const unrunnable = notRunnableReason(check);
+    const frequencyMs = frequencyToMs(check.frequency);
+    const reach = runnerReach(account, locations, check, frequencyMs, now);
     const decision = decideCheckStatus({
       now,
       enabled: check.enabled,
       runnable: unrunnable === undefined,
       notRunnableReason: unrunnable,
-      frequencyMs: frequencyToMs(check.frequency),
+      frequencyMs,
       thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
       availability,
       activeCriticalAlerts: incident ? 1 : 0,
-      locations: locations.map((l) => ({
+      locations: locations.map((l, i) => ({
         id: l.id,
         recent: storage.recentRuns(account.id, check.id, l.id, JUDGED_RUNS),
+        noRunner: reach.missing[i],
       })),
     });
     const latest = storage.latestResult(account.id, check.id);
@@ -148,18 +183,47 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       schedule: schedule(account, check),
       locations: locations.map((l, i) => {
         const at = storage.lastSuccess(account.id, check.id, l.id);
-        return {
+        const entry: CheckStatus['locations'][number] = {
           id: l.id,
           name: l.name,
           status: decision.locations[i]!.status,
           lastSuccess: at === null ? null : new Date(at).toISOString(),
+          remote: l.remote,
+          runnerLastSeen: l.remote ? lastSeen(account, l.id) : null,
         };
+        if (reach.missing[i]) entry.statusReason = reach.missing[i];
+        return entry;
       }),
       tags: check.tags,
       group: group ? { id: group.id, name: group.name } : null,
       statusReason: decision.reason,
     };
-    return status;
+    return { status, until: reach.until };
+  }
+
+  /**
+   * Which remote locations have had no runner for 3 x the check's frequency (their
+   * reason, by index), and when the next one would turn so (the cached status expires then).
+   */
+  function runnerReach(
+    account: AccountConfig,
+    locations: LocationConfig[],
+    check: CheckConfig,
+    frequencyMs: number,
+    now: number,
+  ) {
+    let until = Infinity;
+    const limit = STALE_AFTER_FREQUENCIES * frequencyMs;
+    const missing = locations.map((l) => {
+      if (!l.remote || check.type === 'heartbeat') return undefined;
+      const at = deps.runners?.lastSeen(account.id, l.id) ?? null;
+      if (at !== null && now - at <= limit) {
+        until = Math.min(until, at + limit + 1);
+        return undefined;
+      }
+      return `no runner connected for ${l.name}`;
+    });
+    return { missing, until };
   }
 
   const drop = (account: AccountConfig, check: CheckConfig) => cache.delete(checkKey(account, check));
@@ -225,7 +289,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     let done = 0;
     for (const { account, check } of pairs) {
       const hit = cached(account, check, '24h');
-      if (hit && now - hit.at < CACHE_MS * 0.6) continue;
+      if (hit && now - hit.at < CACHE_MS * 0.6 && now < hit.until) continue;
       store(account, check, '24h', now, compute(account, check, '24h', now));
       done++;
       if (performance.now() - started > budgetMs) break;
