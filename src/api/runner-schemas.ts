@@ -17,6 +17,8 @@ export const MAX_CLAIM_WAIT_SECONDS = 20;
 export const RunnerClaimBodySchema = z.strictObject({
   /** Names this runner process in the service's records of who is connected (not a secret). */
   runnerId: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : or -'),
+  /** The location this runner was started for: a token of another location is refused (403), not obeyed. */
+  location: z.string().min(1).max(64).optional(),
   max: z.number().int().min(1).max(100).default(10),
   waitSeconds: z.number().min(0).max(MAX_CLAIM_WAIT_SECONDS).default(10),
 });

@@ -60,6 +60,8 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
   app.post('/v1/runner/claim', async (req, reply) => {
     const { account, location } = authRunner(req);
     const body = parseOr400(RunnerClaimBodySchema, req.body ?? {}, 'body');
+    if (body.location !== undefined && body.location !== location.id)
+      throw new HttpError(403, `this runner token is for location "${location.id}", not "${body.location}"`);
     const gone = AbortSignal.any([deps.closing, closed(reply)]);
     const deadline = now() + body.waitSeconds * 1000;
     hub.seen(account.id, location.id, body.runnerId);
