@@ -82,6 +82,8 @@ export function createRunnerHub(opts: {
     },
     wait(accountId, locationId, ms, signal) {
       const key = where(accountId, locationId);
+      // A runner waiting is in touch the whole time: its poll's end is no return after a silence.
+      last.set(key, opts.now());
       return new Promise<void>((resolve) => {
         const set = waiting.get(key) ?? new Set<() => void>();
         waiting.set(key, set);
@@ -89,6 +91,7 @@ export function createRunnerHub(opts: {
           clearTimeout(timer);
           signal.removeEventListener('abort', done);
           set.delete(done);
+          last.set(key, opts.now());
           resolve();
         };
         const timer = setTimeout(done, ms);

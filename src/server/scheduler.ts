@@ -30,6 +30,11 @@ import type { ClaimedRun, RunKey } from './storage/types.js';
 interface SlotState {
   slot: Slot;
   nextAt: number;
+  /**
+   * The run's key in the queue: nextAt on the plan's grid; for a catch-up run, the grid
+   * instant it stands for (the last one before the start), so every instance keys it alike.
+   */
+  dueAt: number;
   timer?: NodeJS.Timeout | undefined;
   /** Queued or running: a due turn now is skipped. */
   pending: boolean;
@@ -60,7 +65,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   let started = false;
   let stopped = false;
 
-  function arm(state: SlotState, at: number) {
+  function arm(state: SlotState, at: number, dueAt = at) {
+    state.dueAt = dueAt;
     clearTimeout(state.timer);
     state.nextAt = at;
     state.timer = setTimeout(() => due(state), Math.max(0, at - Date.now()));
@@ -74,7 +80,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       accountId: account.id,
       checkId: check.id,
       locationId: location.id,
-      dueAt: state.nextAt,
+      dueAt: state.dueAt,
     };
     // From the due instant, not from now: a late timer does not shift the slot.
     arm(state, followingDueAt(state.nextAt, state.slot));
@@ -142,7 +148,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       );
       // A run cut short by stop() measured nothing about the target: keep it out.
       // False: its lease ran out and another took it over; that one's result is stored.
-      if (!controller.signal.aborted && (await opts.complete(run, result))) accounting.stored();
+      // Stored under the run's id: one result per scheduled run, whoever ran it.
+      if (!controller.signal.aborted && (await opts.complete(run, { ...result, id: run.id })))
+        accounting.stored();
     } catch (error) {
       // Runners return failures as results; an exception here is a bug in a runner.
       console.error(`checkwall: run of ${check.id}@${location.id} threw`, error);
@@ -175,7 +183,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const moved: SlotState[] = [];
     for (const [key, slot] of plan) {
       const state = slots.get(key);
-      const kept = state ?? { slot, nextAt: 0, pending: false };
+      const kept = state ?? { slot, nextAt: 0, dueAt: 0, pending: false };
       if (!state || state.slot.offsetMs !== slot.offsetMs || state.slot.periodMs !== slot.periodMs)
         moved.push(kept);
       kept.slot = slot;
@@ -200,10 +208,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const late = new Set(overdue);
     for (const state of states) {
       const { slot } = state;
-      arm(
-        state,
-        late.has(state) ? catchUpAt(now, slot, overdue.length) : nextDueAt(now, slot.periodMs, slot.offsetMs),
-      );
+      const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
+      if (late.has(state)) arm(state, catchUpAt(now, slot, overdue.length), onGrid - slot.periodMs);
+      else arm(state, onGrid);
     }
   }
 

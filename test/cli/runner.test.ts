@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CheckStatusListSchema, type CheckResult } from '../../src/api/schemas.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { killRunners, remoteConfig, RUNNER_TOKEN, startRunner, until } from '../helpers/runner.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import {
+  startTestService,
+  TEST_ACCOUNT,
+  TEST_KEY,
+  type TestService,
+  type TestServiceOptions,
+} from '../helpers/service.js';
 
 let service: TestService | undefined;
 let target: Fixture | undefined;
@@ -75,15 +81,21 @@ async function farLocation(s: TestService) {
   return { check: c1, far: c1.locations.find((l) => l.id === 'far')! };
 }
 
+/** The target and a service over it with these remote checks; both closed after the test. */
+async function start(
+  checks: Parameters<typeof remoteConfig>[1],
+  opts: Omit<TestServiceOptions, 'config'> = {},
+) {
+  const t = await startTarget();
+  target = t.fixture;
+  const config = remoteConfig(t.fixture.url, checks);
+  service = await startTestService({ config, ...opts });
+  return { t, s: service, config };
+}
+
 describe('checkwall runner', { timeout: 60_000 }, () => {
   it("runs a remote location's checks, each scheduled run stored once, and stops cleanly on SIGTERM", async () => {
-    const t = await startTarget();
-    target = t.fixture;
-    service = await startTestService({
-      config: remoteConfig(t.fixture.url, [{ id: 'c1', frequency: '2s' }]),
-      startScheduler: true,
-    });
-    const s = service;
+    const { t, s } = await start([{ id: 'c1', frequency: '2s' }], { startScheduler: true });
     const runner = startRunner(s.url, { id: 'runner-one' });
     await runner.waitFor(/connected to .* for location far/);
     await until(
@@ -107,14 +119,11 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
   });
 
   it('gives a run whose runner was killed to another runner after the lease, and discards a late report', async () => {
-    const t = await startTarget();
-    target = t.fixture;
-    const config = remoteConfig(t.fixture.url, [
+    const checks = [
       { id: 'c1', frequency: '1h', path: '/hang' },
       { id: 'c2', frequency: '1h', enabled: false }, // offered by hand below
-    ]);
-    service = await startTestService({ config, startScheduler: true, runnerLeaseMs: 3_000 });
-    const s = service;
+    ];
+    const { t, s } = await start(checks, { startScheduler: true, runnerLeaseMs: 3_000 });
     // The test is a runner that takes c2's run (due before anything the scheduler offers) and never reports in time.
     const now = Date.now();
     await s.storage.offerRun(
@@ -162,14 +171,8 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
   });
 
   it('refuses a bad token with 401, logged once for many tries, and keeps runner and account keys apart', async () => {
-    const t = await startTarget();
-    target = t.fixture;
     const lines: string[] = [];
-    service = await startTestService({
-      config: remoteConfig(t.fixture.url, [{ id: 'c1', frequency: '1h' }]),
-      log: (line) => lines.push(line),
-    });
-    const s = service;
+    const { s } = await start([{ id: 'c1', frequency: '1h' }], { log: (line) => lines.push(line) });
     const bad = 'not-the-runner-token-42';
     for (let i = 0; i < 5; i++)
       expect(
@@ -193,14 +196,10 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
   });
 
   it('refuses a result for a run it was not given, or for another check than its run', async () => {
-    const t = await startTarget();
-    target = t.fixture;
-    const config = remoteConfig(t.fixture.url, [
+    const { s } = await start([
       { id: 'c1', frequency: '1h' },
       { id: 'c2', frequency: '1h' },
     ]);
-    service = await startTestService({ config });
-    const s = service;
     const run = await s.storage.offerRun(
       { accountId: TEST_ACCOUNT, checkId: 'c1', locationId: 'far', dueAt: Date.now() },
       Date.now(),
@@ -233,19 +232,20 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
   });
 
   it('keeps finished results while the service restarts and posts them when it is back', async () => {
-    const t = await startTarget();
-    target = t.fixture;
     const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-runner-')), 'service.db');
-    const config = remoteConfig(t.fixture.url, [{ id: 'c1', frequency: '1h', path: '/hang' }]);
-    service = await startTestService({ config, dbPath, startScheduler: true });
-    const port = Number(new URL(service.url).port);
-    const runner = startRunner(service.url, { id: 'survivor' });
+    const first = await start([{ id: 'c1', frequency: '1h', path: '/hang' }], {
+      dbPath,
+      startScheduler: true,
+    });
+    const { t, config } = first;
+    const port = Number(new URL(first.s.url).port);
+    const runner = startRunner(first.s.url, { id: 'survivor' });
     await until(
       () => t.fixture.seen.length > 0,
       20_000,
       () => 'the runner never ran c1',
     );
-    await service.close();
+    await first.s.close();
     t.release(); // the run finishes while the service is away
     await runner.waitFor(/lost the service/);
     service = await startTestService({ config, dbPath, port, startScheduler: true });
@@ -266,13 +266,7 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
   });
 
   it('shows a remote location with no runner as unknown, saying so, and known again when one connects', async () => {
-    const t = await startTarget();
-    target = t.fixture;
-    service = await startTestService({
-      config: remoteConfig(t.fixture.url, [{ id: 'c1', frequency: '2s' }]),
-      startScheduler: true,
-    });
-    const s = service;
+    const { s } = await start([{ id: 'c1', frequency: '2s' }], { startScheduler: true });
     const before = await farLocation(s);
     expect(before.far).toMatchObject({ status: 'unknown', remote: true, runnerLastSeen: null });
     expect(before.far.statusReason).toBe('no runner connected for Far Away');
