@@ -3,7 +3,8 @@
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.
 import { createHash } from 'node:crypto';
-import type { AccountConfig, LocationConfig, ServiceConfig } from './config-schema.js';
+import { STALE_AFTER_FREQUENCIES } from '../domain/status-rules.js';
+import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
 import type { RunQueue } from './storage/types.js';
 
 export interface RunnerPlace {
@@ -107,4 +108,31 @@ export function createRunnerHub(opts: {
       for (const s of await opts.queue.runnersSeen()) note(where(s.accountId, s.locationId), s.lastSeenAt);
     },
   };
+}
+
+/**
+ * For the status engine: which of a check's remote locations have had no runner in
+ * touch for 3 x its frequency (their reason, by index), and when the next one would
+ * turn so (its cached status expires then; Infinity when none can).
+ */
+export function runnerReach(
+  lastSeen: (locationId: string) => number | null,
+  locations: readonly LocationConfig[],
+  check: Pick<CheckConfig, 'type'>,
+  frequencyMs: number,
+  now: number,
+): { missing: Array<string | undefined>; until: number } {
+  let until = Infinity;
+  const limit = STALE_AFTER_FREQUENCIES * frequencyMs;
+  const missing = locations.map((l) => {
+    // Heartbeats are judged by the service, wherever their location is.
+    if (!l.remote || check.type === 'heartbeat') return undefined;
+    const at = lastSeen(l.id);
+    if (at !== null && now - at <= limit) {
+      until = Math.min(until, at + limit + 1);
+      return undefined;
+    }
+    return `no runner connected for ${l.name}`;
+  });
+  return { missing, until };
 }

@@ -6,15 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { CheckResult, CheckStatus, CheckStatusValue, CurrentAlert, Period } from '../api/schemas.js';
 import { PERIOD_MS } from '../domain/period.js';
 import { round, successRate } from '../domain/stats.js';
-import {
-  decideCheckStatus,
-  decideTrend,
-  JUDGED_RUNS,
-  STALE_AFTER_FREQUENCIES,
-} from '../domain/status-rules.js';
-import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
+import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
+import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { skippedReason } from './run-accounting.js';
+import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
 import type { AlertPlanner } from './alerting/planner.js';
 import type { AlertChange, Storage } from './storage/types.js';
@@ -130,7 +126,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const locations = account.locations.filter((l) => check.locations.includes(l.id));
     const unrunnable = notRunnableReason(check);
     const frequencyMs = frequencyToMs(check.frequency);
-    const reach = runnerReach(account, locations, check, frequencyMs, now);
+    const seenAt = (locationId: string) => deps.runners?.lastSeen(account.id, locationId) ?? null;
+    const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
     const decision = decideCheckStatus({
       now,
       enabled: check.enabled,
@@ -199,31 +196,6 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       statusReason: decision.reason,
     };
     return { status, until: reach.until };
-  }
-
-  /**
-   * Which remote locations have had no runner for 3 x the check's frequency (their
-   * reason, by index), and when the next one would turn so (the cached status expires then).
-   */
-  function runnerReach(
-    account: AccountConfig,
-    locations: LocationConfig[],
-    check: CheckConfig,
-    frequencyMs: number,
-    now: number,
-  ) {
-    let until = Infinity;
-    const limit = STALE_AFTER_FREQUENCIES * frequencyMs;
-    const missing = locations.map((l) => {
-      if (!l.remote || check.type === 'heartbeat') return undefined;
-      const at = deps.runners?.lastSeen(account.id, l.id) ?? null;
-      if (at !== null && now - at <= limit) {
-        until = Math.min(until, at + limit + 1);
-        return undefined;
-      }
-      return `no runner connected for ${l.name}`;
-    });
-    return { missing, until };
   }
 
   const drop = (account: AccountConfig, check: CheckConfig) => cache.delete(checkKey(account, check));
