@@ -65,7 +65,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
 
   async function post(path: string, body: unknown, timeoutMs: number): Promise<Response> {
     const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
-    const res = await fetch(new URL(path, opts.service), {
+    // The service may live under a path prefix (https://host/checkwall): keep it.
+    const res = await fetch(`${opts.service.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
@@ -96,7 +97,9 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
       if (!res.ok) await res.body?.cancel();
       else await res.json();
-      outbox.shift();
+      // By identity: while this post was out, a full outbox may have dropped its oldest.
+      const at = outbox.indexOf(done);
+      if (at >= 0) outbox.splice(at, 1);
       connected();
     }
   }
