@@ -5,9 +5,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema, type CheckResult } from '../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../src/api/schemas.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { killRunners, remoteConfig, RUNNER_TOKEN, startRunner, until } from '../helpers/runner.js';
+import {
+  killRunners,
+  remoteConfig,
+  storedResults as results,
+  RUNNER_TOKEN,
+  startRunner,
+  until,
+} from '../helpers/runner.js';
 import {
   startTestService,
   TEST_ACCOUNT,
@@ -42,18 +49,6 @@ async function startTarget() {
   };
   return { fixture, release };
 }
-
-const results = (s: TestService, checkId: string): CheckResult[] =>
-  s.storage.queryResults({
-    accountId: TEST_ACCOUNT,
-    checkId,
-    from: 0,
-    to: Date.now() + 60_000,
-    sortBy: 'startedAt',
-    sortOrder: 'asc',
-    offset: 0,
-    limit: 1000,
-  }).items;
 
 /** Results per check x location x due time: every value must be 1. */
 async function perDueTime(s: TestService, checkId: string): Promise<number[]> {

@@ -2,7 +2,8 @@
 // a service config with a remote location for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
-import { TEST_ACCOUNT, TEST_KEY } from './service.js';
+import type { CheckResult } from '../../src/api/schemas.js';
+import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
 
 export const RUNNER_TOKEN = 'runner-token-far-0123456789';
 
@@ -97,3 +98,16 @@ export function remoteConfig(
     ],
   });
 }
+
+/** Every stored result of a check of the test account, oldest first (up to 1,000). */
+export const storedResults = (s: TestService, checkId: string): CheckResult[] =>
+  s.storage.queryResults({
+    accountId: TEST_ACCOUNT,
+    checkId,
+    from: 0,
+    to: Date.now() + 60_000,
+    sortBy: 'startedAt',
+    sortOrder: 'asc',
+    offset: 0,
+    limit: 1000,
+  }).items;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceConfigSchema } from '../../src/server/config-schema.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
-import { until } from '../helpers/runner.js';
+import { storedResults, until } from '../helpers/runner.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 
 const CHECKS = ['c1', 'c2', 'c3'];
@@ -50,20 +50,7 @@ describe('several instances on one database', () => {
       await startTestService({ config: cfg, dbPath, startScheduler: true }),
     ];
     const [a, b] = services as [TestService, TestService];
-    const all = (s: TestService = a) =>
-      CHECKS.flatMap(
-        (checkId) =>
-          s.storage.queryResults({
-            accountId: TEST_ACCOUNT,
-            checkId,
-            from: 0,
-            to: Date.now() + 60_000,
-            sortBy: 'startedAt',
-            sortOrder: 'asc',
-            offset: 0,
-            limit: 1000,
-          }).items,
-      );
+    const all = (s: TestService = a) => CHECKS.flatMap((checkId) => storedResults(s, checkId));
     await until(
       () => all().length >= 36,
       40_000,
