@@ -26,6 +26,8 @@ export interface TestServiceOptions {
   now?: () => number;
   /** How long a remote runner holds a claimed run (issue 12). */
   runnerLeaseMs?: number;
+  /** How often lease-expired local runs are taken over (issue 12). */
+  sweepEveryMs?: number;
   /** The service's own lines (a refused runner token). */
   log?: (line: string) => void;
 }
@@ -122,6 +124,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     workers: { entry: await runWorkerEntry() },
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.runnerLeaseMs ? { runnerLeaseMs: opts.runnerLeaseMs } : {}),
+    ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
   const seed = (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {

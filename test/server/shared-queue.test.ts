@@ -75,4 +75,29 @@ describe('several instances on one database', () => {
     // Each instance counted only what it stored itself: together, every result exactly once.
     expect(stored).toBe(results.length);
   });
+
+  it(
+    'takes over a local run whose instance died holding it, once its lease ran out',
+    { timeout: 30_000 },
+    async () => {
+      target = await startFixture((_req, res) => res.writeHead(200).end('ok'));
+      const cfg = config(target.url);
+      const s = await startTestService({ config: cfg, startScheduler: true, sweepEveryMs: 300 });
+      services = [s];
+      // A run held by an instance that is gone (its lease ended a minute ago); the sweep takes it
+      // as soon as the slot is not running one of its own.
+      const now = Date.now();
+      const key = { accountId: TEST_ACCOUNT, checkId: 'c1', locationId: 'eu-west', dueAt: now - 3_600_000 };
+      const dead = await s.storage.offerRun(key, now - 120_000, { token: 'instance-gone', leaseMs: 60_000 });
+      await until(
+        async () => (await s.storage.findRun(dead!.id))?.completedAt !== null,
+        20_000,
+        () => "the dead instance's run was never taken over",
+      );
+      const run = (await s.storage.findRun(dead!.id))!;
+      expect(run.token).not.toBe('instance-gone');
+      expect(run.attempt).toBe(2);
+      expect(storedResults(s, 'c1').filter((r) => r.id === dead!.id)).toHaveLength(1);
+    },
+  );
 });
