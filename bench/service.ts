@@ -96,7 +96,8 @@ async function main() {
   const only = process.argv[2];
   if (only !== 'honesty') await lists();
   if (only !== 'lists')
-    await measureHonesty([1_000, 10_000], 60, (rows) =>
+    // `-- honesty 1000`: one load only (a before/after on a busy machine).
+    await measureHonesty(process.argv[3] ? [Number(process.argv[3])] : [1_000, 10_000], 60, (rows) =>
       writeSection('bench:service honesty', honestyReport(rows)),
     );
 }

@@ -39,6 +39,13 @@ const COMMANDS: Record<string, { usage: string; load: Loader; native?: boolean }
     usage: STATUS_USAGE,
     load: async () => ({ usage: STATUS_USAGE, run: (await import('./commands/status.js')).runStatus }),
   },
+  runner: {
+    usage: '',
+    load: async () => {
+      const runner = await import('./commands/runner.js');
+      return { usage: runner.RUNNER_USAGE, run: runner.runRunner };
+    },
+  },
   serve: {
     usage: '',
     native: true,

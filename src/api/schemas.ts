@@ -231,6 +231,12 @@ export const CheckLocationStatusSchema = z.looseObject({
   status: CheckStatusValueSchema,
   /** DECISION: null when the location has never had a successful run. */
   lastSuccess: TimestampSchema.nullable(),
+  /** DECISION: run by `checkwall runner` processes rather than the service (absent from other services). */
+  remote: z.boolean().optional(),
+  /** DECISION: a remote location's newest runner contact; null when none was ever seen, or not remote. */
+  runnerLastSeen: TimestampSchema.nullable().optional(),
+  /** DECISION: why the location is unknown, when it is a remote one with no runner connected. */
+  statusReason: z.string().optional(),
 });
 export type CheckLocationStatus = z.infer<typeof CheckLocationStatusSchema>;
 

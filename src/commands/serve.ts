@@ -2,7 +2,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyEnvAccount, ConfigError, loadConfigFile } from '../server/config-load.js';
+import { applyEnvAccount, applyEnvRunnerTokens, ConfigError, loadConfigFile } from '../server/config-load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../server/config-schema.js';
 import { startDemo, type Demo } from '../server/demo/index.js';
 import { watchConfig } from '../server/config-watch.js';
@@ -30,6 +30,9 @@ each notification is taken by one of them.
 
 CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY, when both are set, are the account
 the service accepts (they replace the first account of the config or the demo).
+A location with remote: true is run only by \`checkwall runner\` processes; its
+runner token is its runnerToken, or CHECKWALL_RUNNER_TOKEN_<ID> (the location id
+in capitals, other characters as _: eu-west is CHECKWALL_RUNNER_TOKEN_EU_WEST).
 
 SIGHUP, or a change to the --config file, reloads it: checks added, changed,
 disabled or removed take effect at once, stored results are kept and runs in
@@ -111,7 +114,7 @@ function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEn
   let config: ServiceConfig;
   try {
     config = flags.config ? loadConfigFile(flags.config) : (demo?.config ?? ServiceConfigSchema.parse({}));
-    config = applyEnvAccount(config, env);
+    config = applyEnvRunnerTokens(applyEnvAccount(config, env), env);
   } catch (error) {
     throw new Exit(2, error instanceof ConfigError ? error.message : String(error));
   }

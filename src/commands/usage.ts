@@ -10,6 +10,7 @@ Usage:
   checkwall wall                 wall-display mode of the console
   checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
   checkwall serve                the service alone
+  checkwall runner               runs a remote location's checks for a service elsewhere
 
 Run "checkwall <command> --help" for a command's options.`;
 

@@ -3,7 +3,9 @@
  * indicative; these are ours, and the README ("Status rules") carries the same text.
  *
  * Per location, over its most recent runs (newest first):
- *   - unknown   no run, or the newest is older than 3 x the check's frequency
+ *   - unknown   no run, or the newest is older than 3 x the check's frequency; or a
+ *               remote location none of whose runners was in touch for 3 x the
+ *               check's frequency ("no runner connected for <location>")
  *   - failing   the newest 2 runs failed; or the mean response time of the newest
  *               3 runs is above the check's failing threshold (failingMs)
  *   - degraded  a mix of success and failure in the newest 3 runs; or their mean
@@ -64,6 +66,7 @@ function judgeLocation(
   thresholds: StatusThresholds,
 ): Verdict {
   const id = location.id;
+  if (location.noRunner) return { status: 'unknown', reason: location.noRunner };
   const judged = location.recent.slice(0, JUDGED_RUNS);
   const newest = judged[0];
   if (!newest || now - newest.startedAt > STALE_AFTER_FREQUENCIES * frequencyMs)
@@ -93,7 +96,10 @@ export function decideCheckStatus(input: StatusInput): StatusDecision {
     ...judgeLocation(l, input.now, input.frequencyMs, input.thresholds),
   }));
   const verdict = decide(input, verdicts);
-  return { ...verdict, locations: verdicts.map(({ id, status }) => ({ id, status })) };
+  // A remote location without its runner is said, whatever the others decided.
+  const unreached = input.locations.flatMap((l) => (l.noRunner && input.enabled ? [l.noRunner] : []));
+  const reason = [verdict.reason, ...unreached.filter((r) => r !== verdict.reason)].join('; ');
+  return { ...verdict, reason, locations: verdicts.map(({ id, status }) => ({ id, status })) };
 }
 
 function decide(input: StatusInput, locations: Array<Verdict & { id: string }>): Verdict {
@@ -101,7 +107,10 @@ function decide(input: StatusInput, locations: Array<Verdict & { id: string }>):
   if (!input.runnable)
     return { status: 'unknown', reason: input.notRunnableReason ?? 'this check cannot run in this service' };
   const known = locations.filter((l) => l.status !== 'unknown');
-  if (known.length === 0) return { status: 'unknown', reason: 'no recent runs' };
+  if (known.length === 0) {
+    const unreached = locations.find((l) => input.locations.some((i) => i.id === l.id && i.noRunner));
+    return { status: 'unknown', reason: unreached?.reason ?? 'no recent runs' };
+  }
   const failing = known.filter((l) => l.status === 'failing');
   const availability = input.availability;
   if (failing.length >= 2) return { status: 'failing', reason: `failing at ${failing.length} locations` };

@@ -22,6 +22,11 @@ export interface LocationInput {
   id: string;
   /** The most recent executions at this location, newest first (the newest 3 are judged). */
   recent: RunSample[];
+  /**
+   * A remote location none of whose runners has been in touch for 3 x the check's
+   * frequency: it is unknown with this reason, whatever its stored runs say.
+   */
+  noRunner?: string | undefined;
 }
 
 export interface StatusInput {

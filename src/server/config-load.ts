@@ -94,3 +94,42 @@ export function applyEnvAccount(config: ServiceConfig, env: NodeJS.ProcessEnv): 
     'the environment (CHECKWALL_ACCOUNT_ID / CHECKWALL_API_KEY)',
   );
 }
+
+/** The environment variable of a location's runner token: CHECKWALL_RUNNER_TOKEN_EU_WEST for "eu-west". */
+export const runnerTokenVariable = (locationId: string) =>
+  `CHECKWALL_RUNNER_TOKEN_${locationId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/**
+ * Gives each remote location its runner token from the environment (which
+ * replaces the file's), then checks them: every remote location has one, no two
+ * locations share one, none is an API key, and a local location has none.
+ * Errors name the path; a token itself is never echoed.
+ */
+export function applyEnvRunnerTokens(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const accounts = config.accounts.map((account, a) => {
+    const keys = new Set(account.apiKeys);
+    const locations = account.locations.map((location, l) => {
+      const at = `accounts.${a}.locations.${l}.runnerToken`;
+      const variable = runnerTokenVariable(location.id);
+      const token = location.remote ? (env[variable] ?? location.runnerToken) : location.runnerToken;
+      if (!location.remote) {
+        if (token !== undefined)
+          problems.push(`${at}: only a remote location (remote: true) has a runner token`);
+        return location;
+      }
+      if (token === undefined || token === '')
+        problems.push(`${at}: a remote location needs a runner token (here, or in ${variable})`);
+      else if (token.length < 16) problems.push(`${at}: must be at least 16 characters (${variable})`);
+      else if (keys.has(token)) problems.push(`${at}: must not be one of the account's API keys`);
+      else if (seen.has(token)) problems.push(`${at}: the same token as ${seen.get(token)}`);
+      else seen.set(token, at);
+      return token === undefined ? location : { ...location, runnerToken: token };
+    });
+    return { ...account, locations };
+  });
+  if (problems.length > 0)
+    throw new ConfigError(`the runner tokens are not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return { ...config, accounts };
+}

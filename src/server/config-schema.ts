@@ -37,8 +37,20 @@ export const LocationConfigSchema = z.strictObject({
   id,
   name: z.string().min(1),
   region: z.string().min(1),
+  /**
+   * Run only by `checkwall runner` processes of this location (another region, a
+   * private network), never by the service itself; heartbeats are still judged here.
+   */
+  remote: z.boolean().default(false),
+  /**
+   * A remote location's runner token (or CHECKWALL_RUNNER_TOKEN_<ID>, see
+   * config-load.ts). It opens /v1/runner/ for this location and nothing else.
+   */
+  runnerToken: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 export type LocationConfig = z.infer<typeof LocationConfigSchema>;
+/** Where a run happens, as runners and results see it: never the runner token. */
+export type RunLocation = Pick<LocationConfig, 'id' | 'name' | 'region'>;
 
 export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1) });
 export type GroupConfig = z.infer<typeof GroupConfigSchema>;

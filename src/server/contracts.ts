@@ -1,8 +1,9 @@
 // The seams between the service's parts: the HTTP side and storage (service.ts,
 // routes, storage) on one hand, the scheduler and runners on the other.
 import type { CheckResult, Trigger } from '../api/schemas.js';
-import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
+import type { AccountConfig, CheckConfig, RunLocation, ServiceConfig } from './config-schema.js';
 import type { RunStats } from './run-accounting.js';
+import type { ClaimedRun, RunQueue } from './storage/types.js';
 
 export interface RunContext {
   /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
@@ -29,7 +30,7 @@ export type RunCheck = (
   // Only the id: a run never needs the account's keys (a runner elsewhere must not see them).
   account: Pick<AccountConfig, 'id'>,
   check: CheckConfig,
-  location: LocationConfig,
+  location: RunLocation,
   ctx: RunContext,
   triggeredBy: Trigger,
 ) => Promise<RunResult>;
@@ -37,8 +38,17 @@ export type RunCheck = (
 export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
-  /** Called with every finished result; storage and the status engine live behind it. */
-  record: (accountId: string, result: RunResult) => Promise<void>;
+  /** The shared queue every run goes through (several instances, remote runners). */
+  queue: Pick<RunQueue, 'offerRun' | 'claimRuns'>;
+  /**
+   * Stores the result of a run this instance holds (storage and the status engine
+   * live behind it); false when its lease ran out and another holder has it.
+   */
+  complete: (run: ClaimedRun, result: RunResult) => Promise<boolean>;
+  /** A remote location's run was offered: its runners waiting in a long poll may take it. */
+  onRemoteOffered?: (run: ClaimedRun) => void;
+  /** How often lease-expired local runs are taken over (default 10 s). */
+  sweepEveryMs?: number;
   ctx: Omit<RunContext, 'signal'>;
   /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
   lastRunAt: (accountId: string, checkId: string, locationId: string) => Promise<number | null>;

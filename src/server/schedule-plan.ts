@@ -53,6 +53,10 @@ export function catchUpAt(now: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>
 export const followingDueAt = (at: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>) =>
   nextDueAt(at + slot.periodMs / 2, slot.periodMs, slot.offsetMs);
 
+/** Run by the location's runners: a remote location's checks, except heartbeats (judged where pings arrive). */
+export const isRemoteSlot = (slot: Pick<Slot, 'check' | 'location'>) =>
+  slot.location.remote && slot.check.type !== 'heartbeat';
+
 export const slotKey = (accountId: string, checkId: string, locationId: string) =>
   `${accountId}\u0000${checkId}\u0000${locationId}`;
 

@@ -4,19 +4,50 @@
 // A bounded number run at once. A check × location whose previous run has not
 // finished (queued or running) skips its turn, and the skip is counted
 // (run-accounting.ts): every due run is stored or counted.
+//
+// Every run goes through the shared run queue (storage/types.ts RunQueue), so
+// several instances on one database share the work: at a slot's due time this
+// instance offers the run; it runs it only when its offer created it (holding it
+// under this instance's token), and stores it with completeRun. A remote
+// location's run is offered unheld and waits for its runner. A sweep takes the
+// local runs whose lease ran out (an instance killed mid-run) and runs them here.
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { ServiceConfig } from './config-schema.js';
+import type { CheckConfig, ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler, SchedulerOptions } from './contracts.js';
 import { createRunAccounting } from './run-accounting.js';
-import { catchUpAt, followingDueAt, nextDueAt, planSlots, type Slot } from './schedule-plan.js';
+import {
+  catchUpAt,
+  followingDueAt,
+  isRemoteSlot,
+  nextDueAt,
+  planSlots,
+  slotKey,
+  type Slot,
+} from './schedule-plan.js';
+import type { ClaimedRun, RunKey } from './storage/types.js';
 
 interface SlotState {
   slot: Slot;
   nextAt: number;
+  /**
+   * The run's key in the queue: nextAt on the plan's grid; for a catch-up run, the grid
+   * instant it stands for (the last one before the start), so every instance keys it alike.
+   */
+  dueAt: number;
   timer?: NodeJS.Timeout | undefined;
   /** Queued or running: a due turn now is skipped. */
   pending: boolean;
+  /** The run this instance holds for it, while pending. */
+  run?: ClaimedRun | undefined;
 }
+
+const SWEEP_EVERY_MS = 10_000;
+const SWEEP_BATCH = 100;
+
+/** Long enough for the run to wait its turn and time out: past it, another instance may take it. */
+export const leaseFor = (check: Pick<CheckConfig, 'timeoutMs'>) =>
+  Math.max(60_000, 2 * check.timeoutMs + 30_000);
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const controller = new AbortController();
@@ -28,11 +59,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const queue: SlotState[] = [];
   const accounting = createRunAccounting();
   let config: ServiceConfig = opts.config;
+  const token = `instance-${randomUUID()}`;
+  let sweeper: NodeJS.Timeout | undefined;
   let active = 0;
   let started = false;
   let stopped = false;
 
-  function arm(state: SlotState, at: number) {
+  function arm(state: SlotState, at: number, dueAt = at) {
+    state.dueAt = dueAt;
     clearTimeout(state.timer);
     state.nextAt = at;
     state.timer = setTimeout(() => due(state), Math.max(0, at - Date.now()));
@@ -41,22 +75,69 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   function due(state: SlotState) {
     if (stopped || slots.get(state.slot.key) !== state) return;
+    const { account, check, location } = state.slot;
+    const key: RunKey = {
+      accountId: account.id,
+      checkId: check.id,
+      locationId: location.id,
+      dueAt: state.dueAt,
+    };
     // From the due instant, not from now: a late timer does not shift the slot.
     arm(state, followingDueAt(state.nextAt, state.slot));
-    accounting.due();
+    if (isRemoteSlot(state.slot)) {
+      // Its runners run it: this instance only records that it is due.
+      opts.queue.offerRun(key, Date.now()).then(
+        (run) => run && opts.onRemoteOffered?.(run),
+        (error: unknown) => console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error),
+      );
+      return;
+    }
     if (state.pending) {
-      const { account, check } = state.slot;
+      accounting.due();
       if (accounting.skip(account.id, check.id, Date.now())) opts.onSkipping?.(account.id, check.id);
       return;
     }
     state.pending = true;
+    opts.queue.offerRun(key, Date.now(), { token, leaseMs: leaseFor(check) }).then(
+      // Null: another instance offered it first and runs it; not ours to count.
+      (run) => (run ? enqueue(state, run) : void (state.pending = false)),
+      (error: unknown) => {
+        state.pending = false;
+        console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error);
+      },
+    );
+  }
+
+  function enqueue(state: SlotState, run: ClaimedRun) {
+    if (stopped) return void (state.pending = false);
+    accounting.due();
+    state.run = run;
     queue.push(state);
     pump();
+  }
+
+  /** Takes this instance's share of local runs whose holder stopped reporting (a killed instance). */
+  async function sweep() {
+    for (const account of config.accounts)
+      for (const location of account.locations) {
+        if (location.remote || stopped) continue;
+        const now = Date.now();
+        const runs = await opts.queue.claimRuns(account.id, location.id, token, now, 60_000, SWEEP_BATCH);
+        for (const run of runs) {
+          const state = slots.get(slotKey(run.accountId, run.checkId, run.locationId));
+          // A run of a check gone from the config, or one this instance is running still: left to its lease.
+          if (state && !state.pending && !isRemoteSlot(state.slot)) {
+            state.pending = true;
+            enqueue(state, run);
+          }
+        }
+      }
   }
 
   async function runOne(state: SlotState) {
     // The slot as it was when the run started: a reload meanwhile changes the next run, not this one.
     const { account, check, location } = state.slot;
+    const run = state.run!;
     try {
       const result: RunResult = await opts.run(
         account,
@@ -66,15 +147,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         'schedule',
       );
       // A run cut short by stop() measured nothing about the target: keep it out.
-      if (!controller.signal.aborted) {
-        await opts.record(account.id, result);
+      // False: its lease ran out and another took it over; that one's result is stored.
+      // Stored under the run's id: one result per scheduled run, whoever ran it.
+      if (!controller.signal.aborted && (await opts.complete(run, { ...result, id: run.id })))
         accounting.stored();
-      }
     } catch (error) {
       // Runners return failures as results; an exception here is a bug in a runner or storage.
       console.error(`checkwall: run of ${check.id}@${location.id} threw`, error);
     } finally {
       state.pending = false;
+      state.run = undefined;
     }
   }
 
@@ -101,7 +183,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const moved: SlotState[] = [];
     for (const [key, slot] of plan) {
       const state = slots.get(key);
-      const kept = state ?? { slot, nextAt: 0, pending: false };
+      const kept = state ?? { slot, nextAt: 0, dueAt: 0, pending: false };
       if (!state || state.slot.offsetMs !== slot.offsetMs || state.slot.periodMs !== slot.periodMs)
         moved.push(kept);
       kept.slot = slot;
@@ -140,10 +222,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const late = new Set(overdue);
     for (const { state } of kept) {
       const { slot } = state;
-      arm(
-        state,
-        late.has(state) ? catchUpAt(now, slot, overdue.length) : nextDueAt(now, slot.periodMs, slot.offsetMs),
-      );
+      const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
+      if (late.has(state)) arm(state, catchUpAt(now, slot, overdue.length), onGrid - slot.periodMs);
+      else arm(state, onGrid);
     }
   }
 
@@ -152,9 +233,19 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     start() {
       started = true;
       void armAll([...slots.values()]);
+      const sweepSoon = () => {
+        sweeper = setTimeout(() => {
+          sweep()
+            .catch((error: unknown) => console.error('checkwall: the run sweep failed', error))
+            .finally(() => !stopped && sweepSoon());
+        }, opts.sweepEveryMs ?? SWEEP_EVERY_MS);
+        sweeper.unref();
+      };
+      sweepSoon();
     },
     async stop() {
       stopped = true;
+      clearTimeout(sweeper);
       for (const state of slots.values()) clearTimeout(state.timer);
       queue.length = 0;
       controller.abort(new Error('the service is stopping'));

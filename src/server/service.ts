@@ -2,12 +2,14 @@
 // HTTP app, wired together and listening.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { CheckResult } from '../api/schemas.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAlerting, type Alerting } from './alerting/index.js';
 import { createAlertPlanner } from './alerting/planner.js';
 import { newSigningSecret } from './alerting/signing-secret.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler } from './contracts.js';
+import { createRunnerHub, type RunnerHub } from './runner-hub.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import type { RunStats } from './run-accounting.js';
@@ -16,7 +18,7 @@ import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
 import { openStorage } from './storage/open.js';
-import type { Storage } from './storage/types.js';
+import type { ClaimedRun, Storage } from './storage/types.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -29,6 +31,12 @@ export interface ServiceOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** The run workers' pool: its size and entry (tests running from source point at a built entry). */
   workers?: WorkerPoolOptions;
+  /** How long a remote runner holds the runs it claims (default 150 s; tests shorten it). */
+  runnerLeaseMs?: number;
+  /** How often this instance takes over local runs whose lease ran out (default 10 s). */
+  sweepEveryMs?: number;
+  /** Where the service's own lines go (a refused runner token); default stderr. */
+  log?: (line: string) => void;
 }
 
 /** What a reload changed, by check (account id and check id). */
@@ -60,6 +68,13 @@ export interface Service {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+// Runs stay in the queue this long after they were due: long past any lease or late report.
+const RUNS_KEPT_MS = 3_600_000;
+// Often, so each prune deletes a minute of runs (~10,000 rows at 10,000 checks), not a burst.
+const RUNS_PRUNE_EVERY_MS = 60_000;
+const RUNNERS_REFRESH_MS = 5_000;
+// A claimed remote run is given to another runner after this: past a check's longest timeout (120 s).
+const RUNNER_LEASE_MS = 150_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
 const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
@@ -76,7 +91,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     throw error;
   }
   // The engine asks the scheduler for next runs; the scheduler records into the engine.
-  const late: { scheduler?: Scheduler } = {};
+  const late: { scheduler?: Scheduler; hub?: RunnerHub } = {};
   const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
   const lateAlerting: { alerting?: Alerting } = {};
   const engine = createStatusEngine({
@@ -88,6 +103,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     now,
     alerts: planner,
     onNotifications: () => lateAlerting.alerting?.kick(),
+    runners: { lastSeen: (accountId, locationId) => late.hub?.lastSeen(accountId, locationId) ?? null },
   });
   const alerting = (lateAlerting.alerting = createAlerting({
     config: opts.config,
@@ -97,19 +113,33 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     planner,
     now,
   }));
+  /** Stores a result with `write` and judges it, in order with the check's other results. */
+  const store = (accountId: string, result: CheckResult, write: () => Promise<boolean>) => {
+    const account = accounts.byId(accountId);
+    const check = account && accounts.check(account, result.checkId);
+    return account && check ? engine.record(account, check, result, write) : write();
+  };
   const record = async (accountId: string, run: RunResult) => {
     // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
     const { screenshot, ...result } = run;
-    const write = async () => {
+    await store(accountId, result, async () => {
       await storage.insertResult(accountId, result);
       if (screenshot) await storage.insertScreenshot(accountId, result, screenshot);
-    };
-    const account = accounts.byId(accountId);
-    const check = account && accounts.check(account, result.checkId);
-    // In order with the check's other results, its status moved from the one before.
-    if (account && check) await engine.record(account, check, result, write);
-    else await write();
+      return true;
+    });
   };
+  /** A queued run's result: stored once, by the run's holder only, then judged. */
+  const complete = (held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult) => {
+    const { screenshot, ...result } = run;
+    return store(held.accountId, result, () =>
+      storage.completeRun(held.id, held.token, held.accountId, result, screenshot),
+    );
+  };
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`));
+  const leaving = new AbortController();
+  const hub = createRunnerHub({ config, queue: storage, now, onReturn: () => engine.clear() });
+  late.hub = hub;
+  await hub.refresh();
   const runner = createRunner({
     maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
     ...(opts.workers ? { workers: opts.workers } : {}),
@@ -117,7 +147,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const scheduler = createScheduler({
     config,
     run: runner.run,
-    record,
+    queue: storage,
+    complete,
+    onRemoteOffered: (run) => hub.wake(run.accountId, run.locationId),
+    ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),
       // Read at each run (the scheduler spreads this object), so a reload applies to the next one.
@@ -131,14 +164,26 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   });
   late.scheduler = scheduler;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
-  const app = buildApp({
-    accounts,
-    storage,
-    engine,
-    alerting,
-    now,
-    limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
-  });
+  const app = buildApp(
+    {
+      accounts,
+      storage,
+      engine,
+      alerting,
+      now,
+      limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
+    },
+    {
+      hub,
+      queue: storage,
+      complete,
+      maxStoredBodyBytes: () => config.maxStoredBodyBytes,
+      leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
+      now,
+      closing: leaving.signal,
+      log,
+    },
+  );
   const host0 = opts.host ?? '127.0.0.1';
   try {
     await app.listen({ host: host0, port: opts.port ?? 0 });
@@ -169,6 +214,12 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
   await prune();
   const pruner = setInterval(() => background('pruning', prune), PRUNE_EVERY_MS).unref();
+  const pruneRuns = () => storage.pruneRuns(now() - RUNS_KEPT_MS);
+  const runPruner = setInterval(() => background('pruning runs', pruneRuns), RUNS_PRUNE_EVERY_MS).unref();
+  const seenRefresher = setInterval(
+    () => background('reading runner contacts', () => hub.refresh()),
+    RUNNERS_REFRESH_MS,
+  ).unref();
   let pairs = checkPairs(config);
   const warmer = setInterval(
     () => background('warming statuses', () => engine.warm(pairs, WARM_BUDGET_MS)),
@@ -180,6 +231,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     config = next;
     accounts.replace(next);
     scheduler.reload(next);
+    hub.replace(next);
     pairs = checkPairs(next);
     engine.clear(); // statuses embed the check's name, tags, thresholds and locations
     await seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
@@ -201,6 +253,9 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       (closing ??= (async () => {
         stopping = true;
         clearInterval(pruner);
+        clearInterval(runPruner);
+        clearInterval(seenRefresher);
+        leaving.abort();
         clearInterval(warmer);
         await scheduler.stop();
         // After the scheduler: every run has ended, so no page is open when the browser goes.

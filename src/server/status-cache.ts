@@ -16,6 +16,8 @@ export const LIST_PERIOD: Period = '24h';
 
 export interface CachedStatus {
   at: number;
+  /** It expires on its own then (a remote location's runner would count as gone); Infinity when never. */
+  until: number;
   status: CheckStatus;
 }
 
@@ -83,12 +85,12 @@ export function createStatusCache() {
      * Stores a status computed under `ticket`, unless the check was dropped (or the
      * cache cleared) since; true when stored and its status value moved.
      */
-    set(ticket: Ticket, period: Period, at: number, status: CheckStatus): boolean {
+    set(ticket: Ticket, period: Period, at: number, status: CheckStatus, until = Infinity): boolean {
       if (ticket.generation !== generation) return false;
       const entry = checkOf(ticket.accountId, ticket.checkId);
       if (entry.epoch !== ticket.epoch) return false;
       const previous = entry.byPeriod.get(period);
-      entry.byPeriod.set(period, { at, status });
+      entry.byPeriod.set(period, { at, until, status });
       if (period !== LIST_PERIOD) return false;
       const list = accounts.get(ticket.accountId)?.list;
       const i = list?.index.get(ticket.checkId);
@@ -105,7 +107,12 @@ export function createStatusCache() {
       entry.epoch++;
       const listed = entry.byPeriod.get(LIST_PERIOD);
       entry.byPeriod.clear();
-      if (listed) entry.byPeriod.set(LIST_PERIOD, { at: Number.NEGATIVE_INFINITY, status: listed.status });
+      if (listed)
+        entry.byPeriod.set(LIST_PERIOD, {
+          at: Number.NEGATIVE_INFINITY,
+          until: Number.NEGATIVE_INFINITY,
+          status: listed.status,
+        });
     },
 
     /** The account's default-period statuses in config order; undefined where none was computed yet. */

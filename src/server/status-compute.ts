@@ -6,19 +6,30 @@ import { PERIOD_MS } from '../domain/period.js';
 import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
+import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
 import type { Storage } from './storage/types.js';
 
 const TREND_WINDOW_MS = PERIOD_MS['24h'];
 
-/** The status without its schedule, which the engine reads fresh at every answer. */
+/** Newest contact of a remote location's runners (epoch ms), null when none. */
+export type RunnerSeenAt = (accountId: string, locationId: string) => number | null;
+
+export interface Computed {
+  /** Without its schedule, which the engine reads fresh at every answer. */
+  status: CheckStatus;
+  /** When it goes stale on its own (a remote location's runner silent too long); Infinity when never. */
+  until: number;
+}
+
 export async function computeStatus(
   storage: Storage,
   account: AccountConfig,
   check: CheckConfig,
   period: Period,
   now: number,
-): Promise<CheckStatus> {
+  runnerSeenAt: RunnerSeenAt = () => null,
+): Promise<Computed> {
   const [a, c] = [account.id, check.id];
   const locations = account.locations.filter((l) => check.locations.includes(l.id));
   const [window, current, previous, incident, recent, latest, alerts, alert, lastSuccess] = await Promise.all(
@@ -37,19 +48,22 @@ export async function computeStatus(
   const day = current ?? window;
   const availability = successRate(window.successes, window.total);
   const unrunnable = notRunnableReason(check);
+  const frequencyMs = frequencyToMs(check.frequency);
+  const seenAt = (locationId: string) => runnerSeenAt(a, locationId);
+  const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
   const decision = decideCheckStatus({
     now,
     enabled: check.enabled,
     runnable: unrunnable === undefined,
     notRunnableReason: unrunnable,
-    frequencyMs: frequencyToMs(check.frequency),
+    frequencyMs,
     thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
     availability,
     activeCriticalAlerts: incident ? 1 : 0,
-    locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]! })),
+    locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
   });
   const group = account.groups.find((g) => g.id === check.group);
-  return {
+  const status: CheckStatus = {
     checkId: check.id,
     checkName: check.name,
     checkType: check.type,
@@ -80,17 +94,23 @@ export async function computeStatus(
     schedule: { frequency: check.frequency, nextRun: null, enabled: check.enabled },
     locations: locations.map((l, i) => {
       const at = lastSuccess[i]!;
-      return {
+      const seen = l.remote ? seenAt(l.id) : null;
+      const entry: CheckStatus['locations'][number] = {
         id: l.id,
         name: l.name,
         status: decision.locations[i]!.status,
         lastSuccess: at === null ? null : new Date(at).toISOString(),
+        remote: l.remote,
+        runnerLastSeen: seen === null ? null : new Date(seen).toISOString(),
       };
+      if (reach.missing[i]) entry.statusReason = reach.missing[i];
+      return entry;
     }),
     tags: check.tags,
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
   };
+  return { status, until: reach.until };
 }
 
 function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {

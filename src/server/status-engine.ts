@@ -30,6 +30,8 @@ export interface StatusEngineDeps {
   alerts?: AlertPlanner | undefined;
   /** Called after a change queued notifications: the dispatcher looks at once. */
   onNotifications?: (() => void) | undefined;
+  /** Newest contact of a remote location's runners (runner-hub.ts); absent: no remote runners. */
+  runners?: { lastSeen(accountId: string, locationId: string): number | null } | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -47,20 +49,30 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   async function fresh(account: AccountConfig, check: CheckConfig, period: Period): Promise<CheckStatus> {
     const ticket = cache.ticket(account, check);
     const now = deps.now();
-    const status = await computeStatus(deps.storage, account, check, period, now);
-    if (cache.set(ticket, period, now, status)) version++;
+    const { status, until } = await computeStatus(
+      deps.storage,
+      account,
+      check,
+      period,
+      now,
+      (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
+    );
+    if (cache.set(ticket, period, now, status, until)) version++;
     return status;
   }
 
   async function cachedOrFresh(account: AccountConfig, check: CheckConfig, period: Period) {
     const hit = cache.get(account, check, period);
     const now = deps.now();
-    return hit && now - hit.at < CACHE_MS && now >= hit.at ? hit.status : fresh(account, check, period);
+    return hit && now - hit.at < CACHE_MS && now >= hit.at && now < hit.until
+      ? hit.status
+      : fresh(account, check, period);
   }
 
   /**
    * The status with what moves on its own read fresh, never from the cache: the
-   * schedule (a run may be skipped or still queued) and whether runs are being skipped.
+   * schedule (a run may be skipped or still queued), whether runs are being skipped,
+   * and when a remote location's runner was last in touch.
    */
   function present(accountId: string, status: CheckStatus): CheckStatus {
     const { enabled } = status.schedule;
@@ -74,7 +86,18 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       ...status,
       schedule: { ...status.schedule, nextRun: nextRun?.toISOString() ?? null },
       statusReason,
+      locations: seen(accountId, status),
     };
+  }
+
+  /** A remote location's runner contact is read fresh, as the schedule is (cheap: remote ones only). */
+  function seen(accountId: string, status: CheckStatus): CheckStatus['locations'] {
+    if (!status.locations.some((l) => l.remote)) return status.locations;
+    return status.locations.map((l) => {
+      if (!l.remote) return l;
+      const at = deps.runners?.lastSeen(accountId, l.id) ?? null;
+      return { ...l, runnerLastSeen: at === null ? null : new Date(at).toISOString() };
+    });
   }
 
   async function statusOf(account: AccountConfig, check: CheckConfig, period: Period = LIST_PERIOD) {
@@ -97,18 +120,20 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   /**
    * Stores a result (`write`) and moves the check's status, incident and alert, in
    * order with the check's other results: `before` is the status before this result,
-   * and two results arriving together cannot both open an incident.
+   * and two results arriving together cannot both open an incident. A write that
+   * answers false stored nothing (a run another holder has): nothing moves.
    */
   function record(
     account: AccountConfig,
     check: CheckConfig,
     result: CheckResult,
-    write: () => Promise<void>,
-  ) {
+    write: () => Promise<boolean>,
+  ): Promise<boolean> {
     return perCheck(account, check, async () => {
       const before = (await cachedOrFresh(account, check, LIST_PERIOD)).status;
-      await write();
+      if (!(await write())) return false;
       await onResult(account, check, result, before);
+      return true;
     });
   }
 
@@ -169,7 +194,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     let done = 0;
     for (const { account, check } of pairs) {
       const hit = cache.get(account, check, LIST_PERIOD);
-      if (hit && now - hit.at < CACHE_MS * 0.6 && now >= hit.at) continue;
+      if (hit && now - hit.at < CACHE_MS * 0.6 && now >= hit.at && now < hit.until) continue;
       await fresh(account, check, LIST_PERIOD);
       done++;
       const t = performance.now();

@@ -15,7 +15,7 @@ describe('checkwall --help', () => {
   it('lists every command of the design', () => {
     const { code, stdout } = checkwall('--help');
     expect(code).toBe(0);
-    for (const command of ['demo', 'console', 'wall', 'status', 'serve']) {
+    for (const command of ['demo', 'console', 'wall', 'status', 'serve', 'runner']) {
       expect(stdout).toMatch(new RegExp(`checkwall \\[?${command}`));
     }
   });
@@ -25,6 +25,31 @@ describe('checkwall --help', () => {
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toBe('checkwall: unknown command "frobnicate"');
     expect(stderr).toContain('Usage:');
+  });
+});
+
+describe('checkwall runner', () => {
+  it('prints its usage with --help, and refuses missing options with exit 2', () => {
+    expect(checkwall('runner', '--help').stdout).toContain(
+      'Usage: checkwall runner --service URL --location ID',
+    );
+    const { code, stderr } = checkwall('runner', '--location', 'far');
+    expect(code).toBe(2);
+    expect(stderr.split('\n')[0]).toBe(
+      'checkwall runner: --service needs the service address, e.g. --service http://127.0.0.1:8787',
+    );
+    const noToken = spawnSync(
+      process.execPath,
+      ['bin/checkwall.js', 'runner', '--service', 'http://127.0.0.1:9', '--location', 'far'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, CHECKWALL_RUNNER_TOKEN: undefined, CHECKWALL_RUNNER_TOKEN_FAR: undefined },
+      },
+    );
+    expect(noToken.status).toBe(2);
+    expect(noToken.stderr).toContain(
+      'no runner token: set CHECKWALL_RUNNER_TOKEN (or CHECKWALL_RUNNER_TOKEN_FAR)',
+    );
   });
 });
 

@@ -24,6 +24,12 @@ export interface TestServiceOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** The service's clock (reminders and intervals); Date.now by default. */
   now?: () => number;
+  /** How long a remote runner holds a claimed run (issue 12). */
+  runnerLeaseMs?: number;
+  /** How often lease-expired local runs are taken over (issue 12). */
+  sweepEveryMs?: number;
+  /** The service's own lines (a refused runner token). */
+  log?: (line: string) => void;
 }
 
 export interface TestService extends Service {
@@ -117,6 +123,9 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     rateLimit: opts.rateLimit ?? { perSecond: 10_000, burst: 100_000 },
     workers: { entry: await runWorkerEntry() },
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.runnerLeaseMs ? { runnerLeaseMs: opts.runnerLeaseMs } : {}),
+    ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
   });
   const seed = async (checkId: string, statuses: Array<'success' | 'failed'>, s: SeedOptions = {}) => {
     const spacing = s.spacingMs ?? 60_000;

@@ -3,7 +3,7 @@
 // the page measured. Every failure, a timeout included, is a failed result,
 // and a failed run keeps a picture of the page as it was.
 import type { CheckResult } from '../../api/schemas.js';
-import type { CheckConfig, LocationConfig } from '../config-schema.js';
+import type { CheckConfig, RunLocation } from '../config-schema.js';
 import type { RunCheck, RunContext, RunResult } from '../contracts.js';
 import { evaluateAssertions } from './assertions.js';
 import {
@@ -166,12 +166,12 @@ const toRequest = (r: DocumentRequest): CheckResult['request'] => ({
   body: null,
 });
 
-function plannedRequest(check: CheckConfig, location: LocationConfig): DocumentRequest {
+function plannedRequest(check: CheckConfig, location: RunLocation): DocumentRequest {
   return { method: 'GET', url: check.target, headers: extraHeaders(check, location) };
 }
 
 /** As the http runner does: the check's headers, and the location it ran from. */
-const extraHeaders = (check: CheckConfig, location: LocationConfig) => ({
+const extraHeaders = (check: CheckConfig, location: RunLocation) => ({
   ...check.headers,
   'x-checkwall-location': location.id,
 });

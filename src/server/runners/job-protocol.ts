@@ -12,7 +12,7 @@
 // failed message. Ids are the scheduler's, unique among its runs in flight.
 // The job carries the account's id only: a runner never sees API keys.
 import type { CheckResult, Trigger } from '../../api/schemas.js';
-import type { CheckConfig, LocationConfig } from '../config-schema.js';
+import type { CheckConfig, RunLocation } from '../config-schema.js';
 import type { RunCheck } from '../contracts.js';
 import { runHttpCheck } from './http.js';
 import { finishResult, namedError, startFrame } from './result.js';
@@ -24,7 +24,7 @@ export const RUN_PROTOCOL_VERSION = 1;
 export interface RunJob {
   accountId: string;
   check: CheckConfig;
-  location: LocationConfig;
+  location: RunLocation;
   triggeredBy: Trigger;
   /** Response bodies are kept up to this many bytes. */
   maxStoredBodyBytes: number;
@@ -39,11 +39,13 @@ export const JOB_CHECK_TYPES: ReadonlyArray<CheckConfig['type']> = ['api', 'url'
 export function toJob(
   accountId: string,
   check: CheckConfig,
-  location: LocationConfig,
+  location: RunLocation,
   triggeredBy: Trigger,
   maxStoredBodyBytes: number,
 ): RunJob {
-  return { accountId, check, location, triggeredBy, maxStoredBodyBytes };
+  // Only what a result names: a remote location's runner token stays in the service.
+  const where = { id: location.id, name: location.name, region: location.region };
+  return { accountId, check, location: where, triggeredBy, maxStoredBodyBytes };
 }
 
 /** Runs a job where this code runs; resolves with its result, whatever happens. */

@@ -1,11 +1,11 @@
 // Building a CheckResult: what every runner shares.
 import { randomUUID } from 'node:crypto';
 import type { Assertion, CheckResult, Timing, Trigger } from '../../api/schemas.js';
-import type { CheckConfig, LocationConfig } from '../config-schema.js';
+import type { CheckConfig, RunLocation } from '../config-schema.js';
 
 export interface RunFrame {
   check: CheckConfig;
-  location: LocationConfig;
+  location: RunLocation;
   runId: string;
   triggeredBy: Trigger;
   startedAt: number; // epoch ms
@@ -14,7 +14,7 @@ export interface RunFrame {
 
 export function startFrame(
   check: CheckConfig,
-  location: LocationConfig,
+  location: RunLocation,
   triggeredBy: Trigger,
   runId: string = randomUUID(),
 ): RunFrame {

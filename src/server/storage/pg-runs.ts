@@ -6,33 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { changed, first, rows, transaction } from './pg-db.js';
 import { writeResults, writeScreenshot } from './pg-results.js';
-import type { ClaimedRun, RunKey, RunnerSeen, RunQueue } from './types.js';
-
-/**
- * A run as stored, whoever holds it: the runners branch (storage-runners) adds this
- * type, findRun and pruneRuns to types.ts's RunQueue; at the merge, the type comes
- * from there and this copy goes.
- */
-export interface StoredRun extends RunKey {
-  id: string;
-  /** Null while it waits for a runner. */
-  token: string | null;
-  leaseUntil: number | null;
-  attempt: number;
-  completedAt: number | null;
-}
-
-export interface RunQueueExtras {
-  /** One run by id, complete or not; null when there is none (never given, or pruned). */
-  findRun(runId: string): Promise<StoredRun | null>;
-  /** Deletes runs due before the cut-off, complete or abandoned; returns how many went. */
-  pruneRuns(before: number): Promise<number>;
-}
+import type { ClaimedRun, RunnerSeen, RunQueue, StoredRun } from './types.js';
 
 const RUN_COLUMNS = `id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
   due_at AS "dueAt", coalesce(token, '') AS token, coalesce(lease_until, 0) AS "leaseUntil", attempt`;
 
-export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue & RunQueueExtras {
+export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   return {
     /**
      * Without `claim` the run waits: it comes back with token "" and leaseUntil 0

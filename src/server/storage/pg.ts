@@ -10,19 +10,17 @@ import { createPgChannelStore } from './pg-channels.js';
 import { changed, createPool, transaction } from './pg-db.js';
 import { createPgOutboxReader } from './pg-outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './pg-results.js';
-import { createPgRunQueue, type RunQueueExtras } from './pg-runs.js';
+import { createPgRunQueue } from './pg-runs.js';
 import { migratePg } from './pg-schema.js';
 import { describePgUrl, hidePassword } from './pg-url.js';
 import { StorageError } from './sqlite.js';
-import type { RunQueue, Storage } from './types.js';
+import type { Storage } from './types.js';
 
-export type PgStorage = Storage &
-  RunQueue &
-  RunQueueExtras & {
-    readonly kind: 'postgres';
-    /** Changes stored by any instance on this database, as they commit. */
-    readonly changes: Changes;
-  };
+export type PgStorage = Storage & {
+  readonly kind: 'postgres';
+  /** Changes stored by any instance on this database, as they commit. */
+  readonly changes: Changes;
+};
 
 export interface PgOptions {
   /** Connections in the pool (the LISTEN client is one more). */

@@ -111,6 +111,30 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_notifications_check ON alert_notifications (account_id, check_id, channel_id, event, created_at);
    CREATE INDEX alert_notifications_channel ON alert_notifications (channel_id, created_at);
    CREATE INDEX alert_notifications_alert ON alert_notifications (alert_id);`,
+  // Issue #12: the shared queue of scheduled runs (storage/types.ts RunQueue). A run is
+  // one check x location x due time, unique: whoever inserts it first owns the offer,
+  // and a result is stored only by the holder of its token, once (completed_at).
+  `CREATE TABLE runs (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     location_id TEXT NOT NULL,
+     due_at INTEGER NOT NULL,         -- epoch ms, from the schedule plan
+     token TEXT,                      -- the holder's claim; null while it waits for a runner
+     lease_until INTEGER,             -- null while it waits; past it, the run is given again
+     attempt INTEGER NOT NULL DEFAULT 0,
+     completed_at INTEGER,            -- set once, with the result
+     UNIQUE (account_id, check_id, location_id, due_at)
+   );
+   CREATE INDEX runs_open ON runs (account_id, location_id, completed_at, due_at);
+   CREATE INDEX runs_due ON runs (due_at);
+   CREATE TABLE runners_seen (
+     account_id TEXT NOT NULL,
+     location_id TEXT NOT NULL,
+     runner_id TEXT NOT NULL,
+     last_seen_at INTEGER NOT NULL,
+     PRIMARY KEY (account_id, location_id, runner_id)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

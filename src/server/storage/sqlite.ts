@@ -8,6 +8,7 @@ import { createAccountStore } from './sqlite-account.js';
 import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
+import { createRunStore } from './sqlite-runs.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
 import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
@@ -65,9 +66,15 @@ function withStores(db: Database.Database): Storage {
       account.closeIncident(accountId, change.checkId, change.closeIncidentAt);
     writeChange(accountId, change);
   });
+  const results = createResultStore(db);
+  const screenshots = createScreenshotStore(db);
   const sync: Sync<Storage> = {
-    ...createResultStore(db),
-    ...createScreenshotStore(db),
+    ...results,
+    ...screenshots,
+    ...createRunStore(db, {
+      insertResult: results.insertResult,
+      insertScreenshot: screenshots.insertScreenshot,
+    }),
     ...account,
     ...createChannelStore(db),
     ...alerts,

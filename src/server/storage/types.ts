@@ -148,7 +148,7 @@ export interface DeliveryStats {
   failures: number;
 }
 
-export interface Storage {
+export interface Storage extends RunQueue {
   insertResult(accountId: string, result: CheckResult): Promise<void>;
   insertResults(accountId: string, results: readonly CheckResult[]): Promise<void>;
   queryResults(q: ResultQuery): Promise<{ items: CheckResult[]; total: number }>;
@@ -284,6 +284,16 @@ export interface ClaimedRun extends RunKey {
   attempt: number;
 }
 
+/** A run as stored, whoever holds it (findRun): what a runner's report is checked against. */
+export interface StoredRun extends RunKey {
+  id: string;
+  /** Null while it waits for a runner. */
+  token: string | null;
+  leaseUntil: number | null;
+  attempt: number;
+  completedAt: number | null;
+}
+
 export interface RunnerSeen {
   accountId: string;
   locationId: string;
@@ -325,6 +335,14 @@ export interface RunQueue {
     result: CheckResult,
     screenshot?: Uint8Array,
   ): Promise<boolean>;
+  /** One run by id, complete or not; null when there is none (never given, or pruned). */
+  findRun(runId: string): Promise<StoredRun | null>;
+  /**
+   * Deletes runs due before the cut-off, complete or abandoned (results stay in
+   * results): the queue only needs them while a late offer or report may come.
+   * Returns how many went.
+   */
+  pruneRuns(before: number): Promise<number>;
   recordRunnerSeen(seen: RunnerSeen): Promise<void>;
   /** Every runner seen, newest contact per runner. */
   runnersSeen(): Promise<RunnerSeen[]>;

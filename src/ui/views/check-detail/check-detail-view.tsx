@@ -8,7 +8,7 @@ import { tint, useTheme } from '../../theme.js';
 import { ConnectionBanner } from '../board/banner.js';
 import { AlertsPanel, alertsPanelHeight, historyRows } from './alerts-panel.js';
 import { CheckHeader } from './check-header.js';
-import { LocationBreakdown } from './locations.js';
+import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
 
 export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
@@ -27,7 +27,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const rows = historyRows(height);
   const alertLines = alertsPanelHeight(store, checkId, rows);
   const used =
-    3 + 1 + check.locations.length + alertLines + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
+    3 + locationBreakdownHeight(check) + alertLines + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
   return (
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />

@@ -1,0 +1,61 @@
+// The wire of /v1/runner/ (issue 12): how a `checkwall runner` takes the runs of
+// its remote location and hands their results back. Shared by the service and
+// the runner command, as schemas.ts is by the service and the console.
+//
+//   POST /v1/runner/claim                   { runnerId, max, waitSeconds } -> { data: { jobs } }
+//   POST /v1/runner/runs/:runId/result      { claimToken, result, screenshot? } -> { data: { stored } }
+//
+// Both carry Authorization: Bearer <the location's runner token>. A job is the
+// run protocol's RunJob (server/runners/job-protocol.ts) with the run it is for;
+// its check is checked again by the runner against the config schema.
+import { z } from 'zod';
+import { CheckResultSchema, LocationRefSchema, TimestampSchema, TriggerSchema } from './schemas.js';
+
+/** Longest a claim waits for a run to be offered before it answers with none. */
+export const MAX_CLAIM_WAIT_SECONDS = 20;
+
+export const RunnerClaimBodySchema = z.strictObject({
+  /** Names this runner process in the service's records of who is connected (not a secret). */
+  runnerId: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1-100 letters, digits, . _ : or -'),
+  /** The location this runner was started for: a token of another location is refused (403), not obeyed. */
+  location: z.string().min(1).max(64).optional(),
+  max: z.number().int().min(1).max(100).default(10),
+  waitSeconds: z.number().min(0).max(MAX_CLAIM_WAIT_SECONDS).default(10),
+});
+export type RunnerClaimBody = z.input<typeof RunnerClaimBodySchema>;
+
+export const RunJobSchema = z.looseObject({
+  accountId: z.string(),
+  check: z.looseObject({ id: z.string(), name: z.string(), type: z.string() }),
+  location: LocationRefSchema,
+  triggeredBy: TriggerSchema,
+  maxStoredBodyBytes: z.number().int().min(0),
+});
+
+export const RunnerJobSchema = z.looseObject({
+  runId: z.string(),
+  /** Proves the run was given to this claim; the result must carry it back. */
+  claimToken: z.string(),
+  dueAt: TimestampSchema,
+  leaseUntil: TimestampSchema,
+  attempt: z.number().int(),
+  job: RunJobSchema,
+});
+export type RunnerJob = z.infer<typeof RunnerJobSchema>;
+
+export const RunnerClaimAnswerSchema = z.looseObject({
+  data: z.looseObject({ jobs: z.array(RunnerJobSchema) }),
+});
+
+export const RunnerResultBodySchema = z.strictObject({
+  claimToken: z.string().min(1).max(200),
+  result: CheckResultSchema,
+  /** A browser run's PNG, base64. */
+  screenshot: z.base64().max(8_000_000).optional(),
+});
+export type RunnerResultBody = z.input<typeof RunnerResultBodySchema>;
+
+/** stored false never happens with 200: a refused result is a 4xx (409: the run is someone else's now). */
+export const RunnerResultAnswerSchema = z.looseObject({ data: z.looseObject({ stored: z.boolean() }) });
+
+export const RunIdParamsSchema = z.strictObject({ runId: z.string().min(1).max(100) });

@@ -1,0 +1,201 @@
+// The loop of `checkwall runner`: claim the location's due runs from the
+// service (a long poll), run them here, post each result. The service may go
+// away at any time (a restart, a network cut): the runner backs off and keeps
+// the results it finished, up to OUTBOX_LIMIT, posting them when it is back.
+// It says so in one line per change of state, never one per run.
+import {
+  RunnerClaimAnswerSchema,
+  type RunnerClaimBody,
+  type RunnerJob,
+  type RunnerResultBody,
+} from '../api/runner-schemas.js';
+import { backoffDelay } from '../domain/backoff.js';
+import type { RunResult } from '../server/contracts.js';
+
+export interface RunnerLoopOptions {
+  service: string;
+  location: string;
+  token: string;
+  runnerId: string;
+  concurrency: number;
+  execute(job: RunnerJob, signal: AbortSignal): Promise<RunResult>;
+  log(line: string): void;
+  /** Long poll length (seconds). */
+  waitSeconds?: number;
+}
+
+export const OUTBOX_LIMIT = 1_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+const POST_TIMEOUT_MS = 30_000;
+
+/** The service refused the runner for good (a bad token, a wrong location): no retry helps. */
+export class RunnerRefused extends Error {}
+
+interface Done {
+  runId: string;
+  body: RunnerResultBody;
+}
+
+export function createRunnerLoop(opts: RunnerLoopOptions) {
+  const outbox: Done[] = [];
+  const running = new Map<string, AbortController>();
+  const stop = new AbortController();
+  let dropped = 0;
+  let failures = 0;
+  let state: 'starting' | 'connected' | 'lost' = 'starting';
+  let flushing: Promise<void> | undefined;
+  let wakeClaim: (() => void) | undefined;
+  const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
+
+  function connected() {
+    if (state === 'connected') return;
+    if (state === 'lost')
+      opts.log(`back in touch with ${opts.service}; ${outbox.length} finished results to post`);
+    else opts.log(`connected to ${opts.service} for location ${opts.location}`);
+    state = 'connected';
+    failures = 0;
+  }
+
+  function lost(why: string) {
+    if (state !== 'lost')
+      opts.log(`lost the service (${why}); retrying with backoff, finished results are kept`);
+    state = 'lost';
+  }
+
+  async function post(path: string, body: unknown, timeoutMs: number): Promise<Response> {
+    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
+    // The service may live under a path prefix (https://host/checkwall): keep it.
+    const res = await fetch(`${opts.service.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (res.status === 401 || res.status === 403)
+      throw new RunnerRefused(`the service refused this runner: ${await message(res)}`);
+    return res;
+  }
+
+  async function claim(max: number, waitSeconds: number): Promise<RunnerJob[]> {
+    const body: RunnerClaimBody = { runnerId: opts.runnerId, location: opts.location, max, waitSeconds };
+    const res = await post('/v1/runner/claim', body, waitSeconds * 1000 + 15_000);
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${await message(res)}`);
+    return RunnerClaimAnswerSchema.parse(await res.json()).data.jobs;
+  }
+
+  /** Posts what is finished, oldest first; stops at the first failure to reach the service. */
+  async function flushOnce() {
+    while (outbox.length > 0) {
+      const done = outbox[0]!;
+      const res = await post(
+        `/v1/runner/runs/${encodeURIComponent(done.runId)}/result`,
+        done.body,
+        POST_TIMEOUT_MS,
+      );
+      if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+      // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
+      if (!res.ok) await res.body?.cancel();
+      else await res.json();
+      // By identity: while this post was out, a full outbox may have dropped its oldest.
+      const at = outbox.indexOf(done);
+      if (at >= 0) outbox.splice(at, 1);
+      connected();
+    }
+  }
+
+  /** One flush at a time; the loop's own awaits it and learns of a failure, a run's is quiet. */
+  const flush = () => (flushing ??= flushOnce().finally(() => (flushing = undefined)));
+
+  function keep(done: Done) {
+    outbox.push(done);
+    if (outbox.length > OUTBOX_LIMIT) {
+      outbox.shift();
+      dropped++;
+      if (dropped === 1 || dropped % 100 === 0)
+        opts.log(`${dropped} finished results dropped so far: more than ${OUTBOX_LIMIT} waiting to post`);
+    }
+  }
+
+  function start(job: RunnerJob) {
+    const controller = new AbortController();
+    running.set(job.runId, controller);
+    void opts
+      .execute(job, controller.signal)
+      .then((result) => {
+        const { screenshot, ...rest } = result;
+        const body: RunnerResultBody = { claimToken: job.claimToken, result: rest };
+        if (screenshot) body.screenshot = Buffer.from(screenshot).toString('base64');
+        if (!controller.signal.aborted) keep({ runId: job.runId, body });
+      })
+      .finally(() => {
+        running.delete(job.runId);
+        wakeClaim?.();
+        // The loop's next look finds a failure; here a result just goes out as soon as it can.
+        if (state === 'connected') void flush().catch(() => undefined);
+      });
+  }
+
+  /** Resolves after ms, or sooner when a run frees a slot or the runner stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeClaim = undefined;
+        stop.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      wakeClaim = done;
+      stop.signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function run(): Promise<void> {
+    while (!stop.signal.aborted) {
+      try {
+        if (outbox.length > 0) await flush();
+        const free = opts.concurrency - running.size;
+        if (free <= 0) {
+          await pause(60_000);
+          continue;
+        }
+        // While the service is away, a quick look rather than a long poll: back as soon as it is.
+        const jobs = await claim(free, state === 'lost' ? 0 : (opts.waitSeconds ?? 10));
+        connected();
+        for (const job of jobs) start(job);
+      } catch (error) {
+        if (error instanceof RunnerRefused) throw error;
+        if (stop.signal.aborted) break;
+        lost(reason(error));
+        await pause(backoffDelay(failures++, BACKOFF_BASE_MS, BACKOFF_MAX_MS));
+      }
+    }
+  }
+
+  return {
+    run,
+    /** Stops claiming, gives runs in flight `graceMs` to finish, then abandons them, posts what it can. */
+    async stop(graceMs: number) {
+      stop.abort();
+      const deadline = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
+      return { abandoned: running.size, unposted: outbox.length };
+    },
+    stats: () => ({ running: running.size, outbox: outbox.length, dropped, state }),
+  };
+}
+
+async function message(res: Response): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
+  } catch {
+    return `HTTP ${res.status}`;
+  }
+}
+
+function reason(error: unknown): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.cause?.message ?? e.message;
+}

@@ -1,0 +1,138 @@
+// /v1/runner/ (issue 12): where `checkwall runner` processes take the runs of
+// their remote location and hand the results back (wire: api/runner-schemas.ts).
+// A runner token opens these two endpoints for its one location and nothing
+// else; an API key does not open them, and a runner token opens no account endpoint.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  RunIdParamsSchema,
+  RunnerClaimBodySchema,
+  RunnerResultBodySchema,
+} from '../../api/runner-schemas.js';
+import type { CheckResult } from '../../api/schemas.js';
+import type { RunResult } from '../contracts.js';
+import { fingerprint, type RunnerHub, type RunnerPlace } from '../runner-hub.js';
+import { toJob } from '../runners/job-protocol.js';
+import type { ClaimedRun, RunQueue } from '../storage/types.js';
+import { HttpError, parseOr400 } from './errors.js';
+
+export interface RunnerRouteDeps {
+  hub: RunnerHub;
+  queue: Pick<RunQueue, 'claimRuns' | 'findRun'>;
+  /** Stores a run's result through the queue (once) and moves its status; false when the run is not the token's. */
+  complete(run: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, result: RunResult): Promise<boolean>;
+  maxStoredBodyBytes(): number;
+  /** How long a runner holds the runs it claims before they are given to another. */
+  leaseMs: number;
+  now: () => number;
+  /** Aborts when the service stops: long polls answer at once. */
+  closing: AbortSignal;
+  log(line: string): void;
+}
+
+// A browser run's screenshot rides along, base64: far above the API's 64 KB.
+const RESULT_BODY_LIMIT = 12 * 1024 * 1024;
+// Between looks at the queue in a long poll: runs whose lease ran out are noticed this soon.
+const POLL_STEP_MS = 1_000;
+const REFUSED_NOTED = 1_000;
+
+export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps): void {
+  const { hub, queue, now } = deps;
+  const refused = new Set<string>();
+
+  const authRunner = (req: FastifyRequest): RunnerPlace => {
+    const header = req.headers.authorization;
+    const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const unauthorized = (message: string) =>
+      new HttpError(401, message, [], { 'www-authenticate': 'Bearer' });
+    if (!token) throw unauthorized('send Authorization: Bearer <runner token>');
+    const place = hub.byToken(token);
+    if (place) return place;
+    // Once per token (by its fingerprint, never the token): a runner retrying a bad token is one line.
+    const print = fingerprint(token);
+    if (!refused.has(print) && refused.size < REFUSED_NOTED) {
+      refused.add(print);
+      deps.log(`refused a runner token (fingerprint ${print}) from ${req.ip}: it is no remote location's`);
+    }
+    throw unauthorized('the runner token is not valid');
+  };
+
+  app.post('/v1/runner/claim', async (req, reply) => {
+    const { account, location } = authRunner(req);
+    const body = parseOr400(RunnerClaimBodySchema, req.body ?? {}, 'body');
+    if (body.location !== undefined && body.location !== location.id)
+      throw new HttpError(403, `this runner token is for location "${location.id}", not "${body.location}"`);
+    const gone = AbortSignal.any([deps.closing, closed(reply)]);
+    const deadline = now() + body.waitSeconds * 1000;
+    hub.seen(account.id, location.id, body.runnerId);
+    try {
+      for (;;) {
+        const token = `${body.runnerId}:${randomUUID()}`;
+        const runs = await queue.claimRuns(account.id, location.id, token, now(), deps.leaseMs, body.max);
+        const jobs = runs.flatMap((run) => toRunnerJob(run, { account, location }));
+        if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
+        await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
+      }
+    } finally {
+      hub.seen(account.id, location.id, body.runnerId);
+    }
+  });
+
+  function toRunnerJob(run: ClaimedRun, { account, location }: RunnerPlace) {
+    const check = account.checks.find((c) => c.id === run.checkId);
+    // A check removed since it was offered: nothing to run; its run lapses with its lease.
+    if (!check) return [];
+    return [
+      {
+        runId: run.id,
+        claimToken: run.token,
+        dueAt: new Date(run.dueAt).toISOString(),
+        leaseUntil: new Date(run.leaseUntil).toISOString(),
+        attempt: run.attempt,
+        job: toJob(account.id, check, location, 'schedule', deps.maxStoredBodyBytes()),
+      },
+    ];
+  }
+
+  app.post('/v1/runner/runs/:runId/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
+    const { account, location } = authRunner(req);
+    const { runId } = parseOr400(RunIdParamsSchema, req.params, 'path');
+    const body = parseOr400(RunnerResultBodySchema, req.body, 'body');
+    const runnerId = /^[A-Za-z0-9._-]{1,100}(?=:)/.exec(body.claimToken)?.[0] ?? 'unnamed';
+    hub.seen(account.id, location.id, runnerId);
+    const run = await queue.findRun(runId);
+    if (!run || run.accountId !== account.id || run.locationId !== location.id || run.token === null)
+      throw new HttpError(404, `run "${runId}" was never given to a runner of ${location.id}`);
+    const check = account.checks.find((c) => c.id === run.checkId);
+    const { result } = body;
+    if (result.checkId !== run.checkId || result.location.id !== run.locationId || !check)
+      throw new HttpError(
+        422,
+        `run "${runId}" is check "${run.checkId}" at ${run.locationId}; this result is "${result.checkId}" at ${result.location.id}`,
+      );
+    const late = () =>
+      new HttpError(409, `run "${runId}" is no longer this runner's (given again, or done): drop its result`);
+    if (run.token !== body.claimToken || run.completedAt !== null) throw late();
+    // The service names what it stores: the run's id (one result per run), its check and location.
+    const stored: CheckResult = {
+      ...result,
+      id: run.id,
+      checkName: check.name,
+      checkType: check.type,
+      location: { id: location.id, name: location.name, region: location.region },
+      triggeredBy: 'schedule',
+    };
+    const screenshot = body.screenshot === undefined ? undefined : Buffer.from(body.screenshot, 'base64');
+    const held = { id: run.id, token: body.claimToken, accountId: account.id };
+    const ok = await deps.complete(held, { ...stored, ...(screenshot ? { screenshot } : {}) });
+    if (!ok) throw late();
+    return { data: { stored: true } };
+  });
+}
+
+/** Aborts when the client goes away (a runner stopped mid-poll). */
+function closed(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  return controller.signal;
+}

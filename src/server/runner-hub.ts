@@ -1,0 +1,138 @@
+// What the service knows of its remote runners (issue 12): which remote
+// location a runner token opens, when each location's runners were last in
+// touch (here, and through the database for every instance), and the runners
+// waiting in a long poll for a run to be offered.
+import { createHash } from 'node:crypto';
+import { STALE_AFTER_FREQUENCIES } from '../domain/status-rules.js';
+import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
+import type { RunQueue } from './storage/types.js';
+
+export interface RunnerPlace {
+  account: AccountConfig;
+  location: LocationConfig;
+}
+
+export interface RunnerHub {
+  /** The remote location a runner token opens; undefined for any other string (an API key too). */
+  byToken(token: string): RunnerPlace | undefined;
+  /** A runner of the location is in touch now. */
+  seen(accountId: string, locationId: string, runnerId: string): void;
+  /** Newest contact of any runner of the location (now while one is waiting in a poll); null if none. */
+  lastSeen(accountId: string, locationId: string): number | null;
+  /** Resolves when a run of the location is offered, after `ms`, or when `signal` aborts. */
+  wait(accountId: string, locationId: string, ms: number, signal: AbortSignal): Promise<void>;
+  wake(accountId: string, locationId: string): void;
+  replace(config: ServiceConfig): void;
+  /** Reads every instance's contacts from the database. */
+  refresh(): Promise<void>;
+}
+
+/** A short, stable name for a secret in logs: never the secret. */
+export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
+
+// Contacts go to the database at most this often per runner; another instance sees them a little later.
+const PERSIST_EVERY_MS = 5_000;
+/** A location unheard of for this long counts as back when a runner calls (statuses are recomputed). */
+const RETURN_AFTER_MS = 5_000;
+
+export function createRunnerHub(opts: {
+  config: ServiceConfig;
+  queue: Pick<RunQueue, 'recordRunnerSeen' | 'runnersSeen'>;
+  now: () => number;
+  /** A location's runners are back in touch after a silence: statuses judged without them are stale. */
+  onReturn: () => void;
+}): RunnerHub {
+  const places = new Map<string, RunnerPlace>();
+  const last = new Map<string, number>();
+  const persisted = new Map<string, number>();
+  const waiting = new Map<string, Set<() => void>>();
+  const where = (accountId: string, locationId: string) => `${accountId}\u0000${locationId}`;
+
+  function replace(config: ServiceConfig) {
+    places.clear();
+    for (const account of config.accounts)
+      for (const location of account.locations)
+        if (location.remote && location.runnerToken)
+          places.set(fingerprint(location.runnerToken), { account, location });
+  }
+  replace(opts.config);
+
+  function note(key: string, at: number) {
+    const before = last.get(key);
+    if (before === undefined || at > before) last.set(key, at);
+    if (before === undefined || at - before > RETURN_AFTER_MS) opts.onReturn();
+  }
+
+  return {
+    // By the token's digest: the map never holds a token, and a lookup compares digests only.
+    byToken: (token) => places.get(fingerprint(token)),
+    seen(accountId, locationId, runnerId) {
+      const at = opts.now();
+      note(where(accountId, locationId), at);
+      const runner = `${where(accountId, locationId)}\u0000${runnerId}`;
+      if (at - (persisted.get(runner) ?? 0) < PERSIST_EVERY_MS) return;
+      persisted.set(runner, at);
+      opts.queue
+        .recordRunnerSeen({ accountId, locationId, runnerId, lastSeenAt: at })
+        .catch((error: unknown) => console.error('checkwall: cannot record a runner contact', error));
+    },
+    lastSeen(accountId, locationId) {
+      const key = where(accountId, locationId);
+      if ((waiting.get(key)?.size ?? 0) > 0) return opts.now();
+      return last.get(key) ?? null;
+    },
+    wait(accountId, locationId, ms, signal) {
+      const key = where(accountId, locationId);
+      // A runner waiting is in touch the whole time: its poll's end is no return after a silence.
+      last.set(key, opts.now());
+      return new Promise<void>((resolve) => {
+        const set = waiting.get(key) ?? new Set<() => void>();
+        waiting.set(key, set);
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          set.delete(done);
+          last.set(key, opts.now());
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal.addEventListener('abort', done, { once: true });
+        set.add(done);
+      });
+    },
+    wake(accountId, locationId) {
+      for (const done of [...(waiting.get(where(accountId, locationId)) ?? [])]) done();
+    },
+    replace,
+    async refresh() {
+      for (const s of await opts.queue.runnersSeen()) note(where(s.accountId, s.locationId), s.lastSeenAt);
+    },
+  };
+}
+
+/**
+ * For the status engine: which of a check's remote locations have had no runner in
+ * touch for 3 x its frequency (their reason, by index), and when the next one would
+ * turn so (its cached status expires then; Infinity when none can).
+ */
+export function runnerReach(
+  lastSeen: (locationId: string) => number | null,
+  locations: readonly LocationConfig[],
+  check: Pick<CheckConfig, 'type'>,
+  frequencyMs: number,
+  now: number,
+): { missing: Array<string | undefined>; until: number } {
+  let until = Infinity;
+  const limit = STALE_AFTER_FREQUENCIES * frequencyMs;
+  const missing = locations.map((l) => {
+    // Heartbeats are judged by the service, wherever their location is.
+    if (!l.remote || check.type === 'heartbeat') return undefined;
+    const at = lastSeen(l.id);
+    if (at !== null && now - at <= limit) {
+      until = Math.min(until, at + limit + 1);
+      return undefined;
+    }
+    return `no runner connected for ${l.name}`;
+  });
+  return { missing, until };
+}

@@ -1,0 +1,129 @@
+// The shared run queue (types.ts RunQueue) in SQLite. One process writes the
+// file at a time (SQLite serialises writers), so a claim is an IMMEDIATE
+// transaction: select what is free, then take it; two claimers never get the
+// same run. The unique (account, check, location, due time) key makes an offer
+// happen once; completed_at and the token make a result be stored once.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { CheckResult } from '../../api/schemas.js';
+import type { Sync } from './promised.js';
+import type { ClaimedRun, RunKey, RunQueue, RunnerSeen, Storage, StoredRun } from './types.js';
+
+interface RunRow {
+  id: string;
+  accountId: string;
+  checkId: string;
+  locationId: string;
+  dueAt: number;
+  token: string | null;
+  leaseUntil: number | null;
+  attempt: number;
+  completedAt: number | null;
+}
+
+const COLUMNS = `id, account_id AS accountId, check_id AS checkId, location_id AS locationId,
+  due_at AS dueAt, token, lease_until AS leaseUntil, attempt, completed_at AS completedAt`;
+
+/** What completing a run stores: the result stores' own writes, run inside its transaction. */
+export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreenshot'>;
+
+export function createRunStore(db: Database.Database, writes: ResultWrites): Sync<RunQueue> {
+  const insert = db.prepare(
+    `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  // Waiting (never claimed) or abandoned (its lease ran out), oldest due first.
+  const free = db.prepare(
+    `SELECT ${COLUMNS} FROM runs
+     WHERE account_id = ? AND location_id = ? AND completed_at IS NULL
+       AND (lease_until IS NULL OR lease_until <= ?)
+     ORDER BY due_at LIMIT ?`,
+  );
+  const take = db.prepare('UPDATE runs SET token = ?, lease_until = ?, attempt = attempt + 1 WHERE id = ?');
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM runs WHERE id = ?`);
+  const finish = db.prepare(
+    'UPDATE runs SET completed_at = ? WHERE id = ? AND token = ? AND completed_at IS NULL',
+  );
+  const prune = db.prepare('DELETE FROM runs WHERE due_at < ?');
+  const seen = db.prepare(
+    `INSERT INTO runners_seen (account_id, location_id, runner_id, last_seen_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (account_id, location_id, runner_id)
+     DO UPDATE SET last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
+  );
+  const allSeen = db.prepare(
+    `SELECT account_id AS accountId, location_id AS locationId, runner_id AS runnerId,
+       last_seen_at AS lastSeenAt FROM runners_seen`,
+  );
+
+  const claim = db.transaction(
+    (accountId: string, locationId: string, token: string, now: number, leaseMs: number, limit: number) => {
+      const rows = free.all(accountId, locationId, now, limit) as RunRow[];
+      return rows.map((row): ClaimedRun => {
+        take.run(token, now + leaseMs, row.id);
+        return { ...keyOf(row), id: row.id, token, leaseUntil: now + leaseMs, attempt: row.attempt + 1 };
+      });
+    },
+  );
+  const complete = db.transaction(
+    (runId: string, token: string, accountId: string, result: CheckResult, png?: Uint8Array) => {
+      if (finish.run(Date.now(), runId, token).changes === 0) return false;
+      writes.insertResult(accountId, result);
+      if (png) writes.insertScreenshot(accountId, result, png);
+      return true;
+    },
+  );
+
+  return {
+    offerRun(key, now, holder) {
+      const id = randomUUID();
+      const leaseUntil = holder ? now + holder.leaseMs : null;
+      const made = insert.run(
+        id,
+        key.accountId,
+        key.checkId,
+        key.locationId,
+        key.dueAt,
+        holder?.token ?? null,
+        leaseUntil,
+        holder ? 1 : 0,
+      ).changes;
+      if (made === 0) return null;
+      return {
+        ...key,
+        id,
+        token: holder?.token ?? '',
+        leaseUntil: leaseUntil ?? 0,
+        attempt: holder ? 1 : 0,
+      };
+    },
+    claimRuns: (accountId, locationId, token, now, leaseMs, limit) =>
+      claim.immediate(accountId, locationId, token, now, leaseMs, limit),
+    completeRun: (runId, token, accountId, result, png) =>
+      complete.immediate(runId, token, accountId, result, png),
+    findRun(runId) {
+      const row = byId.get(runId) as RunRow | undefined;
+      return row ? storedRun(row) : null;
+    },
+    pruneRuns: (before) => prune.run(before).changes,
+    recordRunnerSeen(s: RunnerSeen) {
+      seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt);
+    },
+    runnersSeen: () => allSeen.all() as RunnerSeen[],
+  };
+}
+
+const keyOf = (row: RunRow): RunKey => ({
+  accountId: row.accountId,
+  checkId: row.checkId,
+  locationId: row.locationId,
+  dueAt: row.dueAt,
+});
+
+const storedRun = (row: RunRow): StoredRun => ({
+  ...keyOf(row),
+  id: row.id,
+  token: row.token,
+  leaseUntil: row.leaseUntil,
+  attempt: row.attempt,
+  completedAt: row.completedAt,
+});

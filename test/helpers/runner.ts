@@ -1,0 +1,115 @@
+// `checkwall runner` as a child process of the built program (issue 12), and
+// a service config with a remote location for it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import type { CheckResult } from '../../src/api/schemas.js';
+import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
+
+export const RUNNER_TOKEN = 'runner-token-far-0123456789';
+
+export interface RunnerProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves when stdout has a line matching `re` (rejects after timeoutMs). */
+  waitFor(re: RegExp, timeoutMs?: number): Promise<void>;
+}
+
+const started = new Set<ChildProcess>();
+
+export function startRunner(
+  service: string,
+  opts: { token?: string; location?: string; id?: string; args?: string[] } = {},
+): RunnerProcess {
+  const args = ['bin/checkwall.js', 'runner', '--service', service, '--location', opts.location ?? 'far'];
+  if (opts.id) args.push('--runner-id', opts.id);
+  const child = spawn(process.execPath, [...args, ...(opts.args ?? [])], {
+    env: { ...process.env, CHECKWALL_RUNNER_TOKEN: opts.token ?? RUNNER_TOKEN },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => {
+      started.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor: (re, timeoutMs = 20_000) =>
+      until(
+        () => re.test(out),
+        timeoutMs,
+        () => `runner output never matched ${re}:\n${out}\n${err}`,
+      ),
+  };
+}
+
+export function killRunners(): void {
+  for (const child of started) child.kill('SIGKILL');
+}
+
+/** Polls `ok` every 100 ms until it holds; the deadline only bounds a broken run. */
+export async function until(
+  ok: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: () => string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(what());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One account: check c1 (and more) at the remote location "far" and nothing local. */
+export function remoteConfig(
+  target: string,
+  checks: Array<{ id: string; frequency: string; path?: string; enabled?: boolean }>,
+): ServiceConfig {
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: TEST_ACCOUNT,
+        apiKeys: [TEST_KEY],
+        locations: [
+          { id: 'far', name: 'Far Away', region: 'elsewhere', remote: true, runnerToken: RUNNER_TOKEN },
+          { id: 'near', name: 'Near', region: 'here' },
+        ],
+        checks: checks.map((c) => ({
+          id: c.id,
+          name: c.id,
+          type: 'api',
+          target: `${target}${c.path ?? `/${c.id}`}`,
+          frequency: c.frequency,
+          locations: ['far'],
+          timeoutMs: 20_000,
+          enabled: c.enabled ?? true,
+        })),
+      },
+    ],
+  });
+}
+
+/** Every stored result of a check of the test account, oldest first (up to 1,000). */
+export const storedResults = async (s: TestService, checkId: string): Promise<CheckResult[]> =>
+  (
+    await s.storage.queryResults({
+      accountId: TEST_ACCOUNT,
+      checkId,
+      from: 0,
+      to: Date.now() + 60_000,
+      sortBy: 'startedAt',
+      sortOrder: 'asc',
+      offset: 0,
+      limit: 1000,
+    })
+  ).items;

@@ -1,0 +1,110 @@
+// The shared run queue (issue 12), written against the RunQueue interface only:
+// one factory per implementation (PostgreSQL joins the list with its own).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunKey, Storage } from '../../src/server/storage/types.js';
+import { sampleResult } from '../helpers/samples.js';
+import { allStorages } from '../helpers/storages.js';
+
+const FACTORIES = allStorages().map((f): [string, () => Promise<Storage>] => [f.name, f.open]);
+
+const A = 'account-a';
+const T0 = Date.parse('2026-11-23T10:00:00.000Z');
+const LEASE = 30_000;
+const key = (checkId: string, dueAt = T0, locationId = 'far'): RunKey => ({
+  accountId: A,
+  checkId,
+  locationId,
+  dueAt,
+});
+const resultFor = (checkId: string, id: string) =>
+  sampleResult(id, { checkId, startedAt: new Date(T0).toISOString() });
+
+describe.each(FACTORIES)('run queue: %s', (_name, open) => {
+  let s: Storage;
+  beforeEach(async () => {
+    s = await open();
+  });
+  afterEach(() => s.close());
+
+  it('records a due run once: the first offer creates it, later offers get null', async () => {
+    const first = await s.offerRun(key('c1'), T0, { token: 'instance-1', leaseMs: LEASE });
+    expect(first).toMatchObject({ ...key('c1'), token: 'instance-1', leaseUntil: T0 + LEASE, attempt: 1 });
+    expect(await s.offerRun(key('c1'), T0 + 5, { token: 'instance-2', leaseMs: LEASE })).toBeNull();
+    expect(await s.offerRun(key('c1'), T0 + 5)).toBeNull();
+    // Another due time, check or location is another run.
+    expect(await s.offerRun(key('c1', T0 + 60_000), T0)).not.toBeNull();
+    expect(await s.offerRun(key('c2'), T0)).not.toBeNull();
+    expect(await s.offerRun(key('c1', T0, 'near'), T0)).not.toBeNull();
+  });
+
+  it('gives a waiting run to one claimer, oldest due first, within the limit', async () => {
+    await s.offerRun(key('c1', T0 + 2), T0);
+    await s.offerRun(key('c2', T0 + 1), T0);
+    await s.offerRun(key('c3', T0 + 3), T0);
+    await s.offerRun(key('c4', T0), T0, { token: 'instance-1', leaseMs: LEASE }); // held: not free
+    const [a, b] = await Promise.all([
+      s.claimRuns(A, 'far', 'runner-a', T0 + 10, LEASE, 2),
+      s.claimRuns(A, 'far', 'runner-b', T0 + 10, LEASE, 2),
+    ]);
+    expect(a.map((r) => r.checkId)).toEqual(['c2', 'c1']);
+    expect(b.map((r) => r.checkId)).toEqual(['c3']);
+    expect(a[0]).toMatchObject({ token: 'runner-a', leaseUntil: T0 + 10 + LEASE, attempt: 1 });
+    expect(await s.claimRuns(A, 'far', 'runner-c', T0 + 20, LEASE, 10)).toEqual([]);
+    expect(await s.claimRuns('other-account', 'far', 'runner-c', T0 + 20, LEASE, 10)).toEqual([]);
+  });
+
+  it('gives a run again when its lease runs out, and refuses the first holder late', async () => {
+    const offered = await s.offerRun(key('c1'), T0);
+    const [held] = await s.claimRuns(A, 'far', 'runner-a', T0, LEASE, 1);
+    expect(held!.id).toBe(offered!.id);
+    expect(await s.claimRuns(A, 'far', 'runner-b', T0 + LEASE - 1, LEASE, 1)).toEqual([]);
+    const [again] = await s.claimRuns(A, 'far', 'runner-b', T0 + LEASE, LEASE, 1);
+    expect(again).toMatchObject({ id: held!.id, token: 'runner-b', attempt: 2 });
+    expect(await s.completeRun(held!.id, 'runner-a', A, resultFor('c1', 'late'))).toBe(false);
+    expect(await s.completeRun(held!.id, 'runner-b', A, resultFor('c1', 'second'))).toBe(true);
+    expect(await s.completeRun(held!.id, 'runner-b', A, resultFor('c1', 'twice'))).toBe(false);
+    const stored = await s.queryResults({
+      accountId: A,
+      checkId: 'c1',
+      from: 0,
+      to: T0 * 2,
+      sortBy: 'startedAt',
+      sortOrder: 'asc',
+      offset: 0,
+      limit: 10,
+    });
+    expect(stored.items.map((r) => r.id)).toEqual(['second']);
+    expect(await s.findRun(held!.id)).toMatchObject({ token: 'runner-b', attempt: 2 });
+    expect((await s.findRun(held!.id))!.completedAt).not.toBeNull();
+    // A completed run is never given again, however old its lease.
+    expect(await s.claimRuns(A, 'far', 'runner-c', T0 + 10 * LEASE, LEASE, 1)).toEqual([]);
+  });
+
+  it('stores a screenshot with its result, and nothing for an unknown run', async () => {
+    const run = await s.offerRun(key('c1'), T0, { token: 'instance-1', leaseMs: LEASE });
+    const png = new Uint8Array([137, 80, 78, 71]);
+    expect(await s.completeRun(run!.id, 'instance-1', A, resultFor('c1', 'r1'), png)).toBe(true);
+    expect([...(await s.screenshot(A, 'c1', 'r1'))!]).toEqual([...png]);
+    expect(await s.completeRun('no-such-run', 'instance-1', A, resultFor('c1', 'r2'))).toBe(false);
+    expect((await s.latestResult(A, 'c1'))!.id).toBe('r1');
+    expect(await s.findRun('no-such-run')).toBeNull();
+  });
+
+  it('prunes runs due before the cut-off, complete or not', async () => {
+    await s.offerRun(key('c1', T0), T0);
+    await s.offerRun(key('c2', T0 + 1000), T0);
+    expect(await s.pruneRuns(T0 + 1)).toBe(1);
+    expect((await s.claimRuns(A, 'far', 'r', T0, LEASE, 10)).map((r) => r.checkId)).toEqual(['c2']);
+  });
+
+  it('keeps the newest contact of each runner', async () => {
+    await s.recordRunnerSeen({ accountId: A, locationId: 'far', runnerId: 'r1', lastSeenAt: T0 + 5 });
+    await s.recordRunnerSeen({ accountId: A, locationId: 'far', runnerId: 'r1', lastSeenAt: T0 });
+    await s.recordRunnerSeen({ accountId: A, locationId: 'far', runnerId: 'r2', lastSeenAt: T0 + 1 });
+    const seen = (await s.runnersSeen()).sort((x, y) => x.runnerId.localeCompare(y.runnerId));
+    expect(seen).toEqual([
+      { accountId: A, locationId: 'far', runnerId: 'r1', lastSeenAt: T0 + 5 },
+      { accountId: A, locationId: 'far', runnerId: 'r2', lastSeenAt: T0 + 1 },
+    ]);
+  });
+});
