@@ -177,13 +177,16 @@ function watchReloads(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessE
     process.on('SIGHUP', nothing);
     return { close: () => void process.off('SIGHUP', nothing) };
   }
-  return watchConfig({
+  const watch = watchConfig({
     path: flags.config,
     load: () => buildConfig(flags, demo, env),
     apply: (config) => service.reload(config),
     log: say,
     warn,
+    announce: (version) => service.announceConfig(version),
   });
+  service.onPeerConfig((version) => watch.fromPeer(version));
+  return watch;
 }
 
 /** Once a minute while runs are skipped or waiting, a line saying how far behind the service is. */

@@ -1,6 +1,10 @@
 // Reloads the service's config file on SIGHUP and when the file changes: the
 // new config runs at once; an invalid one is refused with the message it
-// would get at start, and the running config stays.
+// would get at start, and the running config stays. Several instances on one
+// PostgreSQL database read one config (a shared file, or the same file on each
+// host): a reload here is announced to them (`announce`), and an announcement
+// from another instance makes this one read its file again (`fromPeer`).
+import { createHash } from 'node:crypto';
 import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { ServiceConfig } from './config-schema.js';
@@ -13,30 +17,45 @@ export interface ConfigWatchOptions {
   apply(config: ServiceConfig): Promise<ReloadSummary>;
   log(line: string): void;
   warn(line: string): void;
+  /** Tells the other instances a reload happened here (the file's digest); absent on one machine. */
+  announce?(version: string): Promise<void>;
+}
+
+export interface ConfigWatch {
+  /** Another instance reloaded: read the file again, and apply it if it changed. */
+  fromPeer(version: string): void;
+  close(): void;
 }
 
 // Editors save in bursts (truncate, write, rename): wait for the file to settle.
 const SETTLE_MS = 200;
 
-export function watchConfig(opts: ConfigWatchOptions): { close(): void } {
+export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
   let applied = readText(opts.path);
   let timer: NodeJS.Timeout | undefined;
   // One reload at a time, in the order asked.
   let reloading: Promise<void> = Promise.resolve();
 
-  function reload(why: string) {
-    reloading = reloading.then(() => apply(why));
+  function reload(why: string, peer = false) {
+    reloading = reloading.then(() => apply(why, peer));
   }
 
-  async function apply(why: string) {
+  async function apply(why: string, peer: boolean) {
+    const text = readText(opts.path);
+    // What this instance runs already (it saw the shared file change itself): nothing to do.
+    if (peer && text === applied) return;
     try {
-      const text = readText(opts.path);
       const summary = await opts.apply(opts.load());
       applied = text;
       opts.log(`config reloaded (${why}): ${describe(summary)}`);
     } catch (error) {
       opts.warn(`config not reloaded (${why}); the previous one keeps running: ${(error as Error).message}`);
+      return;
     }
+    if (!peer && text !== undefined)
+      await opts.announce?.(digest(text)).catch((error: unknown) => {
+        opts.warn(`cannot tell the other instances of the reload: ${(error as Error).message}`);
+      });
   }
 
   const onSignal = () => reload('SIGHUP');
@@ -56,6 +75,7 @@ export function watchConfig(opts: ConfigWatchOptions): { close(): void } {
     opts.warn(`cannot watch ${opts.path} (${(error as Error).message}); SIGHUP still reloads it`);
   }
   return {
+    fromPeer: (version) => reload(`another instance reloaded ${version}`, true),
     close() {
       process.off('SIGHUP', onSignal);
       clearTimeout(timer);
@@ -63,6 +83,8 @@ export function watchConfig(opts: ConfigWatchOptions): { close(): void } {
     },
   };
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
 function readText(path: string): string | undefined {
   try {

@@ -17,7 +17,8 @@ import { createRunner } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
-import { openStorage } from './storage/open.js';
+import { isPgStorage, openStorage } from './storage/open.js';
+import type { ChangeEvent } from './storage/pg-changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
 
 export interface ServiceOptions {
@@ -64,6 +65,13 @@ export interface Service {
   runStats(): RunStats;
   /** Runs executed per worker thread (thread id): runs do not share the API's thread. */
   runsByThread(): Map<number, number>;
+  /**
+   * Several instances on one PostgreSQL database: tells the others this one
+   * reloaded its config (`version`, the file's digest). Nothing on SQLite.
+   */
+  announceConfig(version: string): Promise<void>;
+  /** Called when another instance announced a reload (PostgreSQL only). */
+  onPeerConfig(handler: (version: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -199,6 +207,21 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     scheduler.start();
   }
   alerting.start();
+  // Another instance on the same PostgreSQL database stored a result or moved an alert:
+  // this one's cached status of that check is stale. After a lost connection, all are.
+  const peerConfig = new Set<(version: string) => void>();
+  const onChange = (e: ChangeEvent) => {
+    if (e.kind === 'resync') return engine.clear();
+    if (e.fromSelf) return;
+    if (e.kind === 'config') return peerConfig.forEach((handler) => handler(e.version));
+    const account = accounts.byId(e.accountId);
+    const check = account && accounts.check(account, e.checkId);
+    if (account && check)
+      engine.invalidate(account, check).catch((error: unknown) => {
+        console.error(`checkwall: cannot read the new status of ${e.checkId}`, error);
+      });
+  };
+  const unlisten = isPgStorage(storage) ? await storage.changes.listen(onChange) : undefined;
   // Timers' work, one of each kind at a time, finished before storage closes.
   const jobs = new Map<string, Promise<void>>();
   let stopping = false;
@@ -249,9 +272,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     reload,
     runStats: () => scheduler.stats(),
     runsByThread: () => runner.workers.runsByThread(),
+    announceConfig: (version) =>
+      isPgStorage(storage) ? storage.changes.publishConfig(version) : Promise.resolve(),
+    onPeerConfig: (handler) => void peerConfig.add(handler),
     close: () =>
       (closing ??= (async () => {
         stopping = true;
+        unlisten?.();
         clearInterval(pruner);
         clearInterval(runPruner);
         clearInterval(seenRefresher);

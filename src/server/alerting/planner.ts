@@ -162,7 +162,13 @@ export function createAlertPlanner(deps: PlannerDeps) {
       now,
       reminder: alert.remindersSent + 1,
     });
-    return { checkId: check.id, at: now, remindAlert: alert.id, notifications };
+    return {
+      checkId: check.id,
+      at: now,
+      remindAlert: alert.id,
+      remindersSent: alert.remindersSent,
+      notifications,
+    };
   }
 
   return { onStatusChange, reminder };

@@ -90,11 +90,15 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
           change.at,
           change.resolveAlert,
         ]);
-      if (change.remindAlert)
-        await c.query(
-          'UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = $1 WHERE id = $2',
-          [change.at, change.remindAlert],
+      if (change.remindAlert) {
+        const counted = await c.query(
+          `UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = $1
+           WHERE id = $2 AND ($3::int IS NULL OR reminders_sent = $3)`,
+          [change.at, change.remindAlert, change.remindersSent ?? null],
         );
+        // Another instance counted this reminder first: it sends it, not this one.
+        if (counted.rowCount === 0) return;
+      }
       for (const n of change.notifications) await enqueue(c, accountId, n, change.at);
       if (a || change.resolveAlert || change.remindAlert)
         await notifyChange(c, origin, { kind: 'alert', accountId, checkId: change.checkId });

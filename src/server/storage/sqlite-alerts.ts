@@ -36,7 +36,8 @@ export function createAlertStore(db: Database.Database) {
   );
   const resolve = db.prepare('UPDATE check_alerts SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL');
   const remind = db.prepare(
-    'UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = ? WHERE id = ?',
+    `UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = ?
+     WHERE id = ? AND (? IS NULL OR reminders_sent = ?)`,
   );
   const openOf = db.prepare(
     `SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE account_id = ? AND check_id = ? AND resolved_at IS NULL
@@ -97,7 +98,11 @@ export function createAlertStore(db: Database.Database) {
     const a = change.openAlert;
     if (a) insertAlert.run(a.id, accountId, a.checkId, a.incidentId, a.openedAt, a.lastNotifiedAt);
     if (change.resolveAlert) resolve.run(change.at, change.resolveAlert);
-    if (change.remindAlert) remind.run(change.at, change.remindAlert);
+    if (change.remindAlert) {
+      const seen = change.remindersSent ?? null;
+      // Another sweep counted this reminder first: it sends it, not this one.
+      if (remind.run(change.at, change.remindAlert, seen, seen).changes === 0) return;
+    }
     for (const n of change.notifications) enqueue(accountId, n, change.at);
   }
 

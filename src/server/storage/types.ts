@@ -124,6 +124,12 @@ export interface AlertChange {
   resolveAlert?: string | undefined;
   /** A reminder went out for this alert: count it and move its clock. */
   remindAlert?: string | undefined;
+  /**
+   * The alert's reminder count the reminder was planned from: when another instance
+   * counted one meanwhile, this reminder and its notifications are not written (each
+   * reminder goes out once, whichever instance swept first). Absent: no such check.
+   */
+  remindersSent?: number | undefined;
   notifications: readonly NewNotification[];
 }
 
