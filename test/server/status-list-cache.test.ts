@@ -2,7 +2,7 @@
 // pages, and drops it the moment a check's status moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../src/api/schemas.js';
-import { createListCache, type ListAnswer } from '../../src/server/http/status-list.js';
+import { createListCache, type ListAnswer } from '../../src/server/http/list-cache.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
 import { sampleStatus, sampleSummary } from '../helpers/samples.js';
 
@@ -21,7 +21,8 @@ describe('createListCache', () => {
       return Promise.resolve({ chosen: [sampleStatus(`b${builds}`)], summary: sampleSummary() });
     };
     return {
-      read: (query: Record<string, string>, account = 'a') => cache(account, q(query), build),
+      read: (query: Record<string, string>, account = 'a') => cache.read(account, q(query), build),
+      refresh: () => cache.refresh(),
       builds: () => builds,
       bump: () => version++,
       advance: (ms: number) => (now += ms),
@@ -51,6 +52,42 @@ describe('createListCache', () => {
     expect(t.builds()).toBe(41);
     void t.read({ group: 'g39' });
     expect(t.builds()).toBe(41);
+  });
+
+  it('builds again ahead of the requests an answer read lately that is 1.5 s old', async () => {
+    const t = setup();
+    const first = await t.read({});
+    t.advance(1_400);
+    await t.refresh();
+    expect(t.builds()).toBe(1); // still young
+    t.advance(100);
+    await t.refresh();
+    expect(t.builds()).toBe(2);
+    t.advance(1_900); // 3.4 s after the first build, 1.9 s after the second
+    const later = await t.read({ page: '3' });
+    expect(t.builds()).toBe(2);
+    expect(later.chosen[0]!.checkId).toBe('b2');
+    expect(first.chosen[0]!.checkId).toBe('b1');
+  });
+
+  it('builds again at once an answer read lately whose statuses moved', async () => {
+    const t = setup();
+    await t.read({});
+    t.bump();
+    await t.refresh();
+    expect(t.builds()).toBe(2);
+    expect((await t.read({})).chosen[0]!.checkId).toBe('b2');
+    expect(t.builds()).toBe(2);
+  });
+
+  it('leaves alone an answer nobody read for 30 s', async () => {
+    const t = setup();
+    await t.read({});
+    t.advance(30_001);
+    await t.refresh();
+    expect(t.builds()).toBe(1);
+    await t.read({});
+    expect(t.builds()).toBe(2);
   });
 });
 

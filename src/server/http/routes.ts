@@ -23,14 +23,8 @@ import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
 import { endOf } from './time-range.js';
-import {
-  createListCache,
-  filterStatuses,
-  nameOrder,
-  sortStatuses,
-  summarize,
-  type ListAnswer,
-} from './status-list.js';
+import { createListCache, type ListAnswer } from './list-cache.js';
+import { filterStatuses, nameOrder, sortStatuses, summarize } from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -41,6 +35,8 @@ export interface RouteDeps {
   limitRate: (key: string) => void;
 }
 
+// Answers read lately are built again ahead of their requests (list-cache.ts).
+const LIST_REFRESH_EVERY_MS = 250;
 const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
 const ScreenshotParams = CheckIdParams.extend({ resultId: z.string().min(1).max(200) });
 
@@ -57,11 +53,16 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // The answer is built from the statuses the engine already holds (its snapshot):
   // a request filters, sorts and pages; only the page's schedules are read fresh.
   const lists = createListCache(engine.version, now);
+  const refresher = setInterval(() => void lists.refresh(), LIST_REFRESH_EVERY_MS).unref();
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(refresher);
+    done();
+  });
   const pages = createPageMemo<ListAnswer>();
   app.get('/v1/check-statuses', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
-    const answer = await lists(account.id, q, async () => {
+    const answer = await lists.read(account.id, q, async () => {
       const all = await engine.list(account, q.period);
       return { chosen: sortStatuses(filterStatuses(all, q), q, nameOrder(account)), summary: summarize(all) };
     });

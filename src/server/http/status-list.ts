@@ -1,9 +1,9 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
-import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, CheckStatusesQuerySchema } from '../../api/schemas.js';
 import type { z } from 'zod';
 import type { AccountConfig } from '../config-schema.js';
 
-type Query = z.output<typeof CheckStatusesQuerySchema>;
+export type Query = z.output<typeof CheckStatusesQuerySchema>;
 
 const SEVERITY = { passing: 0, unknown: 1, degraded: 2, failing: 3 } as const;
 
@@ -33,17 +33,27 @@ function within(value: number | null, min: number | undefined, max: number | und
 export type NameOrder = ReadonlyMap<string, number>;
 
 const nameOrders = new WeakMap<AccountConfig, NameOrder>();
+// The collation of String.prototype.localeCompare, made once.
+const collate = new Intl.Collator().compare;
 
 /** The account's name order, sorted once per config (collating 10,000 names is not free). */
 export function nameOrder(account: AccountConfig): NameOrder {
   let order = nameOrders.get(account);
   if (!order) {
-    const byName = [...account.checks].sort(
-      (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
-    );
+    const byName = [...account.checks].sort((a, b) => collate(a.name, b.name) || collate(a.id, b.id));
     nameOrders.set(account, (order = new Map(byName.map((c, i) => [c.id, i]))));
   }
   return order;
+}
+
+// A status is replaced, never changed, when its check's figures move: its last
+// execution's time is parsed once, not at every sort of the list it stays in.
+const executedAt = new WeakMap<CheckStatus, number | null>();
+function lastExecutedAt(s: CheckStatus): number | null {
+  let at = executedAt.get(s);
+  if (at === undefined)
+    executedAt.set(s, (at = s.lastExecution ? Date.parse(s.lastExecution.timestamp) : null));
+  return at;
 }
 
 /**
@@ -66,7 +76,7 @@ export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: Na
       case 'responseTime':
         return s.performance.averageResponseTime;
       case 'lastExecution':
-        return s.lastExecution ? Date.parse(s.lastExecution.timestamp) : null;
+        return lastExecutedAt(s);
     }
   };
   const keyed = items.map((s) => ({ s, k: key(s), place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER }));
@@ -81,47 +91,10 @@ export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: Na
 
 function namePlaces(items: readonly CheckStatus[]): NameOrder {
   const byName = [...items].sort(
-    (a, b) => a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId),
+    (a, b) => collate(a.checkName, b.checkName) || collate(a.checkId, b.checkId),
   );
   return new Map(byName.map((s, i) => [s.checkId, i]));
 }
 
 /** The account-wide summary: the same counting the console does for a dashboard. */
 export { summarize } from '../../domain/summary.js';
-
-export interface ListAnswer {
-  chosen: CheckStatus[];
-  summary: StatusSummary;
-}
-
-// A client reads the list a page at a time: 10,000 checks are 100 requests, and
-// filtering, sorting and summing all of them again for each page made one poll
-// cost ~2 s of the service's time. The answer is kept for up to 2 s, keyed by
-// the account and the query without its page, and dropped as soon as a check's
-// status, incident or alert changes (the engine's version), so a check turning
-// failing shows on the very next request; the other figures in it (last
-// execution, averages) are at most 2 s old. Dropping it on every stored result
-// rebuilt it ~167 times a second at 10,000 checks, and statuses took seconds.
-const LIST_TTL_MS = 2_000;
-const LIST_ENTRIES = 16;
-
-export function createListCache(version: () => number, now: () => number) {
-  const entries = new Map<string, { at: number; version: number; answer: Promise<ListAnswer> }>();
-  return (accountId: string, q: Query, build: () => Promise<ListAnswer>): Promise<ListAnswer> => {
-    const { page: _page, limit: _limit, ...rest } = q;
-    const key = `${accountId}\u0000${JSON.stringify(rest)}`;
-    const hit = entries.get(key);
-    const at = now();
-    if (hit && hit.version === version() && at - hit.at < LIST_TTL_MS && at >= hit.at) return hit.answer;
-    // The version before the build: a change during it makes the next request build again.
-    const entry = { at, version: version(), answer: build() };
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > LIST_ENTRIES) entries.delete(entries.keys().next().value!);
-    // Requests at once share one build; a failed one is not kept.
-    entry.answer.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
-    return entry.answer;
-  };
-}
