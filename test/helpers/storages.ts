@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
-import type { Storage } from '../../src/server/storage/types.js';
+import type { AlertRow, Storage } from '../../src/server/storage/types.js';
 
 export interface StorageFactory {
   name: string;
@@ -19,3 +19,15 @@ export const STORAGES: StorageFactory[] = [
   { name: 'SQLite file', open: () => Promise.resolve(openSqliteStorage(tempDb())) },
   { name: 'SQLite :memory:', open: () => Promise.resolve(openSqliteStorage(':memory:')) },
 ];
+
+/** An open, unacknowledged alert of a check, as a status change writes it. */
+export const openAlertRow = (id: string, checkId: string, openedAt: number): AlertRow => ({
+  id,
+  checkId,
+  incidentId: null,
+  openedAt,
+  resolvedAt: null,
+  acknowledgedAt: null,
+  remindersSent: 0,
+  lastNotifiedAt: openedAt,
+});
