@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgStorage } from '../../src/server/storage/pg.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
-import type { Storage } from '../../src/server/storage/types.js';
+import type { AlertRow, Storage } from '../../src/server/storage/types.js';
 import { testPostgres } from './postgres.js';
 
 export interface StorageFactory {
@@ -32,3 +32,15 @@ export function allStorages(): StorageFactory[] {
     },
   ];
 }
+
+/** An open, unacknowledged alert of a check, as a status change writes it. */
+export const openAlertRow = (id: string, checkId: string, openedAt: number): AlertRow => ({
+  id,
+  checkId,
+  incidentId: null,
+  openedAt,
+  resolvedAt: null,
+  acknowledgedAt: null,
+  remindersSent: 0,
+  lastNotifiedAt: openedAt,
+});

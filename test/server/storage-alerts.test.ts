@@ -2,24 +2,15 @@
 // alerts, and the outbox (enqueue, claim with a lease, finish). Run over every
 // implementation in test/helpers/storages.ts, against the Storage interface only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertRow, NewNotification, Storage } from '../../src/server/storage/types.js';
-import { allStorages } from '../helpers/storages.js';
+import type { NewNotification, Storage } from '../../src/server/storage/types.js';
+import { allStorages, openAlertRow } from '../helpers/storages.js';
 
 const A = 'account-a';
 const B = 'account-b';
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 const LEASE = 30_000;
 
-const alert = (id: string, checkId = 'c1', openedAt = T0): AlertRow => ({
-  id,
-  checkId,
-  incidentId: null,
-  openedAt,
-  resolvedAt: null,
-  acknowledgedAt: null,
-  remindersSent: 0,
-  lastNotifiedAt: openedAt,
-});
+const alert = (id: string, checkId = 'c1') => openAlertRow(id, checkId, T0);
 
 describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
   let s: Storage;

@@ -2,23 +2,14 @@
 // queued by whichever sweep comes first; a second sweep planned from the same count
 // writes nothing. Run on every storage (test/helpers/storages.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AlertRow, NewNotification, Storage } from '../../src/server/storage/types.js';
-import { allStorages } from '../helpers/storages.js';
+import type { NewNotification, Storage } from '../../src/server/storage/types.js';
+import { allStorages, openAlertRow } from '../helpers/storages.js';
 
 const A = 'account-a';
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 const MIN = 60_000;
 
-const alert: AlertRow = {
-  id: 'al1',
-  checkId: 'c1',
-  incidentId: null,
-  openedAt: T0,
-  resolvedAt: null,
-  acknowledgedAt: null,
-  remindersSent: 0,
-  lastNotifiedAt: T0,
-};
+const alert = openAlertRow('al1', 'c1', T0);
 
 const notice = (id: string, channelId: number): NewNotification => ({
   id,

@@ -9,23 +9,14 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/storage/schema.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import type { ResultQuery, Storage } from '../../src/server/storage/types.js';
 import { sampleResult } from '../helpers/samples.js';
-import { allStorages, tempDb } from '../helpers/storages.js';
+import { allStorages, openAlertRow, tempDb } from '../helpers/storages.js';
 
 const A = 'account-a';
 const B = 'account-b';
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 const MIN = 60_000;
 
-const alert = (id: string, openedAt: number) => ({
-  id,
-  checkId: 'c1',
-  incidentId: null,
-  openedAt,
-  resolvedAt: null,
-  acknowledgedAt: null,
-  remindersSent: 0,
-  lastNotifiedAt: openedAt,
-});
+const alert = (id: string, openedAt: number) => openAlertRow(id, 'c1', openedAt);
 
 interface Made {
   minute: number;
