@@ -162,7 +162,8 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
     for (const id of ['c1', 'c2']) {
       expect(await results(s, id)).toHaveLength(1);
       expect(await perDueTime(s, id)).toEqual([1]);
-      expect((await s.storage.findRun((await results(s, id))[0]!.id))!.attempt).toBe(2);
+      // Given again at least once (a loaded machine may let B's own lease lapse too): still stored once.
+      expect((await s.storage.findRun((await results(s, id))[0]!.id))!.attempt).toBeGreaterThanOrEqual(2);
     }
     b.child.kill('SIGTERM');
     expect((await b.exited).code).toBe(0);
