@@ -27,6 +27,8 @@ await build({
     cli: new URL('../dist/cli.js', import.meta.url).pathname,
     'run-worker': new URL('../dist/server/runners/run-worker.js', import.meta.url).pathname,
     'poll-worker': new URL('../dist/store/poll-worker/poll-worker.js', import.meta.url).pathname,
+    // bin/checkwall.js runs this one before it loads cli.js (why: the file's header).
+    'v8-flags': new URL('../dist/store/v8-flags.js', import.meta.url).pathname,
   },
   outdir,
   bundle: true,

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { getAsset } from 'node:sea';
 import { pathToFileURL } from 'node:url';
+import { setConsoleV8Flags } from '../store/v8-flags.js';
 import { extractOnce, type SeaManifest } from './extract.js';
 
 // Stamped by scripts/build-exe.js (esbuild `define`).
@@ -22,6 +23,7 @@ type Cli = { main(argv: string[]): Promise<number> };
 async function run(): Promise<number> {
   // React's development build leaks memory on every commit: production before React loads.
   process.env['NODE_ENV'] = 'production';
+  setConsoleV8Flags(process.argv.slice(2));
   let dir: string;
   try {
     dir = extractOnce(CHECKWALL_SEA, (file) => new Uint8Array(getAsset(file))).dir;

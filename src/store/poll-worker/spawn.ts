@@ -4,6 +4,8 @@
 // failed poll.
 import { Worker } from 'node:worker_threads';
 import type { CheckStatus } from '../../api/schemas.js';
+import { setConsoleV8Flags } from '../v8-flags.js';
+import { createInterner } from './intern.js';
 import type { StatusChanges } from './poll-statuses.js';
 import { errorFromWire, type FromWorker, type ToWorker, type WorkerClientOptions } from './protocol.js';
 
@@ -40,18 +42,25 @@ export function spawnStatusesWorker(
   let worker: Worker | undefined;
   let nextId = 1;
   const pending = new Map<number, Waiting>();
+  const intern = createInterner();
+  const interned = (checks: CheckStatus[]) => {
+    for (const c of checks) intern.status(c);
+    return checks;
+  };
 
   function start(): Worker {
     const w = new Worker(workerUrl, { workerData: clientOptions, resourceLimits: WORKER_LIMITS });
     // The console exits when its UI does: a worker between polls must not hold the process.
     w.unref();
+    // Creating the worker's isolate put V8's flags back for the whole process (see ../v8-flags.ts).
+    w.once('online', () => setConsoleV8Flags());
     w.on('message', (message: FromWorker) => {
       const waiting = pending.get(message.id);
-      if (message.type === 'part') return void waiting?.parts.push(message.changed);
+      if (message.type === 'part') return void waiting?.parts.push(interned(message.changed));
       pending.delete(message.id);
       if (message.type === 'failed') return waiting?.reject(errorFromWire(message.error));
       const { changes } = message;
-      waiting?.resolve({ ...changes, changed: waiting.parts.flat().concat(changes.changed) });
+      waiting?.resolve({ ...changes, changed: waiting.parts.flat().concat(interned(changes.changed)) });
     });
     const fail = (error: Error) => {
       if (worker === w) worker = undefined;
