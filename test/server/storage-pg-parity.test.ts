@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { openPgStorage } from '../../src/server/storage/pg.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
-import type { AlertRow, NewNotification, Storage } from '../../src/server/storage/types.js';
+import type { NewNotification, Storage } from '../../src/server/storage/types.js';
 import { testPostgres } from '../helpers/postgres.js';
+import { openAlertRow } from '../helpers/storages.js';
 
 const A = 'account-a';
 const B = 'account-b';
@@ -15,16 +16,7 @@ const MIN = 60_000;
 
 const postgres = testPostgres();
 
-const alert = (id: string, checkId: string, openedAt: number): AlertRow => ({
-  id,
-  checkId,
-  incidentId: null,
-  openedAt,
-  resolvedAt: null,
-  acknowledgedAt: null,
-  remindersSent: 0,
-  lastNotifiedAt: openedAt,
-});
+const alert = openAlertRow;
 
 const notice = (id: string, channelId: number, over: Partial<NewNotification> = {}): NewNotification => ({
   id,

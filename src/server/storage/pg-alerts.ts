@@ -7,6 +7,7 @@ import { endIncident, insertIncident } from './pg-account.js';
 import { notifyChange } from './pg-changes.js';
 import { first, rows, transaction, type Queryable } from './pg-db.js';
 import { JOIN_CHANNELS, NOTIFICATION_COLUMNS } from './pg-outbox.js';
+import { notificationValues } from './rows.js';
 import type { AlertChange, AlertRow, NewNotification, NotificationRow, Storage } from './types.js';
 
 const ALERT_COLUMNS = `id, check_id AS "checkId", incident_id AS "incidentId", opened_at AS "openedAt",
@@ -24,19 +25,7 @@ export async function enqueue(
     `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id, event, status, payload,
        last_error, created_at, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
-      n.id,
-      accountId,
-      n.channelId,
-      n.checkId,
-      n.alertId,
-      n.event,
-      n.status,
-      JSON.stringify(n.payload),
-      n.lastError ?? null,
-      now,
-      n.status === 'pending' ? now : null,
-    ],
+    [...notificationValues(accountId, n, now)],
   );
 }
 

@@ -3,6 +3,7 @@
 // as sent, failed or due again. A second storage would claim with
 // `FOR UPDATE SKIP LOCKED`; here SQLite's single writer serialises the claim.
 import type Database from 'better-sqlite3';
+import { notificationValues } from './rows.js';
 import type { AlertEvent, NotificationStatus } from '../../api/schemas.js';
 import type {
   AlertChange,
@@ -79,19 +80,7 @@ export function createAlertStore(db: Database.Database) {
   );
 
   function enqueue(accountId: string, n: NewNotification, now: number) {
-    insertNotification.run(
-      n.id,
-      accountId,
-      n.channelId,
-      n.checkId,
-      n.alertId,
-      n.event,
-      n.status,
-      JSON.stringify(n.payload),
-      n.lastError ?? null,
-      now,
-      n.status === 'pending' ? now : null,
-    );
+    insertNotification.run(...notificationValues(accountId, n, now));
   }
 
   function writeChange(accountId: string, change: AlertChange) {
