@@ -103,6 +103,22 @@ export async function newestPerLocation(databaseUrl: string, checkId: string): P
   });
 }
 
+/** Who completed a location's runs: each instance's scheduler holds them as `instance-<uuid>`. */
+export async function runHolders(
+  databaseUrl: string,
+  checkId: string,
+  locationId: string,
+): Promise<string[]> {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ holder: string }>(
+      `SELECT DISTINCT split_part(token, ':', 1) AS holder FROM runs
+       WHERE check_id = $1 AND location_id = $2 AND completed_at IS NOT NULL ORDER BY 1`,
+      [checkId, locationId],
+    );
+    return rows.map((r) => r.holder);
+  });
+}
+
 async function withClient<T>(databaseUrl: string, query: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
