@@ -49,7 +49,13 @@ export async function computeStatus(
   const availability = successRate(window.successes, window.total);
   const unrunnable = notRunnableReason(check);
   const frequencyMs = frequencyToMs(check.frequency);
-  const seenAt = (locationId: string) => runnerSeenAt(a, locationId);
+  // A remote location's newest result is its runner's contact too (at the run's start, when it
+  // held the run; never later than now): another instance learns of a runner's polls seconds
+  // late, through the database, but of its results at once.
+  const posted = new Map(
+    locations.map((l, i) => [l.id, recent[i]![0] ? Math.min(recent[i]![0].startedAt, now) : null]),
+  );
+  const seenAt = (locationId: string) => newest(runnerSeenAt(a, locationId), posted.get(locationId) ?? null);
   const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
   const decision = decideCheckStatus({
     now,
@@ -112,6 +118,8 @@ export async function computeStatus(
   };
   return { status, until: reach.until };
 }
+
+const newest = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
 
 function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
   const out: NonNullable<CheckStatus['lastExecution']> = {

@@ -90,13 +90,19 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     };
   }
 
-  /** A remote location's runner contact is read fresh, as the schedule is (cheap: remote ones only). */
+  /**
+   * A remote location's runner contact is read fresh, as the schedule is (cheap: remote ones
+   * only); the computed one stays when newer (it counts the location's newest result).
+   */
   function seen(accountId: string, status: CheckStatus): CheckStatus['locations'] {
     if (!status.locations.some((l) => l.remote)) return status.locations;
     return status.locations.map((l) => {
       if (!l.remote) return l;
       const at = deps.runners?.lastSeen(accountId, l.id) ?? null;
-      return { ...l, runnerLastSeen: at === null ? null : new Date(at).toISOString() };
+      const computed = l.runnerLastSeen ? Date.parse(l.runnerLastSeen) : null;
+      return at === null || (computed !== null && computed >= at)
+        ? l
+        : { ...l, runnerLastSeen: new Date(at).toISOString() };
     });
   }
 
