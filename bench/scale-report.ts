@@ -1,0 +1,84 @@
+// bench:scale's section of BENCHMARKS.md: what ran, then one table of figures.
+import { cpus } from 'node:os';
+import { fmt, quantiles } from './report.js';
+import type { DbActivity, RunCount } from './scale-count.js';
+
+export interface ScaleRow {
+  checks: number;
+  everyLocation: boolean;
+  minutes: number;
+  count: RunCount;
+  /** After the window, how long until every run due in it was completed (capped). */
+  drainedMs: number;
+  /** PostgreSQL's counters over the window. */
+  db: DbActivity;
+  /** Statuses page latencies, one list per instance. */
+  statuses: number[][];
+  /** The statuses answers that were no 200, per instance. */
+  statusErrors: string[][];
+  /** CPU in % of one core over the window. */
+  cpu: { serves: number[]; runners: number; target: number; pg: number; machine: number };
+  /** 1-minute load average at the window's start and end. */
+  load: [number, number];
+  processes: Array<{ name: string; stderrLines: number; exited: number | string | null }>;
+}
+
+const n = (x: number) => x.toLocaleString('en');
+const pct = (x: number) => `${x.toFixed(0)} %`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function scaleReport(r: ScaleRow): string {
+  const c = r.count;
+  const lag = quantiles(c.lagsMs);
+  const slots = r.everyLocation ? r.checks * 5 : r.checks;
+  const perMinute = slots; // every check at 60 s
+  const statusRows = r.statuses.map((samples, i) => {
+    const q = quantiles(samples);
+    const errors = r.statusErrors[i]?.length ?? 0;
+    return `| statuses page p50 / p99 / max, instance ${i + 1} (${n(samples.length)} requests${errors ? `, ${n(errors)} errors: ${r.statusErrors[i]![0]}` : ''}) | ${fmt(q.p50)} / ${fmt(q.p99)} / ${fmt(q.max)} | under 50 ms |`;
+  });
+  const ours = r.cpu.serves.reduce((a, b) => a + b, 0) + r.cpu.runners + r.cpu.target + r.cpu.pg;
+  // Over the window's own completions: the runs stored in it, whatever their due time.
+  const perRun = (x: number) => (c.stored > 0 ? (x / c.stored).toFixed(1) : '–');
+  const troubled = r.processes.filter((p) => p.stderrLines > 0 || p.exited !== null);
+  return `${n(r.checks)} api checks at 60 s, ${
+    r.everyLocation
+      ? 'each from all 5 remote locations'
+      : 'spread over 5 remote locations (each check from one: 2 in 10 per location)'
+  }: ${n(perMinute)} runs a minute, ${(perMinute / 60).toFixed(0)} a second. PostgreSQL (a throw-away
+cluster, fsync off) with two \`checkwall serve\` instances, 15 \`checkwall runner\` processes (3 per location,
+concurrency 8, alternately pointed at each instance), a loopback target answering at once: all on this
+machine. One run per slot was seeded before the start (the schedule steady, not catching up); the window
+of ${r.minutes} min starts after a 20 s warm-up.
+
+Runs due come from the schedule (every check × location × grid instant in the window, schedule-plan.ts);
+stored = a result in PostgreSQL whose id is its run's (runs.id = results.id) for that check × location ×
+due time. Stored twice = a check × location × due time with more than one result; off the grid = a stored
+run that is no due time of the schedule; orphans = results in the window that belong to no run. Schedule
+lag = the result's startedAt minus its run's dueAt. The statuses page (\`GET /v1/check-statuses?limit=100\`,
+pages in turn) is requested one at a time against each instance, 100 ms apart, all through the window.
+CPU is each process's own (all threads, /proc) as a share of one core; "machine" is every process on it,
+other engineers' included.
+
+| figure | measured | aim |
+|---|---|---|
+| runs due / stored | ${n(c.due)} / ${n(c.stored)} | equal |
+| missed / stored twice / off the grid / orphans | ${n(c.missed)} / ${n(c.twice)} / ${n(c.offGrid)} / ${n(c.orphans)} | 0 |
+| runs claimed more than once (a lease ran out) / still open at the count | ${n(c.reclaimed)} / ${n(c.open)} | 0 |
+| schedule lag p50 / p99 / max (${n(c.lagsMs.length)} runs) | ${seconds(lag.p50)} / ${seconds(lag.p99)} / ${seconds(lag.max)} | p99 under 2 s |
+${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (--skip-statuses) | |'}
+| after the window, until every run due in it was stored | ${seconds(r.drainedMs)} | |
+| PostgreSQL over the window: transactions / rows read / rows written, per run stored | ${perRun(r.db.commits)} / ${perRun(r.db.rowsRead)} / ${perRun(r.db.rowsWritten)} | |
+| CPU: serve 1 / serve 2 | ${r.cpu.serves.map(pct).join(' / ')} | |
+| CPU: 15 runners together / PostgreSQL (all its processes) / target | ${pct(r.cpu.runners)} / ${pct(r.cpu.pg)} / ${pct(r.cpu.target)} | |
+| CPU: this bench's processes / the whole machine (of ${cpus().length * 100} % on ${cpus().length} cores) | ${pct(ours)} / ${pct(r.cpu.machine)} | |
+| load average (1 min) at the window's start / end | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | |
+
+${
+  troubled.length === 0
+    ? 'No process wrote to stderr or exited during the run.'
+    : `Processes that wrote to stderr or exited: ${troubled
+        .map((p) => `${p.name} (${p.stderrLines} lines${p.exited !== null ? `, exited ${p.exited}` : ''})`)
+        .join(', ')}.`
+}`;
+}

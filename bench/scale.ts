@@ -1,0 +1,227 @@
+// bench:scale (issue 12): N api checks at 60 s over 5 remote locations, on
+// PostgreSQL with two `checkwall serve` instances and 15 `checkwall runner`
+// processes (3 per location, alternately pointed at each instance), all on this
+// machine with a loopback target answering at once. Over a window of M minutes:
+// runs due (from the schedule) vs stored (in PostgreSQL), schedule lag, the
+// statuses page's latency on each instance under that load, and the CPU of each
+// process. `--minutes N` (default 5) and `--checks N` (default 10,000) for quick
+// runs; `--every-location` runs each check from all 5 locations instead of one;
+// `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import { ServiceConfigSchema, type ServiceConfig } from '../src/server/config-schema.js';
+import { planSlots } from '../src/server/schedule-plan.js';
+import { openStorage } from '../src/server/storage/open.js';
+import { startCluster } from '../test/helpers/pg-cluster.js';
+import { sampleResult } from '../test/helpers/samples.js';
+import { writeSection } from './report.js';
+import { countRuns, dbActivity, waitDrained } from './scale-count.js';
+import { scaleReport, type ScaleRow } from './scale-report.js';
+import * as procs from './scale-procs.js';
+
+const ACCOUNT = '5ca1e000-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const KEY = 'cw_bench_scale_0123456789abcdef';
+const LOCATIONS = 5;
+const RUNNERS_PER_LOCATION = 3;
+const RUNNER_CONCURRENCY = 8;
+const WARM_UP_MS = 20_000;
+const DRAIN_MS = 60_000;
+const auth = { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT };
+const token = (i: number) => `runner-token-loc${i}-${'0123456789abcdef'}`;
+
+const progress = (line: string) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      minutes: { type: 'string', default: '5' },
+      checks: { type: 'string', default: '10000' },
+      'every-location': { type: 'boolean', default: false },
+      'skip-statuses': { type: 'boolean', default: false },
+    },
+  });
+  const minutes = Number(values.minutes);
+  const checks = Number(values.checks);
+  if (!(minutes > 0 && minutes <= 60)) throw new Error(`--minutes must be more than 0, at most 60`);
+  if (!Number.isInteger(checks) || checks < 1 || checks > 200_000)
+    throw new Error(`--checks must be a whole number 1-200000`);
+  return { minutes, checks, everyLocation: values['every-location'], skipStatuses: values['skip-statuses'] };
+}
+
+function config(target: string, checks: number, everyLocation: boolean): ServiceConfig {
+  const locations = Array.from({ length: LOCATIONS }, (_, i) => ({
+    id: `loc${i + 1}`,
+    name: `Location ${i + 1}`,
+    region: `region-${i + 1}`,
+    remote: true,
+    runnerToken: token(i + 1),
+  }));
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: ACCOUNT,
+        apiKeys: [KEY],
+        locations,
+        checks: Array.from({ length: checks }, (_, i) => ({
+          id: `c${i}`,
+          name: `c${i}`,
+          type: 'api',
+          target: `${target}/c${i}`,
+          frequency: '60s',
+          locations: everyLocation ? locations.map((l) => l.id) : [locations[i % LOCATIONS]!.id],
+        })),
+      },
+    ],
+  });
+}
+
+/** One stored run per slot a second ago: the instances start on their steady schedule, not catching up. */
+async function seed(db: string, cfg: ServiceConfig) {
+  const storage = await openStorage(db);
+  const at = Date.now() - 1_000;
+  const results = planSlots(cfg).map((slot) =>
+    sampleResult(randomUUID(), {
+      checkId: slot.check.id,
+      checkName: slot.check.name,
+      location: { id: slot.location.id, name: slot.location.name, region: slot.location.region },
+      startedAt: new Date(at).toISOString(),
+      finishedAt: new Date(at + 1).toISOString(),
+    }),
+  );
+  for (let i = 0; i < results.length; i += 1_000)
+    await storage.insertResults(ACCOUNT, results.slice(i, i + 1_000));
+  await storage.close();
+}
+
+/** GET /v1/check-statuses pages of 100, one at a time, until `untilMs`; an error answer is counted and noted. */
+async function statuses(url: string, pages: number, untilMs: number) {
+  const latencies: number[] = [];
+  const errors: string[] = [];
+  for (let page = 1; performance.now() < untilMs; page = (page % pages) + 1) {
+    const t = performance.now();
+    const res = await request(`${url}/v1/check-statuses?limit=100&page=${page}`, { headers: auth });
+    const body = await res.body.text();
+    latencies.push(performance.now() - t);
+    if (res.statusCode !== 200) errors.push(`HTTP ${res.statusCode}: ${body.slice(0, 200)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { latencies, errors };
+}
+
+const errorLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '').length;
+
+async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
+  const { minutes, checks, everyLocation } = opts;
+  const dir = mkdtempSync(join(tmpdir(), 'checkwall-scale-'));
+  const cluster = await startCluster();
+  try {
+    const db = await cluster.freshDatabase();
+    const target = await procs.startTarget();
+    const cfg = config(target.url, checks, everyLocation);
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify(cfg));
+    progress(`${checks} checks: seeding one run per check × location`);
+    await seed(db, cfg);
+    progress('starting two instances');
+    const serves = await Promise.all([
+      procs.startServe('serve-1', db, file),
+      procs.startServe('serve-2', db, file),
+    ]);
+    progress(`starting ${LOCATIONS * RUNNERS_PER_LOCATION} runners`);
+    const runners = await Promise.all(
+      Array.from({ length: LOCATIONS * RUNNERS_PER_LOCATION }, (_, i) => {
+        const loc = Math.floor(i / RUNNERS_PER_LOCATION) + 1;
+        return procs.startRunner(
+          `runner-${i + 1}`,
+          serves[i % 2]!.url,
+          `loc${loc}`,
+          token(loc),
+          RUNNER_CONCURRENCY,
+        );
+      }),
+    );
+    progress(`warming up ${WARM_UP_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+    const cpu = () => ({
+      serves: serves.map((s) => procs.cpuSeconds(s.proc.child.pid)),
+      runners: runners.reduce((sum, r) => sum + procs.cpuSeconds(r.child.pid), 0),
+      target: procs.cpuSeconds(target.proc.child.pid),
+      pg: procs.pgPids(cluster.dataDir).reduce((sum, pid) => sum + procs.cpuSeconds(pid), 0),
+      machine: procs.machineTicks(),
+    });
+    const before = cpu();
+    const dbBefore = await dbActivity(db);
+    const t0 = performance.now();
+    const loadBefore = loadavg()[0]!;
+    const from = Date.now();
+    const to = from + minutes * 60_000;
+    progress(`measuring for ${minutes} min`);
+    const pages = Math.ceil(checks / 100);
+    const end = performance.now() + (to - from);
+    const latencies = opts.skipStatuses
+      ? await new Promise<Array<{ latencies: number[]; errors: string[] }>>((r) =>
+          setTimeout(() => r([]), to - from),
+        )
+      : await Promise.all(serves.map((s) => statuses(s.url, pages, end)));
+    const after = cpu();
+    const dbAfter = await dbActivity(db);
+    // The last statuses request may end after the window: CPU over the time actually sampled.
+    const sampled = (performance.now() - t0) / 1000;
+    const loadAfter = loadavg()[0]!;
+    progress('window over: waiting for the runs due in it to be stored');
+    const drainedMs = await waitDrained(db, to, DRAIN_MS);
+    const count = await countRuns(db, cfg, from, to);
+    const share = (a: number, b: number) => ((a - b) / sampled) * 100;
+    return {
+      checks,
+      everyLocation,
+      minutes,
+      count,
+      drainedMs,
+      db: {
+        commits: dbAfter.commits - dbBefore.commits,
+        rowsRead: dbAfter.rowsRead - dbBefore.rowsRead,
+        rowsWritten: dbAfter.rowsWritten - dbBefore.rowsWritten,
+      },
+      statuses: latencies.map((l) => l.latencies),
+      statusErrors: latencies.map((l) => l.errors),
+      cpu: {
+        serves: after.serves.map((s, i) => share(s, before.serves[i]!)),
+        runners: share(after.runners, before.runners),
+        target: share(after.target, before.target),
+        pg: share(after.pg, before.pg),
+        machine: share(after.machine.busy, before.machine.busy),
+      },
+      load: [loadBefore, loadAfter],
+      processes: [...serves.map((s) => s.proc), ...runners].map((p) => ({
+        name: p.name,
+        stderrLines: errorLines(p.stderr()),
+        exited: p.child.exitCode ?? p.child.signalCode,
+      })),
+    };
+  } finally {
+    procs.keepLogs();
+    await procs.stopAll();
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const opts = options();
+  const { minutes, checks, everyLocation, skipStatuses } = opts;
+  const row = await measure(opts);
+  const size = `${checks.toLocaleString('en')} checks${everyLocation ? ' from every location' : ''}, ${minutes} min${skipStatuses ? ', no statuses requests' : ''}`;
+  writeSection(`bench:scale, ${size}`, scaleReport(row));
+}
+
+main().catch(async (error: unknown) => {
+  await procs.stopAll();
+  process.stderr.write(`bench:scale: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
