@@ -19,3 +19,26 @@ export function createSerial(): Serial {
     return run;
   };
 }
+
+/**
+ * At most `n` jobs at once, the rest waiting in call order. The status engine
+ * computes statuses through one: a cold list of 10,000 checks (ten queries each)
+ * must not queue 100,000 queries ahead of every other use of a PostgreSQL pool.
+ */
+export function createLimit(n: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    active--;
+    waiting.shift()?.();
+  };
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await job();
+    } finally {
+      next();
+    }
+  };
+}

@@ -11,7 +11,7 @@ import type { AccountConfig, CheckConfig } from './config-schema.js';
 import type { Scheduler } from './contracts.js';
 import { skippedReason } from './run-accounting.js';
 import type { AlertPlanner } from './alerting/planner.js';
-import { createSerial } from './serial.js';
+import { createLimit, createSerial } from './serial.js';
 import { createStatusCache, LIST_PERIOD } from './status-cache.js';
 import { computeStatus } from './status-compute.js';
 import type { AlertChange, Storage } from './storage/types.js';
@@ -21,6 +21,7 @@ import type { AlertChange, Storage } from './storage/types.js';
 export const CACHE_MS = 30_000;
 // The warmer gives the event loop back this often: requests do not wait behind it.
 const WARM_SLICE_MS = 4;
+const COMPUTING_AT_ONCE = 4;
 
 export interface StatusEngineDeps {
   storage: Storage;
@@ -39,6 +40,8 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = createStatusCache();
   const serial = createSerial();
+  // Statuses computed at once: each is about ten queries; the rest wait their turn.
+  const computing = createLimit(COMPUTING_AT_ONCE);
   const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
     serial(`${account.id}\u0000${check.id}`, job);
   // Moves whenever a check's status, incident or alert changes: answers built from
@@ -48,14 +51,16 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   /** Computes a status now and keeps it (unless the check changed meanwhile). */
   async function fresh(account: AccountConfig, check: CheckConfig, period: Period): Promise<CheckStatus> {
     const ticket = cache.ticket(account, check);
-    const now = deps.now();
-    const { status, until } = await computeStatus(
-      deps.storage,
-      account,
-      check,
-      period,
-      now,
-      (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
+    let now = 0;
+    const { status, until } = await computing(() =>
+      computeStatus(
+        deps.storage,
+        account,
+        check,
+        period,
+        (now = deps.now()),
+        (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
+      ),
     );
     if (cache.set(ticket, period, now, status, until)) version++;
     return status;
