@@ -27,6 +27,9 @@ import {
 } from './schedule-plan.js';
 import type { ClaimedRun, RunKey } from './storage/types.js';
 
+// Waits before the second and third try of an offer; undefined: the last try.
+const OFFER_RETRY_MS = [1_000, 3_000, undefined] as const;
+
 interface SlotState {
   slot: Slot;
   nextAt: number;
@@ -86,7 +89,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     arm(state, followingDueAt(state.nextAt, state.slot));
     if (isRemoteSlot(state.slot)) {
       // Its runners run it: this instance only records that it is due.
-      opts.queue.offerRun(key, Date.now()).then(
+      offer(key).then(
         (run) => run && opts.onRemoteOffered?.(run),
         (error: unknown) => console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error),
       );
@@ -98,14 +101,35 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       return;
     }
     state.pending = true;
-    opts.queue.offerRun(key, Date.now(), { token, leaseMs: leaseFor(check) }).then(
+    offer(key, { token, leaseMs: leaseFor(check) }).then(
       // Null: another instance offered it first and runs it; not ours to count.
       (run) => (run ? enqueue(state, run) : void (state.pending = false)),
       (error: unknown) => {
         state.pending = false;
+        // Never offered, so never run: counted as skipped, as a run the machine could not take.
+        accounting.due();
+        if (accounting.skip(account.id, check.id, Date.now())) opts.onSkipping?.(account.id, check.id);
         console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error);
       },
     );
+  }
+
+  /**
+   * Offers a due run, trying again twice (after 1 s, then 3 s) when storage fails (a
+   * busy or briefly unreachable database): the key is the same each time, so a retry
+   * after an offer that did land finds it there (null) and nothing is run twice; such a
+   * local run, held under this instance's token, is taken over by the sweep after its lease.
+   */
+  async function offer(key: RunKey, holder?: { token: string; leaseMs: number }) {
+    for (const waitMs of OFFER_RETRY_MS) {
+      try {
+        return await opts.queue.offerRun(key, Date.now(), holder);
+      } catch (error) {
+        if (stopped || waitMs === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+      }
+    }
+    return null;
   }
 
   function enqueue(state: SlotState, run: ClaimedRun) {

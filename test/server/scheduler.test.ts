@@ -200,3 +200,22 @@ describe('scheduler', () => {
     );
   });
 });
+
+describe('scheduler, when storage fails an offer', () => {
+  it('offers the run again (the same key) and runs it once the database answers', async () => {
+    const t = (target = await startTarget());
+    svc = await startTestService({
+      startScheduler: true,
+      config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
+    });
+    // The scheduler reads its queue's method at each offer: the first two fail, as a busy pool would.
+    const storage = svc.storage;
+    const real = storage.offerRun.bind(storage);
+    let failures = 0;
+    storage.offerRun = (...args) =>
+      failures++ < 2 ? Promise.reject(new Error('timeout exceeded when trying to connect')) : real(...args);
+    await expect.poll(() => of(t.hits, 'x').length, { timeout: 15_000, interval: 200 }).toBe(1);
+    expect(failures).toBe(3);
+    expect(svc.runStats()).toMatchObject({ skipped: 0 });
+  });
+});
