@@ -1,0 +1,89 @@
+// The shared run queue's contract (issue #12), part of Storage (types.ts).
+import type { CheckResult } from '../../api/schemas.js';
+
+/**
+ * Issue #12: the shared queue of scheduled runs. A run is one check × location ×
+ * due time; every service instance and every remote runner takes its work here,
+ * so the database decides who runs what (a unique key and row locks / leases),
+ * never a protocol of our own. Each scheduled run is stored at most once.
+ */
+export interface RunKey {
+  accountId: string;
+  checkId: string;
+  locationId: string;
+  /** Epoch ms the schedule plan gives this run (schedule-plan.ts): the same on every instance. */
+  dueAt: number;
+}
+
+export interface ClaimedRun extends RunKey {
+  id: string;
+  /** Whoever holds the run (an instance's or a runner's claim); a report must carry it. */
+  token: string;
+  leaseUntil: number;
+  /** 1 the first time it is claimed; more when a lease ran out and it was given again. */
+  attempt: number;
+}
+
+/** A run as stored, whoever holds it (findRun): what a runner's report is checked against. */
+export interface StoredRun extends RunKey {
+  id: string;
+  /** Null while it waits for a runner. */
+  token: string | null;
+  leaseUntil: number | null;
+  attempt: number;
+  completedAt: number | null;
+}
+
+export interface RunnerSeen {
+  accountId: string;
+  locationId: string;
+  runnerId: string;
+  lastSeenAt: number;
+}
+
+export interface RunQueue {
+  /**
+   * Records a due run, once: whoever calls first for a key creates it. With `claim`
+   * the caller also holds it at once (a location the service runs itself); without,
+   * it waits for a runner of its location. Resolves with the run when this call
+   * created it, null when it already existed (another instance has it).
+   */
+  offerRun(key: RunKey, now: number, claim?: { token: string; leaseMs: number }): Promise<ClaimedRun | null>;
+  /**
+   * Claims up to `limit` runs of the account's location that wait, or whose lease ran
+   * out (a killed runner or instance), oldest due first, for `token` until now + leaseMs.
+   * Two callers at once never get the same run (FOR UPDATE SKIP LOCKED, or a
+   * transaction that SQLite serialises).
+   */
+  claimRuns(
+    accountId: string,
+    locationId: string,
+    token: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<ClaimedRun[]>;
+  /**
+   * Stores the result (and its screenshot) of a run, in one transaction, only if
+   * `token` still holds it and it is not complete; false, and nothing stored, for a
+   * late report of a run that was given to someone else.
+   */
+  completeRun(
+    runId: string,
+    token: string,
+    accountId: string,
+    result: CheckResult,
+    screenshot?: Uint8Array,
+  ): Promise<boolean>;
+  /** One run by id, complete or not; null when there is none (never given, or pruned). */
+  findRun(runId: string): Promise<StoredRun | null>;
+  /**
+   * Deletes runs due before the cut-off, complete or abandoned (results stay in
+   * results): the queue only needs them while a late offer or report may come.
+   * Returns how many went.
+   */
+  pruneRuns(before: number): Promise<number>;
+  recordRunnerSeen(seen: RunnerSeen): Promise<void>;
+  /** Every runner seen, newest contact per runner. */
+  runnersSeen(): Promise<RunnerSeen[]>;
+}
