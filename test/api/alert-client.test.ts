@@ -1,27 +1,21 @@
 // The client's alerting methods against the real service on loopback.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import {
   alertConfig,
   runner,
   startAlertService,
   startReceivers,
-  type Receivers,
+  closedAfterEach,
 } from '../helpers/alerting.js';
-import { TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
-let svc: TestService | undefined;
-let receivers: Receivers | undefined;
-afterEach(async () => {
-  await svc?.close();
-  await receivers?.close();
-  svc = receivers = undefined;
-});
+const held = closedAfterEach();
 
 describe('client, alerting', () => {
   it('reads and replaces subscriptions, tests a channel, lists deliveries and acknowledges', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     const client = createClient({ baseUrl: s.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT });
     expect(await client.subscriptions(1)).toEqual({ checks: ['c1'], groups: [] });
     expect(await client.setSubscriptions(1, { checks: ['c1', 'c2'], groups: ['edge'] })).toEqual({

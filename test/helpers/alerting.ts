@@ -3,6 +3,7 @@
 // Twilio-shaped provider), a clock the test moves, and readers of the delivery log.
 import { createHmac } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
+import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import {
   AlertNotificationListSchema,
@@ -226,3 +227,17 @@ export function verifySignature(secret: string, body: string, header: string | s
 /** The requests the hook saw, as parsed JSON payloads. */
 export const hookEvents = (r: Receivers) =>
   r.hook.seen.map((s) => JSON.parse(s.body) as { event: string; deliveryId: string; reminder?: number });
+
+/**
+ * The service and receivers of each test, closed after it: call once at the top of a
+ * test file, and keep what a test starts in the answer (`held.svc = await ...`).
+ */
+export function closedAfterEach(): { svc?: TestService | undefined; receivers?: Receivers | undefined } {
+  const held: { svc?: TestService | undefined; receivers?: Receivers | undefined } = {};
+  afterEach(async () => {
+    await held.svc?.close();
+    await held.receivers?.close();
+    held.svc = held.receivers = undefined;
+  });
+  return held;
+}

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlertChannelListSchema, AlertChannelSchema } from '../../src/api/schemas.js';
 import {
   alertConfig,
@@ -22,17 +22,11 @@ import {
   startAlertService,
   startReceivers,
   verifySignature,
-  type Receivers,
+  closedAfterEach,
 } from '../helpers/alerting.js';
-import { TEST_KEY, type TestService } from '../helpers/service.js';
+import { TEST_KEY } from '../helpers/service.js';
 
-let svc: TestService | undefined;
-let receivers: Receivers | undefined;
-afterEach(async () => {
-  await svc?.close();
-  await receivers?.close();
-  svc = receivers = undefined;
-});
+const held = closedAfterEach();
 
 const webhookBody = (url: string) => ({
   type: 'WEBHOOK',
@@ -43,8 +37,8 @@ const webhookBody = (url: string) => ({
 
 describe('subscriptions over the API', () => {
   it('are created with the channel, read, replaced, and checked', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     const created = await post(s, '/v1/alert-channels', webhookBody(`${r.hook.url}/api`));
     expect(created.status).toBe(201);
     const channel = AlertChannelSchema.parse(created.body);
@@ -75,8 +69,8 @@ describe('subscriptions over the API', () => {
   });
 
   it('shows the signing secret once, then masked; deliveries are signed with it', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     const created = await post(s, '/v1/alert-channels', webhookBody(`${r.hook.url}/api`));
     const secret = String(created.body['signingSecret']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -99,7 +93,7 @@ describe('subscriptions over the API', () => {
   });
 
   it('reach a check added to a subscribed group later', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-alerts-')), 'alerts.db');
     const channels = [hookChannel(r, { groups: ['core'] })];
     const first = await startAlertService(alertConfig(r, { channels }), undefined, { dbPath });
@@ -113,9 +107,13 @@ describe('subscriptions over the API', () => {
       locations: ['eu-west'],
       group: 'core',
     };
-    const s = (svc = await startAlertService(alertConfig(r, { channels, extraChecks: [c4] }), undefined, {
-      dbPath,
-    }));
+    const s = (held.svc = await startAlertService(
+      alertConfig(r, { channels, extraChecks: [c4] }),
+      undefined,
+      {
+        dbPath,
+      },
+    ));
     await runner(s)('c4', ['failed', 'failed']);
     await expect.poll(() => r.hook.seen.length).toBe(1);
     expect(JSON.parse(r.hook.seen[0]!.body)).toMatchObject({ event: 'failure', check: { id: 'c4' } });
@@ -128,7 +126,7 @@ describe('subscriptions over the API', () => {
 
 describe('transports', () => {
   it('send e-mail through SMTP with auth, a text and an HTML part', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const config = alertConfig(r, {
       channels: [
         {
@@ -139,7 +137,7 @@ describe('transports', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config));
+    const s = (held.svc = await startAlertService(config));
     const run = runner(s);
     await run('c1', ['failed', 'failed']);
     await expect.poll(() => r.smtp.mails.length).toBe(1);
@@ -160,7 +158,7 @@ describe('transports', () => {
   });
 
   it('send SMS and calls in the Twilio REST shape', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const config = alertConfig(r, {
       channels: [
         {
@@ -177,7 +175,7 @@ describe('transports', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config));
+    const s = (held.svc = await startAlertService(config));
     await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => r.twilio.seen.length).toBe(2);
     const byPath = Object.fromEntries(r.twilio.seen.map((q) => [q.url, q]));
@@ -202,7 +200,7 @@ describe('transports', () => {
   });
 
   it('keep the key and every secret out of the delivery log, even from failures', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     r.hook.handle((_req, res) => res.writeHead(401).end(`you sent ${HEADER_SECRET}`));
     r.twilio.handle((_req, res) => res.writeHead(500).end(SMS_TOKEN));
     const config = alertConfig(r, {
@@ -226,7 +224,7 @@ describe('transports', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config));
+    const s = (held.svc = await startAlertService(config));
     await runner(s)('c1', ['failed', 'failed']);
     await expect
       .poll(async () => (await notifications(s)).filter((n) => n.status === 'failed').length, {

@@ -1,7 +1,7 @@
 // How notifications are delivered: retries on 5xx and 429 (with Retry-After),
 // a 4xx for good, giving up, a receiver that hangs holding only its own
 // channel, the test event, and a channel whose transport is not configured.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckResultListSchema } from '../../src/api/schemas.js';
 import { json } from '../helpers/fixture.js';
 import {
@@ -14,29 +14,23 @@ import {
   startAlertService,
   startReceivers,
   statusOf,
-  type Receivers,
+  closedAfterEach,
 } from '../helpers/alerting.js';
 import type { TestService } from '../helpers/service.js';
 
-let svc: TestService | undefined;
-let receivers: Receivers | undefined;
-afterEach(async () => {
-  await svc?.close();
-  await receivers?.close();
-  svc = receivers = undefined;
-});
+const held = closedAfterEach();
 
 const settled = async (s: TestService) => (await notifications(s)).filter((n) => n.status !== 'pending');
 
 describe('delivery', () => {
   it('retries a 503 and a 429 (waiting its Retry-After) with the same delivery id, then is sent', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     r.hook.handle((_req, res, n) => {
       if (n === 1) json(res, 503, {});
       else if (n === 2) json(res, 429, {}, { 'retry-after': '1' });
       else json(res, 200, {});
     });
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s), { timeout: 10_000 }).toHaveLength(1);
     const [n] = await notifications(s);
@@ -46,9 +40,9 @@ describe('delivery', () => {
   });
 
   it('takes a 400 as permanent: one attempt, failed, and the check shows an undelivered alert', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     r.hook.handle((_req, res) => json(res, 400, { error: 'no' }));
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s)).toHaveLength(1);
     expect((await notifications(s))[0]).toMatchObject({
@@ -65,9 +59,9 @@ describe('delivery', () => {
   });
 
   it('gives up after maxAttempts', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     r.hook.handle((_req, res) => json(res, 502, {}));
-    const s = (svc = await startAlertService(alertConfig(r, { delivery: { maxAttempts: 3 } })));
+    const s = (held.svc = await startAlertService(alertConfig(r, { delivery: { maxAttempts: 3 } })));
     await runner(s)('c1', ['failed', 'failed']);
     await expect.poll(() => settled(s), { timeout: 10_000 }).toHaveLength(1);
     expect((await notifications(s))[0]).toMatchObject({
@@ -79,7 +73,7 @@ describe('delivery', () => {
   });
 
   it('lets a receiver that hangs hold only its own channel: runs go on, other channels deliver', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     r.hook.handle((req, res) => {
       if (req.url.startsWith('/hang')) return; // never answers
       json(res, 200, {});
@@ -98,7 +92,7 @@ describe('delivery', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config, undefined, { startScheduler: true }));
+    const s = (held.svc = await startAlertService(config, undefined, { startScheduler: true }));
     // The check's target refuses connections: every run fails, the alert fires.
     const paths = () => r.hook.seen.map((x) => x.url.split('?')[0]);
     await expect.poll(() => [...new Set(paths())].sort(), { timeout: 15_000 }).toEqual(['/chat', '/hang']);
@@ -116,8 +110,8 @@ describe('delivery', () => {
   });
 
   it('answers a test event with its outcome', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     const ok = await post(s, '/v1/alert-channels/1/test');
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({
@@ -147,7 +141,7 @@ describe('delivery', () => {
   });
 
   it('logs a channel without its transport as failed, saying why', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const config = alertConfig(r, {
       service: { smtp: undefined, sms: undefined },
       channels: [
@@ -165,7 +159,7 @@ describe('delivery', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config));
+    const s = (held.svc = await startAlertService(config));
     expect(await s.alerting.warning()).toBe(
       'alert channels that cannot deliver: "mail" (EMAIL), "call" (PHONE): set "smtp" for EMAIL and "sms" for SMS and PHONE in the config; their notifications are logged as failed',
     );

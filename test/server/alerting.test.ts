@@ -1,7 +1,7 @@
 // When alerts fire, through the real service: results arrive by its run path,
 // notifications reach a real HTTP receiver on loopback, the delivery log and
 // the check statuses show what happened.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlertPayloadSchema } from '../../src/api/schemas.js';
 import {
   alertConfig,
@@ -16,22 +16,15 @@ import {
   startReceivers,
   statusOf,
   verifySignature,
-  type Receivers,
+  closedAfterEach,
 } from '../helpers/alerting.js';
-import type { TestService } from '../helpers/service.js';
 
-let svc: TestService | undefined;
-let receivers: Receivers | undefined;
-afterEach(async () => {
-  await svc?.close();
-  await receivers?.close();
-  svc = receivers = undefined;
-});
+const held = closedAfterEach();
 
 describe('alerts', () => {
   it('fire after afterFailures failed runs, reach the webhook signed, and recover', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r, { alerts: { c1: { afterFailures: 3 } } })));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r, { alerts: { c1: { afterFailures: 3 } } })));
     const run = runner(s);
     await run('c1', ['success', 'success', 'failed', 'failed']);
     // Failing (2 failed runs at its only location) but only 2 in a row: no page yet.
@@ -89,7 +82,7 @@ describe('alerts', () => {
   });
 
   it('send degraded notices only when onDegraded, and no recovery when onRecovery is false', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const config = alertConfig(r, {
       alerts: { c1: { onRecovery: false, onDegraded: true } },
       channels: [
@@ -101,7 +94,7 @@ describe('alerts', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config));
+    const s = (held.svc = await startAlertService(config));
     const run = runner(s);
     await run('c2', ['success', 'success', 'failed']); // degraded, but c2 keeps the default onDegraded false
     await run('c1', ['success', 'success', 'failed']); // degraded: a notice
@@ -119,7 +112,7 @@ describe('alerts', () => {
   });
 
   it('remind while failing and not acknowledged, at most maxReminders; acknowledging stops them', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const clock = createClock();
     const config = alertConfig(r, {
       alerts: { c1: { remindEveryMinutes: 10, maxReminders: 2 }, c2: { remindEveryMinutes: 10 } },
@@ -132,7 +125,7 @@ describe('alerts', () => {
         },
       ],
     });
-    const s = (svc = await startAlertService(config, clock));
+    const s = (held.svc = await startAlertService(config, clock));
     const run = runner(s, clock);
     await run('c1', ['failed', 'failed']);
     await run('c2', ['failed', 'failed']);
@@ -168,9 +161,9 @@ describe('alerts', () => {
   });
 
   it('stop reminders for an acknowledged alert, and the next failure after a recovery is a new alert', async () => {
-    const r = (receivers = await startReceivers());
+    const r = (held.receivers = await startReceivers());
     const clock = createClock();
-    const s = (svc = await startAlertService(
+    const s = (held.svc = await startAlertService(
       alertConfig(r, { alerts: { c1: { remindEveryMinutes: 1, minIntervalSeconds: 0 } } }),
       clock,
     ));
@@ -201,8 +194,8 @@ describe('alerts', () => {
   });
 
   it('suppress a flapping check: one failure per channel per minIntervalSeconds, logged as suppressed', async () => {
-    const r = (receivers = await startReceivers());
-    const s = (svc = await startAlertService(alertConfig(r)));
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(alertConfig(r)));
     const run = runner(s);
     await run('c1', ['failed', 'failed', 'success', 'success', 'success', 'failed', 'failed']);
     await run('c1', ['success', 'success', 'success']);
