@@ -88,7 +88,9 @@ async function main() {
   const keyCpu = cpuSeconds(pid);
   const keys = quantiles(await keyLatencies(program, order, PRESSES));
   const keyCpuMs = ((cpuSeconds(pid) - keyCpu) * 1_000) / (PRESSES * 2);
-  log(`keys p50 ${fmt(keys.p50)} p95 ${fmt(keys.p95)}; bytes per poll`);
+  log(
+    `keys p50 ${fmt(keys.p50)} p95 ${fmt(keys.p95)} max ${fmt(keys.max)}, ${keyCpuMs.toFixed(1)} ms of CPU a press; bytes per poll`,
+  );
   const bytes = await bytesPerPoll(program, fleet, polls, POLL_ROUNDS, () => program.write('r'));
   const rss = rssBytes(pid);
   await program.stop();

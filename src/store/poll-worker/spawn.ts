@@ -4,7 +4,7 @@
 // failed poll.
 import { Worker } from 'node:worker_threads';
 import type { CheckStatus } from '../../api/schemas.js';
-import { setConsoleV8Flags } from '../v8-flags.js';
+import { letYoungGenerationGrow, setConsoleV8Flags } from '../v8-flags.js';
 import { createInterner } from './intern.js';
 import type { StatusChanges } from './poll-statuses.js';
 import { errorFromWire, type FromWorker, type ToWorker, type WorkerClientOptions } from './protocol.js';
@@ -61,6 +61,7 @@ export function spawnStatusesWorker(
       if (message.type === 'failed') return waiting?.reject(errorFromWire(message.error));
       const { changes } = message;
       waiting?.resolve({ ...changes, changed: waiting.parts.flat().concat(interned(changes.changed)) });
+      letYoungGenerationGrow();
     });
     const fail = (error: Error) => {
       if (worker === w) worker = undefined;
