@@ -207,8 +207,9 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     scheduler.start();
   }
   alerting.start();
-  // Another instance on the same PostgreSQL database stored a result or moved an alert:
-  // this one's cached status of that check is stale. After a lost connection, all are.
+  // Another instance on the same PostgreSQL database stored a result (moving this one's
+  // status of that check as its own results do) or moved an alert (the status is read
+  // anew). After a lost connection, all are read anew.
   const peerConfig = new Set<(version: string) => void>();
   const onChange = (e: ChangeEvent) => {
     if (e.kind === 'resync') return engine.clear();
@@ -217,7 +218,10 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     const account = accounts.byId(e.accountId);
     const check = account && accounts.check(account, e.checkId);
     if (account && check)
-      engine.invalidate(account, check).catch((error: unknown) => {
+      (e.kind === 'result'
+        ? engine.peerResult(account, check, e.result)
+        : engine.invalidate(account, check)
+      ).catch((error: unknown) => {
         console.error(`checkwall: cannot read the new status of ${e.checkId}`, error);
       });
   };

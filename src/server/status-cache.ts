@@ -6,11 +6,13 @@
 // never waits for a computation (except at a cold start or after a reload).
 //
 // Storage answers asynchronously, so a status may be computed while a result or
-// an alert change lands for the same check. A status is stored only with the
-// ticket taken before its computation began, and a drop (or a clear) voids every
-// earlier ticket of the check: a slow computation never overwrites a newer one.
+// an alert change lands for the same check. A status (or its inputs) is stored
+// only with the ticket taken before its reads began, and a drop, a result added
+// to the inputs (`renew`) or a clear voids every earlier ticket of the check: a
+// slow read never overwrites a newer one, nor loses a result counted meanwhile.
 import type { CheckStatus, Period } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
+import type { StatusInputs } from './status-inputs.js';
 
 export const LIST_PERIOD: Period = '24h';
 
@@ -24,6 +26,8 @@ export interface CachedStatus {
 interface CheckEntry {
   epoch: number;
   byPeriod: Map<Period, CachedStatus>;
+  /** What the default period's status is derived from, kept current from each result. */
+  inputs?: StatusInputs | undefined;
 }
 
 interface ListSnapshot {
@@ -98,13 +102,33 @@ export function createStatusCache() {
       return previous !== undefined && previous.status.status !== status.status;
     },
 
+    inputs: (account: AccountConfig, check: CheckConfig): StatusInputs | undefined =>
+      accounts.get(account.id)?.checks.get(check.id)?.inputs,
+
+    /** Keeps inputs read under `ticket`, unless the check moved since; true when kept. */
+    setInputs(ticket: Ticket, inputs: StatusInputs): boolean {
+      if (ticket.generation !== generation) return false;
+      const entry = checkOf(ticket.accountId, ticket.checkId);
+      if (entry.epoch !== ticket.epoch) return false;
+      entry.inputs = inputs;
+      return true;
+    },
+
+    /** Voids the check's earlier tickets, keeping what it holds (its inputs are about to move); the new ticket. */
+    renew(account: AccountConfig, check: CheckConfig): Ticket {
+      const entry = checkOf(account.id, check.id);
+      entry.epoch++;
+      return { generation, accountId: account.id, checkId: check.id, epoch: entry.epoch };
+    },
+
     /**
-     * Voids the check's tickets and its statuses, except the snapshot's, which is
+     * Voids the check's tickets, inputs and statuses, except the snapshot's, which is
      * kept (marked stale) until the new one is stored.
      */
     drop(account: AccountConfig, check: CheckConfig) {
       const entry = checkOf(account.id, check.id);
       entry.epoch++;
+      entry.inputs = undefined;
       const listed = entry.byPeriod.get(LIST_PERIOD);
       entry.byPeriod.clear();
       if (listed)

@@ -1,16 +1,13 @@
-// One check's status (spec 2.2) from what storage holds, by the rules of
-// src/domain/status-rules.ts. Reads only: the status engine (status-engine.ts)
-// caches what this answers and decides when to ask again.
-import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../api/schemas.js';
-import { PERIOD_MS } from '../domain/period.js';
+// One check's status (spec 2.2) from what it is made of (status-inputs.ts), by
+// the rules of src/domain/status-rules.ts. The status engine (status-engine.ts)
+// keeps the inputs and the statuses and decides when to derive again.
+import type { CheckResult, CheckStatus } from '../api/schemas.js';
 import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend, JUDGED_RUNS } from '../domain/status-rules.js';
+import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
-import type { Storage } from './storage/types.js';
-
-const TREND_WINDOW_MS = PERIOD_MS['24h'];
+import { checkLocations, windowFigures, type StatusInputs } from './status-inputs.js';
 
 /** Newest contact of a remote location's runners (epoch ms), null when none. */
 export type RunnerSeenAt = (accountId: string, locationId: string) => number | null;
@@ -22,30 +19,19 @@ export interface Computed {
   until: number;
 }
 
-export async function computeStatus(
-  storage: Storage,
+/** The status the inputs make at `now`; reads nothing. */
+export function deriveStatus(
+  inputs: StatusInputs,
   account: AccountConfig,
   check: CheckConfig,
-  period: Period,
   now: number,
   runnerSeenAt: RunnerSeenAt = () => null,
-): Promise<Computed> {
-  const [a, c] = [account.id, check.id];
-  const locations = account.locations.filter((l) => check.locations.includes(l.id));
-  const [window, current, previous, incident, recent, latest, alerts, alert, lastSuccess] = await Promise.all(
-    [
-      storage.windowStats(a, c, now - PERIOD_MS[period], now),
-      period === '24h' ? null : storage.windowStats(a, c, now - TREND_WINDOW_MS, now, false),
-      storage.windowStats(a, c, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false),
-      storage.currentIncident(a, c),
-      Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
-      storage.latestResult(a, c),
-      storage.alertCounts(a, c, now),
-      currentAlert(storage, a, c),
-      Promise.all(locations.map((l) => storage.lastSuccess(a, c, l.id))),
-    ],
-  );
-  const day = current ?? window;
+): Computed {
+  const a = account.id;
+  const { period, previous, incident, recent, latest, alerts, alert, lastSuccess } = inputs;
+  const locations = checkLocations(account, check);
+  const window = windowFigures(inputs.window, now);
+  const day = inputs.day ?? window;
   const availability = successRate(window.successes, window.total);
   const unrunnable = notRunnableReason(check);
   const frequencyMs = frequencyToMs(check.frequency);
@@ -137,20 +123,4 @@ function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']
         ' ',
       );
   return out;
-}
-
-async function currentAlert(
-  storage: Storage,
-  accountId: string,
-  checkId: string,
-): Promise<CurrentAlert | null> {
-  const alert = await storage.openAlert(accountId, checkId);
-  if (!alert) return null;
-  const notices = await storage.alertNotices(alert.id);
-  return {
-    id: alert.id,
-    openedAt: new Date(alert.openedAt).toISOString(),
-    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
-    undelivered: notices.filter((n) => n.status === 'failed').length,
-  };
 }

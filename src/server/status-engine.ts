@@ -1,38 +1,44 @@
 // Turns stored results into check statuses (status-compute.ts), keeps them
 // (status-cache.ts), and opens and closes incidents and alerts as checks turn
-// failing and recover. Statuses are cached per check and period, recomputed
-// when a result for that check arrives, and refreshed by the service's warmer
-// before they age (windows slide); the list endpoint reads the account's
-// snapshot and never computes a status in steady state.
+// failing and recover. A check's inputs (status-inputs.ts) are read once, then
+// moved by each result as it is stored, here or on another instance, so a result
+// costs no reads; the status is derived from them again when a result arrives
+// and by the service's warmer before it ages (windows slide). Statuses of other
+// periods are read on request and kept 30 s. The list endpoint reads the
+// account's snapshot and never computes a status in steady state.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
-import type { Scheduler } from './contracts.js';
-import { skippedReason } from './run-accounting.js';
 import type { AlertPlanner } from './alerting/planner.js';
 import { createLimit, createSerial } from './serial.js';
-import { createStatusCache, LIST_PERIOD } from './status-cache.js';
-import { computeStatus } from './status-compute.js';
+import { createPresenter, type PresenterDeps } from './status-present.js';
+import { createStatusCache, LIST_PERIOD, type Ticket } from './status-cache.js';
+import { deriveStatus } from './status-compute.js';
+import {
+  applyResult,
+  checkLocations,
+  loadInputs,
+  mergeSlow,
+  readSlowParts,
+  type StatusInputs,
+} from './status-inputs.js';
 import type { AlertChange, Storage } from './storage/types.js';
 
-// Windows slide slowly; a new result recomputes its check's status at once. The
-// service's warmer (service.ts) refreshes statuses before they expire.
+// Windows slide slowly; a new result moves its check's status at once. The
+// service's warmer (service.ts) derives statuses again before they expire.
 export const CACHE_MS = 30_000;
 // The warmer gives the event loop back this often: requests do not wait behind it.
 const WARM_SLICE_MS = 4;
 const COMPUTING_AT_ONCE = 4;
 
-export interface StatusEngineDeps {
+export interface StatusEngineDeps extends PresenterDeps {
   storage: Storage;
-  scheduler: Pick<Scheduler, 'nextRun' | 'skippedRecently'>;
   now: () => number;
   /** Absent: incidents only, no alerts (tests of the engine alone). */
   alerts?: AlertPlanner | undefined;
   /** Called after a change queued notifications: the dispatcher looks at once. */
   onNotifications?: (() => void) | undefined;
-  /** Newest contact of a remote location's runners (runner-hub.ts); absent: no remote runners. */
-  runners?: { lastSeen(accountId: string, locationId: string): number | null } | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -40,7 +46,7 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = createStatusCache();
   const serial = createSerial();
-  // Statuses computed at once: each is about ten queries; the rest wait their turn.
+  // Inputs read at once: each is about ten queries; the rest wait their turn.
   const computing = createLimit(COMPUTING_AT_ONCE);
   const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
     serial(`${account.id}\u0000${check.id}`, job);
@@ -48,68 +54,85 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   // statuses may be reused only while it stands still (see http/status-list.ts).
   let version = 0;
 
-  /** Computes a status now and keeps it (unless the check changed meanwhile). */
-  async function fresh(account: AccountConfig, check: CheckConfig, period: Period): Promise<CheckStatus> {
-    const ticket = cache.ticket(account, check);
-    let now = 0;
-    const { status, until } = await computing(() =>
-      computeStatus(
-        deps.storage,
-        account,
-        check,
-        period,
-        (now = deps.now()),
-        (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
-      ),
-    );
-    if (cache.set(ticket, period, now, status, until)) version++;
+  const seenAt = (accountId: string, locationId: string) =>
+    deps.runners?.lastSeen(accountId, locationId) ?? null;
+
+  /** Derives the default period's status from the inputs at `now` and keeps it; the status. */
+  function derive(
+    ticket: Ticket,
+    account: AccountConfig,
+    check: CheckConfig,
+    inputs: StatusInputs,
+    now: number,
+  ): CheckStatus {
+    const { status, until } = deriveStatus(inputs, account, check, now, seenAt);
+    if (cache.set(ticket, LIST_PERIOD, now, status, until)) version++;
     return status;
   }
 
+  /**
+   * Reads a status now and keeps it (unless the check moved meanwhile); for the
+   * default period, its inputs too, kept current from then on.
+   */
+  async function fresh(account: AccountConfig, check: CheckConfig, period: Period): Promise<CheckStatus> {
+    const ticket = cache.ticket(account, check);
+    let now = 0;
+    const keep = period === LIST_PERIOD;
+    const inputs = await computing(() =>
+      loadInputs(deps.storage, account, check, period, (now = deps.now()), keep),
+    );
+    if (keep) {
+      cache.setInputs(ticket, inputs);
+      return derive(ticket, account, check, inputs, now);
+    }
+    const { status, until } = deriveStatus(inputs, account, check, now, seenAt);
+    cache.set(ticket, period, now, status, until);
+    return status;
+  }
+
+  /**
+   * The status as kept while it is young; else derived again from its inputs
+   * (no reads), or read (a cold start, an invalidation, another period).
+   */
   async function cachedOrFresh(account: AccountConfig, check: CheckConfig, period: Period) {
     const hit = cache.get(account, check, period);
     const now = deps.now();
-    return hit && now - hit.at < CACHE_MS && now >= hit.at && now < hit.until
-      ? hit.status
-      : fresh(account, check, period);
+    if (hit && now - hit.at < CACHE_MS && now >= hit.at && now < hit.until) return hit.status;
+    const inputs = period === LIST_PERIOD ? cache.inputs(account, check) : undefined;
+    if (inputs) return derive(cache.ticket(account, check), account, check, inputs, now);
+    return fresh(account, check, period);
   }
 
   /**
-   * The status with what moves on its own read fresh, never from the cache: the
-   * schedule (a run may be skipped or still queued), whether runs are being skipped,
-   * and when a remote location's runner was last in touch.
+   * Reads again what moves with time alone (status-inputs.ts), kept only if no
+   * result or change reached the check meanwhile (the next pass tries again).
    */
-  function present(accountId: string, status: CheckStatus): CheckStatus {
-    const { enabled } = status.schedule;
-    const nextRun = enabled ? deps.scheduler.nextRun(accountId, status.checkId) : null;
-    const skipped = enabled ? deps.scheduler.skippedRecently(accountId, status.checkId) : 0;
-    const statusReason =
-      skipped === 0
-        ? status.statusReason
-        : [status.statusReason, skippedReason(skipped)].filter(Boolean).join('; ');
-    return {
-      ...status,
-      schedule: { ...status.schedule, nextRun: nextRun?.toISOString() ?? null },
-      statusReason,
-      locations: seen(accountId, status),
-    };
+  async function refreshSlow(account: AccountConfig, check: CheckConfig, inputs: StatusInputs) {
+    const ticket = cache.ticket(account, check);
+    const read = await computing(() => readSlowParts(deps.storage, account, check, inputs, deps.now()));
+    const merged = mergeSlow(inputs, read);
+    if (cache.setInputs(ticket, merged)) derive(ticket, account, check, merged, read.now);
   }
 
   /**
-   * A remote location's runner contact is read fresh, as the schedule is (cheap: remote ones
-   * only); the computed one stays when newer (it counts the location's newest result).
+   * A stored result moves the kept inputs (no reads); with none kept, they are
+   * read, which finds the result stored. The new status, or undefined when the
+   * inputs held the result already.
    */
-  function seen(accountId: string, status: CheckStatus): CheckStatus['locations'] {
-    if (!status.locations.some((l) => l.remote)) return status.locations;
-    return status.locations.map((l) => {
-      if (!l.remote) return l;
-      const at = deps.runners?.lastSeen(accountId, l.id) ?? null;
-      const computed = l.runnerLastSeen ? Date.parse(l.runnerLastSeen) : null;
-      return at === null || (computed !== null && computed >= at)
-        ? l
-        : { ...l, runnerLastSeen: new Date(at).toISOString() };
-    });
+  async function addResult(account: AccountConfig, check: CheckConfig, result: CheckResult) {
+    const inputs = cache.inputs(account, check);
+    if (!inputs) {
+      cache.drop(account, check);
+      return fresh(account, check, LIST_PERIOD);
+    }
+    // Reads begun before this result may not hold it: they are voided.
+    const ticket = cache.renew(account, check);
+    const now = deps.now();
+    if (!applyResult(inputs, checkLocations(account, check), result, now)) return undefined;
+    return derive(ticket, account, check, inputs, now);
   }
+
+  const present = createPresenter(deps);
 
   async function statusOf(account: AccountConfig, check: CheckConfig, period: Period = LIST_PERIOD) {
     return present(account.id, await cachedOrFresh(account, check, period));
@@ -148,19 +171,21 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     });
   }
 
-  /** Recomputes the status, then writes the incident, alert and outbox rows in one transaction. */
+  /** Moves the status, then writes the incident, alert and outbox rows in one transaction. */
   async function onResult(
     account: AccountConfig,
     check: CheckConfig,
     result: CheckResult,
     before: CheckStatusValue,
   ) {
-    cache.drop(account, check);
-    const status = present(account.id, await fresh(account, check, LIST_PERIOD));
+    const moved = await addResult(account, check, result);
+    if (!moved) return;
+    const status = present(account.id, moved);
     // The list answers (http/status-list.ts) are rebuilt at once when a check's
     // status moves; other figures may be up to their 2 s old.
     if (status.status !== before) version++;
-    const open = await deps.storage.currentIncident(account.id, check.id);
+    const open =
+      cache.inputs(account, check)?.incident ?? (await deps.storage.currentIncident(account.id, check.id));
     const at = Date.parse(result.finishedAt);
     const change: AlertChange = { checkId: check.id, at: deps.now(), notifications: [] };
     if (status.status === 'failing' && !open) {
@@ -183,7 +208,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     await invalidate(account, check);
   }
 
-  /** An incident or alert moved (acknowledged, reminded, a delivery failed): the status is recomputed. */
+  /** An incident or alert moved (acknowledged, reminded, a delivery failed): the status is read anew. */
   async function invalidate(account: AccountConfig, check: CheckConfig) {
     cache.drop(account, check);
     await fresh(account, check, LIST_PERIOD);
@@ -191,9 +216,25 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   }
 
   /**
-   * Recomputes the default-period statuses that are missing or past 60 % of their
-   * life, in config order, for at most `budgetMs`, giving the event loop back every
-   * few milliseconds: called on a timer so the list finds them ready.
+   * Another instance stored a result (PostgreSQL's NOTIFY): it moves this one's
+   * status as its own results do, in order with them; without the result, the
+   * status is read anew.
+   */
+  function peerResult(account: AccountConfig, check: CheckConfig, result: CheckResult | undefined) {
+    return perCheck(account, check, async () => {
+      if (!result) return invalidate(account, check);
+      const before = cache.get(account, check, LIST_PERIOD)?.status.status;
+      const after = await addResult(account, check, result);
+      if (after && after.status !== before) version++;
+    });
+  }
+
+  /**
+   * Keeps the default-period statuses ready, in config order, for at most
+   * `budgetMs`, giving the event loop back every few milliseconds (called on a
+   * timer, so the list finds them ready): a missing one is read, one past 60 % of
+   * its life derived again from its inputs (no reads), and inputs whose slow part
+   * is due (status-inputs.ts) have it read again.
    */
   async function warm(
     pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>,
@@ -204,9 +245,13 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const now = deps.now();
     let done = 0;
     for (const { account, check } of pairs) {
+      const inputs = cache.inputs(account, check);
       const hit = cache.get(account, check, LIST_PERIOD);
-      if (hit && now - hit.at < CACHE_MS * 0.6 && now >= hit.at && now < hit.until) continue;
-      await fresh(account, check, LIST_PERIOD);
+      if (!inputs) await fresh(account, check, LIST_PERIOD);
+      else if (now >= inputs.refreshAt) await refreshSlow(account, check, inputs);
+      else if (!hit || now - hit.at >= CACHE_MS * 0.6 || now < hit.at || now >= hit.until)
+        derive(cache.ticket(account, check), account, check, inputs, now);
+      else continue;
       done++;
       const t = performance.now();
       if (t - started > budgetMs) break;
@@ -224,6 +269,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     present,
     record,
     invalidate,
+    peerResult,
     warm,
     /** Runs `job` in order with the check's results (a reminder must not cross its alert's resolution). */
     perCheck,

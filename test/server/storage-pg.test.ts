@@ -210,7 +210,19 @@ describe('PostgreSQL storage: changes heard across instances', () => {
     await Promise.all([a!.changes.listen(() => undefined), b!.changes.listen(() => undefined)]);
     const heardResult = next(b!, (e) => e.kind === 'result');
     await a!.insertResult(A, result('r1', 0, 'c7'));
-    expect(await heardResult).toEqual({ kind: 'result', accountId: A, checkId: 'c7', fromSelf: false });
+    // The result itself comes along (it fits a NOTIFY): the other instance reads nothing back.
+    expect(await heardResult).toEqual({
+      kind: 'result',
+      accountId: A,
+      checkId: 'c7',
+      result: result('r1', 0, 'c7'),
+      fromSelf: false,
+    });
+    // Too large for a NOTIFY: only which check, and the other instance reads it.
+    const heardLarge = next(b!, (e) => e.kind === 'result');
+    const large = result('r-large', 1, 'c7');
+    await a!.insertResult(A, { ...large, response: { ...large.response!, body: 'x'.repeat(10_000) } });
+    expect(await heardLarge).toEqual({ kind: 'result', accountId: A, checkId: 'c7', fromSelf: false });
 
     const heardAlert = next(b!, (e) => e.kind === 'alert');
     await a!.applyAlertChange(A, {
@@ -250,7 +262,7 @@ describe('PostgreSQL storage: changes heard across instances', () => {
     await resync;
     const heard = next(b!, (e) => e.kind === 'result');
     await a!.insertResults(A, [result('r1', 0, 'c8'), result('r2', 1, 'c8')]);
-    expect(await heard).toEqual({ kind: 'result', accountId: A, checkId: 'c8', fromSelf: false });
+    expect(await heard).toMatchObject({ kind: 'result', accountId: A, checkId: 'c8', fromSelf: false });
   });
 });
 

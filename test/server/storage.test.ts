@@ -154,10 +154,11 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       });
     });
 
-    it('gives window figures, recent runs per location, last success and the latest result', async () => {
+    it('gives window figures and runs, recent runs per location, last success and the latest result', async () => {
       expect(await s.windowStats(A, 'c1', T0, T0 + 9 * MIN)).toEqual({
         total: 10,
         successes: 8,
+        timed: 10,
         averageResponseTime: 104.5,
         p95ResponseTime: 109,
       });
@@ -165,9 +166,17 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(await s.windowStats(A, 'nope', T0, T0 + 9 * MIN)).toEqual({
         total: 0,
         successes: 0,
+        timed: 0,
         averageResponseTime: null,
         p95ResponseTime: null,
       });
+      expect((await s.windowStats(A, 'c1', T0 + 15 * MIN, T0 + 19 * MIN)).timed).toBe(4);
+      expect(await s.windowRuns(A, 'c1', T0 + 16 * MIN, T0 + 19 * MIN, 3)).toEqual([
+        { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null, locationId: 'us-east' },
+        { startedAt: T0 + 18 * MIN, status: 'success', responseTime: 118, locationId: 'eu-west' },
+        { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117, locationId: 'us-east' },
+      ]);
+      expect(await s.windowRuns(A, 'c1', T0 + 30 * MIN, T0 + 40 * MIN, 3)).toEqual([]);
       expect(await s.recentRuns(A, 'c1', 'us-east', 3)).toEqual([
         { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null },
         { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117 },

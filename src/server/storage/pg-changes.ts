@@ -1,9 +1,11 @@
 // Changes between service instances on one PostgreSQL database (issue #12), over
 // LISTEN/NOTIFY on the channel `checkwall_changes`. The payload is JSON:
 //
-//   { "origin": "<instance id>", "kind": "result", "accountId": "...", "checkId": "..." }
+//   { "origin": "<instance id>", "kind": "result", "accountId": "...", "checkId": "...", "result": {...} }
 //       a result was stored (insertResult(s), completeRun); sent in the same
-//       transaction, so it is heard only once the result is readable
+//       transaction, so it is heard only once the result is readable. `result`,
+//       the stored result, is there when it fits the 8,000 bytes of a NOTIFY
+//       (pg-results.ts): the others update that check's status from it alone
 //   { "origin": "...", "kind": "alert", "accountId": "...", "checkId": "..." }
 //       an alert opened, was reminded, resolved or acknowledged (applyAlertChange,
 //       acknowledgeAlert), in the same transaction
@@ -16,12 +18,15 @@
 // The listener is one dedicated client (not the pool's), reconnecting with backoff.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { CheckResult } from '../../api/schemas.js';
 import type { Queryable } from './pg-db.js';
 
 export const CHANGES_CHANNEL = 'checkwall_changes';
 
 export type Change =
-  { kind: 'result' | 'alert'; accountId: string; checkId: string } | { kind: 'config'; version: string };
+  | { kind: 'result'; accountId: string; checkId: string; result?: CheckResult }
+  | { kind: 'alert'; accountId: string; checkId: string }
+  | { kind: 'config'; version: string };
 export type ChangeEvent = (Change | { kind: 'resync' }) & { fromSelf: boolean };
 export type ChangeHandler = (event: ChangeEvent) => void;
 

@@ -6,7 +6,8 @@ import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { round } from '../../domain/stats.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import { first, rows, type Queryable } from './pg-db.js';
-import type { RecentRun, ResultQuery, Storage, WindowStats } from './types.js';
+import { storedResponseTime } from './rows.js';
+import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
 
@@ -38,11 +39,28 @@ const UPSERT = `INSERT INTO results (${COLUMNS})
     location_id = excluded.location_id, ok = excluded.ok, started_at = excluded.started_at,
     duration = excluded.duration, response_time = excluded.response_time,
     triggered_by = excluded.triggered_by, json = excluded.json`;
-/** The upsert and one change per check (pg-changes.ts) in one statement: atomic without a transaction. */
-const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING check_id)
-  SELECT pg_notify('${CHANGES_CHANNEL}',
-    json_build_object('origin', $11::text, 'kind', 'result', 'accountId', $12::text, 'checkId', check_id)::text)
-  FROM (SELECT DISTINCT check_id FROM stored) AS checks`;
+/**
+ * The upsert and its changes (pg-changes.ts) in one statement: atomic without a
+ * transaction. A data-modifying WITH runs once whether or not it is read.
+ */
+const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING 1)
+  SELECT pg_notify('${CHANGES_CHANNEL}', payload) FROM unnest($11::text[]) AS payload`;
+
+/**
+ * One change per result, carrying the result when it fits a NOTIFY (under 8,000
+ * bytes), so another instance updates the check's status without reading it
+ * back; a larger result or a large batch (an import) says only which checks.
+ */
+function changes(origin: string, accountId: string, results: readonly CheckResult[]): string[] {
+  const bare = (checkId: string) => JSON.stringify({ origin, kind: 'result', accountId, checkId });
+  if (results.length > CARRIED_RESULTS) return [...new Set(results.map((r) => r.checkId))].map(bare);
+  return results.map((result) => {
+    const full = JSON.stringify({ origin, kind: 'result', accountId, checkId: result.checkId, result });
+    return Buffer.byteLength(full) < NOTIFY_BYTES ? full : bare(result.checkId);
+  });
+}
+const CARRIED_RESULTS = 100;
+const NOTIFY_BYTES = 7_900;
 
 /** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
 function columns(accountId: string, results: readonly CheckResult[]): unknown[][] {
@@ -57,8 +75,7 @@ function columns(accountId: string, results: readonly CheckResult[]): unknown[][
       r.status === 'success',
       Date.parse(r.startedAt),
       r.duration,
-      // A TCP connect has no response; its successful duration is its response time.
-      r.response?.responseTime ?? (r.error ? null : r.duration),
+      storedResponseTime(r),
       r.triggeredBy,
       JSON.stringify(r),
     ];
@@ -67,7 +84,7 @@ function columns(accountId: string, results: readonly CheckResult[]): unknown[][
   return out;
 }
 
-/** Stores results and notifies one change per check (at the commit of `q`'s transaction if it has one). */
+/** Stores results and notifies their changes (at the commit of `q`'s transaction if it has one). */
 export async function writeResults(
   q: Queryable,
   origin: string,
@@ -75,7 +92,7 @@ export async function writeResults(
   results: readonly CheckResult[],
 ): Promise<void> {
   if (results.length === 0) return;
-  await q.query(UPSERT_AND_NOTIFY, [...columns(accountId, results), origin, accountId]);
+  await q.query(UPSERT_AND_NOTIFY, [...columns(accountId, results), changes(origin, accountId, results)]);
 }
 
 export async function writeScreenshot(
@@ -102,6 +119,7 @@ type ResultStore = Pick<
   | 'summarizeResults'
   | 'windowStats'
   | 'recentRuns'
+  | 'windowRuns'
   | 'consecutiveFailures'
   | 'lastSuccess'
   | 'latestResult'
@@ -163,6 +181,7 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
       return {
         total: agg.total,
         successes: agg.ok,
+        timed: agg.timed,
         averageResponseTime: agg.avg,
         p95ResponseTime: withP95 ? await percentile(sql, params, agg.timed, 0.95) : null,
       };
@@ -179,6 +198,27 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
         startedAt: r.startedAt,
         status: r.ok ? 'success' : 'failed',
         responseTime: r.responseTime,
+      }));
+    },
+
+    async windowRuns(accountId, checkId, from, to, limit): Promise<WindowRun[]> {
+      const found = await rows<{
+        startedAt: number;
+        ok: boolean;
+        responseTime: number | null;
+        locationId: string;
+      }>(
+        pool,
+        `SELECT started_at AS "startedAt", ok, response_time AS "responseTime", location_id AS "locationId"
+         FROM results WHERE account_id = $1 AND check_id = $2 AND started_at >= $3 AND started_at <= $4
+         ORDER BY started_at DESC LIMIT $5`,
+        [accountId, checkId, from, to, limit],
+      );
+      return found.map((r) => ({
+        startedAt: r.startedAt,
+        status: r.ok ? 'success' : 'failed',
+        responseTime: r.responseTime,
+        locationId: r.locationId,
       }));
     },
 

@@ -1,5 +1,14 @@
 // What both storages write the same way, in the same column order.
+import type { CheckResult } from '../../api/schemas.js';
 import type { NewNotification } from './types.js';
+
+/**
+ * The response time a result is stored with (the `response_time` column): what
+ * averages, percentiles and filters read. A TCP connect has no response; its
+ * successful duration is its response time.
+ */
+export const storedResponseTime = (r: CheckResult): number | null =>
+  r.response?.responseTime ?? (r.error ? null : r.duration);
 
 /**
  * An outbox row's values: id, account, channel, check, alert, event, status,

@@ -2,7 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { round } from '../../domain/stats.js';
-import type { RecentRun, ResultQuery, WindowStats } from './types.js';
+import { storedResponseTime } from './rows.js';
+import type { RecentRun, ResultQuery, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
 
@@ -29,6 +30,10 @@ export function createResultStore(db: Database.Database) {
   const recent = db.prepare(
     `SELECT started_at AS startedAt, ok, response_time AS responseTime FROM results
      WHERE account_id = ? AND check_id = ? AND location_id = ? ORDER BY started_at DESC LIMIT ?`,
+  );
+  const inWindow = db.prepare(
+    `SELECT started_at AS startedAt, ok, response_time AS responseTime, location_id AS locationId FROM results
+     WHERE account_id = ? AND check_id = ? AND started_at >= ? AND started_at <= ? ORDER BY started_at DESC LIMIT ?`,
   );
   const newestOk = db.prepare(
     'SELECT ok FROM results WHERE account_id = ? AND check_id = ? ORDER BY started_at DESC LIMIT ?',
@@ -57,8 +62,7 @@ export function createResultStore(db: Database.Database) {
     r.status === 'success' ? 1 : 0,
     Date.parse(r.startedAt),
     r.duration,
-    // A TCP connect has no response; its successful duration is its response time.
-    r.response?.responseTime ?? (r.error ? null : r.duration),
+    storedResponseTime(r),
     r.triggeredBy,
     JSON.stringify(r),
   ];
@@ -132,6 +136,7 @@ export function createResultStore(db: Database.Database) {
       return {
         total: agg.total,
         successes: agg.successes,
+        timed: agg.timed,
         averageResponseTime: agg.avg,
         p95ResponseTime: withP95 ? nth(accountId, checkId, from, to, agg.timed, 0.95) : null,
       };
@@ -147,6 +152,21 @@ export function createResultStore(db: Database.Database) {
         startedAt: r.startedAt,
         status: r.ok ? 'success' : 'failed',
         responseTime: r.responseTime,
+      }));
+    },
+
+    windowRuns(accountId: string, checkId: string, from: number, to: number, limit: number): WindowRun[] {
+      const rows = inWindow.all(accountId, checkId, from, to, limit) as Array<{
+        startedAt: number;
+        ok: number;
+        responseTime: number | null;
+        locationId: string;
+      }>;
+      return rows.map((r) => ({
+        startedAt: r.startedAt,
+        status: r.ok ? 'success' : 'failed',
+        responseTime: r.responseTime,
+        locationId: r.locationId,
       }));
     },
 

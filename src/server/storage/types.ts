@@ -36,9 +36,16 @@ export interface RecentRun {
   responseTime: number | null;
 }
 
+/** A stored run's figures as the statuses read them, with where it ran. */
+export interface WindowRun extends RecentRun {
+  locationId: string;
+}
+
 export interface WindowStats {
   total: number;
   successes: number;
+  /** Runs with a response time: what the average and p95 are over. */
+  timed: number;
   averageResponseTime: number | null;
   p95ResponseTime: number | null;
 }
@@ -171,6 +178,14 @@ export interface Storage extends RunQueue {
     withP95?: boolean,
   ): Promise<WindowStats>;
   recentRuns(accountId: string, checkId: string, locationId: string, count: number): Promise<RecentRun[]>;
+  /** The runs started in [from, to] at any location, newest first, at most `limit`. */
+  windowRuns(
+    accountId: string,
+    checkId: string,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<WindowRun[]>;
   /** Failed runs in a row, newest first, at any location, counted up to max. */
   consecutiveFailures(accountId: string, checkId: string, max: number): Promise<number>;
   lastSuccess(accountId: string, checkId: string, locationId: string): Promise<number | null>;

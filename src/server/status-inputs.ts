@@ -1,0 +1,275 @@
+// What a check's status is made of, as read from storage: its window's counts,
+// each location's recent runs, the newest result, the incident and alert. The
+// status engine reads it once per check and then keeps it current from each
+// result as it is stored (`applyResult`), locally or on another instance, so
+// storing a result costs no reads; status-compute.ts derives the status from it
+// at any moment, with no reads either.
+//
+// A window of up to EXACT_RUNS runs is kept whole, so its figures are exact at
+// any moment (runs leave it as they age past its start). A larger window keeps
+// its counts as read plus the runs stored since; its p95 and the runs leaving it
+// are read again every few minutes (`refreshSlow`), with the trend's previous
+// day and the alert counts, which only move with time.
+import type { CheckResult, CurrentAlert, Period } from '../api/schemas.js';
+import { PERIOD_MS } from '../domain/period.js';
+import { JUDGED_RUNS } from '../domain/status-rules.js';
+import type { AccountConfig, CheckConfig } from './config-schema.js';
+import { storedResponseTime } from './storage/rows.js';
+import type { AlertCounts, IncidentRow, RecentRun, Storage, WindowStats } from './storage/types.js';
+
+/** A window of at most this many runs is kept run by run: its figures are exact. */
+export const EXACT_RUNS = 256;
+/** A larger window's p95 and edge, the previous day and the alert counts are read again this often. */
+export const SLOW_REFRESH_MS = 5 * 60_000;
+const TREND_WINDOW_MS = PERIOD_MS['24h'];
+
+interface Run {
+  startedAt: number;
+  ok: boolean;
+  responseTime: number | null;
+}
+
+/** The runs of [now - span, now]: every one (`runs`), or counts as read plus the runs stored since. */
+export interface Window {
+  span: number;
+  runs?: Run[] | undefined;
+  total: number;
+  successes: number;
+  timed: number;
+  sum: number;
+  p95: number | null;
+}
+
+export interface StatusInputs {
+  period: Period;
+  /** When what moves only with time was read (the previous day, alert counts, a large window). */
+  readAt: number;
+  /** When to read that again: spread around SLOW_REFRESH_MS so checks loaded together do not refresh together. */
+  refreshAt: number;
+  window: Window;
+  /** The last 24 h for the trend when the period is another one. */
+  day: WindowStats | null;
+  previous: WindowStats;
+  incident: IncidentRow | null;
+  /** Per location of the check (in the account's order), newest first, at most JUDGED_RUNS. */
+  recent: RecentRun[][];
+  lastSuccess: Array<number | null>;
+  latest: CheckResult | null;
+  alerts: AlertCounts;
+  alert: CurrentAlert | null;
+}
+
+/** The check's locations, in the account's order: the order of `recent` and `lastSuccess`. */
+export const checkLocations = (account: AccountConfig, check: CheckConfig) =>
+  account.locations.filter((l) => check.locations.includes(l.id));
+
+const refreshAt = (now: number) => now + SLOW_REFRESH_MS * (0.75 + Math.random() * 0.5);
+
+/** Reads everything a status is made of. Only the default period's window is kept run by run. */
+export async function loadInputs(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  period: Period,
+  now: number,
+  keepRuns: boolean,
+): Promise<StatusInputs> {
+  const [a, c] = [account.id, check.id];
+  const locations = checkLocations(account, check);
+  const [window, slow, incident, recent, latest, alert, lastSuccess] = await Promise.all([
+    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns),
+    readSlow(storage, a, c, period, now),
+    storage.currentIncident(a, c),
+    Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
+    storage.latestResult(a, c),
+    currentAlert(storage, a, c),
+    Promise.all(locations.map((l) => storage.lastSuccess(a, c, l.id))),
+  ]);
+  return {
+    period,
+    readAt: now,
+    refreshAt: refreshAt(now),
+    window,
+    ...slow,
+    incident,
+    recent,
+    latest,
+    alert,
+    lastSuccess,
+  };
+}
+
+async function readWindow(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+  span: number,
+  now: number,
+  keepRuns: boolean,
+): Promise<Window> {
+  if (keepRuns) {
+    const found = await storage.windowRuns(accountId, checkId, now - span, now, EXACT_RUNS + 1);
+    if (found.length <= EXACT_RUNS) {
+      const runs = found
+        .map((r) => ({ startedAt: r.startedAt, ok: r.status === 'success', responseTime: r.responseTime }))
+        .reverse();
+      return { span, runs, ...counted(runs) };
+    }
+  }
+  const stats = await storage.windowStats(accountId, checkId, now - span, now);
+  return {
+    span,
+    total: stats.total,
+    successes: stats.successes,
+    timed: stats.timed,
+    sum: (stats.averageResponseTime ?? 0) * stats.timed,
+    p95: stats.p95ResponseTime,
+  };
+}
+
+async function readSlow(storage: Storage, a: string, c: string, period: Period, now: number) {
+  const [day, previous, alerts] = await Promise.all([
+    period === '24h' ? null : storage.windowStats(a, c, now - TREND_WINDOW_MS, now, false),
+    storage.windowStats(a, c, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false),
+    storage.alertCounts(a, c, now),
+  ]);
+  return { day, previous, alerts };
+}
+
+/** Reads again what moves only with time; the result is merged by `mergeSlow` if nothing moved meanwhile. */
+export async function readSlowParts(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  inputs: StatusInputs,
+  now: number,
+) {
+  const [slow, window] = await Promise.all([
+    readSlow(storage, account.id, check.id, inputs.period, now),
+    inputs.window.runs
+      ? undefined
+      : readWindow(storage, account.id, check.id, inputs.window.span, now, false),
+  ]);
+  return { slow, window, now };
+}
+
+export function mergeSlow(
+  inputs: StatusInputs,
+  read: Awaited<ReturnType<typeof readSlowParts>>,
+): StatusInputs {
+  return {
+    ...inputs,
+    ...read.slow,
+    window: read.window ?? inputs.window,
+    readAt: read.now,
+    refreshAt: refreshAt(read.now),
+  };
+}
+
+/**
+ * Adds a stored result to the inputs (in place). False when they already hold it
+ * (a result read with them, then heard of again): it is not counted twice.
+ */
+export function applyResult(
+  inputs: StatusInputs,
+  locations: ReadonlyArray<{ id: string }>,
+  result: CheckResult,
+  now: number,
+): boolean {
+  const run: Run = {
+    startedAt: Date.parse(result.startedAt),
+    ok: result.status === 'success',
+    responseTime: storedResponseTime(result),
+  };
+  const at = locations.findIndex((l) => l.id === result.location.id);
+  const recent = at === -1 ? undefined : inputs.recent[at];
+  if (recent?.some((r) => r.startedAt === run.startedAt)) return false;
+  if (recent) {
+    recent.push({
+      startedAt: run.startedAt,
+      status: run.ok ? 'success' : 'failed',
+      responseTime: run.responseTime,
+    });
+    recent.sort((x, y) => y.startedAt - x.startedAt);
+    recent.length = Math.min(recent.length, JUDGED_RUNS);
+    if (run.ok) inputs.lastSuccess[at] = Math.max(inputs.lastSuccess[at] ?? run.startedAt, run.startedAt);
+  }
+  if (!inputs.latest || run.startedAt >= Date.parse(inputs.latest.startedAt)) inputs.latest = result;
+  addRun(inputs.window, run, now);
+  return true;
+}
+
+function addRun(w: Window, run: Run, now: number) {
+  if (run.startedAt < now - w.span || run.startedAt > now) return;
+  if (!w.runs) {
+    w.total++;
+    if (run.ok) w.successes++;
+    if (run.responseTime !== null) {
+      w.timed++;
+      w.sum += run.responseTime;
+    }
+    return;
+  }
+  const runs = w.runs;
+  let i = runs.length;
+  while (i > 0 && runs[i - 1]!.startedAt > run.startedAt) i--;
+  runs.splice(i, 0, run);
+  // Runs past the start are dropped: the window stays bounded between reads.
+  const from = now - w.span;
+  const gone = runs.findIndex((r) => r.startedAt >= from);
+  runs.splice(0, gone === -1 ? runs.length : gone);
+  if (runs.length > EXACT_RUNS) {
+    // Too many to keep: counts from now on, exact at this moment.
+    Object.assign(w, counted(runs), { runs: undefined });
+    return;
+  }
+  Object.assign(w, counted(runs));
+}
+
+/** Counts of the runs in [from, to]; the p95 is the nearest rank, as storage computes it. */
+function counted(runs: readonly Run[], from = Number.NEGATIVE_INFINITY, to = Number.POSITIVE_INFINITY) {
+  let total = 0;
+  let successes = 0;
+  let sum = 0;
+  const times: number[] = [];
+  for (const r of runs) {
+    if (r.startedAt < from || r.startedAt > to) continue;
+    total++;
+    if (r.ok) successes++;
+    if (r.responseTime !== null) {
+      times.push(r.responseTime);
+      sum += r.responseTime;
+    }
+  }
+  times.sort((x, y) => x - y);
+  const p95 = times.length === 0 ? null : times[Math.max(0, Math.ceil(0.95 * times.length) - 1)]!;
+  return { total, successes, timed: times.length, sum, p95 };
+}
+
+/** The window's figures at `now`: exact when kept run by run. */
+export function windowFigures(w: Window, now: number): WindowStats {
+  const c = w.runs ? counted(w.runs, now - w.span, now) : w;
+  return {
+    total: c.total,
+    successes: c.successes,
+    timed: c.timed,
+    averageResponseTime: c.timed === 0 ? null : c.sum / c.timed,
+    p95ResponseTime: c.p95,
+  };
+}
+
+async function currentAlert(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+): Promise<CurrentAlert | null> {
+  const alert = await storage.openAlert(accountId, checkId);
+  if (!alert) return null;
+  const notices = await storage.alertNotices(alert.id);
+  return {
+    id: alert.id,
+    openedAt: new Date(alert.openedAt).toISOString(),
+    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
+    undelivered: notices.filter((n) => n.status === 'failed').length,
+  };
+}

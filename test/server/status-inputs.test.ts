@@ -1,0 +1,176 @@
+// Statuses kept current from each result (status-inputs.ts) say what a status
+// read from storage anew says: after every result, here and on another
+// instance (a peer's result), and as runs leave the window. Run on every
+// storage (test/helpers/storages.ts); results are random but seeded.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckResult, CheckStatus } from '../../src/api/schemas.js';
+import { ServiceConfigSchema } from '../../src/server/config-schema.js';
+import { createStatusEngine } from '../../src/server/status-engine.js';
+import { deriveStatus } from '../../src/server/status-compute.js';
+import { EXACT_RUNS, loadInputs, SLOW_REFRESH_MS } from '../../src/server/status-inputs.js';
+import type { Storage } from '../../src/server/storage/types.js';
+import { sampleResult } from '../helpers/samples.js';
+import { allStorages } from '../helpers/storages.js';
+
+const T0 = Date.parse('2026-11-23T10:00:00.000Z');
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+
+const config = ServiceConfigSchema.parse({
+  accounts: [
+    {
+      id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
+      apiKeys: ['cw_test_0123456789abcdef'],
+      locations: [
+        { id: 'eu', name: 'Frankfurt', region: 'eu-central-1' },
+        { id: 'us', name: 'Virginia', region: 'us-east-1' },
+      ],
+      checks: [
+        {
+          id: 'c1',
+          name: 'API',
+          type: 'api',
+          target: 'http://127.0.0.1/x',
+          frequency: '1m',
+          locations: ['eu', 'us'],
+        },
+      ],
+    },
+  ],
+});
+const account = config.accounts[0]!;
+const check = account.checks[0]!;
+
+/** A small seeded generator: the same runs on every storage and every run of the suite. */
+function random(seed: number) {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x / 2 ** 31;
+  };
+}
+
+/** A result at `at`: mostly passing, some failing with an error (no response time), some slow. */
+function result(n: number, at: number, rnd: () => number): CheckResult {
+  const location = rnd() < 0.5 ? account.locations[0]! : account.locations[1]!;
+  const roll = rnd();
+  const ms = Math.round(20 + rnd() * 400);
+  const base = sampleResult(`r${n}`, {
+    checkId: check.id,
+    checkName: check.name,
+    startedAt: new Date(at).toISOString(),
+    finishedAt: new Date(at + ms).toISOString(),
+    duration: ms,
+    location,
+  });
+  if (roll < 0.1)
+    return {
+      ...base,
+      status: 'failed',
+      response: null,
+      error: { name: 'Error', message: 'refused', stack: '' },
+    };
+  if (roll < 0.2) return { ...base, status: 'failed' };
+  return { ...base, response: { ...base.response!, responseTime: ms } };
+}
+
+const engineOn = (storage: Storage, clock: { now: number }) =>
+  createStatusEngine({
+    storage,
+    scheduler: { nextRun: () => null, skippedRecently: () => 0 },
+    now: () => clock.now,
+  });
+
+/** The status read from storage anew, at the same moment. */
+async function readAnew(storage: Storage, now: number): Promise<CheckStatus> {
+  return deriveStatus(await loadInputs(storage, account, check, '24h', now, false), account, check, now)
+    .status;
+}
+
+/** What a status says, without what is read fresh at each answer (the schedule). */
+const figures = (s: CheckStatus, withP95 = true) => ({
+  ...s,
+  schedule: null,
+  performance: { ...s.performance, p95ResponseTime: withP95 ? s.performance.p95ResponseTime : null },
+});
+
+describe.each(allStorages())('statuses kept from each result on $name', ({ open }) => {
+  let storage: Storage | undefined;
+  afterEach(() => storage?.close());
+
+  it('match a status read anew after every result, on this instance and on another', async () => {
+    const s = (storage = await open());
+    const clock = { now: T0 };
+    const here = engineOn(s, clock);
+    const peer = engineOn(s, clock);
+    const rnd = random(7);
+    // Runs from the day before (the trend's previous day) and from the last hours.
+    for (let i = 0; i < 20; i++)
+      await s.insertResult(account.id, result(i, T0 - DAY - 3 * 60 * MIN + i * MIN, rnd));
+    await here.statusOf(account, check);
+    await peer.statusOf(account, check);
+    for (let i = 20; i < 80; i++) {
+      clock.now += 30_000;
+      const r = result(i, clock.now - 1_000, rnd);
+      await here.record(account, check, r, async () => (await s.insertResult(account.id, r), true));
+      await peer.peerResult(account, check, r);
+      // An incident opened or closed here reaches the other instance as an alert change.
+      const incident = (await here.statusOf(account, check)).currentIncident?.id;
+      if (incident !== (await peer.statusOf(account, check)).currentIncident?.id)
+        await peer.invalidate(account, check);
+      const anew = figures(await readAnew(s, clock.now));
+      expect(figures(await here.statusOf(account, check))).toEqual(anew);
+      expect(figures(await peer.statusOf(account, check))).toEqual(anew);
+    }
+    // Heard twice (a result read with the inputs, then notified): counted once.
+    const last = result(80, clock.now, rnd);
+    await s.insertResult(account.id, last);
+    await peer.peerResult(account, check, last);
+    await peer.peerResult(account, check, last);
+    expect(figures(await peer.statusOf(account, check))).toEqual(figures(await readAnew(s, clock.now)));
+  });
+
+  it('keep a small window exact as its runs age out of it', async () => {
+    const s = (storage = await open());
+    const clock = { now: T0 };
+    const engine = engineOn(s, clock);
+    const rnd = random(11);
+    await engine.statusOf(account, check);
+    for (let i = 0; i < 30; i++) {
+      clock.now += 10 * MIN;
+      const r = result(i, clock.now, rnd);
+      await engine.record(account, check, r, async () => (await s.insertResult(account.id, r), true));
+    }
+    // 20 hours on: the first runs are past the 24 h window, without a result since.
+    clock.now += 20 * 60 * MIN;
+    await engine.warm([{ account, check }], 1_000);
+    const kept = await engine.statusOf(account, check);
+    const anew = await readAnew(s, clock.now);
+    expect(kept.availability.percentage).toBe(anew.availability.percentage);
+    expect(figures(kept)).toEqual(figures(anew));
+  });
+
+  it('keep counting past the runs kept one by one, and read the p95 again when due', async () => {
+    const s = (storage = await open());
+    const clock = { now: T0 };
+    const engine = engineOn(s, clock);
+    const rnd = random(13);
+    const start = T0 - 2 * (EXACT_RUNS + 40) * 1_000;
+    const seeded = Array.from({ length: EXACT_RUNS - 10 }, (_, i) => result(i, start + i * 1_000, rnd));
+    await s.insertResults(account.id, seeded);
+    await engine.statusOf(account, check);
+    for (let i = EXACT_RUNS - 10; i < EXACT_RUNS + 40; i++) {
+      clock.now += 1_000;
+      const r = result(i, clock.now, rnd);
+      await engine.record(account, check, r, async () => (await s.insertResult(account.id, r), true));
+    }
+    // Counts, averages and everything else exact; the p95 as of the last read.
+    expect(figures(await engine.statusOf(account, check), false)).toEqual(
+      figures(await readAnew(s, clock.now), false),
+    );
+    clock.now += SLOW_REFRESH_MS * 1.3;
+    await engine.warm([{ account, check }], 1_000);
+    await engine.warm([{ account, check }], 1_000);
+    expect(figures(await engine.statusOf(account, check))).toEqual(figures(await readAnew(s, clock.now)));
+  });
+});
