@@ -10,6 +10,8 @@ export interface ScaleRow {
   count: RunCount;
   /** After the window, how long until every run due in it was completed (capped). */
   drainedMs: number;
+  /** Per instance: its first statuses page after it started (every status read from storage). */
+  coldListMs: number[];
   /** PostgreSQL's counters over the window. */
   db: DbActivity;
   /** Statuses page latencies, one list per instance. */
@@ -49,7 +51,8 @@ export function scaleReport(r: ScaleRow): string {
 cluster, fsync off) with two \`checkwall serve\` instances, 15 \`checkwall runner\` processes (3 per location,
 concurrency 8, alternately pointed at each instance), a loopback target answering at once: all on this
 machine. One run per slot was seeded before the start (the schedule steady, not catching up); the window
-of ${r.minutes} min starts after a 20 s warm-up.
+of ${r.minutes} min starts after each instance answered its first statuses page (every status read from
+storage: the cold start) and a 20 s warm-up.
 
 Runs due come from the schedule (every check × location × grid instant in the window, schedule-plan.ts);
 stored = a result in PostgreSQL whose id is its run's (runs.id = results.id) for that check × location ×
@@ -65,6 +68,7 @@ other engineers' included.
 | runs due / stored | ${n(c.due)} / ${n(c.stored)} | equal |
 | missed / stored twice / off the grid / orphans | ${n(c.missed)} / ${n(c.twice)} / ${n(c.offGrid)} / ${n(c.orphans)} | 0 |
 | runs claimed more than once (a lease ran out) / still open at the count | ${n(c.reclaimed)} / ${n(c.open)} | 0 |
+| first statuses page after the start (cold), instance 1 / 2 | ${r.coldListMs.map(seconds).join(' / ')} | |
 | schedule lag p50 / p99 / max (${n(c.lagsMs.length)} runs) | ${seconds(lag.p50)} / ${seconds(lag.p99)} / ${seconds(lag.max)} | p99 under 2 s |
 ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (--skip-statuses) | |'}
 | after the window, until every run due in it was stored | ${seconds(r.drainedMs)} | |

@@ -113,6 +113,20 @@ async function statuses(url: string, pages: number, untilMs: number) {
   return { latencies, errors };
 }
 
+/** How long the first statuses page took, asked once every instance is up (a 200, or the bench stops). */
+async function firstPage(url: string): Promise<number> {
+  const t = performance.now();
+  const res = await request(`${url}/v1/check-statuses?limit=100&page=1`, {
+    headers: auth,
+    headersTimeout: 600_000,
+    bodyTimeout: 600_000,
+  });
+  const body = await res.body.text();
+  if (res.statusCode !== 200)
+    throw new Error(`first statuses page: HTTP ${res.statusCode}: ${body.slice(0, 200)}`);
+  return performance.now() - t;
+}
+
 const errorLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '').length;
 
 async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
@@ -145,6 +159,9 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
         );
       }),
     );
+    // The first list an instance answers waits for every status it has not read yet: its cold start.
+    progress('the first statuses page of each instance');
+    const coldListMs = await Promise.all(serves.map((s) => firstPage(s.url)));
     progress(`warming up ${WARM_UP_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, WARM_UP_MS));
     const cpu = () => ({
@@ -183,6 +200,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       minutes,
       count,
       drainedMs,
+      coldListMs,
       db: {
         commits: dbAfter.commits - dbBefore.commits,
         rowsRead: dbAfter.rowsRead - dbBefore.rowsRead,

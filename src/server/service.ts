@@ -145,7 +145,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   };
   const log = opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`));
   const leaving = new AbortController();
-  const hub = createRunnerHub({ config, queue: storage, now, onReturn: () => engine.clear() });
+  const hub = createRunnerHub({ config, queue: storage, now, onReturn: () => engine.expire() });
   late.hub = hub;
   await hub.refresh();
   const runner = createRunner({

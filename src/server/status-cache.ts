@@ -142,6 +142,24 @@ export function createStatusCache() {
     /** The account's default-period statuses in config order; undefined where none was computed yet. */
     list: (account: AccountConfig): ReadonlyArray<CheckStatus | undefined> => snapshot(account).statuses,
 
+    /**
+     * Marks every status stale, keeping the inputs they came from and the snapshot:
+     * they are derived again (no reads) by the next request or the warmer.
+     */
+    expire() {
+      for (const { checks } of accounts.values())
+        for (const entry of checks.values()) {
+          const listed = entry.byPeriod.get(LIST_PERIOD);
+          entry.byPeriod.clear();
+          if (listed)
+            entry.byPeriod.set(LIST_PERIOD, {
+              ...listed,
+              at: Number.NEGATIVE_INFINITY,
+              until: Number.NEGATIVE_INFINITY,
+            });
+        }
+    },
+
     /** Forgets everything (a reload: statuses embed the checks' config). */
     clear() {
       generation++;

@@ -283,5 +283,11 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       version++;
       cache.clear();
     },
+    /**
+     * Something every status is derived from moved (a location's runners came back):
+     * each is derived again, reading nothing; the version moves only for those whose
+     * value does.
+     */
+    expire: () => cache.expire(),
   };
 }
