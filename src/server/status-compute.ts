@@ -1,7 +1,7 @@
 // One check's status (spec 2.2) from what it is made of (status-inputs.ts), by
 // the rules of src/domain/status-rules.ts. The status engine (status-engine.ts)
 // keeps the inputs and the statuses and decides when to derive again.
-import type { CheckResult, CheckStatus } from '../api/schemas.js';
+import type { CheckStatus } from '../api/schemas.js';
 import { round, successRate } from '../domain/stats.js';
 import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
@@ -72,7 +72,7 @@ export function deriveStatus(
         },
       ),
     },
-    lastExecution: latest ? lastExecution(latest) : null,
+    lastExecution: latest?.execution ?? null,
     currentIncident: incident
       ? {
           id: incident.id,
@@ -106,21 +106,3 @@ export function deriveStatus(
 }
 
 const newest = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));
-
-function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
-  const out: NonNullable<CheckStatus['lastExecution']> = {
-    timestamp: r.startedAt,
-    status: r.status,
-    responseTime: r.response?.responseTime ?? r.duration,
-    location: r.location.id,
-  };
-  const failedAssertion = r.assertions.find((a) => !a.passed);
-  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
-  else if (failedAssertion)
-    out.error =
-      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
-        /\s+/g,
-        ' ',
-      );
-  return out;
-}

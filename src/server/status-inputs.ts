@@ -10,7 +10,7 @@
 // its counts as read plus the runs stored since; its p95 and the runs leaving it
 // are read again every few minutes (`refreshSlow`), with the trend's previous
 // day and the alert counts, which only move with time.
-import type { CheckResult, CurrentAlert, Period } from '../api/schemas.js';
+import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../api/schemas.js';
 import { PERIOD_MS } from '../domain/period.js';
 import { JUDGED_RUNS } from '../domain/status-rules.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
@@ -54,10 +54,21 @@ export interface StatusInputs {
   /** Per location of the check (in the account's order), newest first, at most JUDGED_RUNS. */
   recent: RecentRun[][];
   lastSuccess: Array<number | null>;
-  latest: CheckResult | null;
+  /** The newest result, as much of it as a status shows (not the whole result: 10,000 of them weigh). */
+  latest: Latest | null;
   alerts: AlertCounts;
   alert: CurrentAlert | null;
 }
+
+export interface Latest {
+  startedAt: number;
+  execution: NonNullable<CheckStatus['lastExecution']>;
+}
+
+const latestOf = (r: CheckResult): Latest => ({
+  startedAt: Date.parse(r.startedAt),
+  execution: lastExecution(r),
+});
 
 /** The check's locations, in the account's order: the order of `recent` and `lastSuccess`. */
 export const checkLocations = (account: AccountConfig, check: CheckConfig) =>
@@ -93,7 +104,7 @@ export async function loadInputs(
     ...slow,
     incident,
     recent,
-    latest,
+    latest: latest && latestOf(latest),
     alert,
     lastSuccess,
   };
@@ -194,7 +205,7 @@ export function applyResult(
     recent.length = Math.min(recent.length, JUDGED_RUNS);
     if (run.ok) inputs.lastSuccess[at] = Math.max(inputs.lastSuccess[at] ?? run.startedAt, run.startedAt);
   }
-  if (!inputs.latest || run.startedAt >= Date.parse(inputs.latest.startedAt)) inputs.latest = result;
+  if (!inputs.latest || run.startedAt >= inputs.latest.startedAt) inputs.latest = latestOf(result);
   addRun(inputs.window, run, now);
   return true;
 }
@@ -272,4 +283,22 @@ async function currentAlert(
     acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
     undelivered: notices.filter((n) => n.status === 'failed').length,
   };
+}
+
+function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
+  const out: NonNullable<CheckStatus['lastExecution']> = {
+    timestamp: r.startedAt,
+    status: r.status,
+    responseTime: r.response?.responseTime ?? r.duration,
+    location: r.location.id,
+  };
+  const failedAssertion = r.assertions.find((a) => !a.passed);
+  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
+  else if (failedAssertion)
+    out.error =
+      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
+        /\s+/g,
+        ' ',
+      );
+  return out;
 }
