@@ -25,7 +25,10 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  *   repeats nearly every line of the one before: the bundle keeps one set for the
  *   life of the program, each emptied when full (4,000 pieces of styled text, some
  *   8 frames that share nothing; 20,000 widths). What they hold is only read, so
- *   frames sharing them see the same cells.
+ *   frames sharing them see the same cells. Its blank cells are one shared cell, so a
+ *   row made of the same cells as the row at that height in the frame before (a key
+ *   press changes two rows of a board) takes that row's text instead of turning its
+ *   cells back into text, a third of what was left of a press.
  * - render-node-to-output.js measures every text's width again at every frame; it
  *   asks measure-text.js, which keeps widths, instead.
  * - measure-text.js keeps every text it ever measured: emptied at 20,000, as the
@@ -40,8 +43,37 @@ const INK_EDITS = {
     ['this.widths.set(text, cached);', 'bounded(this.widths, 20_000).set(text, cached);'],
     ['this.blockWidths.set(text, cached);', 'bounded(this.blockWidths, 20_000).set(text, cached);'],
     [
+      `row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+      'row.push(BLANK);',
+    ],
+    [
+      `            .map(line => {
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
+        })`,
+      `            .map((line, y) => {
+            const last = lastRows[y];
+            if (last && last.cells.length === line.length && last.cells.every((cell, x) => cell === line[x]))
+                return last.text;
+            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
+            const text = styledCharsToString(lineWithoutEmptyItems).trimEnd();
+            lastRows[y] = { cells: line, text };
+            return text;
+        })`,
+    ],
+    [
       'export default class Output {',
-      `${BOUNDED}\nconst sharedCaches = new OutputCaches();\nexport default class Output {`,
+      `${BOUNDED}\nconst sharedCaches = new OutputCaches();\n` +
+        "const BLANK = { type: 'char', value: ' ', fullWidth: false, styles: [] };\n" +
+        'const lastRows = [];\n' +
+        'export default class Output {',
     ],
   ],
   'render-node-to-output.js': [
