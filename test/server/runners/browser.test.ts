@@ -250,10 +250,15 @@ describe.skipIf(missing !== null)('multistep runner (real Chromium)', () => {
   });
 
   it('fails an assertion step with what the page showed', async () => {
-    const r = await journey([
-      { action: 'click', selector: '#submit' },
-      { action: 'assertText', selector: '#welcome', contains: 'Welcome' },
-    ]);
+    // The run's clock (within the test's 20 s) must outlast the assertion's grace even on a busy
+    // machine (the full suite runs Chromium beside other files): a timeout is another failure.
+    const r = await journey(
+      [
+        { action: 'click', selector: '#submit' },
+        { action: 'assertText', selector: '#welcome', contains: 'Welcome' },
+      ],
+      15_000,
+    );
     expect(r).toMatchObject({
       status: 'failed',
       error: { name: 'StepFailed' },
