@@ -7,7 +7,8 @@ import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
-import { checkLocations, windowFigures, type StatusInputs } from './status-inputs.js';
+import { checkLocations, type StatusInputs } from './status-inputs.js';
+import { windowFigures } from './status-window.js';
 
 /** Newest contact of a remote location's runners (epoch ms), null when none. */
 export type RunnerSeenAt = (accountId: string, locationId: string) => number | null;

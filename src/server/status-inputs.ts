@@ -6,39 +6,21 @@
 // at any moment, with no reads either.
 //
 // A window of up to EXACT_RUNS runs is kept whole, so its figures are exact at
-// any moment (runs leave it as they age past its start). A larger window keeps
-// its counts as read plus the runs stored since; its p95 and the runs leaving it
-// are read again every few minutes (`refreshSlow`), with the trend's previous
-// day and the alert counts, which only move with time.
+// any moment; a larger one keeps its counts as read plus the runs stored since
+// (status-window.ts). A larger window's p95 and the runs leaving it are read
+// again every few minutes (`readSlowParts`), with the trend's previous day and
+// the alert counts, which only move with time.
 import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../api/schemas.js';
 import { PERIOD_MS } from '../domain/period.js';
 import { JUDGED_RUNS } from '../domain/status-rules.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
 import { storedResponseTime } from './storage/rows.js';
 import type { AlertCounts, IncidentRow, RecentRun, Storage, WindowStats } from './storage/types.js';
+import { addRun, counted, EXACT_RUNS, type Run, type Window } from './status-window.js';
 
-/** A window of at most this many runs is kept run by run: its figures are exact. */
-export const EXACT_RUNS = 256;
 /** A larger window's p95 and edge, the previous day and the alert counts are read again this often. */
 export const SLOW_REFRESH_MS = 5 * 60_000;
 const TREND_WINDOW_MS = PERIOD_MS['24h'];
-
-interface Run {
-  startedAt: number;
-  ok: boolean;
-  responseTime: number | null;
-}
-
-/** The runs of [now - span, now]: every one (`runs`), or counts as read plus the runs stored since. */
-export interface Window {
-  span: number;
-  runs?: Run[] | undefined;
-  total: number;
-  successes: number;
-  timed: number;
-  sum: number;
-  p95: number | null;
-}
 
 export interface StatusInputs {
   period: Period;
@@ -208,65 +190,6 @@ export function applyResult(
   if (!inputs.latest || run.startedAt >= inputs.latest.startedAt) inputs.latest = latestOf(result);
   addRun(inputs.window, run, now);
   return true;
-}
-
-function addRun(w: Window, run: Run, now: number) {
-  if (run.startedAt < now - w.span || run.startedAt > now) return;
-  if (!w.runs) {
-    w.total++;
-    if (run.ok) w.successes++;
-    if (run.responseTime !== null) {
-      w.timed++;
-      w.sum += run.responseTime;
-    }
-    return;
-  }
-  const runs = w.runs;
-  let i = runs.length;
-  while (i > 0 && runs[i - 1]!.startedAt > run.startedAt) i--;
-  runs.splice(i, 0, run);
-  // Runs past the start are dropped: the window stays bounded between reads.
-  const from = now - w.span;
-  const gone = runs.findIndex((r) => r.startedAt >= from);
-  runs.splice(0, gone === -1 ? runs.length : gone);
-  if (runs.length > EXACT_RUNS) {
-    // Too many to keep: counts from now on, exact at this moment.
-    Object.assign(w, counted(runs), { runs: undefined });
-    return;
-  }
-  Object.assign(w, counted(runs));
-}
-
-/** Counts of the runs in [from, to]; the p95 is the nearest rank, as storage computes it. */
-function counted(runs: readonly Run[], from = Number.NEGATIVE_INFINITY, to = Number.POSITIVE_INFINITY) {
-  let total = 0;
-  let successes = 0;
-  let sum = 0;
-  const times: number[] = [];
-  for (const r of runs) {
-    if (r.startedAt < from || r.startedAt > to) continue;
-    total++;
-    if (r.ok) successes++;
-    if (r.responseTime !== null) {
-      times.push(r.responseTime);
-      sum += r.responseTime;
-    }
-  }
-  times.sort((x, y) => x - y);
-  const p95 = times.length === 0 ? null : times[Math.max(0, Math.ceil(0.95 * times.length) - 1)]!;
-  return { total, successes, timed: times.length, sum, p95 };
-}
-
-/** The window's figures at `now`: exact when kept run by run. */
-export function windowFigures(w: Window, now: number): WindowStats {
-  const c = w.runs ? counted(w.runs, now - w.span, now) : w;
-  return {
-    total: c.total,
-    successes: c.successes,
-    timed: c.timed,
-    averageResponseTime: c.timed === 0 ? null : c.sum / c.timed,
-    p95ResponseTime: c.p95,
-  };
 }
 
 async function currentAlert(

@@ -6,7 +6,7 @@ import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { round } from '../../domain/stats.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import { first, rows, type Queryable } from './pg-db.js';
-import { storedResponseTime } from './rows.js';
+import { runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
@@ -194,11 +194,7 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
          WHERE account_id = $1 AND check_id = $2 AND location_id = $3 ORDER BY started_at DESC LIMIT $4`,
         [accountId, checkId, locationId, count],
       );
-      return found.map((r) => ({
-        startedAt: r.startedAt,
-        status: r.ok ? 'success' : 'failed',
-        responseTime: r.responseTime,
-      }));
+      return found.map(runOf);
     },
 
     async windowRuns(accountId, checkId, from, to, limit): Promise<WindowRun[]> {
@@ -214,12 +210,7 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
          ORDER BY started_at DESC LIMIT $5`,
         [accountId, checkId, from, to, limit],
       );
-      return found.map((r) => ({
-        startedAt: r.startedAt,
-        status: r.ok ? 'success' : 'failed',
-        responseTime: r.responseTime,
-        locationId: r.locationId,
-      }));
+      return found.map((r) => ({ ...runOf(r), locationId: r.locationId }));
     },
 
     async consecutiveFailures(accountId, checkId, max) {

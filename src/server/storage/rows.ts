@@ -1,12 +1,23 @@
 // What both storages write the same way, in the same column order.
 import type { CheckResult } from '../../api/schemas.js';
-import type { NewNotification } from './types.js';
+import type { NewNotification, RecentRun } from './types.js';
 
 /**
  * The response time a result is stored with (the `response_time` column): what
  * averages, percentiles and filters read. A TCP connect has no response; its
  * successful duration is its response time.
  */
+/** A results row's run, as statuses read it (`ok` is 1/0 in SQLite, a boolean in PostgreSQL). */
+export const runOf = (row: {
+  startedAt: number;
+  ok: number | boolean;
+  responseTime: number | null;
+}): RecentRun => ({
+  startedAt: row.startedAt,
+  status: row.ok ? 'success' : 'failed',
+  responseTime: row.responseTime,
+});
+
 export const storedResponseTime = (r: CheckResult): number | null =>
   r.response?.responseTime ?? (r.error ? null : r.duration);
 

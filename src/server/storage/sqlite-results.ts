@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { round } from '../../domain/stats.js';
-import { storedResponseTime } from './rows.js';
+import { runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
@@ -148,11 +148,7 @@ export function createResultStore(db: Database.Database) {
         ok: number;
         responseTime: number | null;
       }>;
-      return rows.map((r) => ({
-        startedAt: r.startedAt,
-        status: r.ok ? 'success' : 'failed',
-        responseTime: r.responseTime,
-      }));
+      return rows.map(runOf);
     },
 
     windowRuns(accountId: string, checkId: string, from: number, to: number, limit: number): WindowRun[] {
@@ -162,12 +158,7 @@ export function createResultStore(db: Database.Database) {
         responseTime: number | null;
         locationId: string;
       }>;
-      return rows.map((r) => ({
-        startedAt: r.startedAt,
-        status: r.ok ? 'success' : 'failed',
-        responseTime: r.responseTime,
-        locationId: r.locationId,
-      }));
+      return rows.map((r) => ({ ...runOf(r), locationId: r.locationId }));
     },
 
     consecutiveFailures(accountId: string, checkId: string, max: number): number {
