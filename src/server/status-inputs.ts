@@ -24,9 +24,10 @@ const TREND_WINDOW_MS = PERIOD_MS['24h'];
 
 export interface StatusInputs {
   period: Period;
-  /** When what moves only with time was read (the previous day, alert counts, a large window). */
-  readAt: number;
-  /** When to read that again: spread around SLOW_REFRESH_MS so checks loaded together do not refresh together. */
+  /**
+   * When to read again what moves only with time (the previous day, alert counts, a large
+   * window): spread around SLOW_REFRESH_MS so checks loaded together do not refresh together.
+   */
   refreshAt: number;
   window: Window;
   /** The last 24 h for the trend when the period is another one. */
@@ -80,7 +81,6 @@ export async function loadInputs(
   ]);
   return {
     period,
-    readAt: now,
     refreshAt: refreshAt(now),
     window,
     ...slow,
@@ -154,7 +154,6 @@ export function mergeSlow(
     ...inputs,
     ...read.slow,
     window: read.window ?? inputs.window,
-    readAt: read.now,
     refreshAt: refreshAt(read.now),
   };
 }
