@@ -3,10 +3,9 @@
 // or transaction, so they hear of it only once it can be read.
 import type pg from 'pg';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
-import { round } from '../../domain/stats.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import { first, rows, type Queryable } from './pg-db.js';
-import { runOf, storedResponseTime } from './rows.js';
+import { resultsSummary, runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
@@ -163,15 +162,11 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
     async summarizeResults(q): Promise<ResultsSummary> {
       const { sql, params } = where(q);
       const agg = (await first<Agg>(pool, `SELECT ${AGG} FROM results WHERE ${sql}`, params))!;
-      return {
-        totalRuns: agg.total,
-        successfulRuns: agg.ok,
-        failedRuns: agg.total - agg.ok,
-        successRate: agg.total === 0 ? 0 : round((agg.ok / agg.total) * 100, 2),
-        averageResponseTime: agg.avg === null ? 0 : round(agg.avg, 2),
-        p95ResponseTime: (await percentile(sql, params, agg.timed, 0.95)) ?? 0,
-        p99ResponseTime: (await percentile(sql, params, agg.timed, 0.99)) ?? 0,
-      };
+      return resultsSummary(
+        agg,
+        await percentile(sql, params, agg.timed, 0.95),
+        await percentile(sql, params, agg.timed, 0.99),
+      );
     },
 
     async windowStats(accountId, checkId, from, to, withP95 = true): Promise<WindowStats> {

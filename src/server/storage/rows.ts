@@ -1,5 +1,6 @@
 // What both storages write the same way, in the same column order.
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
+import { round } from '../../domain/stats.js';
 import type { NewNotification, RecentRun } from './types.js';
 
 /**
@@ -39,3 +40,18 @@ export const notificationValues = (accountId: string, n: NewNotification, now: n
     now,
     n.status === 'pending' ? now : null,
   ] as const;
+
+/** A results list's summary from its counts and percentiles (0 where there is nothing to measure). */
+export const resultsSummary = (
+  agg: { total: number; ok: number; avg: number | null },
+  p95: number | null,
+  p99: number | null,
+): ResultsSummary => ({
+  totalRuns: agg.total,
+  successfulRuns: agg.ok,
+  failedRuns: agg.total - agg.ok,
+  successRate: agg.total === 0 ? 0 : round((agg.ok / agg.total) * 100, 2),
+  averageResponseTime: agg.avg === null ? 0 : round(agg.avg, 2),
+  p95ResponseTime: p95 ?? 0,
+  p99ResponseTime: p99 ?? 0,
+});

@@ -1,8 +1,7 @@
 // Results: the hot path of both list endpoints and of the status engine.
 import type Database from 'better-sqlite3';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
-import { round } from '../../domain/stats.js';
-import { runOf, storedResponseTime } from './rows.js';
+import { resultsSummary, runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from './types.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
@@ -115,15 +114,7 @@ export function createResultStore(db: Database.Database) {
           .get(...params, offset) as { v: number } | undefined;
         return row?.v ?? 0;
       };
-      return {
-        totalRuns: agg.total,
-        successfulRuns: agg.ok,
-        failedRuns: agg.total - agg.ok,
-        successRate: agg.total === 0 ? 0 : round((agg.ok / agg.total) * 100, 2),
-        averageResponseTime: agg.avg === null ? 0 : round(agg.avg, 2),
-        p95ResponseTime: pick(0.95),
-        p99ResponseTime: pick(0.99),
-      };
+      return resultsSummary(agg, pick(0.95), pick(0.99));
     },
 
     windowStats(accountId: string, checkId: string, from: number, to: number, withP95 = true): WindowStats {
