@@ -128,4 +128,22 @@ describe('config reload', () => {
     const stats = s.runStats();
     expect(stats.due).toBe(stats.stored + stats.skipped + stats.queued + stats.running);
   });
+
+  it('answers the statuses list from the new config even when no status moved since the reload', async () => {
+    // Disabled checks: nothing runs, so no status moves after the reload. The list's answer,
+    // built again in the background while it is being read, must use the config of now.
+    const f = (target = await startTarget());
+    const s = (svc = await startTestService({ config: config(f, [{ id: 'one', enabled: false }]) }));
+    expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one']);
+    await s.reload(
+      config(f, [
+        { id: 'one', enabled: false },
+        { id: 'two', enabled: false },
+      ]),
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one', 'two']);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one', 'two']);
+  });
 });

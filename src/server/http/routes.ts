@@ -64,11 +64,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
     const answer = await lists.read(account.id, q, async () => {
-      const all = await engine.list(account, q.period);
+      // The account as configured now: the cache builds this answer again later, maybe after a reload.
+      const current = accounts.byId(account.id) ?? account;
+      const all = await engine.list(current, q.period);
       // At 10,000 checks each step takes milliseconds: requests meanwhile are answered between them.
       const chosen = filterStatuses(all, q);
       await yieldToIo();
-      const sorted = sortStatuses(chosen, q, nameOrder(account));
+      const sorted = sortStatuses(chosen, q, nameOrder(current));
       await yieldToIo();
       return { chosen: sorted, summary: summarize(all) };
     });
