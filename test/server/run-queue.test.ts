@@ -90,6 +90,39 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     expect(await s.findRun('no-such-run')).toBeNull();
   });
 
+  it('answers calls made at once each as if made alone (PostgreSQL sends them together)', async () => {
+    const keys = Array.from({ length: 150 }, (_, i) => key(`c${i}`));
+    // Each key twice at once, the first time held for the first half: created once, by its first offer.
+    const offered = await Promise.all(
+      keys.flatMap((k, i) => [
+        s.offerRun(k, T0, i < 75 ? { token: 'instance-1', leaseMs: LEASE } : undefined),
+        s.offerRun(k, T0),
+      ]),
+    );
+    const firsts = offered.filter((_, i) => i % 2 === 0);
+    expect(firsts.map((run) => run?.checkId)).toEqual(keys.map((k) => k.checkId));
+    expect(offered.filter((_, i) => i % 2 === 1)).toEqual(keys.map(() => null));
+    expect(firsts.map((run) => run!.token)).toEqual(keys.map((_, i) => (i < 75 ? 'instance-1' : '')));
+    const ids = firsts.map((run) => run!.id);
+    // Found at once, with one unknown among them.
+    const found = await Promise.all([...ids, 'no-such-run'].map((id) => s.findRun(id)));
+    expect(found.map((run) => run?.checkId ?? null)).toEqual([...keys.map((k) => k.checkId), null]);
+    // Reported at once: the holder's first report of each stored; a second report of one,
+    // a stranger's report and an unknown run are refused, each on its own.
+    const reports = await Promise.all([
+      ...ids.slice(0, 75).map((id, i) => s.completeRun(id, 'instance-1', A, resultFor(`c${i}`, `r${i}`))),
+      s.completeRun(ids[0]!, 'instance-1', A, resultFor('c0', 'again')),
+      s.completeRun(ids[1]!, 'stranger', A, resultFor('c1', 'stranger')),
+      s.completeRun('no-such-run', 'instance-1', A, resultFor('c2', 'nowhere')),
+    ]);
+    expect(reports).toEqual([...Array.from({ length: 75 }, () => true), false, false, false]);
+    expect((await s.latestResult(A, 'c0'))!.id).toBe('r0');
+    expect((await s.latestResult(A, 'c74'))!.id).toBe('r74');
+    expect(await s.latestResult(A, 'c75')).toBeNull();
+    expect((await s.findRun(ids[74]!))!.completedAt).not.toBeNull();
+    expect((await s.findRun(ids[75]!))!.completedAt).toBeNull();
+  });
+
   it('prunes runs due before the cut-off, complete or not', async () => {
     await s.offerRun(key('c1', T0), T0);
     await s.offerRun(key('c2', T0 + 1000), T0);

@@ -58,7 +58,7 @@ function changes(origin: string, accountId: string, results: readonly CheckResul
     return Buffer.byteLength(full) < NOTIFY_BYTES ? full : bare(result.checkId);
   });
 }
-const CARRIED_RESULTS = 100;
+export const CARRIED_RESULTS = 100;
 const NOTIFY_BYTES = 7_900;
 
 /** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */

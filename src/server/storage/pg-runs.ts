@@ -4,40 +4,123 @@
 // only while its token holds the run, in the transaction that completes it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { changed, first, rows, transaction } from './pg-db.js';
-import { writeResults, writeScreenshot } from './pg-results.js';
-import type { ClaimedRun, RunnerSeen, RunQueue, StoredRun } from './types.js';
+import type { CheckResult } from '../../api/schemas.js';
+import { batched } from './batched.js';
+import { changed, rows, transaction } from './pg-db.js';
+import { CARRIED_RESULTS, writeResults, writeScreenshot } from './pg-results.js';
+import type { ClaimedRun, RunKey, RunnerSeen, RunQueue, StoredRun } from './types.js';
 
 const RUN_COLUMNS = `id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
   due_at AS "dueAt", coalesce(token, '') AS token, coalesce(lease_until, 0) AS "leaseUntil", attempt`;
 
+interface Offer {
+  key: RunKey;
+  now: number;
+  claim: { token: string; leaseMs: number } | undefined;
+}
+
+interface Report {
+  runId: string;
+  token: string;
+  accountId: string;
+  result: CheckResult;
+  screenshot: Uint8Array | undefined;
+}
+
+// Offers, reports and look-ups made while a batch is out go together in the next
+// one (batched.ts): at 10,000 checks each instance offers every run and stores a
+// run's result once, and one statement or transaction for many is what keeps the
+// database's work per run small. At most CARRIED_RESULTS a transaction, so a
+// stored result's NOTIFY still carries it to the other instances (pg-results.ts).
+const BATCH = { max: CARRIED_RESULTS, inFlight: 2 };
+
 export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
+  const offer = batched(async (offers: Offer[]) => {
+    const keyOf = (k: RunKey) => `${k.accountId}\u0000${k.checkId}\u0000${k.locationId}\u0000${k.dueAt}`;
+    const cols: unknown[][] = Array.from({ length: 9 }, () => []);
+    for (const { key, now, claim } of offers) {
+      const row = [
+        randomUUID(),
+        key.accountId,
+        key.checkId,
+        key.locationId,
+        key.dueAt,
+        claim?.token ?? null,
+        claim ? now + claim.leaseMs : null,
+        claim ? 1 : 0,
+        now,
+      ];
+      row.forEach((value, i) => cols[i]!.push(value));
+    }
+    // A key offered twice in one batch: the first row is inserted, the second conflicts with it.
+    const created = await rows<ClaimedRun>(
+      pool,
+      `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt, created_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[],
+         $7::bigint[], $8::int[], $9::bigint[])
+       ON CONFLICT (account_id, check_id, location_id, due_at) DO NOTHING
+       RETURNING ${RUN_COLUMNS}`,
+      cols,
+    );
+    const byKey = new Map(created.map((run) => [keyOf(run), run]));
+    return offers.map(({ key }) => {
+      const run = byKey.get(keyOf(key));
+      // Only the first offer of a key in this batch gets the run it created.
+      byKey.delete(keyOf(key));
+      return run ?? null;
+    });
+  }, BATCH);
+
+  const find = batched(async (ids: string[]) => {
+    const found = await rows<StoredRun>(
+      pool,
+      `SELECT id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
+         due_at AS "dueAt", token, lease_until AS "leaseUntil", attempt, completed_at AS "completedAt"
+       FROM runs WHERE id = ANY($1::text[])`,
+      [ids],
+    );
+    const byId = new Map(found.map((run) => [run.id, run]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }, BATCH);
+
+  const complete = batched(
+    (reports: Report[]) =>
+      transaction(pool, async (c) => {
+        // The row locks, taken in id order (so two instances' batches never wait on each
+        // other in a cycle), order this after any claim under way, which may take a run over.
+        const held = await rows<{ id: string; token: string | null; completed_at: number | null }>(
+          c,
+          'SELECT id, token, completed_at FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
+          [[...new Set(reports.map((r) => r.runId))]],
+        );
+        const open = new Map(held.filter((r) => r.completed_at === null).map((r) => [r.id, r.token]));
+        // A run reported twice in one batch is stored once: the first report that holds it.
+        const stored = reports.map((r) => open.get(r.runId) === r.token && open.delete(r.runId));
+        const kept = reports.filter((_, i) => stored[i]);
+        for (const accountId of new Set(kept.map((r) => r.accountId)))
+          await writeResults(
+            c,
+            origin,
+            accountId,
+            kept.filter((r) => r.accountId === accountId).map((r) => r.result),
+          );
+        for (const r of kept) if (r.screenshot) await writeScreenshot(c, r.accountId, r.result, r.screenshot);
+        if (kept.length > 0)
+          await c.query('UPDATE runs SET completed_at = $1 WHERE id = ANY($2::text[])', [
+            Date.now(),
+            kept.map((r) => r.runId),
+          ]);
+        return stored;
+      }),
+    BATCH,
+  );
+
   return {
     /**
      * Without `claim` the run waits: it comes back with token "" and leaseUntil 0
      * (held by no one, claimable at once) and attempt 0.
      */
-    async offerRun(key, now, claim) {
-      const row = await first<ClaimedRun>(
-        pool,
-        `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (account_id, check_id, location_id, due_at) DO NOTHING
-         RETURNING ${RUN_COLUMNS}`,
-        [
-          randomUUID(),
-          key.accountId,
-          key.checkId,
-          key.locationId,
-          key.dueAt,
-          claim?.token ?? null,
-          claim ? now + claim.leaseMs : null,
-          claim ? 1 : 0,
-          now,
-        ],
-      );
-      return row ?? null;
-    },
+    offerRun: (key, now, claim) => offer({ key, now, claim }),
 
     async claimRuns(accountId, locationId, token, now, leaseMs, limit) {
       const claimed = await rows<ClaimedRun>(
@@ -56,30 +139,9 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
     },
 
     completeRun: (runId, token, accountId, result, screenshot) =>
-      transaction(pool, async (c) => {
-        // The row lock orders this after any claim under way, which may take the run over.
-        const run = await first<{ token: string | null; completed_at: number | null }>(
-          c,
-          'SELECT token, completed_at FROM runs WHERE id = $1 FOR UPDATE',
-          [runId],
-        );
-        if (!run || run.token !== token || run.completed_at !== null) return false;
-        await writeResults(c, origin, accountId, [result]);
-        if (screenshot) await writeScreenshot(c, accountId, result, screenshot);
-        await c.query('UPDATE runs SET completed_at = $1 WHERE id = $2', [Date.now(), runId]);
-        return true;
-      }),
+      complete({ runId, token, accountId, result, screenshot }),
 
-    async findRun(runId) {
-      const row = await first<StoredRun>(
-        pool,
-        `SELECT id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
-           due_at AS "dueAt", token, lease_until AS "leaseUntil", attempt, completed_at AS "completedAt"
-         FROM runs WHERE id = $1`,
-        [runId],
-      );
-      return row ?? null;
-    },
+    findRun: (runId) => find(runId),
 
     pruneRuns: (before) => changed(pool, 'DELETE FROM runs WHERE due_at < $1', [before]),
 
