@@ -184,8 +184,9 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     // The list answers (http/status-list.ts) are rebuilt at once when a check's
     // status moves; other figures may be up to their 2 s old.
     if (status.status !== before) version++;
-    const open =
-      cache.inputs(account, check)?.incident ?? (await deps.storage.currentIncident(account.id, check.id));
+    // Kept in the inputs (read anew whenever an incident or alert moves): no read per result.
+    const inputs = cache.inputs(account, check);
+    const open = inputs ? inputs.incident : await deps.storage.currentIncident(account.id, check.id);
     const at = Date.parse(result.finishedAt);
     const change: AlertChange = { checkId: check.id, at: deps.now(), notifications: [] };
     if (status.status === 'failing' && !open) {
@@ -201,7 +202,15 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       change.closeIncidentAt = at;
     }
     const incidentId = change.openIncident?.id ?? open?.id ?? null;
-    const plan = await deps.alerts?.onStatusChange({ account, check, before, status, result, incidentId });
+    const plan = await deps.alerts?.onStatusChange({
+      account,
+      check,
+      before,
+      status,
+      result,
+      incidentId,
+      alertOpen: inputs ? inputs.alert !== null : undefined,
+    });
     if (!plan && !change.openIncident && change.closeIncidentAt === undefined) return;
     await deps.storage.applyAlertChange(account.id, { ...change, ...plan });
     if (plan?.notifications.length) deps.onNotifications?.();

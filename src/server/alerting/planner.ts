@@ -26,6 +26,11 @@ export interface StatusChangeInput {
   status: CheckStatus;
   result: CheckResult;
   incidentId: string | null;
+  /**
+   * Whether the check has an open alert, when the caller knows (the status engine's
+   * inputs): false saves reading it for the result of a check that is fine.
+   */
+  alertOpen?: boolean | undefined;
 }
 
 type Plan = Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications'>;
@@ -39,10 +44,12 @@ export function createAlertPlanner(deps: PlannerDeps) {
   async function onStatusChange(input: StatusChangeInput): Promise<Plan | null> {
     const { account, check, status } = input;
     const settings: AlertSettings = check.alerts;
-    const [open, consecutiveFailures] = await Promise.all([
-      storage.openAlert(account.id, check.id),
-      storage.consecutiveFailures(account.id, check.id, settings.afterFailures),
-    ]);
+    const open = input.alertOpen === false ? null : await storage.openAlert(account.id, check.id);
+    // Only a failing check with no alert open goes by its run of failures (decideAlert).
+    const consecutiveFailures =
+      status.status === 'failing' && open === null
+        ? await storage.consecutiveFailures(account.id, check.id, settings.afterFailures)
+        : 0;
     const decision = decideAlert(
       { before: input.before, after: status.status, consecutiveFailures, alertOpen: open !== null },
       settings,
