@@ -19,8 +19,9 @@ export interface RunnerHub {
   seen(accountId: string, locationId: string, runnerId: string): void;
   /** Newest contact of any runner of the location (now while one is waiting in a poll); null if none. */
   lastSeen(accountId: string, locationId: string): number | null;
-  /** Resolves when a run of the location is offered, after `ms`, or when `signal` aborts. */
+  /** Resolves when woken for a run of the location, after `ms`, or when `signal` aborts. */
   wait(accountId: string, locationId: string, ms: number, signal: AbortSignal): Promise<void>;
+  /** A run of the location was offered: one waiting runner is woken to claim it. */
   wake(accountId: string, locationId: string): void;
   replace(config: ServiceConfig): void;
   /** Reads every instance's contacts from the database. */
@@ -100,8 +101,11 @@ export function createRunnerHub(opts: {
         set.add(done);
       });
     },
+    // One run offered wakes one runner, the longest waiting (a Set keeps insertion order):
+    // at 167 runs a second, waking all of them was a claim by each for every run.
     wake(accountId, locationId) {
-      for (const done of [...(waiting.get(where(accountId, locationId)) ?? [])]) done();
+      const first = waiting.get(where(accountId, locationId))?.values().next();
+      if (first && !first.done) first.value();
     },
     replace,
     async refresh() {

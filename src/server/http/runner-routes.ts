@@ -3,11 +3,15 @@
 // A runner token opens these two endpoints for its one location and nothing
 // else; an API key does not open them, and a runner token opens no account endpoint.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   RunIdParamsSchema,
   RunnerClaimBodySchema,
   RunnerResultBodySchema,
+  RunnerResultItemSchema,
+  RunnerResultsBodySchema,
+  type RunnerResultBody,
 } from '../../api/runner-schemas.js';
 import type { CheckResult } from '../../api/schemas.js';
 import type { RunResult } from '../contracts.js';
@@ -35,6 +39,9 @@ const RESULT_BODY_LIMIT = 12 * 1024 * 1024;
 // Between looks at the queue in a long poll: runs whose lease ran out are noticed this soon.
 const POLL_STEP_MS = 1_000;
 const REFUSED_NOTED = 1_000;
+// A woken long poll waits this long before it claims: at 10,000 checks a location has a
+// run offered every few milliseconds, and a claim each was a write per run.
+const GATHER_MS = 100;
 
 export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps): void {
   const { hub, queue, now } = deps;
@@ -72,6 +79,8 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
         const jobs = runs.flatMap((run) => toRunnerJob(run, { account, location }));
         if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
+        // Woken for one run: the runs offered in the next moment go in the same claim.
+        if (!gone.aborted) await delay(Math.min(GATHER_MS, Math.max(0, deadline - now())));
       }
     } finally {
       hub.seen(account.id, location.id, body.runnerId);
@@ -94,12 +103,8 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     ];
   }
 
-  app.post('/v1/runner/runs/:runId/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
-    const { account, location } = authRunner(req);
-    const { runId } = parseOr400(RunIdParamsSchema, req.params, 'path');
-    const body = parseOr400(RunnerResultBodySchema, req.body, 'body');
-    const runnerId = /^[A-Za-z0-9._-]{1,100}(?=:)/.exec(body.claimToken)?.[0] ?? 'unnamed';
-    hub.seen(account.id, location.id, runnerId);
+  /** Stores one reported result, or throws the HttpError that refuses it. */
+  async function accept({ account, location }: RunnerPlace, runId: string, body: RunnerResultBody) {
     const run = await queue.findRun(runId);
     if (!run || run.accountId !== account.id || run.locationId !== location.id || run.token === null)
       throw new HttpError(404, `run "${runId}" was never given to a runner of ${location.id}`);
@@ -126,7 +131,47 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     const held = { id: run.id, token: body.claimToken, accountId: account.id };
     const ok = await deps.complete(held, { ...stored, ...(screenshot ? { screenshot } : {}) });
     if (!ok) throw late();
+  }
+
+  const seenBy = (place: RunnerPlace, claimToken: string) =>
+    hub.seen(
+      place.account.id,
+      place.location.id,
+      /^[A-Za-z0-9._-]{1,100}(?=:)/.exec(claimToken)?.[0] ?? 'unnamed',
+    );
+
+  app.post('/v1/runner/runs/:runId/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
+    const place = authRunner(req);
+    const { runId } = parseOr400(RunIdParamsSchema, req.params, 'path');
+    const body = parseOr400(RunnerResultBodySchema, req.body, 'body');
+    seenBy(place, body.claimToken);
+    await accept(place, runId, body);
     return { data: { stored: true } };
+  });
+
+  // Many results in one post, each answered on its own: stored together (the queue's
+  // batches), so a runner's results cost one request rather than one each.
+  app.post('/v1/runner/results', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
+    const place = authRunner(req);
+    const { results } = parseOr400(RunnerResultsBodySchema, req.body, 'body');
+    const answers = await Promise.all(
+      results.map(async (raw, i) => {
+        const named = (raw as { runId?: unknown } | null)?.runId;
+        let runId = typeof named === 'string' ? named : `results[${i}]`;
+        try {
+          const item = parseOr400(RunnerResultItemSchema, raw, 'result', `results[${i}].`);
+          runId = item.runId;
+          if (i === 0) seenBy(place, item.claimToken);
+          await accept(place, item.runId, item);
+          return { runId, status: 200 };
+        } catch (error) {
+          if (error instanceof HttpError) return { runId, status: error.statusCode, message: error.message };
+          console.error(`checkwall: cannot store the result of run ${runId}`, error);
+          return { runId, status: 500, message: 'the service could not store this result: post it again' };
+        }
+      }),
+    );
+    return { data: { answers } };
   });
 }
 
