@@ -4,6 +4,11 @@
 //
 //   POST /v1/runner/claim                   { runnerId, max, waitSeconds } -> { data: { jobs } }
 //   POST /v1/runner/runs/:runId/result      { claimToken, result, screenshot? } -> { data: { stored } }
+//   POST /v1/runner/results                 { results: [{ runId, claimToken, result, screenshot? }] }
+//                                           -> { data: { answers: [{ runId, status, message? }] } }
+//
+// The second form posts many results at once (what `checkwall runner` sends): each
+// is answered on its own, with the status the first form would have had.
 //
 // Both carry Authorization: Bearer <the location's runner token>. A job is the
 // run protocol's RunJob (server/runners/job-protocol.ts) with the run it is for;
@@ -57,5 +62,27 @@ export type RunnerResultBody = z.input<typeof RunnerResultBodySchema>;
 
 /** stored false never happens with 200: a refused result is a 4xx (409: the run is someone else's now). */
 export const RunnerResultAnswerSchema = z.looseObject({ data: z.looseObject({ stored: z.boolean() }) });
+
+/** Up to this many results go in one post of /v1/runner/results. */
+export const MAX_RESULTS_PER_POST = 100;
+
+export const RunnerResultsBodySchema = z.strictObject({
+  // Each is checked on its own (RunnerResultItemSchema): a bad one refuses only itself.
+  results: z.array(z.unknown()).min(1).max(MAX_RESULTS_PER_POST),
+});
+
+export const RunnerResultItemSchema = RunnerResultBodySchema.extend({
+  runId: z.string().min(1).max(100),
+});
+export type RunnerResultItem = z.input<typeof RunnerResultItemSchema>;
+
+/** status 200: stored; another 4xx: refused for good (drop it); 5xx: post it again later. */
+export const RunnerResultsAnswerSchema = z.looseObject({
+  data: z.looseObject({
+    answers: z.array(
+      z.looseObject({ runId: z.string(), status: z.number().int(), message: z.string().optional() }),
+    ),
+  }),
+});
 
 export const RunIdParamsSchema = z.strictObject({ runId: z.string().min(1).max(100) });

@@ -4,10 +4,13 @@
 // the results it finished, up to OUTBOX_LIMIT, posting them when it is back.
 // It says so in one line per change of state, never one per run.
 import {
+  MAX_RESULTS_PER_POST,
   RunnerClaimAnswerSchema,
+  RunnerResultsAnswerSchema,
   type RunnerClaimBody,
   type RunnerJob,
   type RunnerResultBody,
+  type RunnerResultItem,
 } from '../api/runner-schemas.js';
 import { backoffDelay } from '../domain/backoff.js';
 import type { RunResult } from '../server/contracts.js';
@@ -28,6 +31,10 @@ export const OUTBOX_LIMIT = 1_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 const POST_TIMEOUT_MS = 30_000;
+// A post's body stays well under the service's 12 MB limit: screenshots count at their
+// size, any other result at about RESULT_BYTES.
+const POST_BYTES = 4 * 1024 * 1024;
+const RESULT_BYTES = 4 * 1024;
 
 /** The service refused the runner for good (a bad token, a wrong location): no retry helps. */
 export class RunnerRefused extends Error {}
@@ -45,6 +52,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   let failures = 0;
   let state: 'starting' | 'connected' | 'lost' = 'starting';
   let flushing: Promise<void> | undefined;
+  /** The service answered 404 to a post of many results: they go one at a time. */
+  let alone = false;
   let wakeClaim: (() => void) | undefined;
   const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
 
@@ -84,24 +93,69 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     return RunnerClaimAnswerSchema.parse(await res.json()).data.jobs;
   }
 
-  /** Posts what is finished, oldest first; stops at the first failure to reach the service. */
+  /**
+   * Posts what is finished, oldest first, many at a time; stops at the first failure
+   * to reach the service. A result the service refuses for good (4xx: given to another
+   * runner, or not this location's) leaves the outbox as a stored one does.
+   */
   async function flushOnce() {
     while (outbox.length > 0) {
-      const done = outbox[0]!;
-      const res = await post(
-        `/v1/runner/runs/${encodeURIComponent(done.runId)}/result`,
-        done.body,
-        POST_TIMEOUT_MS,
-      );
-      if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
-      // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
-      if (!res.ok) await res.body?.cancel();
-      else await res.json();
+      const batch = alone ? [outbox[0]!] : nextBatch();
+      const stored = alone ? await postAlone(batch[0]!) : await postBatch(batch);
+      if (stored === undefined) continue; // the service cannot take many at once: post alone
       // By identity: while this post was out, a full outbox may have dropped its oldest.
-      const at = outbox.indexOf(done);
-      if (at >= 0) outbox.splice(at, 1);
+      for (const done of batch) {
+        const at = stored.includes(done) ? outbox.indexOf(done) : -1;
+        if (at >= 0) outbox.splice(at, 1);
+      }
       connected();
+      if (stored.length < batch.length)
+        throw new Error(`the service could not store ${batch.length - stored.length} results`);
     }
+  }
+
+  /** What leaves the outbox (stored, or refused for good); undefined when there is no batch endpoint. */
+  async function postBatch(batch: Done[]): Promise<Done[] | undefined> {
+    const results: RunnerResultItem[] = batch.map((done) => ({ runId: done.runId, ...done.body }));
+    const res = await post('/v1/runner/results', { results }, POST_TIMEOUT_MS);
+    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+    if (res.status === 404) {
+      await res.body?.cancel();
+      alone = true;
+      opts.log('the service takes results one at a time (an older version): posting them so');
+      return undefined;
+    }
+    if (!res.ok) {
+      // A refusal of the whole post is final as a result's own would be: said once, not retried.
+      opts.log(`the service refused ${batch.length} results: ${await message(res)}`);
+      return batch;
+    }
+    const { answers } = RunnerResultsAnswerSchema.parse(await res.json()).data;
+    return batch.filter((_, i) => (answers[i]?.status ?? 500) < 500);
+  }
+
+  async function postAlone(done: Done): Promise<Done[]> {
+    const path = `/v1/runner/runs/${encodeURIComponent(done.runId)}/result`;
+    const res = await post(path, done.body, POST_TIMEOUT_MS);
+    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+    // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
+    if (!res.ok) await res.body?.cancel();
+    else await res.json();
+    return [done];
+  }
+
+  /** The oldest finished results, up to MAX_RESULTS_PER_POST and about POST_BYTES (at least one). */
+  function nextBatch(): Done[] {
+    let bytes = 0;
+    const batch: Done[] = [];
+    for (const done of outbox) {
+      if (batch.length === MAX_RESULTS_PER_POST) break;
+      const size = (done.body.screenshot?.length ?? 0) + RESULT_BYTES;
+      if (batch.length > 0 && bytes + size > POST_BYTES) break;
+      bytes += size;
+      batch.push(done);
+    }
+    return batch;
   }
 
   /** One flush at a time; the loop's own awaits it and learns of a failure, a run's is quiet. */

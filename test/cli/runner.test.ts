@@ -230,6 +230,53 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
     expect(await results(s, 'c1')).toHaveLength(0);
   });
 
+  it('answers each result of a post of many on its own: stored, refused, or malformed', async () => {
+    const { s } = await start([
+      { id: 'c1', frequency: '1h' },
+      { id: 'c2', frequency: '1h' },
+      { id: 'c3', frequency: '1h' },
+    ]);
+    for (const checkId of ['c1', 'c2', 'c3'])
+      await s.storage.offerRun(
+        { accountId: TEST_ACCOUNT, checkId, locationId: 'far', dueAt: Date.now() },
+        Date.now(),
+      );
+    const res = await runnerPost(s.url, '/v1/runner/claim', { runnerId: 'r', waitSeconds: 0 });
+    type Job = { runId: string; claimToken: string; job: { check: { id: string } } };
+    const { jobs } = ((await res.json()) as { data: { jobs: Job[] } }).data;
+    const job = (id: string) => jobs.find((j) => j.job.check.id === id)!;
+    await s.seed('c2', ['success'], { location: 'far' });
+    const sample = (await results(s, 'c2'))[0]!;
+    const resultOf = (checkId: string) => ({ ...sample, checkId });
+    const posted = await runnerPost(s.url, '/v1/runner/results', {
+      results: [
+        { runId: job('c1').runId, claimToken: job('c1').claimToken, result: resultOf('c1') },
+        { runId: job('c2').runId, claimToken: job('c2').claimToken, result: resultOf('c3') },
+        { runId: job('c3').runId, claimToken: 'r:guess', result: resultOf('c3') },
+        { runId: 'no-such-run', claimToken: job('c1').claimToken, result: resultOf('c1') },
+        { runId: job('c3').runId, claimToken: job('c3').claimToken, result: { checkId: 'c3' } },
+        { runId: job('c1').runId, claimToken: job('c1').claimToken, result: resultOf('c1') },
+      ],
+    });
+    expect(posted.status).toBe(200);
+    const { answers } = (
+      (await posted.json()) as {
+        data: { answers: Array<{ runId: string; status: number; message?: string }> };
+      }
+    ).data;
+    expect(answers.map((a) => [a.runId, a.status])).toEqual([
+      [job('c1').runId, 200],
+      [job('c2').runId, 422],
+      [job('c3').runId, 409],
+      ['no-such-run', 404],
+      [job('c3').runId, 400],
+      [job('c1').runId, 409], // the same run twice: stored once
+    ]);
+    expect(answers[4]!.message).toMatch(/results\[4\]\.result\./);
+    expect((await results(s, 'c1')).map((r) => r.id)).toEqual([job('c1').runId]);
+    expect(await results(s, 'c3')).toHaveLength(0);
+  });
+
   it('keeps finished results while the service restarts and posts them when it is back', async () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-runner-')), 'service.db');
     const first = await start([{ id: 'c1', frequency: '1h', path: '/hang' }], {
