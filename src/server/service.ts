@@ -112,6 +112,8 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     alerts: planner,
     onNotifications: () => lateAlerting.alerting?.kick(),
     runners: { lastSeen: (accountId, locationId) => late.hub?.lastSeen(accountId, locationId) ?? null },
+    // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
+    readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });
   const alerting = (lateAlerting.alerting = createAlerting({
     config: opts.config,

@@ -30,6 +30,9 @@ import type { AlertChange, Storage } from './storage/types.js';
 export const CACHE_MS = 30_000;
 // The warmer gives the event loop back this often: requests do not wait behind it.
 const WARM_SLICE_MS = 4;
+// Statuses read from storage at once (about ten reads each), the rest waiting their turn:
+// SQLite answers each read at once on this thread, so a few at a time leave room for
+// requests; PostgreSQL sends the reads of many together (storage/pg-per-key.ts).
 const COMPUTING_AT_ONCE = 4;
 
 export interface StatusEngineDeps extends PresenterDeps {
@@ -39,6 +42,8 @@ export interface StatusEngineDeps extends PresenterDeps {
   alerts?: AlertPlanner | undefined;
   /** Called after a change queued notifications: the dispatcher looks at once. */
   onNotifications?: (() => void) | undefined;
+  /** Statuses read from storage at once (default COMPUTING_AT_ONCE). */
+  readsAtOnce?: number | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -46,8 +51,7 @@ export type StatusEngine = ReturnType<typeof createStatusEngine>;
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = createStatusCache();
   const serial = createSerial();
-  // Inputs read at once: each is about ten queries; the rest wait their turn.
-  const computing = createLimit(COMPUTING_AT_ONCE);
+  const computing = createLimit(deps.readsAtOnce ?? COMPUTING_AT_ONCE);
   const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
     serial(`${account.id}\u0000${check.id}`, job);
   // Moves whenever a check's status, incident or alert changes: answers built from

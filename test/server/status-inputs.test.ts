@@ -175,3 +175,57 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
     expect(figures(await engine.statusOf(account, check))).toEqual(figures(await readAnew(s, clock.now)));
   });
 });
+
+describe.each(allStorages())('statuses read at once on $name', ({ open }) => {
+  let storage: Storage | undefined;
+  afterEach(() => storage?.close());
+
+  it('are each what the check reads alone (PostgreSQL sends the reads of many together)', async () => {
+    const s = (storage = await open());
+    // More checks than one batch holds (100), with runs, an incident and an alert among them.
+    const many = ServiceConfigSchema.parse({
+      accounts: [
+        {
+          ...config.accounts[0],
+          checks: Array.from({ length: 130 }, (_, i) => ({ ...check, id: `c${i}`, name: `API ${i}` })),
+        },
+      ],
+    }).accounts[0]!;
+    const rnd = random(17);
+    for (const [i, c] of many.checks.entries())
+      await s.insertResults(
+        many.id,
+        Array.from({ length: i % 7 }, (_, n) => ({
+          ...result(i * 10 + n, T0 - (n + 1) * 5 * MIN, rnd),
+          checkId: c.id,
+          id: `${c.id}-r${n}`,
+        })),
+      );
+    const incident = { id: 'inc-1', checkId: 'c3', severity: 'critical' as const, title: 'down' };
+    await s.openIncident(many.id, { ...incident, startedAt: T0 - MIN, endedAt: null });
+    await s.applyAlertChange(many.id, {
+      checkId: 'c5',
+      at: T0 - MIN,
+      notifications: [],
+      openAlert: {
+        id: 'alert-1',
+        checkId: 'c5',
+        incidentId: null,
+        openedAt: T0 - MIN,
+        resolvedAt: null,
+        acknowledgedAt: null,
+        remindersSent: 0,
+        lastNotifiedAt: T0 - MIN,
+      },
+    });
+    const read = (c: (typeof many.checks)[number]) => loadInputs(s, many, c, '24h', T0, true);
+    const lasting = ({ refreshAt: _refreshAt, ...rest }: Awaited<ReturnType<typeof read>>) => rest;
+    const together = await Promise.all(many.checks.map(read));
+    const alone: unknown[] = [];
+    for (const c of many.checks) alone.push(lasting(await read(c)));
+    expect(together.map(lasting)).toEqual(alone);
+    expect(together[3]!.incident?.id).toBe('inc-1');
+    expect(together[5]!.alert?.id).toBe('alert-1');
+    expect(together[6]!.latest?.startedAt).toBe(T0 - 5 * MIN);
+  });
+});

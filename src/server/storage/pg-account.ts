@@ -1,6 +1,7 @@
 // Heartbeat pings, incidents and the alert counts of a check status, on PostgreSQL.
 import type pg from 'pg';
 import { first, type Queryable } from './pg-db.js';
+import { perKey } from './pg-per-key.js';
 import type { AlertCounts, IncidentRow, Storage } from './types.js';
 
 const INCIDENT_COLUMNS = `id, check_id AS "checkId", severity, title, started_at AS "startedAt",
@@ -32,6 +33,23 @@ type AccountStore = Pick<
 >;
 
 export function createPgAccountStore(pool: pg.Pool): AccountStore {
+  // Read for every status (status-inputs.ts): one statement for the calls of a moment (pg-per-key.ts).
+  const incident = perKey<[string, string], IncidentRow>(
+    pool,
+    ['text', 'text'],
+    `SELECT ${INCIDENT_COLUMNS} FROM incidents WHERE account_id = k.p1 AND check_id = k.p2 AND ended_at IS NULL
+     ORDER BY started_at DESC LIMIT 1`,
+  );
+  /** Active: open and not acknowledged; acknowledged: open and acknowledged; total: opened in 24 h (since p3). */
+  const counts = perKey<[string, string, number], AlertCounts>(
+    pool,
+    ['text', 'text', 'bigint'],
+    `SELECT
+       count(*) FILTER (WHERE resolved_at IS NULL AND acknowledged_at IS NULL) AS active,
+       count(*) FILTER (WHERE resolved_at IS NULL AND acknowledged_at IS NOT NULL) AS acknowledged,
+       count(*) FILTER (WHERE opened_at >= k.p3) AS "total24h"
+     FROM check_alerts WHERE account_id = k.p1 AND check_id = k.p2 AND (resolved_at IS NULL OR opened_at >= k.p3)`,
+  );
   return {
     async recordPing(accountId, checkId, at) {
       await pool.query(
@@ -50,28 +68,7 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
     },
     openIncident: (accountId, incident) => insertIncident(pool, accountId, incident),
     closeIncident: (accountId, checkId, at) => endIncident(pool, accountId, checkId, at),
-    async currentIncident(accountId, checkId) {
-      const row = await first<IncidentRow>(
-        pool,
-        `SELECT ${INCIDENT_COLUMNS} FROM incidents WHERE account_id = $1 AND check_id = $2 AND ended_at IS NULL
-         ORDER BY started_at DESC LIMIT 1`,
-        [accountId, checkId],
-      );
-      return row ?? null;
-    },
-    /** Active: open and not acknowledged; acknowledged: open and acknowledged; total: opened in 24 h. */
-    async alertCounts(accountId, checkId, now): Promise<AlertCounts> {
-      const since = now - 86_400_000;
-      const row = await first<AlertCounts>(
-        pool,
-        `SELECT
-           count(*) FILTER (WHERE resolved_at IS NULL AND acknowledged_at IS NULL) AS active,
-           count(*) FILTER (WHERE resolved_at IS NULL AND acknowledged_at IS NOT NULL) AS acknowledged,
-           count(*) FILTER (WHERE opened_at >= $1) AS "total24h"
-         FROM check_alerts WHERE account_id = $2 AND check_id = $3 AND (resolved_at IS NULL OR opened_at >= $1)`,
-        [since, accountId, checkId],
-      );
-      return row!;
-    },
+    currentIncident: async (accountId, checkId) => (await incident(accountId, checkId))[0] ?? null,
+    alertCounts: async (accountId, checkId, now) => (await counts(accountId, checkId, now - 86_400_000))[0]!,
   };
 }

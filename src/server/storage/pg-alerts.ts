@@ -6,6 +6,7 @@ import type { AlertEvent, NotificationStatus } from '../../api/schemas.js';
 import { endIncident, insertIncident } from './pg-account.js';
 import { notifyChange } from './pg-changes.js';
 import { first, rows, transaction, type Queryable } from './pg-db.js';
+import { perKey } from './pg-per-key.js';
 import { JOIN_CHANNELS, NOTIFICATION_COLUMNS } from './pg-outbox.js';
 import { notificationValues } from './rows.js';
 import type { AlertChange, AlertRow, NewNotification, NotificationRow, Storage } from './types.js';
@@ -61,6 +62,21 @@ type AlertStore = Pick<
 >;
 
 export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
+  // Read for every status (status-inputs.ts): one statement for the calls of a moment (pg-per-key.ts).
+  const open = perKey<[string, string], AlertRow>(
+    pool,
+    ['text', 'text'],
+    `SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE account_id = k.p1 AND check_id = k.p2 AND resolved_at IS NULL
+     ORDER BY opened_at DESC LIMIT 1`,
+  );
+  type Notice = { channelId: number; event: AlertEvent; status: NotificationStatus };
+  const notices = perKey<[string], Notice & { created_at: number; seq: number }>(
+    pool,
+    ['text'],
+    `SELECT channel_id AS "channelId", event, status, created_at, seq FROM alert_notifications
+     WHERE alert_id = k.p1`,
+    'r.created_at, r.seq',
+  );
   /** The incident, the alert and the outbox rows of one status change: all or nothing. */
   const applyAlertChange = (accountId: string, change: AlertChange) =>
     transaction(pool, async (c) => {
@@ -95,15 +111,7 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
 
   return {
     applyAlertChange,
-    async openAlert(accountId, checkId) {
-      const row = await first<AlertRow>(
-        pool,
-        `SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE account_id = $1 AND check_id = $2 AND resolved_at IS NULL
-         ORDER BY opened_at DESC LIMIT 1`,
-        [accountId, checkId],
-      );
-      return row ?? null;
-    },
+    openAlert: async (accountId, checkId) => (await open(accountId, checkId))[0] ?? null,
     remindableAlerts: () =>
       rows<AlertRow & { accountId: string }>(
         pool,
@@ -121,13 +129,8 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
         if (row) await notifyChange(c, origin, { kind: 'alert', accountId, checkId: row.checkId });
         return row ?? null;
       }),
-    alertNotices: (alertId) =>
-      rows<{ channelId: number; event: AlertEvent; status: NotificationStatus }>(
-        pool,
-        `SELECT channel_id AS "channelId", event, status FROM alert_notifications WHERE alert_id = $1
-         ORDER BY created_at, seq`,
-        [alertId],
-      ),
+    alertNotices: async (alertId) =>
+      (await notices(alertId)).map(({ channelId, event, status }): Notice => ({ channelId, event, status })),
     async lastNoticeAt(accountId, checkId, channelId, event) {
       const row = await first<{ at: number | null }>(
         pool,

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import { first, rows, type Queryable } from './pg-db.js';
+import { perKey } from './pg-per-key.js';
 import { resultsSummary, runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
 
@@ -139,6 +140,47 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
     return row?.v ?? null;
   }
 
+  // What a status is read from (status-inputs.ts), one statement for the calls of a moment (pg-per-key.ts).
+  const WINDOW = 'account_id = k.p1 AND check_id = k.p2 AND started_at >= k.p3 AND started_at <= k.p4';
+  const stats = perKey<[string, string, number, number], Agg & { p95?: number | null }>(
+    pool,
+    ['text', 'text', 'bigint', 'bigint'],
+    `SELECT ${AGG} FROM results WHERE ${WINDOW}`,
+  );
+  // percentile_disc is the nearest rank: the value at rank ceil(0.95 * timed), as `percentile`.
+  const statsWithP95 = perKey<[string, string, number, number], Agg & { p95: number | null }>(
+    pool,
+    ['text', 'text', 'bigint', 'bigint'],
+    `SELECT ${AGG}, percentile_disc(0.95) WITHIN GROUP (ORDER BY response_time) AS p95
+     FROM results WHERE ${WINDOW}`,
+  );
+  type Row = { startedAt: number; ok: boolean; responseTime: number | null };
+  const recent = perKey<[string, string, string, number], Row>(
+    pool,
+    ['text', 'text', 'text', 'int'],
+    `SELECT started_at AS "startedAt", ok, response_time AS "responseTime" FROM results
+     WHERE account_id = k.p1 AND check_id = k.p2 AND location_id = k.p3 ORDER BY started_at DESC LIMIT k.p4`,
+    'r."startedAt" DESC',
+  );
+  const inWindow = perKey<[string, string, number, number, number], Row & { locationId: string }>(
+    pool,
+    ['text', 'text', 'bigint', 'bigint', 'int'],
+    `SELECT started_at AS "startedAt", ok, response_time AS "responseTime", location_id AS "locationId"
+     FROM results WHERE ${WINDOW} ORDER BY started_at DESC LIMIT k.p5`,
+    'r."startedAt" DESC',
+  );
+  const success = perKey<[string, string, string], { at: number | null }>(
+    pool,
+    ['text', 'text', 'text'],
+    `SELECT max(started_at) AS at FROM results
+     WHERE account_id = k.p1 AND check_id = k.p2 AND location_id = k.p3 AND ok`,
+  );
+  const latest = perKey<[string, string], { json: CheckResult }>(
+    pool,
+    ['text', 'text'],
+    'SELECT json FROM results WHERE account_id = k.p1 AND check_id = k.p2 ORDER BY started_at DESC LIMIT 1',
+  );
+
   return {
     async queryResults(q) {
       const { sql, params } = where(q);
@@ -170,43 +212,24 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
     },
 
     async windowStats(accountId, checkId, from, to, withP95 = true): Promise<WindowStats> {
-      const sql = 'account_id = $1 AND check_id = $2 AND started_at >= $3 AND started_at <= $4';
-      const params = [accountId, checkId, from, to];
-      const agg = (await first<Agg>(pool, `SELECT ${AGG} FROM results WHERE ${sql}`, params))!;
+      const [agg] = await (withP95 ? statsWithP95 : stats)(accountId, checkId, from, to);
       return {
-        total: agg.total,
-        successes: agg.ok,
-        timed: agg.timed,
-        averageResponseTime: agg.avg,
-        p95ResponseTime: withP95 ? await percentile(sql, params, agg.timed, 0.95) : null,
+        total: agg!.total,
+        successes: agg!.ok,
+        timed: agg!.timed,
+        averageResponseTime: agg!.avg,
+        p95ResponseTime: agg!.p95 ?? null,
       };
     },
 
-    async recentRuns(accountId, checkId, locationId, count): Promise<RecentRun[]> {
-      const found = await rows<{ startedAt: number; ok: boolean; responseTime: number | null }>(
-        pool,
-        `SELECT started_at AS "startedAt", ok, response_time AS "responseTime" FROM results
-         WHERE account_id = $1 AND check_id = $2 AND location_id = $3 ORDER BY started_at DESC LIMIT $4`,
-        [accountId, checkId, locationId, count],
-      );
-      return found.map(runOf);
-    },
+    recentRuns: async (accountId, checkId, locationId, count): Promise<RecentRun[]> =>
+      (await recent(accountId, checkId, locationId, count)).map(runOf),
 
-    async windowRuns(accountId, checkId, from, to, limit): Promise<WindowRun[]> {
-      const found = await rows<{
-        startedAt: number;
-        ok: boolean;
-        responseTime: number | null;
-        locationId: string;
-      }>(
-        pool,
-        `SELECT started_at AS "startedAt", ok, response_time AS "responseTime", location_id AS "locationId"
-         FROM results WHERE account_id = $1 AND check_id = $2 AND started_at >= $3 AND started_at <= $4
-         ORDER BY started_at DESC LIMIT $5`,
-        [accountId, checkId, from, to, limit],
-      );
-      return found.map((r) => ({ ...runOf(r), locationId: r.locationId }));
-    },
+    windowRuns: async (accountId, checkId, from, to, limit): Promise<WindowRun[]> =>
+      (await inWindow(accountId, checkId, from, to, limit)).map((r) => ({
+        ...runOf(r),
+        locationId: r.locationId,
+      })),
 
     async consecutiveFailures(accountId, checkId, max) {
       const found = await rows<{ ok: boolean }>(
@@ -218,24 +241,10 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
       return firstOk === -1 ? found.length : firstOk;
     },
 
-    async lastSuccess(accountId, checkId, locationId) {
-      const row = await first<{ at: number | null }>(
-        pool,
-        `SELECT max(started_at) AS at FROM results
-         WHERE account_id = $1 AND check_id = $2 AND location_id = $3 AND ok`,
-        [accountId, checkId, locationId],
-      );
-      return row?.at ?? null;
-    },
+    lastSuccess: async (accountId, checkId, locationId) =>
+      (await success(accountId, checkId, locationId))[0]?.at ?? null,
 
-    async latestResult(accountId, checkId) {
-      const row = await first<{ json: CheckResult }>(
-        pool,
-        'SELECT json FROM results WHERE account_id = $1 AND check_id = $2 ORDER BY started_at DESC LIMIT 1',
-        [accountId, checkId],
-      );
-      return row?.json ?? null;
-    },
+    latestResult: async (accountId, checkId) => (await latest(accountId, checkId))[0]?.json ?? null,
 
     async screenshot(accountId, checkId, resultId) {
       const row = await first<{ png: Buffer }>(
