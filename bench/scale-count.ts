@@ -22,6 +22,8 @@ export interface RunCount {
   /** Offered but still open when counted. */
   open: number;
   lagsMs: number[];
+  /** The same lags by the minute of the window their run was due in. */
+  lagsByMinute: number[][];
 }
 
 const key = (check: string, location: string, dueAt: number) => `${check}\u0000${location}\u0000${dueAt}`;
@@ -87,6 +89,7 @@ export async function countRuns(
     );
     const perKey = new Map<string, number>();
     const lagsMs: number[] = [];
+    const lagsByMinute: number[][] = [];
     let offGrid = 0;
     let reclaimed = 0;
     let open = 0;
@@ -98,7 +101,10 @@ export async function countRuns(
       if (n === 0) continue;
       perKey.set(k, (perKey.get(k) ?? 0) + n);
       if (!due.has(k)) offGrid++;
-      if (row.lag !== null) lagsMs.push(Number(row.lag));
+      if (row.lag === null) continue;
+      lagsMs.push(Number(row.lag));
+      const minute = Math.floor((Number(row.due_at) - from) / 60_000);
+      (lagsByMinute[minute] ??= []).push(Number(row.lag));
     }
     const stored = [...perKey.keys()].filter((k) => due.has(k)).length;
     return {
@@ -111,6 +117,7 @@ export async function countRuns(
       reclaimed,
       open,
       lagsMs,
+      lagsByMinute,
     };
   } finally {
     await client.end();

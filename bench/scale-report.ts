@@ -70,6 +70,7 @@ other engineers' included.
 | runs claimed more than once (a lease ran out) / still open at the count | ${n(c.reclaimed)} / ${n(c.open)} | 0 |
 | first statuses page after the start (cold), instance 1 / 2 | ${r.coldListMs.map(seconds).join(' / ')} | |
 | schedule lag p50 / p99 / max (${n(c.lagsMs.length)} runs) | ${seconds(lag.p50)} / ${seconds(lag.p99)} / ${seconds(lag.max)} | p99 under 2 s |
+| schedule lag p99 in each minute of the window | ${Array.from(c.lagsByMinute, (lags) => seconds(quantiles(lags ?? []).p99)).join(' / ')} | |
 ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (--skip-statuses) | |'}
 | after the window, until every run due in it was stored | ${seconds(r.drainedMs)} | |
 | PostgreSQL over the window: transactions / rows read / rows written, per run stored | ${perRun(r.db.commits)} / ${perRun(r.db.rowsRead)} / ${perRun(r.db.rowsWritten)} | |

@@ -12,6 +12,7 @@ import {
   type RunnerResultBody,
   type RunnerResultItem,
 } from '../api/runner-schemas.js';
+import { Agent, request } from 'undici';
 import { backoffDelay } from '../domain/backoff.js';
 import type { RunResult } from '../server/contracts.js';
 
@@ -55,6 +56,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   /** The service answered 404 to a post of many results: they go one at a time. */
   let alone = false;
   let wakeClaim: (() => void) | undefined;
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
   const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
 
   function connected() {
@@ -72,18 +74,26 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     state = 'lost';
   }
 
-  async function post(path: string, body: unknown, timeoutMs: number): Promise<Response> {
+  async function post(path: string, body: unknown, timeoutMs: number): Promise<Answer> {
     const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
     // The service may live under a path prefix (https://host/checkwall): keep it.
-    const res = await fetch(`${opts.service.replace(/\/+$/, '')}${path}`, {
+    // undici's request over kept-alive connections: fetch's web streams were a fifth of a runner's CPU.
+    const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
       signal,
+      dispatcher,
     });
-    if (res.status === 401 || res.status === 403)
-      throw new RunnerRefused(`the service refused this runner: ${await message(res)}`);
-    return res;
+    const answer: Answer = {
+      status: res.statusCode,
+      ok: res.statusCode >= 200 && res.statusCode < 300,
+      json: () => res.body.json(),
+      discard: () => res.body.dump(),
+    };
+    if (answer.status === 401 || answer.status === 403)
+      throw new RunnerRefused(`the service refused this runner: ${await message(answer)}`);
+    return answer;
   }
 
   async function claim(max: number, waitSeconds: number): Promise<RunnerJob[]> {
@@ -120,7 +130,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     const res = await post('/v1/runner/results', { results }, POST_TIMEOUT_MS);
     if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
     if (res.status === 404) {
-      await res.body?.cancel();
+      await res.discard();
       alone = true;
       opts.log('the service takes results one at a time (an older version): posting them so');
       return undefined;
@@ -139,7 +149,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     const res = await post(path, done.body, POST_TIMEOUT_MS);
     if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
     // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
-    if (!res.ok) await res.body?.cancel();
+    if (!res.ok) await res.discard();
     else await res.json();
     return [done];
   }
@@ -234,13 +244,24 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       const deadline = Date.now() + graceMs;
       while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
+      // Its kept-alive connections would hold the process open.
+      await dispatcher.destroy().catch(() => undefined);
       return { abandoned: running.size, unposted: outbox.length };
     },
     stats: () => ({ running: running.size, outbox: outbox.length, dropped, state }),
   };
 }
 
-async function message(res: Response): Promise<string> {
+/** What the runner reads of an answer of the service. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  json(): Promise<unknown>;
+  /** Reads the body to its end unread, so the connection is kept. */
+  discard(): Promise<unknown>;
+}
+
+async function message(res: Answer): Promise<string> {
   try {
     const body = (await res.json()) as { message?: unknown };
     return typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
@@ -250,6 +271,6 @@ async function message(res: Response): Promise<string> {
 }
 
 function reason(error: unknown): string {
-  const e = error as Error & { cause?: { code?: string; message?: string } };
-  return e.cause?.code ?? e.cause?.message ?? e.message;
+  const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.cause?.message ?? e.code ?? e.message;
 }
