@@ -16,7 +16,9 @@
 //   row written as a row was before (a press that scrolls the board moves every row, to
 //   lines the frame before had at other heights) takes that row's text from a memo;
 //   only a row never seen lately is made of cells, by Ink's own code. The memo holds
-//   1,000 rows (a few hundred KB), emptied when full.
+//   1,000 rows (a few hundred KB), emptied when full. A line longer than 80 characters
+//   is a whole row, whose text the memo keeps: its styled characters (some 10 KB for a
+//   board row) are not cached as well.
 // - render-node-to-output.js measures every text's width again at every frame; it
 //   asks measure-text.js, which keeps widths, instead.
 // - squash-text-nodes.js joins a Text's nested Texts with their colours and has
@@ -53,7 +55,9 @@ const rowText = (writes, width, caches) => {
     for (let x = 0; x < width; x++)
         currentLine.push(BLANK);
     for (let i = 0; i < writes.length; i += 2) {
-        const characters = caches.getStyledChars(writes[i + 1]);
+        // A long line is a whole row, which the memo keeps as text: its cells are not kept too.
+        const line = writes[i + 1];
+        const characters = line.length > 80 ? styledCharsFromTokens(tokenize(line)) : caches.getStyledChars(line);
         let offsetX = writes[i];
         for (const character of characters) {
             currentLine[offsetX] = character;
