@@ -13,78 +13,10 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
+import { INK_EDITS } from './ink-frame-edits.js';
 
 const outdir = new URL('../dist/bundle/', import.meta.url).pathname;
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-
-/**
- * Three edits to Ink 6.8's drawing of a frame, profiled at 10,000 checks on a 120x40
- * board, where a key press cost about 37 ms of CPU, most of it here:
- * - output.js makes its caches of each line's styled characters and widths anew for
- *   every frame, so every frame tokenized every line's ANSI codes again. A frame
- *   repeats nearly every line of the one before: the bundle keeps one set for the
- *   life of the program, each emptied when full (4,000 pieces of styled text, some
- *   8 frames that share nothing; 20,000 widths). What they hold is only read, so
- *   frames sharing them see the same cells. Its blank cells are one shared cell, so a
- *   row made of the same cells as the row at that height in the frame before (a key
- *   press changes two rows of a board) takes that row's text instead of turning its
- *   cells back into text, a third of what was left of a press.
- * - render-node-to-output.js measures every text's width again at every frame; it
- *   asks measure-text.js, which keeps widths, instead.
- * - measure-text.js keeps every text it ever measured: emptied at 20,000, as the
- *   clock and figures of a console left on a wall make new texts without end.
- * The build stops if Ink's code is not what these edits expect.
- */
-const BOUNDED = 'const bounded = (map, most) => (map.size >= most ? (map.clear(), map) : map);';
-const INK_EDITS = {
-  'output.js': [
-    ['    caches = new OutputCaches();', '    caches = sharedCaches;'],
-    ['this.styledChars.set(line, cached);', 'bounded(this.styledChars, 4_000).set(line, cached);'],
-    ['this.widths.set(text, cached);', 'bounded(this.widths, 20_000).set(text, cached);'],
-    ['this.blockWidths.set(text, cached);', 'bounded(this.blockWidths, 20_000).set(text, cached);'],
-    [
-      `row.push({
-                    type: 'char',
-                    value: ' ',
-                    fullWidth: false,
-                    styles: [],
-                });`,
-      'row.push(BLANK);',
-    ],
-    [
-      `            .map(line => {
-            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
-            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
-            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
-        })`,
-      `            .map((line, y) => {
-            const last = lastRows[y];
-            if (last && last.cells.length === line.length && last.cells.every((cell, x) => cell === line[x]))
-                return last.text;
-            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
-            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
-            const text = styledCharsToString(lineWithoutEmptyItems).trimEnd();
-            lastRows[y] = { cells: line, text };
-            return text;
-        })`,
-    ],
-    [
-      'export default class Output {',
-      `${BOUNDED}\nconst sharedCaches = new OutputCaches();\n` +
-        "const BLANK = { type: 'char', value: ' ', fullWidth: false, styles: [] };\n" +
-        'const lastRows = [];\n' +
-        'export default class Output {',
-    ],
-  ],
-  'render-node-to-output.js': [
-    ["import widestLine from 'widest-line';", "import measureText from './measure-text.js';"],
-    ['const currentWidth = widestLine(text);', 'const currentWidth = measureText(text).width;'],
-  ],
-  'measure-text.js': [
-    ['const cache = new Map();', `${BOUNDED}\nconst cache = new Map();`],
-    ['cache.set(text, dimensions);', 'bounded(cache, 20_000).set(text, dimensions);'],
-  ],
-};
 
 await rm(outdir, { recursive: true, force: true });
 await build({
@@ -121,6 +53,7 @@ await build({
   logLevel: 'warning',
 });
 
+/** Ink 6.8's drawing of a frame, edited as it is bundled (why: ./ink-frame-edits.js). */
 function inkFrameCaches() {
   return {
     name: 'ink-frame-caches',

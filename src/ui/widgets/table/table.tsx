@@ -3,11 +3,14 @@
 // emoji keep the columns straight.
 //
 // Each row is memoised (a key press redraws the two rows whose selection moved,
-// not forty), and each cell is its own Text. Ink 6.8 remembers the measured size
-// of every distinct Text it ever laid out, forever: one Text per row made every
-// new combination of a row's values a new entry, so a board left running grew
-// without end; per cell, the entries are bounded by the values a cell can take.
-import { Box, Text } from 'ink';
+// not forty), and each row is one Text holding its cells as nested Texts: Ink lays
+// out and draws an outer Text as one node and one line, where a Box of a Text per
+// cell was a dozen yoga nodes a row, laid out, walked and written at every frame
+// (at 10,000 checks, most of what was left of a key press's CPU). Ink 6.8 remembers
+// the measured size of every distinct Text it lays out, which a row per Text makes
+// one entry per combination of a row's values: the bundle bounds that cache
+// (scripts/ink-frame-edits.js).
+import { Text } from 'ink';
 import { memo, type ReactElement } from 'react';
 import { fit } from '../../../domain/sanitize.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
@@ -75,23 +78,17 @@ interface RowProps<D> {
 function TableRow<D>({ data, columns, selected, theme }: RowProps<D>) {
   const inverse = selected && theme.color;
   return (
-    <Box height={1}>
-      <Text inverse={inverse}>{selected ? `${theme.selected} ` : '  '}</Text>
+    <Text inverse={inverse} wrap="truncate">
+      {selected ? `${theme.selected} ` : '  '}
       {columns.map((c, i) => {
         const cell = c.cell(data);
         return (
-          <Text
-            key={c.key}
-            color={tint(theme, cell.color)}
-            bold={cell.bold ?? false}
-            inverse={inverse}
-            wrap="truncate"
-          >
+          <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
             {`${i > 0 ? ' '.repeat(GAP) : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
           </Text>
         );
       })}
-    </Box>
+    </Text>
   );
 }
 
