@@ -3,7 +3,7 @@
 // last. Over seeded random statuses with ties and unknowns in every key.
 import { describe, expect, it } from 'vitest';
 import { CheckStatusesQuerySchema, type CheckStatus } from '../../src/api/schemas.js';
-import { sortStatuses } from '../../src/server/http/status-list.js';
+import { inOrderOf, sortStatuses } from '../../src/server/http/status-list.js';
 import { sampleStatus } from '../helpers/samples.js';
 
 function random(seed: number) {
@@ -75,5 +75,25 @@ describe('sortStatuses', () => {
     expect(sortStatuses(items, q, place).map((s) => s.checkId)).toEqual(expected);
     // Without the account's name order (the places made from the statuses themselves), the same.
     expect(sortStatuses(items, q).map((s) => s.checkId)).toEqual(expected);
+  });
+
+  it('sorts the same from the last answer’s order, with checks moved, gone and new since', () => {
+    const q = CheckStatusesQuerySchema.parse({ sortBy: 'lastExecution' });
+    const previous = sortStatuses(items.slice(0, 450), q, place);
+    // Since then: every tenth check ran again (now the newest), ten left the list, fifty joined.
+    const later = '2026-11-23T11:00:00.000Z';
+    const now = items
+      .slice(10)
+      .map((s, i) =>
+        i % 10 === 0 && s.lastExecution
+          ? { ...s, lastExecution: { ...s.lastExecution, timestamp: later } }
+          : s,
+      );
+    const start = inOrderOf(now, previous);
+    expect(new Set(start.map((s) => s.checkId))).toEqual(new Set(now.map((s) => s.checkId)));
+    expect(start.slice(-50).map((s) => s.checkId)).toEqual(items.slice(450).map((s) => s.checkId));
+    expect(sortStatuses(start, q, place).map((s) => s.checkId)).toEqual(
+      reference(now, 'lastExecution', false, place).map((s) => s.checkId),
+    );
   });
 });

@@ -28,11 +28,19 @@ const LIST_ENTRIES = 16;
 export const REFRESH_AFTER_MS = 1_500;
 export const KEEP_WARM_MS = 30_000;
 
+/**
+ * Builds an answer; `previous` is the last one built for the same query, when there
+ * is one: its order is a near-sorted start for the new sort (status-list.ts).
+ */
+export type BuildList = (previous: ListAnswer | undefined) => Promise<ListAnswer>;
+
 interface Entry {
   at: number;
   version: number;
   answer: Promise<ListAnswer>;
-  build: () => Promise<ListAnswer>;
+  /** The answer once built. */
+  built?: ListAnswer | undefined;
+  build: BuildList;
   readAt: number;
 }
 
@@ -48,12 +56,15 @@ export function createListCache(version: () => number, now: () => number) {
     entries.set(key, entry);
     if (entries.size > LIST_ENTRIES) entries.delete(entries.keys().next().value!);
     // A failed build is not kept.
-    entry.answer.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    });
+    entry.answer.then(
+      (answer) => (entry.built = answer),
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
   }
 
-  function read(accountId: string, q: Query, build: () => Promise<ListAnswer>): Promise<ListAnswer> {
+  function read(accountId: string, q: Query, build: BuildList): Promise<ListAnswer> {
     const { page: _page, limit: _limit, ...rest } = q;
     const key = `${accountId}\u0000${JSON.stringify(rest)}`;
     const hit = entries.get(key);
@@ -64,7 +75,7 @@ export function createListCache(version: () => number, now: () => number) {
     }
     // The version before the build: a change during it makes the next request build again.
     // Requests at once share one build.
-    const entry = { at, version: version(), answer: build(), build, readAt: at };
+    const entry = { at, version: version(), answer: build(hit?.built), build, readAt: at };
     keep(key, entry);
     return entry.answer;
   }
@@ -78,7 +89,7 @@ export function createListCache(version: () => number, now: () => number) {
         const at = now();
         if (at - old.readAt > KEEP_WARM_MS || within(old, at, REFRESH_AFTER_MS)) continue;
         const v = version();
-        const answer = await old.build().catch(() => undefined);
+        const answer = await old.build(old.built).catch(() => undefined);
         // Requests meanwhile were answered from the old entry, or built their own.
         if (answer && entries.get(key) === old)
           keep(key, {

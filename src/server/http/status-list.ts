@@ -57,6 +57,30 @@ function lastExecutedAt(s: CheckStatus): number | null {
 }
 
 /**
+ * `items` in the order their checks have in `previous`, checks new to it last. The
+ * sort's answer is the same from any start (checks that sort alike go by name, then
+ * id); from the last answer's order, which the results since have moved only in
+ * places, V8's merge sort (TimSort) finds long runs already in order: at 10,000
+ * checks sorted by last execution, the order every result moves, a sort from the
+ * config's order was 7 ms of the event loop at each build.
+ */
+export function inOrderOf(items: readonly CheckStatus[], previous: readonly CheckStatus[]): CheckStatus[] {
+  const place = new Map<string, number>();
+  previous.forEach((s, i) => place.set(s.checkId, i));
+  const slots: Array<CheckStatus | undefined> = new Array<CheckStatus | undefined>(previous.length);
+  const fresh: CheckStatus[] = [];
+  for (const s of items) {
+    const i = place.get(s.checkId);
+    if (i === undefined) fresh.push(s);
+    else slots[i] = s;
+  }
+  const out: CheckStatus[] = [];
+  for (const s of slots) if (s !== undefined) out.push(s);
+  for (const s of fresh) out.push(s);
+  return out;
+}
+
+/**
  * Sorts by the query's key, checks that sort alike by name then id, unknowns last.
  * Each key is read once (not once per comparison): at 10,000 checks the comparisons
  * parsing dates and collating names were most of a list's cost.
