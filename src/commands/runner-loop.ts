@@ -53,6 +53,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   let failures = 0;
   let state: 'starting' | 'connected' | 'lost' = 'starting';
   let flushing: Promise<void> | undefined;
+  /** The last claim got as many runs as it asked for: more are likely waiting. */
+  let behind = false;
   /** The service answered 404 to a post of many results: they go one at a time. */
   let alone = false;
   let wakeClaim: (() => void) | undefined;
@@ -219,12 +221,15 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       try {
         if (outbox.length > 0) await flush();
         const free = opts.concurrency - running.size;
-        if (free <= 0) {
+        // Behind (the last claim was given all it asked for): claim when half the slots are
+        // free, not as each run ends, so a backlog is taken many runs a claim, not one.
+        if (free <= 0 || (behind && free < Math.ceil(opts.concurrency / 2))) {
           await pause(60_000);
           continue;
         }
         // While the service is away, a quick look rather than a long poll: back as soon as it is.
         const jobs = await claim(free, state === 'lost' ? 0 : (opts.waitSeconds ?? 10));
+        behind = jobs.length === free;
         connected();
         for (const job of jobs) start(job);
       } catch (error) {
