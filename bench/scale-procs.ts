@@ -2,6 +2,7 @@
 // `checkwall runner` processes of the built program, and the CPU each used
 // (from /proc: utime + stime, so it counts every thread and nothing else).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,8 +74,24 @@ async function listening(
 
 export const startTarget = () => listening('target', ['-e', TARGET], 10_000);
 
-export const startServe = (name: string, db: string, config: string) =>
-  listening(name, ['bin/checkwall.js', 'serve', '--port', '0', '--db', db, '--config', config], 120_000);
+export const startServe = (name: string, db: string, config: string, port: number) =>
+  listening(
+    name,
+    ['bin/checkwall.js', 'serve', '--port', String(port), '--db', db, '--config', config],
+    120_000,
+  );
+
+/** A loopback port free now: the instances' ports are known before they start, so runners start with them. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export async function startRunner(
   name: string,
@@ -100,7 +117,8 @@ export async function startRunner(
     // The token from the environment, as the runner's usage advises: never on a command line.
     { CHECKWALL_RUNNER_TOKEN: token },
   );
-  await lineOf(proc, /connected to/, 60_000);
+  // Started before its instance listens, it says "back in touch" once it does.
+  await lineOf(proc, /connected to|back in touch with/, 60_000);
   return proc;
 }
 

@@ -141,24 +141,27 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     writeFileSync(file, JSON.stringify(cfg));
     progress(`${checks} checks: seeding one run per check × location`);
     await seed(db, cfg);
-    progress('starting two instances');
-    const serves = await Promise.all([
-      procs.startServe('serve-1', db, file),
-      procs.startServe('serve-2', db, file),
+    // Runners start with the instances, as long-lived runners are there when an instance
+    // (re)starts: they retry until it listens. Started after it, they left its first
+    // seconds of runs waiting, a backlog the window then inherited.
+    progress(`starting two instances and ${LOCATIONS * RUNNERS_PER_LOCATION} runners`);
+    const ports = [await procs.freePort(), await procs.freePort()];
+    const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+    const [serves, runners] = await Promise.all([
+      Promise.all(ports.map((port, i) => procs.startServe(`serve-${i + 1}`, db, file, port))),
+      Promise.all(
+        Array.from({ length: LOCATIONS * RUNNERS_PER_LOCATION }, (_, i) => {
+          const loc = Math.floor(i / RUNNERS_PER_LOCATION) + 1;
+          return procs.startRunner(
+            `runner-${i + 1}`,
+            urls[i % 2]!,
+            `loc${loc}`,
+            token(loc),
+            RUNNER_CONCURRENCY,
+          );
+        }),
+      ),
     ]);
-    progress(`starting ${LOCATIONS * RUNNERS_PER_LOCATION} runners`);
-    const runners = await Promise.all(
-      Array.from({ length: LOCATIONS * RUNNERS_PER_LOCATION }, (_, i) => {
-        const loc = Math.floor(i / RUNNERS_PER_LOCATION) + 1;
-        return procs.startRunner(
-          `runner-${i + 1}`,
-          serves[i % 2]!.url,
-          `loc${loc}`,
-          token(loc),
-          RUNNER_CONCURRENCY,
-        );
-      }),
-    );
     // The first list an instance answers waits for every status it has not read yet: its cold start.
     progress('the first statuses page of each instance');
     const coldListMs = await Promise.all(serves.map((s) => firstPage(s.url)));
