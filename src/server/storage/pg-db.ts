@@ -34,6 +34,13 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/** Rows as one array per column: the parameters of an `unnest($1::type[], $2::type[], …)`. */
+export function columnsOf(rowsOf: readonly (readonly unknown[])[], width: number): unknown[][] {
+  const out: unknown[][] = Array.from({ length: width }, () => []);
+  for (const row of rowsOf) row.forEach((value, i) => out[i]!.push(value));
+  return out;
+}
+
 export async function rows<R extends pg.QueryResultRow>(
   q: Queryable,
   sql: string,

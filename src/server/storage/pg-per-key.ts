@@ -3,7 +3,7 @@
 // an instance's start (each result stored then waited behind those reads).
 import type pg from 'pg';
 import { batched } from './batched.js';
-import { rows } from './pg-db.js';
+import { columnsOf, rows } from './pg-db.js';
 
 /**
  * The query of one key, run for the calls of a moment together (batched.ts) by a
@@ -23,8 +23,11 @@ export function perKey<P extends unknown[], R extends pg.QueryResultRow>(
     CROSS JOIN LATERAL (${sql}) r ORDER BY k.i${order ? `, ${order}` : ''}`;
   const run = batched(
     async (calls: P[]) => {
-      const columns = types.map((_, j) => calls.map((params) => params[j]));
-      const found = await rows<R & { key_: number }>(pool, statement, [calls.map((_, i) => i), ...columns]);
+      const params = columnsOf(
+        calls.map((call, i) => [i, ...call]),
+        types.length + 1,
+      );
+      const found = await rows<R & { key_: number }>(pool, statement, params);
       const answers = calls.map((): R[] => []);
       for (const row of found) {
         const key = row.key_;

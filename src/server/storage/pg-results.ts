@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
-import { first, rows, type Queryable } from './pg-db.js';
+import { columnsOf, first, rows, type Queryable } from './pg-db.js';
 import { perKey } from './pg-per-key.js';
 import { resultsSummary, runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
@@ -65,23 +65,19 @@ const NOTIFY_BYTES = 7_900;
 /** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
 function columns(accountId: string, results: readonly CheckResult[]): unknown[][] {
   const byId = new Map(results.map((r) => [r.id, r]));
-  const out: unknown[][] = Array.from({ length: 10 }, () => []);
-  for (const r of byId.values()) {
-    const row = [
-      r.id,
-      accountId,
-      r.checkId,
-      r.location.id,
-      r.status === 'success',
-      Date.parse(r.startedAt),
-      r.duration,
-      storedResponseTime(r),
-      r.triggeredBy,
-      JSON.stringify(r),
-    ];
-    row.forEach((value, i) => out[i]!.push(value));
-  }
-  return out;
+  const rowsOf = [...byId.values()].map((r) => [
+    r.id,
+    accountId,
+    r.checkId,
+    r.location.id,
+    r.status === 'success',
+    Date.parse(r.startedAt),
+    r.duration,
+    storedResponseTime(r),
+    r.triggeredBy,
+    JSON.stringify(r),
+  ]);
+  return columnsOf(rowsOf, 10);
 }
 
 /** Stores results and notifies their changes (at the commit of `q`'s transaction if it has one). */

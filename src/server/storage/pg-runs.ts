@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../api/schemas.js';
 import { batched } from './batched.js';
-import { changed, rows, transaction } from './pg-db.js';
+import { changed, columnsOf, rows, transaction } from './pg-db.js';
 import { CARRIED_RESULTS, writeResults, writeScreenshot } from './pg-results.js';
 import type { ClaimedRun, RunKey, RunnerSeen, RunQueue, StoredRun } from './types.js';
 
@@ -37,9 +37,8 @@ const BATCH = { max: CARRIED_RESULTS, inFlight: 2 };
 export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   const offer = batched(async (offers: Offer[]) => {
     const keyOf = (k: RunKey) => `${k.accountId}\u0000${k.checkId}\u0000${k.locationId}\u0000${k.dueAt}`;
-    const cols: unknown[][] = Array.from({ length: 9 }, () => []);
-    for (const { key, now, claim } of offers) {
-      const row = [
+    const cols = columnsOf(
+      offers.map(({ key, now, claim }) => [
         randomUUID(),
         key.accountId,
         key.checkId,
@@ -49,9 +48,9 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         claim ? now + claim.leaseMs : null,
         claim ? 1 : 0,
         now,
-      ];
-      row.forEach((value, i) => cols[i]!.push(value));
-    }
+      ]),
+      9,
+    );
     // A key offered twice in one batch: the first row is inserted, the second conflicts with it.
     const created = await rows<ClaimedRun>(
       pool,
