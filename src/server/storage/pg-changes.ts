@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../api/schemas.js';
+import { createSlices } from '../serial.js';
 import type { Queryable } from './pg-db.js';
 
 export const CHANGES_CHANNEL = 'checkwall_changes';
@@ -55,6 +56,7 @@ export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes 
   let closed = false;
   let retryMs = RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
+  const slices = createSlices(10);
 
   const emit = (event: ChangeEvent) => {
     for (const handler of handlers) handler(event);
@@ -73,7 +75,8 @@ export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes 
 
   async function attach(): Promise<void> {
     const next = connect();
-    next.on('notification', onNotification);
+    // Another instance's batch arrives as up to 100 notifications in one read: a few a turn.
+    next.on('notification', (message: pg.Notification) => slices(() => onNotification(message)));
     // 'error' then 'end' on a lost connection; either one schedules one reconnect.
     next.on('error', () => dropped(next));
     next.on('end', () => dropped(next));
