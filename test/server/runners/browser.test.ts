@@ -42,6 +42,7 @@ const RENDERED = `<!doctype html><html><body><main></main>
 
 let inFlight = 0;
 let maxInFlight = 0;
+const heldCounted: Array<() => void> = [];
 function handler(req: IncomingMessage, res: ServerResponse): void {
   const html = (body: string, status = 200) =>
     void res.writeHead(status, { 'content-type': 'text/html', 'x-app': 'demo' }).end(body);
@@ -58,9 +59,22 @@ function handler(req: IncomingMessage, res: ServerResponse): void {
       return; // never answers
     case '/wait':
       return void setTimeout(() => html('<p>late</p>'), 200);
-    case '/counted':
+    case '/counted': {
+      // Held until a second page is in too (or 3 s): on a busy machine two pages the pool
+      // allows at once might otherwise never overlap. A third would be counted meanwhile.
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      return void setTimeout(() => (inFlight--, html('<p>counted</p>')), 150);
+      let answered = false;
+      const answer = () => {
+        if (answered) return;
+        answered = true;
+        inFlight--;
+        html('<p>counted</p>');
+      };
+      setTimeout(answer, 3_000);
+      if (inFlight < 2) return void heldCounted.push(answer);
+      for (const held of [...heldCounted.splice(0), answer]) setTimeout(held, 150);
+      return;
+    }
     default:
       return void res.writeHead(204).end();
   }
