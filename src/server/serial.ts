@@ -42,32 +42,3 @@ export function createLimit(n: number): <T>(job: () => Promise<T>) => Promise<T>
     }
   };
 }
-
-/**
- * Runs jobs in call order, `per` of them each turn of the event loop (setImmediate
- * between turns), so a burst of them leaves room for requests: the 100 reports of
- * one stored batch, or the 100 notifications of another instance's, each set off a
- * status change, and all at once they held the event loop for tens of milliseconds.
- */
-export function createSlices(per: number): (job: () => void) => void {
-  const queue: Array<() => void> = [];
-  let scheduled = false;
-  const turn = () => {
-    for (const job of queue.splice(0, per)) {
-      try {
-        job();
-      } catch (error) {
-        console.error('checkwall: a queued job failed', error);
-      }
-    }
-    if (queue.length > 0) setImmediate(turn);
-    else scheduled = false;
-  };
-  return (job) => {
-    queue.push(job);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(turn);
-    }
-  };
-}

@@ -1,7 +1,6 @@
 // Group commit (storage/batched.ts): calls made while a batch is out go together
 // in the next, and one bad item fails only its own call.
 import { describe, expect, it } from 'vitest';
-import { createSlices } from '../../src/server/serial.js';
 import { batched } from '../../src/server/storage/batched.js';
 
 describe('batched', () => {
@@ -40,19 +39,5 @@ describe('batched', () => {
       { status: 'fulfilled', value: 'C' },
     ]);
     expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
-  });
-
-  it('runs queued jobs in order, a few each turn of the event loop', async () => {
-    const slices = createSlices(10);
-    const ran: number[] = [];
-    const turns: number[] = [];
-    for (let i = 0; i < 25; i++) slices(() => ran.push(i));
-    expect(ran).toEqual([]);
-    for (let turn = 0; turn < 3; turn++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turns.push(ran.length);
-    }
-    expect(turns).toEqual([10, 20, 25]);
-    expect(ran).toEqual(Array.from({ length: 25 }, (_, i) => i));
   });
 });

@@ -2,10 +2,6 @@
 // next one, so many runs cost one round trip and one transaction. Nothing waits
 // for a timer: calls of one tick leave together at its end, at once when idle.
 
-import { createSlices } from '../serial.js';
-
-const SLICE = 10;
-
 /**
  * Wraps `run`, which answers a batch of items in order, as a call per item. At
  * most `inFlight` batches are out at a time, each of at most `max` items. When a
@@ -22,15 +18,13 @@ export function batched<I, O>(
     reject(error: unknown): void;
   }
   const queue: Waiting[] = [];
-  const slices = createSlices(SLICE);
   let out = 0;
   let soon = false;
 
   async function send(batch: Waiting[]) {
     try {
       const answers = await run(batch.map((w) => w.item));
-      // A few callers a turn: each goes on to its own work (a stored result moves a status).
-      batch.forEach((w, i) => slices(() => w.resolve(answers[i]!)));
+      batch.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error);
       else

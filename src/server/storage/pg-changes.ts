@@ -19,7 +19,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../api/schemas.js';
-import { createSlices } from '../serial.js';
 import type { Queryable } from './pg-db.js';
 
 export const CHANGES_CHANNEL = 'checkwall_changes';
@@ -56,7 +55,6 @@ export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes 
   let closed = false;
   let retryMs = RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
-  const slices = createSlices(10);
 
   const emit = (event: ChangeEvent) => {
     for (const handler of handlers) handler(event);
@@ -75,8 +73,7 @@ export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes 
 
   async function attach(): Promise<void> {
     const next = connect();
-    // Another instance's batch arrives as up to 100 notifications in one read: a few a turn.
-    next.on('notification', (message: pg.Notification) => slices(() => onNotification(message)));
+    next.on('notification', onNotification);
     // 'error' then 'end' on a lost connection; either one schedules one reconnect.
     next.on('error', () => dropped(next));
     next.on('end', () => dropped(next));
