@@ -206,15 +206,9 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       change.closeIncidentAt = at;
     }
     const incidentId = change.openIncident?.id ?? open?.id ?? null;
-    const plan = await deps.alerts?.onStatusChange({
-      account,
-      check,
-      before,
-      status,
-      result,
-      incidentId,
-      alertOpen: inputs ? inputs.alert !== null : undefined,
-    });
+    const alertOpen = inputs ? inputs.alert !== null : undefined;
+    const input = { account, check, before, status, result, incidentId, alertOpen };
+    const plan = await deps.alerts?.onStatusChange(input);
     if (!plan && !change.openIncident && change.closeIncidentAt === undefined) return;
     await deps.storage.applyAlertChange(account.id, { ...change, ...plan });
     if (plan?.notifications.length) deps.onNotifications?.();
