@@ -40,4 +40,29 @@ describe('batched', () => {
     ]);
     expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
+
+  it.each([
+    ['tick', [[1], [2], [3]]],
+    ['turn', [[1, 2, 3]]],
+  ] as const)('gathering by %s, three timers of one turn make %j', async (gather, batches) => {
+    const sent: number[][] = [];
+    const echo = batched(
+      async (items: number[]) => {
+        sent.push(items);
+        return items;
+      },
+      { gather, inFlight: 1 },
+    );
+    const calls: Array<Promise<number>> = [];
+    // Timers due together run in one turn of the event loop, each a tick of its own.
+    await new Promise<void>((resolve) => {
+      for (const n of [1, 2, 3])
+        setTimeout(() => {
+          calls.push(echo(n));
+          if (n === 3) resolve();
+        }, 0);
+    });
+    expect(await Promise.all(calls)).toEqual([1, 2, 3]);
+    expect(sent).toEqual(batches);
+  });
 });

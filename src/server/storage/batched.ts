@@ -1,6 +1,9 @@
 // Group commit: calls made while a batch is out wait and go together in the
 // next one, so many runs cost one round trip and one transaction. Nothing waits
 // for a timer: calls of one tick leave together at its end, at once when idle.
+// With `gather: 'turn'`, the calls of one turn of the event loop go together
+// (SQLite, which answers at once: no batch is ever out to gather behind, and
+// each timer or worker message of a turn is a tick of its own).
 
 /**
  * Wraps `run`, which answers a batch of items in order, as a call per item. At
@@ -10,7 +13,11 @@
  */
 export function batched<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  { max = 100, inFlight = 2 }: { max?: number; inFlight?: number } = {},
+  {
+    max = 100,
+    inFlight = 2,
+    gather = 'tick',
+  }: { max?: number; inFlight?: number; gather?: 'tick' | 'turn' } = {},
 ): (item: I) => Promise<O> {
   interface Waiting {
     item: I;
@@ -52,7 +59,8 @@ export function batched<I, O>(
       queue.push({ item, resolve, reject });
       if (!soon) {
         soon = true;
-        queueMicrotask(next);
+        if (gather === 'turn') setImmediate(next);
+        else queueMicrotask(next);
       }
     });
 }

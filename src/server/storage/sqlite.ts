@@ -9,6 +9,7 @@ import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
 import { createRunStore } from './sqlite-runs.js';
+import { checkpointOffThread, type Checkpointer } from './sqlite-checkpoint.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
 import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
@@ -33,10 +34,13 @@ export function openSqliteStorage(path: string): Storage {
     db?.close();
     throw new StorageError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
-  return withStores(db);
+  return withStores(db, path === ':memory:' ? undefined : checkpointOffThread(db, path));
 }
 
-function withStores(db: Database.Database): Storage {
+/** What answers a promise of its own: offers and reports wait for the end of the turn, close for the checkpoint thread. */
+type Apart = 'offerRun' | 'completeRun' | 'close';
+
+function withStores(db: Database.Database, checkpointer: Checkpointer | undefined): Storage {
   const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
   const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
   const pruneAlertEvents = db.prepare('DELETE FROM alert_events WHERE at < ?');
@@ -68,19 +72,23 @@ function withStores(db: Database.Database): Storage {
   });
   const results = createResultStore(db);
   const screenshots = createScreenshotStore(db);
-  const sync: Sync<Storage> = {
+  const { offerRun, completeRun, ...runs } = createRunStore(db, {
+    insertResult: results.insertResult,
+    insertScreenshot: screenshots.insertScreenshot,
+  });
+  const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...screenshots,
-    ...createRunStore(db, {
-      insertResult: results.insertResult,
-      insertScreenshot: screenshots.insertScreenshot,
-    }),
+    ...runs,
     ...account,
     ...createChannelStore(db),
     ...alerts,
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
     prune: (before: number) => prune(before),
-    close: () => void db.close(),
   };
-  return promised<Storage>(sync);
+  async function close() {
+    await checkpointer?.stop();
+    db.close();
+  }
+  return { ...promised<Omit<Storage, Apart>>(sync), offerRun, completeRun, close };
 }
