@@ -5,16 +5,28 @@ import type { CheckStatus, CheckStatusValue, StatusSummary } from '../api/schema
 import { round } from './stats.js';
 
 export function summarize(all: readonly CheckStatus[]): StatusSummary {
-  const known = all.map((s) => s.availability.percentage).filter((p): p is number => p !== null);
+  // One pass, no arrays made: the service sums 10,000 statuses at each build of its list.
+  let [passing, failing, degraded, known, sum, activeIncidents, activeAlerts] = [0, 0, 0, 0, 0, 0, 0];
+  for (const s of all) {
+    if (s.status === 'passing') passing++;
+    else if (s.status === 'failing') failing++;
+    else if (s.status === 'degraded') degraded++;
+    const p = s.availability.percentage;
+    if (p !== null) {
+      known++;
+      sum += p;
+    }
+    if (s.currentIncident !== null) activeIncidents++;
+    activeAlerts += s.alerts.active;
+  }
   return {
     totalChecks: all.length,
-    passing: all.filter((s) => s.status === 'passing').length,
-    failing: all.filter((s) => s.status === 'failing').length,
-    degraded: all.filter((s) => s.status === 'degraded').length,
-    averageAvailability:
-      known.length === 0 ? null : round(known.reduce((a, b) => a + b, 0) / known.length, 3),
-    activeIncidents: all.filter((s) => s.currentIncident !== null).length,
-    activeAlerts: all.reduce((n, s) => n + s.alerts.active, 0),
+    passing,
+    failing,
+    degraded,
+    averageAvailability: known === 0 ? null : round(sum / known, 3),
+    activeIncidents,
+    activeAlerts,
   };
 }
 

@@ -3,7 +3,8 @@
 // last. Over seeded random statuses with ties and unknowns in every key.
 import { describe, expect, it } from 'vitest';
 import { CheckStatusesQuerySchema, type CheckStatus } from '../../src/api/schemas.js';
-import { inOrderOf, sortStatuses } from '../../src/server/http/status-list.js';
+import { AccountConfigSchema } from '../../src/server/config-schema.js';
+import { buildList, filterStatuses, nameOrder, sortStatuses } from '../../src/server/http/status-list.js';
 import { sampleStatus } from '../helpers/samples.js';
 
 function random(seed: number) {
@@ -42,7 +43,8 @@ function statuses(n: number, rnd: () => number): CheckStatus[] {
 
 /** The rule, plainly. */
 function reference(items: CheckStatus[], sortBy: string, asc: boolean, place: Map<string, number>) {
-  const key = (s: CheckStatus): number | null => {
+  const key = (s: CheckStatus): number | string | null => {
+    if (sortBy === 'name') return s.checkName.toLowerCase();
     if (sortBy === 'status') return SEVERITY[s.status];
     if (sortBy === 'availability') return s.availability.percentage;
     if (sortBy === 'responseTime') return s.performance.averageResponseTime;
@@ -76,24 +78,64 @@ describe('sortStatuses', () => {
     // Without the account's name order (the places made from the statuses themselves), the same.
     expect(sortStatuses(items, q).map((s) => s.checkId)).toEqual(expected);
   });
+});
 
-  it('sorts the same from the last answer’s order, with checks moved, gone and new since', () => {
-    const q = CheckStatusesQuerySchema.parse({ sortBy: 'lastExecution' });
-    const previous = sortStatuses(items.slice(0, 450), q, place);
-    // Since then: every tenth check ran again (now the newest), ten left the list, fifty joined.
-    const later = '2026-11-23T11:00:00.000Z';
-    const now = items
-      .slice(10)
-      .map((s, i) =>
-        i % 10 === 0 && s.lastExecution
-          ? { ...s, lastExecution: { ...s.lastExecution, timestamp: later } }
-          : s,
+describe('buildList', () => {
+  const account = AccountConfigSchema.parse({
+    id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
+    apiKeys: ['k'.repeat(16)],
+    locations: [{ id: 'eu', name: 'Frankfurt', region: 'eu-central-1' }],
+  });
+  const rnd = random(11);
+  const first = statuses(400, rnd);
+  const checks = first.map((s) => ({
+    id: s.checkId,
+    name: s.checkName,
+    type: 'api',
+    target: 'http://127.0.0.1:9/',
+    frequency: '60s',
+    locations: ['eu'],
+  }));
+  const configured = AccountConfigSchema.parse({ ...account, checks });
+  const place = nameOrder(configured);
+
+  it.each([
+    {},
+    { sortBy: 'name' },
+    { sortBy: 'status', sortOrder: 'asc' },
+    { sortBy: 'availability' },
+    { sortBy: 'responseTime', status: 'passing' },
+    { sortBy: 'lastExecution', availabilityMax: '99.9' },
+  ])('moved from the last answer, the same as built afresh: %j', (query) => {
+    const q = CheckStatusesQuerySchema.parse(query);
+    let all = first;
+    let built = buildList(all, q, configured);
+    for (let round = 0; round < 20; round++) {
+      // Since the last answer: some statuses replaced (a result, a warmer's pass), others kept as they were.
+      const fresh = statuses(all.length, rnd);
+      all = all.map((s, i) =>
+        rnd() < 0.1 ? { ...fresh[i]!, checkId: s.checkId, checkName: s.checkName } : s,
       );
-    const start = inOrderOf(now, previous);
-    expect(new Set(start.map((s) => s.checkId))).toEqual(new Set(now.map((s) => s.checkId)));
-    expect(start.slice(-50).map((s) => s.checkId)).toEqual(items.slice(450).map((s) => s.checkId));
-    expect(sortStatuses(start, q, place).map((s) => s.checkId)).toEqual(
-      reference(now, 'lastExecution', false, place).map((s) => s.checkId),
-    );
+      built = buildList(all, q, configured, built);
+      const afresh = buildList(all, q, configured);
+      expect(built.chosen).toEqual(afresh.chosen);
+      expect(built.summary).toEqual(afresh.summary);
+      const expected = reference(
+        filterStatuses(all, q),
+        q.sortBy,
+        (q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc')) === 'asc',
+        place as Map<string, number>,
+      );
+      expect(built.chosen.map((s) => s.checkId)).toEqual(expected.map((s) => s.checkId));
+    }
+  });
+
+  it('builds afresh from an answer of another config (a reload)', () => {
+    const q = CheckStatusesQuerySchema.parse({});
+    const before = buildList(first, q, configured);
+    const reloaded = AccountConfigSchema.parse({ ...account, checks: checks.slice(0, 300) });
+    const after = buildList(first.slice(0, 300), q, reloaded, before);
+    expect(after.chosen).toEqual(buildList(first.slice(0, 300), q, reloaded).chosen);
+    expect(after.chosen).toHaveLength(300);
   });
 });

@@ -18,6 +18,7 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
 import type { Query } from './status-list.js';
 
+/** What the cache needs of an answer; routes.ts keeps more in it (status-list.ts BuiltList). */
 export interface ListAnswer {
   chosen: CheckStatus[];
   summary: StatusSummary;
@@ -30,28 +31,26 @@ export const KEEP_WARM_MS = 30_000;
 
 /**
  * Builds an answer; `previous` is the last one built for the same query, when there
- * is one: its order is a near-sorted start for the new sort (status-list.ts).
+ * is one: the new one is that one moved by what changed since (status-list.ts).
  */
-export type BuildList = (previous: ListAnswer | undefined) => Promise<ListAnswer>;
+export type BuildList<A extends ListAnswer = ListAnswer> = (previous: A | undefined) => Promise<A>;
 
-interface Entry {
+interface Entry<A extends ListAnswer> {
   at: number;
   version: number;
-  answer: Promise<ListAnswer>;
+  answer: Promise<A>;
   /** The answer once built. */
-  built?: ListAnswer | undefined;
-  build: BuildList;
+  built?: A | undefined;
+  build: BuildList<A>;
   readAt: number;
 }
 
-export type ListCache = ReturnType<typeof createListCache>;
-
-export function createListCache(version: () => number, now: () => number) {
-  const entries = new Map<string, Entry>();
-  const within = (e: Entry, at: number, ms: number) =>
+export function createListCache<A extends ListAnswer = ListAnswer>(version: () => number, now: () => number) {
+  const entries = new Map<string, Entry<A>>();
+  const within = (e: Entry<A>, at: number, ms: number) =>
     e.version === version() && at - e.at < ms && at >= e.at;
 
-  function keep(key: string, entry: Entry) {
+  function keep(key: string, entry: Entry<A>) {
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > LIST_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -64,7 +63,7 @@ export function createListCache(version: () => number, now: () => number) {
     );
   }
 
-  function read(accountId: string, q: Query, build: BuildList): Promise<ListAnswer> {
+  function read(accountId: string, q: Query, build: BuildList<A>): Promise<A> {
     const { page: _page, limit: _limit, ...rest } = q;
     const key = `${accountId}\u0000${JSON.stringify(rest)}`;
     const hit = entries.get(key);

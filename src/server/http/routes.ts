@@ -1,6 +1,5 @@
 // The six endpoints of spec section 4, the public dashboard read and heartbeat
 // pings. Every query, path parameter and body goes through a shared schema.
-import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -24,8 +23,8 @@ import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
 import { endOf } from './time-range.js';
-import { createListCache, type ListAnswer } from './list-cache.js';
-import { filterStatuses, inOrderOf, nameOrder, sortStatuses, summarize } from './status-list.js';
+import { createListCache } from './list-cache.js';
+import { buildList, type BuiltList } from './status-list.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -53,28 +52,20 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   // The answer is built from the statuses the engine already holds (its snapshot):
   // a request filters, sorts and pages; only the page's schedules are read fresh.
-  const lists = createListCache(engine.version, now);
+  const lists = createListCache<BuiltList>(engine.version, now);
   const refresher = setInterval(() => void lists.refresh(), LIST_REFRESH_EVERY_MS).unref();
   app.addHook('onClose', (_app, done) => {
     clearInterval(refresher);
     done();
   });
-  const pages = createPageMemo<ListAnswer>();
+  const pages = createPageMemo<BuiltList>();
   app.get('/v1/check-statuses', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
     const answer = await lists.read(account.id, q, async (previous) => {
       // The account as configured now: the cache builds this answer again later, maybe after a reload.
       const current = accounts.byId(account.id) ?? account;
-      const all = await engine.list(current, q.period);
-      // At 10,000 checks each step takes milliseconds: requests meanwhile are answered between them.
-      const chosen = filterStatuses(all, q);
-      await yieldToIo();
-      // From the last answer's order, which few results have moved since: a near-sorted start.
-      const start = previous ? inOrderOf(chosen, previous.chosen) : chosen;
-      const sorted = sortStatuses(start, q, nameOrder(current));
-      await yieldToIo();
-      return { chosen: sorted, summary: summarize(all) };
+      return buildList(await engine.list(current, q.period), q, current, previous);
     });
     const page = pages(answer, `${q.page}/${q.limit}/${q.includeSummary}`, () => {
       const meta: Record<string, unknown> = pageMeta(q.page, q.limit, answer.chosen.length);

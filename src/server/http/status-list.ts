@@ -1,5 +1,6 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
-import type { CheckStatus, CheckStatusesQuerySchema } from '../../api/schemas.js';
+import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import { summarize } from '../../domain/summary.js';
 import type { z } from 'zod';
 import type { AccountConfig } from '../config-schema.js';
 
@@ -8,18 +9,20 @@ export type Query = z.output<typeof CheckStatusesQuerySchema>;
 const SEVERITY = { passing: 0, unknown: 1, degraded: 2, failing: 3 } as const;
 
 export function filterStatuses(all: readonly CheckStatus[], q: Query): CheckStatus[] {
-  return all.filter((s) => {
-    if (q.status && s.status !== q.status) return false;
-    if (q.checkType && s.checkType !== q.checkType) return false;
-    if (q.group && s.group?.id !== q.group) return false;
-    if (q.tags && !q.tags.every((t) => s.tags.includes(t))) return false;
-    if (q.location && !s.locations.some((l) => l.id === q.location)) return false;
-    if (q.hasIncident !== undefined && (s.currentIncident !== null) !== q.hasIncident) return false;
-    if (!within(s.availability.percentage, q.availabilityMin, q.availabilityMax)) return false;
-    if (!within(s.performance.averageResponseTime, q.responseTimeMin, q.responseTimeMax)) return false;
-    if (q.trend && s.performance.trend !== q.trend) return false;
-    return true;
-  });
+  return all.filter((s) => passes(s, q));
+}
+
+function passes(s: CheckStatus, q: Query): boolean {
+  if (q.status && s.status !== q.status) return false;
+  if (q.checkType && s.checkType !== q.checkType) return false;
+  if (q.group && s.group?.id !== q.group) return false;
+  if (q.tags && !q.tags.every((t) => s.tags.includes(t))) return false;
+  if (q.location && !s.locations.some((l) => l.id === q.location)) return false;
+  if (q.hasIncident !== undefined && (s.currentIncident !== null) !== q.hasIncident) return false;
+  if (!within(s.availability.percentage, q.availabilityMin, q.availabilityMax)) return false;
+  if (!within(s.performance.averageResponseTime, q.responseTimeMin, q.responseTimeMax)) return false;
+  if (q.trend && s.performance.trend !== q.trend) return false;
+  return true;
 }
 
 /** A bound on a value that is unknown (null) excludes the check: it cannot be shown to meet it. */
@@ -56,39 +59,14 @@ function lastExecutedAt(s: CheckStatus): number | null {
   return at;
 }
 
-/**
- * `items` in the order their checks have in `previous`, checks new to it last. The
- * sort's answer is the same from any start (checks that sort alike go by name, then
- * id); from the last answer's order, which the results since have moved only in
- * places, V8's merge sort (TimSort) finds long runs already in order: at 10,000
- * checks sorted by last execution, the order every result moves, a sort from the
- * config's order was 7 ms of the event loop at each build.
- */
-export function inOrderOf(items: readonly CheckStatus[], previous: readonly CheckStatus[]): CheckStatus[] {
-  const place = new Map<string, number>();
-  previous.forEach((s, i) => place.set(s.checkId, i));
-  const slots: Array<CheckStatus | undefined> = new Array<CheckStatus | undefined>(previous.length);
-  const fresh: CheckStatus[] = [];
-  for (const s of items) {
-    const i = place.get(s.checkId);
-    if (i === undefined) fresh.push(s);
-    else slots[i] = s;
-  }
-  const out: CheckStatus[] = [];
-  for (const s of slots) if (s !== undefined) out.push(s);
-  for (const s of fresh) out.push(s);
-  return out;
+/** A status with its sort key and its place by name, each read once. */
+export interface Keyed {
+  s: CheckStatus;
+  k: number | string | null;
+  place: number;
 }
 
-/**
- * Sorts by the query's key, checks that sort alike by name then id, unknowns last.
- * Each key is read once (not once per comparison): at 10,000 checks the comparisons
- * parsing dates and collating names were most of a list's cost.
- */
-export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: NameOrder): CheckStatus[] {
-  const direction = q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc');
-  const sign = direction === 'asc' ? 1 : -1;
-  const places = order ?? namePlaces(items);
+function keyer(q: Query, places: NameOrder): (s: CheckStatus) => Keyed {
   const key = (s: CheckStatus): number | string | null => {
     switch (q.sortBy) {
       case 'name':
@@ -103,14 +81,92 @@ export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: Na
         return lastExecutedAt(s);
     }
   };
-  const keyed = items.map((s) => ({ s, k: key(s), place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER }));
-  keyed.sort((a, b) => {
+  return (s) => ({ s, k: key(s), place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER });
+}
+
+/** The query's order of keyed statuses: the key, then the place by name; unknowns last. */
+function comparator(q: Query): (a: Keyed, b: Keyed) => number {
+  const direction = q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc');
+  const sign = direction === 'asc' ? 1 : -1;
+  return (a, b) => {
     const tie = a.place - b.place;
     if (a.k === null || b.k === null) return a.k === b.k ? tie : a.k === null ? 1 : -1; // unknowns last
     const c = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
     return c === 0 ? tie : c * sign;
-  });
-  return keyed.map((x) => x.s);
+  };
+}
+
+/**
+ * Sorts by the query's key, checks that sort alike by name then id, unknowns last.
+ * Each key is read once (not once per comparison): at 10,000 checks the comparisons
+ * parsing dates and collating names were most of a list's cost.
+ */
+export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: NameOrder): CheckStatus[] {
+  const keyed = items.map(keyer(q, order ?? namePlaces(items)));
+  return keyed.sort(comparator(q)).map((x) => x.s);
+}
+
+/** An answer of the list: what it shows, and what the next one is built from. */
+export interface BuiltList {
+  chosen: CheckStatus[];
+  summary: StatusSummary;
+  /** The statuses it was built from (the account's, in config order), and the chosen ones keyed, in order. */
+  basis: { account: AccountConfig; all: readonly CheckStatus[]; keyed: Keyed[] };
+}
+
+/**
+ * The answer to `q` from the account's statuses (`all`, in config order). From
+ * `previous`, the last answer to the same query, when it was built from the same
+ * config: only the statuses replaced since (a status is replaced, never changed)
+ * are filtered, keyed and sorted, then merged into its order. At 10,000 checks a
+ * whole build took 15-20 ms of the event loop every 1.5 s (a Map of 10,000 keys
+ * alone took 4 ms on this machine); a result replaces one status, and a few
+ * hundred moved between builds.
+ */
+export function buildList(
+  all: readonly CheckStatus[],
+  q: Query,
+  account: AccountConfig,
+  previous?: BuiltList,
+): BuiltList {
+  const key = keyer(q, nameOrder(account));
+  const compare = comparator(q);
+  const basis = previous?.basis;
+  const own = all.slice();
+  let keyed: Keyed[];
+  if (basis && basis.account === account && basis.all.length === all.length) {
+    const gone = new Set<CheckStatus>();
+    const added: Keyed[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const now = all[i]!;
+      const then = basis.all[i]!;
+      if (now === then) continue;
+      gone.add(then);
+      if (passes(now, q)) added.push(key(now));
+    }
+    keyed = gone.size === 0 ? basis.keyed : merge(basis.keyed, gone, added.sort(compare), compare);
+  } else {
+    keyed = filterStatuses(all, q).map(key).sort(compare);
+  }
+  return { chosen: keyed.map((x) => x.s), summary: summarize(all), basis: { account, all: own, keyed } };
+}
+
+/** `sorted` without the statuses `gone`, merged with `added` (sorted too): one pass. */
+function merge(
+  sorted: readonly Keyed[],
+  gone: ReadonlySet<CheckStatus>,
+  added: readonly Keyed[],
+  compare: (a: Keyed, b: Keyed) => number,
+): Keyed[] {
+  const out: Keyed[] = [];
+  let j = 0;
+  for (const x of sorted) {
+    if (gone.has(x.s)) continue;
+    while (j < added.length && compare(added[j]!, x) < 0) out.push(added[j++]!);
+    out.push(x);
+  }
+  while (j < added.length) out.push(added[j++]!);
+  return out;
 }
 
 function namePlaces(items: readonly CheckStatus[]): NameOrder {
@@ -119,6 +175,3 @@ function namePlaces(items: readonly CheckStatus[]): NameOrder {
   );
   return new Map(byName.map((s, i) => [s.checkId, i]));
 }
-
-/** The account-wide summary: the same counting the console does for a dashboard. */
-export { summarize } from '../../domain/summary.js';
