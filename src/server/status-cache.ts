@@ -10,6 +10,7 @@
 // only with the ticket taken before its reads began, and a drop, a result added
 // to the inputs (`renew`) or a clear voids every earlier ticket of the check: a
 // slow read never overwrites a newer one, nor loses a result counted meanwhile.
+import { isDeepStrictEqual } from 'node:util';
 import type { CheckStatus, Period } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
 import type { StatusInputs } from './status-inputs.js';
@@ -94,6 +95,10 @@ export function createStatusCache() {
       const entry = checkOf(ticket.accountId, ticket.checkId);
       if (entry.epoch !== ticket.epoch) return false;
       const previous = entry.byPeriod.get(period);
+      // Most of the warmer's passes find the figures as they were: the kept object stays,
+      // so the new one dies young (not copied by each scavenge of the young generation)
+      // and list answers built since find nothing replaced (http/status-list.ts).
+      if (previous && isDeepStrictEqual(previous.status, status)) status = previous.status;
       entry.byPeriod.set(period, { at, until, status });
       if (period !== LIST_PERIOD) return false;
       const list = accounts.get(ticket.accountId)?.list;
