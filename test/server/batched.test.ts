@@ -41,28 +41,26 @@ describe('batched', () => {
     expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
 
-  it.each([
-    ['tick', [[1], [2], [3]]],
-    ['turn', [[1, 2, 3]]],
-  ] as const)('gathering by %s, three timers of one turn make %j', async (gather, batches) => {
+  it('with gatherMs, waits that long from the first call for others to go with it', async () => {
     const sent: number[][] = [];
     const echo = batched(
       async (items: number[]) => {
         sent.push(items);
         return items;
       },
-      { gather, inFlight: 1 },
+      { gatherMs: 30, inFlight: 1 },
     );
-    const calls: Array<Promise<number>> = [];
-    // Timers due together run in one turn of the event loop, each a tick of its own.
-    await new Promise<void>((resolve) => {
-      for (const n of [1, 2, 3])
-        setTimeout(() => {
-          calls.push(echo(n));
-          if (n === 3) resolve();
-        }, 0);
-    });
-    expect(await Promise.all(calls)).toEqual([1, 2, 3]);
-    expect(sent).toEqual(batches);
+    const first = echo(1);
+    // A call of a later turn, well within the wait: the same batch.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = echo(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(sent).toEqual([[1, 2]]);
+    // Without the wait, each tick's call goes alone.
+    const alone = batched(async (items: number[]) => (sent.push(items), items), { inFlight: 1 });
+    await alone(3);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await alone(4);
+    expect(sent).toEqual([[1, 2], [3], [4]]);
   });
 });

@@ -37,7 +37,7 @@ export function openSqliteStorage(path: string): Storage {
   return withStores(db, path === ':memory:' ? undefined : checkpointOffThread(db, path));
 }
 
-/** What answers a promise of its own: offers and reports wait for the end of the turn, close for the checkpoint thread. */
+/** What answers a promise of its own: offers and reports wait for others to commit with, close for the checkpoint thread. */
 type Apart = 'offerRun' | 'completeRun' | 'close';
 
 function withStores(db: Database.Database, checkpointer: Checkpointer | undefined): Storage {
