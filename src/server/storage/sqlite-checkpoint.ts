@@ -58,6 +58,9 @@ export function checkpointOffThread(db: Database.Database, path: string): Checkp
     async stop() {
       if (stopping) return exited;
       stopping = true;
+      // Kept alive while it closes: awaited with nothing else left (a process's last
+      // await), an unreferenced thread would let the event loop end before it did.
+      worker.ref();
       worker.postMessage('stop');
       return exited;
     },
