@@ -80,3 +80,14 @@ describe('checkpoints off the main thread', () => {
     await again.close();
   });
 });
+
+describe('closing SQLite', () => {
+  it('commits the offers and reports made just before close (they wait to commit together)', async () => {
+    const storage = openSqliteStorage(':memory:');
+    const key = { accountId: 'a', checkId: 'c1', locationId: 'eu-west', dueAt: 60_000 };
+    const offered = storage.offerRun(key, Date.now(), { token: 't', leaseMs: 60_000 });
+    const closed = storage.close();
+    await expect(offered).resolves.toMatchObject({ ...key, token: 't', attempt: 1 });
+    await closed;
+  });
+});

@@ -86,9 +86,28 @@ function withStores(db: Database.Database, checkpointer: Checkpointer | undefine
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
     prune: (before: number) => prune(before),
   };
+  // Offers and reports made before close are committed before it: they wait up to 20 ms.
+  const pending = new Set<Promise<unknown>>();
+  const tracked =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const answer = call(...args);
+      pending.add(answer);
+      answer.then(
+        () => pending.delete(answer),
+        () => pending.delete(answer),
+      );
+      return answer;
+    };
   async function close() {
+    await Promise.allSettled([...pending]);
     await checkpointer?.stop();
     db.close();
   }
-  return { ...promised<Omit<Storage, Apart>>(sync), offerRun, completeRun, close };
+  return {
+    ...promised<Omit<Storage, Apart>>(sync),
+    offerRun: tracked(offerRun),
+    completeRun: tracked(completeRun),
+    close,
+  };
 }
