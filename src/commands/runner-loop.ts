@@ -2,6 +2,9 @@
 // service (a long poll), run them here, post each result. The service may go
 // away at any time (a restart, a network cut): the runner backs off and keeps
 // the results it finished, up to OUTBOX_LIMIT, posting them when it is back.
+// Results finished within GATHER_MS of each other go in one post: posted as each
+// run ended, a runner at 11 runs a second made as many requests, and 15 runners
+// made each instance of bench:scale answer about 80 posts a second of one result.
 // It says so in one line per change of state, never one per run.
 import {
   MAX_RESULTS_PER_POST,
@@ -36,6 +39,10 @@ const POST_TIMEOUT_MS = 30_000;
 // size, any other result at about RESULT_BYTES.
 const POST_BYTES = 4 * 1024 * 1024;
 const RESULT_BYTES = 4 * 1024;
+/** How long a finished result waits for others to go with it. */
+export const GATHER_MS = 200;
+/** On stop, the last post of what finished gets this long. */
+const LAST_POST_MS = 2_000;
 
 /** The service refused the runner for good (a bad token, a wrong location): no retry helps. */
 export class RunnerRefused extends Error {}
@@ -58,6 +65,9 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   /** The service answered 404 to a post of many results: they go one at a time. */
   let alone = false;
   let wakeClaim: (() => void) | undefined;
+  let gathering: NodeJS.Timeout | undefined;
+  /** stop(): runs are over, and the last post is bounded by its own time, not by the stop. */
+  let closing = false;
   const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
   const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
 
@@ -77,7 +87,9 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   }
 
   async function post(path: string, body: unknown, timeoutMs: number): Promise<Answer> {
-    const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
+    const signal = closing
+      ? AbortSignal.timeout(Math.min(timeoutMs, LAST_POST_MS))
+      : AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
     // The service may live under a path prefix (https://host/checkwall): keep it.
     // undici's request over kept-alive connections: fetch's web streams were a fifth of a runner's CPU.
     const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
@@ -173,6 +185,21 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   /** One flush at a time; the loop's own awaits it and learns of a failure, a run's is quiet. */
   const flush = () => (flushing ??= flushOnce().finally(() => (flushing = undefined)));
 
+  /** A run's result goes out within GATHER_MS with those finished meanwhile, or at once when a post is full. */
+  function postSoon() {
+    if (state !== 'connected' || stop.signal.aborted) return;
+    const full = outbox.length >= MAX_RESULTS_PER_POST;
+    if (gathering && !full) return;
+    clearTimeout(gathering);
+    gathering = setTimeout(
+      () => {
+        gathering = undefined;
+        void flush().catch(() => undefined);
+      },
+      full ? 0 : GATHER_MS,
+    );
+  }
+
   function keep(done: Done) {
     outbox.push(done);
     if (outbox.length > OUTBOX_LIMIT) {
@@ -197,8 +224,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       .finally(() => {
         running.delete(job.runId);
         wakeClaim?.();
-        // The loop's next look finds a failure; here a result just goes out as soon as it can.
-        if (state === 'connected') void flush().catch(() => undefined);
+        // A failure to post is found by the loop's next claim; here a result just goes out soon.
+        postSoon();
       });
   }
 
@@ -219,7 +246,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   async function run(): Promise<void> {
     while (!stop.signal.aborted) {
       try {
-        if (outbox.length > 0) await flush();
+        // In touch, results go out gathered (postSoon); after a loss, before anything else.
+        if (outbox.length > 0 && state !== 'connected') await flush();
         const free = opts.concurrency - running.size;
         // Behind (the last claim was given all it asked for): claim when half the slots are
         // free, not as each run ends, so a backlog is taken many runs a claim, not one.
@@ -249,6 +277,11 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       const deadline = Date.now() + graceMs;
       while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
+      clearTimeout(gathering);
+      // What finished is posted once more, on its own clock (the stop aborted the posts in flight).
+      await flushing?.catch(() => undefined);
+      closing = true;
+      if (state === 'connected' && outbox.length > 0) await flush().catch(() => undefined);
       // Its kept-alive connections would hold the process open.
       await dispatcher.destroy().catch(() => undefined);
       return { abandoned: running.size, unposted: outbox.length };

@@ -10,6 +10,7 @@ import { startFixture, type Fixture } from '../helpers/fixture.js';
 import {
   killRunners,
   remoteConfig,
+  resultPostsProxy,
   storedResults as results,
   RUNNER_TOKEN,
   startRunner,
@@ -43,11 +44,17 @@ async function startTarget() {
     if (holding && req.url.startsWith('/hang')) held.push(answer);
     else answer();
   });
-  const release = () => {
+  /** Answers every held request, `spacingMs` apart. */
+  const release = async (spacingMs = 0) => {
     holding = false;
-    held.splice(0).forEach((f) => f());
+    for (const answer of held.splice(0)) {
+      answer();
+      if (spacingMs > 0) await new Promise((r) => setTimeout(r, spacingMs));
+    }
   };
-  return { fixture, release };
+  const heldCount = () => held.length;
+  const hold = () => (holding = true);
+  return { fixture, release, heldCount, hold };
 }
 
 /** Results per check x location x due time: every value must be 1. */
@@ -116,6 +123,46 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
     expect(runner.stdout() + runner.stderr()).not.toContain(RUNNER_TOKEN);
   });
 
+  it('posts results that finish within moments of each other together, and what finished as it stops', async () => {
+    const hung = ['h1', 'h2', 'h3', 'h4'].map((id) => ({ id, frequency: '2s', path: `/hang/${id}` }));
+    const { t, s } = await start(hung, { startScheduler: true });
+    const proxy = await resultPostsProxy(s.url);
+    try {
+      const runner = startRunner(proxy.url, { id: 'gatherer' });
+      await until(
+        () => t.heldCount() === 4,
+        20_000,
+        () => `held: ${t.heldCount()}; runner: ${runner.stdout()} ${runner.stderr()}`,
+      );
+      // The runner's four slots are all held. Finishing 30 ms apart: posted as each ended,
+      // the first post carried one result.
+      await t.release(30);
+      await until(
+        async () => (await Promise.all(hung.map((c) => results(s, c.id)))).every((r) => r.length > 0),
+        10_000,
+        () => `posts: ${proxy.posts.join(', ')}`,
+      );
+      expect(proxy.posts[0]).toBeGreaterThanOrEqual(4);
+
+      // A stop gives the runs in flight a grace, and what finishes in it is still posted.
+      await s.reload(remoteConfig(t.fixture.url, [{ id: 'h5', frequency: '2s', path: '/hang/h5' }]));
+      t.hold();
+      await until(
+        () => t.heldCount() === 1,
+        20_000,
+        () => `held: ${t.heldCount()}`,
+      );
+      runner.child.kill('SIGTERM');
+      await runner.waitFor(/stopping/);
+      await t.release();
+      expect(await runner.exited).toEqual({ code: 0, signal: null });
+      expect(runner.stdout()).not.toMatch(/not posted/);
+      expect(await results(s, 'h5')).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('gives a run whose runner was killed to another runner after the lease, and discards a late report', async () => {
     const checks = [
       { id: 'c1', frequency: '1h', path: '/hang' },
@@ -146,7 +193,7 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
     );
     a.child.kill('SIGKILL');
     await a.exited;
-    t.release();
+    await t.release();
     const b = startRunner(s.url, { id: 'runner-b' });
     await until(
       async () => (await results(s, 'c1')).length === 1 && (await results(s, 'c2')).length === 1,
@@ -292,7 +339,7 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
       () => 'the runner never ran c1',
     );
     await first.s.close();
-    t.release(); // the run finishes while the service is away
+    await t.release(); // the run finishes while the service is away
     await runner.waitFor(/lost the service/);
     service = await startTestService({ config, dbPath, port, startScheduler: true });
     const s = service;
