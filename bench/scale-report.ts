@@ -22,6 +22,8 @@ export interface ScaleRow {
   cpu: { serves: number[]; runners: number; target: number; pg: number; machine: number };
   /** 1-minute load average at the window's start and end. */
   load: [number, number];
+  /** The nice value this bench's own process (the statuses requests) ran at; undefined: not raised. */
+  clientNice: number | undefined;
   processes: Array<{ name: string; stderrLines: number; exited: number | string | null }>;
 }
 
@@ -59,7 +61,12 @@ stored = a result in PostgreSQL whose id is its run's (runs.id = results.id) for
 due time. Stored twice = a check × location × due time with more than one result; off the grid = a stored
 run that is no due time of the schedule; orphans = results in the window that belong to no run. Schedule
 lag = the result's startedAt minus its run's dueAt. The statuses page (\`GET /v1/check-statuses?limit=100\`,
-pages in turn) is requested one at a time against each instance, 100 ms apart, all through the window.
+pages in turn) is requested one at a time against each instance, 100 ms apart, all through the window,
+by this bench's own process, ${
+    r.clientNice === undefined
+      ? 'at the priority of the processes it measures (raising it needs root): its own waits for a core count in the latency'
+      : `raised to nice ${r.clientNice} once everything measured had started, as a console elsewhere would not wait for a core here`
+  }.
 CPU is each process's own (all threads, /proc) as a share of one core; "machine" is every process on it,
 other engineers' included.
 

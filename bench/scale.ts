@@ -9,7 +9,7 @@
 // `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
@@ -127,6 +127,21 @@ async function firstPage(url: string): Promise<number> {
   return performance.now() - t;
 }
 
+/**
+ * The statuses requests are the bench's measurement, not part of the system measured: a console
+ * asks from another machine. Raised above the processes it measures (which started before and
+ * keep their priority), this process's waits for a core stay out of the pages' latency.
+ * Lowering a nice value needs root (or CAP_SYS_NICE); without it, the report says so.
+ */
+function measureFirst(): number | undefined {
+  try {
+    setPriority(-10);
+    return -10;
+  } catch {
+    return undefined;
+  }
+}
+
 const errorLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '').length;
 
 async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
@@ -174,6 +189,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       pg: procs.pgPids(cluster.dataDir).reduce((sum, pid) => sum + procs.cpuSeconds(pid), 0),
       machine: procs.machineTicks(),
     });
+    const clientNice = measureFirst();
     const before = cpu();
     const dbBefore = await dbActivity(db);
     const t0 = performance.now();
@@ -219,6 +235,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
         machine: share(after.machine.busy, before.machine.busy),
       },
       load: [loadBefore, loadAfter],
+      clientNice,
       processes: [...serves.map((s) => s.proc), ...runners].map((p) => ({
         name: p.name,
         stderrLines: errorLines(p.stderr()),
