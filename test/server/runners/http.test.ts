@@ -1,5 +1,6 @@
 // The HTTP and TCP runners against real loopback targets: phases are measured,
 // failures are results.
+import diagnostics from 'node:diagnostics_channel';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttps } from 'node:https';
 import net, { type AddressInfo } from 'node:net';
@@ -91,6 +92,23 @@ describe('http runner', () => {
     expect(r.timing.dns).toBeGreaterThanOrEqual(0);
     expect(r.timing.tcp).toBeGreaterThanOrEqual(0);
     expect(r.timing.total).toBeGreaterThanOrEqual(r.timing.firstByte!);
+  });
+
+  it('ends firstByte when the headers are parsed, not after what the same read does next', async () => {
+    // Work done in the same turn after the headers (here 60 ms of it, as a scavenge or the
+    // parse of a large body would take) must not count as the target's wait.
+    const busy = () => {
+      const until = performance.now() + 60;
+      while (performance.now() < until);
+    };
+    diagnostics.subscribe('undici:request:headers', busy);
+    try {
+      const r = await run({ target: `${http}/wait` });
+      expect(r.timing.firstByte).toBeLessThanOrEqual(waited + 15);
+      expect(r.timing.download).toBeGreaterThanOrEqual(55);
+    } finally {
+      diagnostics.unsubscribe('undici:request:headers', busy);
+    }
   });
 
   it('has a tls phase for HTTPS, and a TLS error without insecureTls', async () => {
