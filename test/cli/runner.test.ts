@@ -134,9 +134,9 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
         20_000,
         () => `held: ${t.heldCount()}; runner: ${runner.stdout()} ${runner.stderr()}`,
       );
-      // The runner's four slots are all held. Finishing 30 ms apart: posted as each ended,
+      // The runner's four slots are all held. Finishing 10 ms apart: posted as each ended,
       // the first post carried one result.
-      await t.release(30);
+      await t.release(10);
       await until(
         async () => (await Promise.all(hung.map((c) => results(s, c.id)))).every((r) => r.length > 0),
         10_000,
