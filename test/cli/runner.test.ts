@@ -140,9 +140,9 @@ describe('checkwall runner', { timeout: 60_000 }, () => {
       await until(
         async () => (await Promise.all(hung.map((c) => results(s, c.id)))).every((r) => r.length > 0),
         10_000,
-        () => `posts: ${proxy.posts.join(', ')}`,
+        () => `posts: ${proxy.posts().join(', ')}`,
       );
-      expect(proxy.posts[0]).toBeGreaterThanOrEqual(4);
+      expect(proxy.posts()[0]).toBeGreaterThanOrEqual(4);
 
       // A stop gives the runs in flight a grace, and what finishes in it is still posted.
       await s.reload(remoteConfig(t.fixture.url, [{ id: 'h5', frequency: '2s', path: '/hang/h5' }]));

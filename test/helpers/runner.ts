@@ -1,10 +1,9 @@
 // `checkwall runner` as a child process of the built program (issue 12), and
 // a service config with a remote location for it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
 import type { CheckResult } from '../../src/api/schemas.js';
+import { startFixture } from './fixture.js';
 import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
 
 export const RUNNER_TOKEN = 'runner-token-far-0123456789';
@@ -117,39 +116,29 @@ export const storedResults = async (s: TestService, checkId: string): Promise<Ch
   ).items;
 
 /**
- * A pass-through between runners and the service that notes how many results each
- * post to /v1/runner/results carried, in order (a real proxy: every request is forwarded).
+ * A pass-through between runners and the service (every request forwarded), for
+ * `posts()`: how many results each post to /v1/runner/results carried, in order.
  */
 export async function resultPostsProxy(service: string) {
-  const posts: number[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      if (req.url === '/v1/runner/results')
-        posts.push((JSON.parse(body.toString()) as { results: unknown[] }).results.length);
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type'])
-        if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
-      fetch(`${service}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' ? undefined : body,
-      }).then(
-        async (answer) => res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer())),
-        (error: Error) => res.writeHead(502).end(error.message),
-      );
-    });
+  const fixture = await startFixture((req, res) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['authorization', 'content-type'])
+      if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
+    fetch(`${service}${req.url}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' ? undefined : req.body,
+    }).then(
+      async (answer) => res.writeHead(answer.status).end(Buffer.from(await answer.arrayBuffer())),
+      (error: Error) => res.writeHead(502).end(error.message),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    posts,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: fixture.url,
+    posts: () =>
+      fixture.seen
+        .filter((r) => r.url === '/v1/runner/results')
+        .map((r) => (JSON.parse(r.body) as { results: unknown[] }).results.length),
+    close: fixture.close,
   };
 }
