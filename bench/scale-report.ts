@@ -24,6 +24,8 @@ export interface ScaleRow {
   load: [number, number];
   /** The nice value this bench's own process (the statuses requests) ran at; undefined: not raised. */
   clientNice: number | undefined;
+  /** How late an idle bystander's 50 ms timer fired over the window (bystander.ts), ms. */
+  idleLate: number[];
   processes: Array<{ name: string; stderrLines: number; exited: number | string | null }>;
 }
 
@@ -34,6 +36,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export function scaleReport(r: ScaleRow): string {
   const c = r.count;
   const lag = quantiles(c.lagsMs);
+  const idle = quantiles(r.idleLate);
   const slots = r.everyLocation ? r.checks * 5 : r.checks;
   const perMinute = slots; // every check at 60 s
   const statusRows = r.statuses.map((samples, i) => {
@@ -67,6 +70,9 @@ by this bench's own process, ${
       ? 'at the priority of the processes it measures (raising it needs root): its own waits for a core count in the latency'
       : `raised to nice ${r.clientNice} once everything measured had started, as a console elsewhere would not wait for a core here`
   }.
+The idle process (\`bench/bystander.ts\`, at the instances' priority) serves nothing and only sets a 50 ms
+timer again and again: how late it fires is how long a thread woken on this machine waited for a core in
+the window, a floor under each page's latency (an instance is woken for every request).
 CPU is each process's own (all threads, /proc) as a share of one core; "machine" is every process on it,
 other engineers' included.
 
@@ -79,6 +85,7 @@ other engineers' included.
 | schedule lag p50 / p99 / max (${n(c.lagsMs.length)} runs) | ${seconds(lag.p50)} / ${seconds(lag.p99)} / ${seconds(lag.max)} | p99 under 2 s |
 | schedule lag p99 in each minute of the window | ${Array.from(c.lagsByMinute, (lags) => seconds(quantiles(lags ?? []).p99)).join(' / ')} | |
 ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (--skip-statuses) | |'}
+| an idle process's 50 ms timer, how late it fired p50 / p99 / max (${n(r.idleLate.length)} timers) | ${fmt(idle.p50)} / ${fmt(idle.p99)} / ${fmt(idle.max)} | |
 | after the window, until every run due in it was stored | ${seconds(r.drainedMs)} | |
 | PostgreSQL over the window: transactions / rows read / rows written, per run stored | ${perRun(r.db.commits)} / ${perRun(r.db.rowsRead)} / ${perRun(r.db.rowsWritten)} | |
 | CPU: serve 1 / serve 2 | ${r.cpu.serves.map(pct).join(' / ')} | |

@@ -18,6 +18,7 @@ import { planSlots } from '../src/server/schedule-plan.js';
 import { openStorage } from '../src/server/storage/open.js';
 import { startCluster } from '../test/helpers/pg-cluster.js';
 import { sampleResult } from '../test/helpers/samples.js';
+import { startBystander } from './bystander.js';
 import { writeSection } from './report.js';
 import { countRuns, dbActivity, waitDrained } from './scale-count.js';
 import { scaleReport, type ScaleRow } from './scale-report.js';
@@ -148,9 +149,13 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
   const { minutes, checks, everyLocation } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-scale-'));
   const cluster = await startCluster();
+  let stopBystander: () => void = () => undefined;
   try {
     const db = await cluster.freshDatabase();
     const target = await procs.startTarget();
+    // At the priority the instances have (started before this process raises its own).
+    const bystander = await startBystander();
+    stopBystander = bystander.stop;
     const cfg = config(target.url, checks, everyLocation);
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify(cfg));
@@ -212,6 +217,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     progress('window over: waiting for the runs due in it to be stored');
     const drainedMs = await waitDrained(db, to, DRAIN_MS);
     const count = await countRuns(db, cfg, from, to);
+    const idleLate = await bystander.lateBetween(from, to);
     const share = (a: number, b: number) => ((a - b) / sampled) * 100;
     return {
       checks,
@@ -236,6 +242,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       },
       load: [loadBefore, loadAfter],
       clientNice,
+      idleLate,
       processes: [...serves.map((s) => s.proc), ...runners].map((p) => ({
         name: p.name,
         stderrLines: errorLines(p.stderr()),
@@ -243,6 +250,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       })),
     };
   } finally {
+    stopBystander();
     procs.keepLogs();
     await procs.stopAll();
     await cluster.stop();
