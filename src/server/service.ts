@@ -7,6 +7,7 @@ import { createAccounts, type Accounts } from './accounts.js';
 import { createAlerting, type Alerting } from './alerting/index.js';
 import { createAlertPlanner } from './alerting/planner.js';
 import { newSigningSecret } from './alerting/signing-secret.js';
+import { diffConfig, type ReloadSummary } from './config-diff.js';
 import type { ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler } from './contracts.js';
 import { createRunnerHub, type RunnerHub } from './runner-hub.js';
@@ -40,12 +41,7 @@ export interface ServiceOptions {
   log?: (line: string) => void;
 }
 
-/** What a reload changed, by check (account id and check id). */
-export interface ReloadSummary {
-  added: number;
-  changed: number;
-  removed: number;
-}
+export type { ReloadSummary } from './config-diff.js';
 
 export interface Service {
   url: string;
@@ -255,14 +251,14 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     WARM_EVERY_MS,
   ).unref();
   const reload = async (next: ServiceConfig): Promise<ReloadSummary> => {
-    const summary = diffChecks(config, next);
+    const { summary, moved } = diffConfig(config, next);
     const known = new Set(config.accounts.map((a) => a.id));
     config = next;
     accounts.replace(next);
     scheduler.reload(next);
     hub.replace(next);
     pairs = checkPairs(next);
-    engine.clear(); // statuses embed the check's name, tags, thresholds and locations
+    engine.forget(moved); // statuses embed their check's config: those it moved are read again
     await seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
     return summary;
   };
@@ -303,21 +299,6 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
 
 const checkPairs = (config: ServiceConfig) =>
   config.accounts.flatMap((account) => account.checks.map((check) => ({ account, check })));
-
-function diffChecks(before: ServiceConfig, after: ServiceConfig): ReloadSummary {
-  const flat = (config: ServiceConfig) =>
-    new Map(
-      checkPairs(config).map(({ account, check }) => [`${account.id}/${check.id}`, JSON.stringify(check)]),
-    );
-  const old = flat(before);
-  const next = flat(after);
-  const summary = { added: 0, changed: 0, removed: 0 };
-  for (const [key, text] of next)
-    if (!old.has(key)) summary.added++;
-    else if (old.get(key) !== text) summary.changed++;
-  for (const key of old.keys()) if (!next.has(key)) summary.removed++;
-  return summary;
-}
 
 /** Channels declared in the config are created once, the first time an account starts empty. */
 async function seedChannels(config: ServiceConfig, storage: Storage, now: number) {

@@ -3,7 +3,8 @@
 // order) that GET /v1/check-statuses filters, sorts and pages without computing
 // anything. Entries are replaced, never removed, in the snapshot: a dropped
 // check keeps its last status there until the new one is stored, so a list
-// never waits for a computation (except at a cold start or after a reload).
+// never waits for a computation (except at a cold start, or for the checks a
+// reload moved).
 //
 // Storage answers asynchronously, so a status may be computed while a result or
 // an alert change lands for the same check. A status (or its inputs) is stored
@@ -12,6 +13,7 @@
 // slow read never overwrites a newer one, nor loses a result counted meanwhile.
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckStatus, Period } from '../api/schemas.js';
+import type { Moved } from './config-diff.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
 import type { StatusInputs } from './status-inputs.js';
 
@@ -165,7 +167,26 @@ export function createStatusCache() {
         }
     },
 
-    /** Forgets everything (a reload: statuses embed the checks' config). */
+    /**
+     * A reload moved these checks' config (config-diff.ts): each loses its tickets, inputs
+     * and statuses, and its account's list snapshot is made again from the rest.
+     */
+    forget(moved: Moved) {
+      for (const [accountId, checkIds] of moved) {
+        const account = accounts.get(accountId);
+        if (!account) continue;
+        for (const id of checkIds === 'all' ? account.checks.keys() : checkIds) {
+          const entry = account.checks.get(id);
+          if (!entry) continue;
+          entry.epoch++;
+          entry.inputs = undefined;
+          entry.byPeriod.clear();
+        }
+        account.list = undefined;
+      }
+    },
+
+    /** Forgets everything (PostgreSQL's notifications were lost: every status is read again). */
     clear() {
       generation++;
       accounts.clear();

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../api/schemas.js';
 import type { AccountConfig, CheckConfig } from './config-schema.js';
+import type { Moved } from './config-diff.js';
 import type { AlertPlanner } from './alerting/planner.js';
 import { createLimit, createSerial } from './serial.js';
 import { createPresenter, type PresenterDeps } from './status-present.js';
@@ -289,6 +290,11 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     clear() {
       version++;
       cache.clear();
+    },
+    /** A reload: the statuses of the checks it moved are read again, the others kept. */
+    forget(moved: Moved) {
+      cache.forget(moved);
+      if (moved.size > 0) version++;
     },
     /**
      * Something every status is derived from moved (a location's runners came back):

@@ -62,7 +62,7 @@ async function results(s: TestService, id: string) {
 }
 
 async function statuses(s: TestService) {
-  const res = await fetch(`${s.url}/v1/check-statuses?sortBy=name`, { headers });
+  const res = await fetch(`${s.url}/v1/check-statuses?sortBy=name&limit=100`, { headers });
   return CheckStatusListSchema.parse(await res.json()).data;
 }
 
@@ -127,6 +127,42 @@ describe('config reload', () => {
     // Through it all, every due run was stored, skipped ("slow" outlasts its period) or is under way.
     const stats = s.runStats();
     expect(stats.due).toBe(stats.stored + stats.skipped + stats.queued + stats.running);
+  });
+
+  it('reads again only the statuses of the checks a reload moved, and all of an account whose locations moved', async () => {
+    const f = (target = await startTarget());
+    const ids = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}`, enabled: false }));
+    const s = (svc = await startTestService({ config: config(f, ids) }));
+    // Which checks' statuses are read from storage: each read asks for the check's open incident.
+    const read: string[] = [];
+    const currentIncident = s.storage.currentIncident.bind(s.storage);
+    s.storage.currentIncident = (accountId, checkId) => {
+      read.push(checkId);
+      return currentIncident(accountId, checkId);
+    };
+    expect((await statuses(s)).length).toBe(12);
+    expect(new Set(read).size).toBe(12);
+
+    read.length = 0;
+    const renamed = ids.map((c) => (c.id === 'c3' ? { ...c, name: 'Renamed' } : c));
+    expect(await s.reload(config(f, [...renamed, { id: 'c12', enabled: false }]))).toEqual({
+      added: 1,
+      changed: 1,
+      removed: 0,
+    });
+    const after = await statuses(s);
+    expect(after.map((x) => x.checkName)).toContain('Renamed');
+    expect(after.length).toBe(13);
+    expect(read.sort()).toEqual(['c12', 'c3']);
+
+    // A location's name is in every status of the account: all are read again.
+    read.length = 0;
+    const moved = config(f, [...renamed, { id: 'c12', enabled: false }]);
+    moved.accounts[0]!.locations[0]!.name = 'Frankfurt am Main';
+    expect(await s.reload(moved)).toEqual({ added: 0, changed: 0, removed: 0 });
+    const again = await statuses(s);
+    expect(new Set(read).size).toBe(13);
+    expect(again.every((x) => x.locations[0]?.name === 'Frankfurt am Main')).toBe(true);
   });
 
   it('answers the statuses list from the new config even when no status moved since the reload', async () => {
