@@ -153,7 +153,7 @@ describe('config reload', () => {
     const after = await statuses(s);
     expect(after.map((x) => x.checkName)).toContain('Renamed');
     expect(after.length).toBe(13);
-    expect(read.sort()).toEqual(['c12', 'c3']);
+    expect([...new Set(read)].sort()).toEqual(['c12', 'c3']);
 
     // A location's name is in every status of the account: all are read again.
     read.length = 0;
