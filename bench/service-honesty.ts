@@ -332,8 +332,8 @@ export function honestyReport(rows: HonestyRow[]): string {
   const line = (r: HonestyRow) =>
     `| ${r.checks.toLocaleString('en')} at 60 s + ${PROBES} probes at 5 s | ${fmt(r.firstByteError.p50)} | ${fmt(r.firstByteError.p99)} (${r.firstByteError.samples} runs) | ${fmt(r.rawError.p99)} | ${fmt(r.targetLate.p99)} | ${fmt(r.idleLate.p99)} | ${fmt(r.statuses.p50)} | ${fmt(r.statuses.p99)} (${r.statuses.samples}) | ${r.due.toLocaleString('en')} / ${r.stored.toLocaleString('en')} / ${r.skipped.toLocaleString('en')} | ${r.cpuPercent.toFixed(0)} % | ${(r.drainedMs / 1000).toFixed(1)} s | ${r.loadAvg.toFixed(1)} |`;
   return `Measurement honesty: a loopback target (a process of its own) answers after ${DELAY_MS} ms
-before its headers; the service runs N api checks at 60 s on the same target's instant path (its full
-load, one location, a SQLite file) and ${PROBES} probe checks at 5 s on the delayed path. The target times
+before its headers; the service runs N api checks at 60 s on the instant path of another such process
+(its full load, one location, a SQLite file) and ${PROBES} probe checks at 5 s on the delayed path. The target times
 each delayed answer's real wait, from the request's arrival to just before its headers are written: its
 timer fires late when it waits for a core too. The error is the probe's stored \`firstByte\` (whole
 milliseconds) minus that real wait: what the service added. "Stored − ${DELAY_MS} ms" is the same without
