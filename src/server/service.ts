@@ -184,6 +184,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       queue: storage,
       complete,
       maxStoredBodyBytes: () => config.maxStoredBodyBytes,
+      check: (account, checkId) => accounts.check(account, checkId),
       leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
       now,
       closing: leaving.signal,

@@ -14,6 +14,7 @@ import {
   type RunnerResultBody,
 } from '../../api/runner-schemas.js';
 import type { CheckResult } from '../../api/schemas.js';
+import type { AccountConfig, CheckConfig } from '../config-schema.js';
 import type { RunResult } from '../contracts.js';
 import { fingerprint, type RunnerHub, type RunnerPlace } from '../runner-hub.js';
 import { toJob } from '../runners/job-protocol.js';
@@ -26,6 +27,8 @@ export interface RunnerRouteDeps {
   /** Stores a run's result through the queue (once) and moves its status; false when the run is not the token's. */
   complete(run: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, result: RunResult): Promise<boolean>;
   maxStoredBodyBytes(): number;
+  /** The account's check by id, indexed (accounts.ts): every claimed and reported run looks its check up. */
+  check(account: AccountConfig, checkId: string): CheckConfig | undefined;
   /** How long a runner holds the runs it claims before they are given to another. */
   leaseMs: number;
   now: () => number;
@@ -90,7 +93,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
   });
 
   function toRunnerJob(run: ClaimedRun, { account, location }: RunnerPlace) {
-    const check = account.checks.find((c) => c.id === run.checkId);
+    const check = deps.check(account, run.checkId);
     // A check removed since it was offered: nothing to run; its run lapses with its lease.
     if (!check) return [];
     return [
@@ -110,7 +113,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     const run = await queue.findRun(runId);
     if (!run || run.accountId !== account.id || run.locationId !== location.id || run.token === null)
       throw new HttpError(404, `run "${runId}" was never given to a runner of ${location.id}`);
-    const check = account.checks.find((c) => c.id === run.checkId);
+    const check = deps.check(account, run.checkId);
     const { result } = body;
     if (result.checkId !== run.checkId || result.location.id !== run.locationId || !check)
       throw new HttpError(
