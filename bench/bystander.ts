@@ -3,8 +3,8 @@
 // that is how long a thread woken on this machine waited for a core, the floor
 // under every latency measured there: a run reading its answer, a target
 // reading its request, an instance answering a page all wait on that wake-up.
-import { spawn } from 'node:child_process';
 import { request } from 'undici';
+import { listening } from './scale-procs.js';
 
 const TIMER_MS = 50;
 
@@ -20,28 +20,25 @@ const late = [];
   }, ${TIMER_MS});
 })();
 const server = http.createServer((req, res) => res.end(JSON.stringify(late)));
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port)));
+server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
 `;
 
 export interface Bystander {
   /** How late its timer fired (ms) for the timers that fired between two instants (epoch ms). */
   lateBetween(from: number, to: number): Promise<number[]>;
-  stop(): void;
 }
 
-/** Started at the priority of the process that starts it: start it before raising that. */
+/**
+ * Started at the priority of the process that starts it: start it before raising that.
+ * scale-procs.ts's stopAll() ends it.
+ */
 export async function startBystander(): Promise<Bystander> {
-  const child = spawn(process.execPath, ['-e', SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(String(d)));
-    child.once('exit', (code) => reject(new Error(`the bystander exited (${code}) before it listened`)));
-  });
+  const { url } = await listening('bystander', ['-e', SCRIPT], 10_000);
   return {
     async lateBetween(from, to) {
-      const res = await request(`http://127.0.0.1:${port}/`);
+      const res = await request(url);
       const late = (await res.body.json()) as Array<{ at: number; ms: number }>;
       return late.filter((l) => l.at >= from && l.at <= to).map((l) => l.ms);
     },
-    stop: () => void child.kill(),
   };
 }

@@ -1,10 +1,11 @@
 // bench:scale's processes: the loopback target, `checkwall serve` instances and
 // `checkwall runner` processes of the built program, and the CPU each used
 // (from /proc: utime + stime, so it counts every thread and nothing else).
+// bench:service honesty starts its targets and the bystander here too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface Proc {
@@ -62,8 +63,8 @@ function lineOf(proc: Proc, re: RegExp, timeoutMs: number): Promise<RegExpExecAr
   });
 }
 
-/** A process that says "listening on URL" once it serves. */
-async function listening(
+/** A process that says "listening on URL" once it serves; stopAll() ends it. */
+export async function listening(
   name: string,
   args: string[],
   timeoutMs: number,
@@ -140,6 +141,20 @@ export async function stopAll(): Promise<void> {
   );
   await Promise.all(exits);
   all.length = 0;
+}
+
+/**
+ * Raises a process (this one by default) to nice -10, above the processes it measures or
+ * serves: a bench's instrument. Lowering a nice value needs root (or CAP_SYS_NICE); without
+ * it, undefined, and the report says so.
+ */
+export function raise(pid = 0): number | undefined {
+  try {
+    setPriority(pid, -10);
+    return -10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU seconds a process has used so far (all its threads); 0 once it is gone. */

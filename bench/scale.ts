@@ -9,7 +9,7 @@
 // `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, setPriority, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
@@ -128,34 +128,17 @@ async function firstPage(url: string): Promise<number> {
   return performance.now() - t;
 }
 
-/**
- * The statuses requests are the bench's measurement, not part of the system measured: a console
- * asks from another machine. Raised above the processes it measures (which started before and
- * keep their priority), this process's waits for a core stay out of the pages' latency.
- * Lowering a nice value needs root (or CAP_SYS_NICE); without it, the report says so.
- */
-function measureFirst(): number | undefined {
-  try {
-    setPriority(-10);
-    return -10;
-  } catch {
-    return undefined;
-  }
-}
-
 const errorLines = (text: string) => text.split('\n').filter((l) => l.trim() !== '').length;
 
 async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
   const { minutes, checks, everyLocation } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-scale-'));
   const cluster = await startCluster();
-  let stopBystander: () => void = () => undefined;
   try {
     const db = await cluster.freshDatabase();
     const target = await procs.startTarget();
     // At the priority the instances have (started before this process raises its own).
     const bystander = await startBystander();
-    stopBystander = bystander.stop;
     const cfg = config(target.url, checks, everyLocation);
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify(cfg));
@@ -194,7 +177,11 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       pg: procs.pgPids(cluster.dataDir).reduce((sum, pid) => sum + procs.cpuSeconds(pid), 0),
       machine: procs.machineTicks(),
     });
-    const clientNice = measureFirst();
+    // The statuses requests are the bench's measurement, not part of the system measured: a
+    // console asks from another machine. Raised above the processes it measures (which started
+    // before and keep their priority), this process's waits for a core stay out of the pages'
+    // latency.
+    const clientNice = procs.raise();
     const before = cpu();
     const dbBefore = await dbActivity(db);
     const t0 = performance.now();
@@ -250,7 +237,6 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       })),
     };
   } finally {
-    stopBystander();
     procs.keepLogs();
     await procs.stopAll();
     await cluster.stop();

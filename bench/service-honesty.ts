@@ -7,10 +7,9 @@
 // minus that, and the target's own lateness is reported apart. Statuses are requested
 // meanwhile, one at a time. Runs due vs stored come from the scheduler's
 // accounting. Each load is bounded: about a minute.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, setPriority, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { CheckResultListSchema } from '../src/api/schemas.js';
@@ -19,6 +18,7 @@ import { createService, type Service } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander, type Bystander } from './bystander.js';
 import { fmt, quantiles } from './report.js';
+import { listening, raise, stopAll } from './scale-procs.js';
 
 const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_0123456789abcdef';
@@ -43,7 +43,7 @@ const server = http.createServer((req, res) => {
   } else if (req.url === '/waits') res.end(JSON.stringify(waits));
   else res.end('ok');
 });
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port)));
+server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
 `;
 
 const progress = (line: string) =>
@@ -70,6 +70,8 @@ export interface HonestyRow {
   targetLate: Figure;
   /** How late an idle bystander process's 50 ms timer was, over the same window. */
   idleLate: Figure;
+  /** The nice value the probes' target ran at; undefined: not raised. */
+  targetNice: number | undefined;
   statuses: { p50: number; p99: number; max: number; samples: number };
   due: number;
   stored: number;
@@ -84,6 +86,7 @@ export interface HonestyRow {
 interface Targets {
   load: string;
   probes: string;
+  probesNice: number | undefined;
   bystander: Bystander;
 }
 
@@ -267,6 +270,7 @@ async function measure(targets: Targets, checks: number, seconds: number): Promi
     rawError: figure(quantiles(probes.raw)),
     targetLate: figure(quantiles(probes.late)),
     idleLate: figure(quantiles(idle)),
+    targetNice: targets.probesNice,
     statuses: { p50: s.p50, p99: s.p99, max: s.max, samples: statuses.length },
     due: after.due - before.due,
     stored: after.stored - before.stored,
@@ -277,54 +281,33 @@ async function measure(targets: Targets, checks: number, seconds: number): Promi
   };
 }
 
-let targetNice: number | undefined;
-
-/**
- * The probes' target is the bench's instrument, on another machine in real life: raised above
- * the service, it waits less for a core, and its real waits are taken out of the error anyway.
- * Lowering a nice value needs root (or CAP_SYS_NICE); without it, the report says so.
- */
-function punctual(pid: number | undefined): number | undefined {
-  try {
-    if (pid === undefined) return undefined;
-    setPriority(pid, -10);
-    return -10;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Measures each load in turn; `report` gets the rows so far after each (a long run keeps what it measured). */
 export async function measureHonesty(
   loads: number[],
   seconds: number,
   report: (rows: HonestyRow[]) => void,
 ): Promise<HonestyRow[]> {
-  // The probes' target serves nothing else, as a real target is not also answering the
-  // service's whole load: its timer is then late only when it waits for a core.
-  const children = [0, 1].map(() =>
-    spawn(process.execPath, ['-e', TARGET], { stdio: ['ignore', 'pipe', 'inherit'] }),
-  );
-  targetNice = punctual(children[1]!.pid);
-  const bystander = await startBystander();
   try {
-    const [load, probes] = await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<string>((resolve) =>
-            child.stdout.once('data', (d: Buffer) => resolve(`http://127.0.0.1:${String(d)}`)),
-          ),
-      ),
-    );
+    // The probes' target serves nothing else, as a real target is not also answering the
+    // service's whole load: its timer is then late only when it waits for a core. It is the
+    // bench's instrument, on another machine in real life: raised above the service, it waits
+    // less for a core, and its real waits are taken out of the error anyway.
+    const [load, probes] = await Promise.all([
+      listening('load target', ['-e', TARGET], 10_000),
+      listening('probes target', ['-e', TARGET], 10_000),
+    ]);
+    const pid = probes.proc.child.pid;
+    const probesNice = pid === undefined ? undefined : raise(pid);
+    const bystander = await startBystander();
     const rows: HonestyRow[] = [];
     for (const checks of loads) {
-      rows.push(await measure({ load: load!, probes: probes!, bystander }, checks, seconds));
+      const targets = { load: load.url, probes: probes.url, probesNice, bystander };
+      rows.push(await measure(targets, checks, seconds));
       report(rows);
     }
     return rows;
   } finally {
-    for (const child of children) child.kill();
-    bystander.stop();
+    await stopAll();
   }
 }
 
@@ -339,7 +322,7 @@ timer fires late when it waits for a core too. The error is the probe's stored \
 milliseconds) minus that real wait: what the service added. "Stored − ${DELAY_MS} ms" is the same without
 taking the target's lateness out, and "target late" is that lateness alone (its real wait minus ${DELAY_MS} ms).
 A request whose arrival waited in the target's own event loop still counts against the service. The
-probes' target is a process of its own that serves nothing else, ${targetNice === undefined ? 'at the same priority as the service (this run could not raise it)' : `at nice ${targetNice}, above the service`}:
+probes' target is a process of its own that serves nothing else, ${rows[0]?.targetNice === undefined ? 'at the same priority as the service (this run could not raise it)' : `at nice ${rows[0].targetNice}, above the service`}:
 it stands for a target on another machine. Both targets keep Node's default keep-alive (5 s). "Idle late"
 is a bystander (\`bench/bystander.ts\`): a third process, at the service's priority, that serves nothing and
 only sets a 50 ms timer again and again; how late it fires is how long a thread woken on this machine
