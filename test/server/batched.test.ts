@@ -63,4 +63,24 @@ describe('batched', () => {
     await alone(4);
     expect(sent).toEqual([[1, 2], [3], [4]]);
   });
+
+  it('with gatherMs, keeps a call made while a batch is out for the whole wait, not the batch’s return', async () => {
+    const sent: number[][] = [];
+    const echo = batched(
+      async (items: number[]) => {
+        sent.push(items);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return items;
+      },
+      { gatherMs: 100, inFlight: 2 },
+    );
+    const first = echo(1);
+    await new Promise((resolve) => setTimeout(resolve, 105)); // the first batch is out
+    const during = echo(2);
+    await first; // it returned: the second call still waits for its gather
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const later = echo(3);
+    expect(await Promise.all([during, later])).toEqual([2, 3]);
+    expect(sent).toEqual([[1], [2, 3]]);
+  });
 });

@@ -49,7 +49,8 @@ export function batched<I, O>(
       out++;
       void send(queue.splice(0, max)).finally(() => {
         out--;
-        next();
+        // A gather already under way sends the calls made since, when its wait is over.
+        if (!soon) next();
       });
     }
   }
