@@ -107,16 +107,24 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     // Found at once, with one unknown among them.
     const found = await Promise.all([...ids, 'no-such-run'].map((id) => s.findRun(id)));
     expect(found.map((run) => run?.checkId ?? null)).toEqual([...keys.map((k) => k.checkId), null]);
-    // Reported at once: the holder's first report of each stored; a second report of one,
-    // a stranger's report and an unknown run are refused, each on its own.
+    const B = 'account-b';
+    const other = await s.offerRun({ ...key('c0'), accountId: B }, T0, {
+      token: 'instance-1',
+      leaseMs: LEASE,
+    });
+    // Reported at once: the holder's first report of each stored (another account's with
+    // them); a second report of one, a stranger's report and an unknown run are refused,
+    // each on its own.
     const reports = await Promise.all([
       ...ids.slice(0, 75).map((id, i) => s.completeRun(id, 'instance-1', A, resultFor(`c${i}`, `r${i}`))),
       s.completeRun(ids[0]!, 'instance-1', A, resultFor('c0', 'again')),
       s.completeRun(ids[1]!, 'stranger', A, resultFor('c1', 'stranger')),
       s.completeRun('no-such-run', 'instance-1', A, resultFor('c2', 'nowhere')),
+      s.completeRun(other!.id, 'instance-1', B, resultFor('c0', 'b0')),
     ]);
-    expect(reports).toEqual([...Array.from({ length: 75 }, () => true), false, false, false]);
+    expect(reports).toEqual([...Array.from({ length: 75 }, () => true), false, false, false, true]);
     expect((await s.latestResult(A, 'c0'))!.id).toBe('r0');
+    expect((await s.latestResult(B, 'c0'))!.id).toBe('b0');
     expect((await s.latestResult(A, 'c74'))!.id).toBe('r74');
     expect(await s.latestResult(A, 'c75')).toBeNull();
     expect((await s.findRun(ids[74]!))!.completedAt).not.toBeNull();

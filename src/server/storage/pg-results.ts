@@ -32,13 +32,18 @@ function where(q: ResultQuery): { sql: string; params: unknown[] } {
 
 const COLUMNS =
   'id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json';
-const UPSERT = `INSERT INTO results (${COLUMNS})
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::bigint[], $7::int[],
-    $8::int[], $9::text[], $10::json[])
+/** The types of COLUMNS, in order: the arrays of an `unnest` of result rows. */
+export const RESULT_TYPES = ['text', 'text', 'text', 'text', 'bool', 'bigint', 'int', 'int', 'text', 'json'];
+/** An upsert of COLUMNS taking its rows from `source`. */
+export const upsertResults = (source: string) => `INSERT INTO results (${COLUMNS})
+  ${source}
   ON CONFLICT (id) DO UPDATE SET account_id = excluded.account_id, check_id = excluded.check_id,
     location_id = excluded.location_id, ok = excluded.ok, started_at = excluded.started_at,
     duration = excluded.duration, response_time = excluded.response_time,
     triggered_by = excluded.triggered_by, json = excluded.json`;
+const UPSERT = upsertResults(
+  `SELECT * FROM unnest(${RESULT_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+);
 /**
  * The upsert and its changes (pg-changes.ts) in one statement: atomic without a
  * transaction. A data-modifying WITH runs once whether or not it is read.
@@ -52,12 +57,16 @@ const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING 1)
  * back; a larger result or a large batch (an import) says only which checks.
  */
 function changes(origin: string, accountId: string, results: readonly CheckResult[]): string[] {
-  const bare = (checkId: string) => JSON.stringify({ origin, kind: 'result', accountId, checkId });
-  if (results.length > CARRIED_RESULTS) return [...new Set(results.map((r) => r.checkId))].map(bare);
-  return results.map((result) => {
-    const full = JSON.stringify({ origin, kind: 'result', accountId, checkId: result.checkId, result });
-    return Buffer.byteLength(full) < NOTIFY_BYTES ? full : bare(result.checkId);
-  });
+  if (results.length > CARRIED_RESULTS)
+    return [...new Set(results.map((r) => r.checkId))].map((checkId) => bare(origin, accountId, checkId));
+  return results.map((result) => changeOf(origin, accountId, result));
+}
+const bare = (origin: string, accountId: string, checkId: string) =>
+  JSON.stringify({ origin, kind: 'result', accountId, checkId });
+/** One result's change: the result itself when it fits a NOTIFY, else only its check. */
+export function changeOf(origin: string, accountId: string, result: CheckResult): string {
+  const full = JSON.stringify({ origin, kind: 'result', accountId, checkId: result.checkId, result });
+  return Buffer.byteLength(full) < NOTIFY_BYTES ? full : bare(origin, accountId, result.checkId);
 }
 export const CARRIED_RESULTS = 100;
 const NOTIFY_BYTES = 7_900;
@@ -65,20 +74,25 @@ const NOTIFY_BYTES = 7_900;
 /** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
 function columns(accountId: string, results: readonly CheckResult[]): unknown[][] {
   const byId = new Map(results.map((r) => [r.id, r]));
-  const rowsOf = [...byId.values()].map((r) => [
-    r.id,
-    accountId,
-    r.checkId,
-    r.location.id,
-    r.status === 'success',
-    Date.parse(r.startedAt),
-    r.duration,
-    storedResponseTime(r),
-    r.triggeredBy,
-    JSON.stringify(r),
-  ]);
-  return columnsOf(rowsOf, 10);
+  return columnsOf(
+    [...byId.values()].map((r) => resultRow(accountId, r)),
+    RESULT_TYPES.length,
+  );
 }
+
+/** A result's values of COLUMNS, in order. */
+export const resultRow = (accountId: string, r: CheckResult): unknown[] => [
+  r.id,
+  accountId,
+  r.checkId,
+  r.location.id,
+  r.status === 'success',
+  Date.parse(r.startedAt),
+  r.duration,
+  storedResponseTime(r),
+  r.triggeredBy,
+  JSON.stringify(r),
+];
 
 /** Stores results and notifies their changes (at the commit of `q`'s transaction if it has one). */
 export async function writeResults(
@@ -91,18 +105,27 @@ export async function writeResults(
   await q.query(UPSERT_AND_NOTIFY, [...columns(accountId, results), changes(origin, accountId, results)]);
 }
 
+/** An upsert of screenshots taking (result_id, account_id, check_id, started_at, png) rows from `source`. */
+export const upsertScreenshots = (source: string) =>
+  `INSERT INTO screenshots (result_id, account_id, check_id, started_at, png)
+   ${source}
+   ON CONFLICT (result_id) DO UPDATE SET account_id = excluded.account_id, check_id = excluded.check_id,
+     started_at = excluded.started_at, png = excluded.png`;
+const UPSERT_SCREENSHOT = upsertScreenshots('VALUES ($1, $2, $3, $4, $5)');
+
 export async function writeScreenshot(
   q: Queryable,
   accountId: string,
   result: Pick<CheckResult, 'id' | 'checkId' | 'startedAt'>,
   png: Uint8Array,
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO screenshots (result_id, account_id, check_id, started_at, png) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (result_id) DO UPDATE SET account_id = excluded.account_id, check_id = excluded.check_id,
-       started_at = excluded.started_at, png = excluded.png`,
-    [result.id, accountId, result.checkId, Date.parse(result.startedAt), Buffer.from(png)],
-  );
+  await q.query(UPSERT_SCREENSHOT, [
+    result.id,
+    accountId,
+    result.checkId,
+    Date.parse(result.startedAt),
+    Buffer.from(png),
+  ]);
 }
 
 type Agg = { total: number; ok: number; avg: number | null; timed: number };

@@ -6,8 +6,16 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../api/schemas.js';
 import { batched } from './batched.js';
-import { changed, columnsOf, rows, transaction } from './pg-db.js';
-import { CARRIED_RESULTS, writeResults, writeScreenshot } from './pg-results.js';
+import { changed, columnsOf, rows } from './pg-db.js';
+import { CHANGES_CHANNEL } from './pg-changes.js';
+import {
+  CARRIED_RESULTS,
+  changeOf,
+  RESULT_TYPES,
+  resultRow,
+  upsertResults,
+  upsertScreenshots,
+} from './pg-results.js';
 import type { ClaimedRun, RunKey, RunnerSeen, RunQueue, StoredRun } from './types.js';
 
 const RUN_COLUMNS = `id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
@@ -29,10 +37,40 @@ interface Report {
 
 // Offers, reports and look-ups made while a batch is out go together in the next
 // one (batched.ts): at 10,000 checks each instance offers every run and stores a
-// run's result once, and one statement or transaction for many is what keeps the
-// database's work per run small. At most CARRIED_RESULTS a transaction, so a
-// stored result's NOTIFY still carries it to the other instances (pg-results.ts).
+// run's result once, and one statement for many is what keeps the database's work
+// per run small. At most CARRIED_RESULTS a statement, so a stored result's NOTIFY
+// still carries it to the other instances (pg-results.ts).
 const BATCH = { max: CARRIED_RESULTS, inFlight: 2 };
+
+const heldBy = (runId: string, token: string) => `${runId}\u0000${token}`;
+
+// The reports of a batch, one statement (so one round trip, and atomic without a
+// transaction): the runs still open under each report's token are locked in id
+// order (two instances' batches never wait on each other in a cycle, and a claim
+// under way is waited for, its new token then re-checked), completed, and only
+// their results, screenshots and changes (pg-changes.ts: sent at the commit) are
+// stored. The rows are $2 onwards: a result's columns, its run, the token, its change, its png.
+const REPORTED = [...RESULT_TYPES, 'text', 'text', 'text', 'bytea']
+  .map((type, i) => `$${i + 2}::${type}[]`)
+  .join(', ');
+const COMPLETE = `WITH reported AS (
+    SELECT * FROM unnest(${REPORTED})
+      AS x(id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by,
+        json, run_id, token, change, png)),
+  held AS (
+    SELECT runs.id FROM runs JOIN reported ON runs.id = reported.run_id AND runs.token = reported.token
+    WHERE runs.completed_at IS NULL ORDER BY runs.id FOR UPDATE OF runs),
+  done AS (UPDATE runs SET completed_at = $1 FROM held WHERE runs.id = held.id RETURNING runs.id, runs.token),
+  kept AS (
+    SELECT reported.* FROM reported JOIN done ON done.id = reported.run_id AND done.token = reported.token),
+  stored AS (${upsertResults(
+    `SELECT id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json
+     FROM kept`,
+  )}),
+  shots AS (${upsertScreenshots(
+    'SELECT id, account_id, check_id, started_at, png FROM kept WHERE png IS NOT NULL',
+  )})
+  SELECT run_id AS id, token, pg_notify('${CHANGES_CHANNEL}', change) FROM kept`;
 
 export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   const offer = batched(async (offers: Offer[]) => {
@@ -82,37 +120,25 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
     return ids.map((id) => byId.get(id) ?? null);
   }, BATCH);
 
-  const complete = batched(
-    (reports: Report[]) =>
-      transaction(pool, async (c) => {
-        // The row locks, taken in id order (so two instances' batches never wait on each
-        // other in a cycle), order this after any claim under way, which may take a run over.
-        const held = await rows<{ id: string; token: string | null; completed_at: number | null }>(
-          c,
-          'SELECT id, token, completed_at FROM runs WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
-          [[...new Set(reports.map((r) => r.runId))]],
-        );
-        const open = new Map(held.filter((r) => r.completed_at === null).map((r) => [r.id, r.token]));
-        // A run reported twice in one batch is stored once: the first report that holds it.
-        const stored = reports.map((r) => open.get(r.runId) === r.token && open.delete(r.runId));
-        const kept = reports.filter((_, i) => stored[i]);
-        for (const accountId of new Set(kept.map((r) => r.accountId)))
-          await writeResults(
-            c,
-            origin,
-            accountId,
-            kept.filter((r) => r.accountId === accountId).map((r) => r.result),
-          );
-        for (const r of kept) if (r.screenshot) await writeScreenshot(c, r.accountId, r.result, r.screenshot);
-        if (kept.length > 0)
-          await c.query('UPDATE runs SET completed_at = $1 WHERE id = ANY($2::text[])', [
-            Date.now(),
-            kept.map((r) => r.runId),
-          ]);
-        return stored;
-      }),
-    BATCH,
-  );
+  const complete = batched(async (reports: Report[]) => {
+    // A report repeated in one batch (same run, same token) is sent once: the first stands for it.
+    const sent = new Map<string, Report>();
+    for (const r of reports) if (!sent.has(heldBy(r.runId, r.token))) sent.set(heldBy(r.runId, r.token), r);
+    const values = [...sent.values()].map((r) => [
+      ...resultRow(r.accountId, r.result),
+      r.runId,
+      r.token,
+      changeOf(origin, r.accountId, r.result),
+      r.screenshot ? Buffer.from(r.screenshot) : null,
+    ]);
+    const done = await rows<{ id: string; token: string }>(pool, COMPLETE, [
+      Date.now(),
+      ...columnsOf(values, RESULT_TYPES.length + 4),
+    ]);
+    const held = new Set(done.map((run) => heldBy(run.id, run.token)));
+    // Only the first report of a run that its token held is stored; any other is late.
+    return reports.map((r) => held.delete(heldBy(r.runId, r.token)));
+  }, BATCH);
 
   return {
     /**
