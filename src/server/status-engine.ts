@@ -237,22 +237,32 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     });
   }
 
+  /** Where the next warm goes on in its list of checks. */
+  let warmAt = 0;
+
   /**
-   * Keeps the default-period statuses ready, in config order, for at most
-   * `budgetMs`, giving the event loop back every few milliseconds (called on a
-   * timer, so the list finds them ready): a missing one is read, one past 60 % of
-   * its life derived again from its inputs (no reads), and inputs whose slow part
-   * is due (status-inputs.ts) have it read again.
+   * Keeps the default-period statuses ready, looking at `share` of the checks (all by
+   * default) from where the last call stopped, for at most `budgetMs`, giving the event
+   * loop back every few milliseconds (called on a timer, so the list finds them ready): a
+   * missing one is read, one past 60 % of its life derived again from its inputs (no
+   * reads), and inputs whose slow part is due (status-inputs.ts) have it read again.
    */
   async function warm(
     pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>,
     budgetMs: number,
+    share = 1,
   ): Promise<number> {
     const started = performance.now();
     let slice = started;
     const now = deps.now();
+    const n = pairs.length;
+    const looks = Math.min(n, Math.ceil(n * share));
     let done = 0;
-    for (const { account, check } of pairs) {
+    let looked = 0;
+    const from = warmAt % Math.max(1, n);
+    while (looked < looks) {
+      const { account, check } = pairs[(from + looked) % n]!;
+      looked++;
       const inputs = cache.inputs(account, check);
       const hit = cache.get(account, check, LIST_PERIOD);
       if (!inputs) await fresh(account, check, LIST_PERIOD);
@@ -268,6 +278,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
         slice = performance.now();
       }
     }
+    warmAt = from + looked;
     return done;
   }
 

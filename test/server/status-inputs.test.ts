@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, CheckStatus } from '../../src/api/schemas.js';
 import { ServiceConfigSchema } from '../../src/server/config-schema.js';
-import { createStatusEngine } from '../../src/server/status-engine.js';
+import { CACHE_MS, createStatusEngine } from '../../src/server/status-engine.js';
 import { deriveStatus } from '../../src/server/status-compute.js';
 import { loadInputs, SLOW_REFRESH_MS } from '../../src/server/status-inputs.js';
 import { EXACT_RUNS } from '../../src/server/status-window.js';
@@ -149,6 +149,19 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
     const anew = await readAnew(s, clock.now);
     expect(kept.availability.percentage).toBe(anew.availability.percentage);
     expect(figures(kept)).toEqual(figures(anew));
+  });
+
+  it('are warmed a share at a time, each warm going on where the last stopped', async () => {
+    const s = (storage = await open());
+    const clock = { now: T0 };
+    const engine = engineOn(s, clock);
+    const pairs = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => ({ account, check: { ...check, id } }));
+    // Two of the five a turn: each read once in three turns, none twice.
+    const turn = () => engine.warm(pairs, 1_000, 0.4);
+    expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
+    // Past 60 % of their life, each is derived again when its turn comes, once.
+    clock.now += CACHE_MS * 0.6;
+    expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
   });
 
   it('keep counting past the runs kept one by one, and read the p95 again when due', async () => {
