@@ -39,7 +39,7 @@ export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
   /** The shared queue every run goes through (several instances, remote runners). */
-  queue: Pick<RunQueue, 'offerRun' | 'claimRuns'>;
+  queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances'>;
   /**
    * Stores the result of a run this instance holds (storage and the status engine
    * live behind it); false when its lease ran out and another holder has it.

@@ -60,6 +60,31 @@ export const isRemoteSlot = (slot: Pick<Slot, 'check' | 'location'>) =>
 export const slotKey = (accountId: string, checkId: string, locationId: string) =>
   `${accountId}\u0000${checkId}\u0000${locationId}`;
 
+/**
+ * Which of the instances sharing a database offers a slot's runs as they fall due
+ * (the others offer them only later, in case it is gone): rendezvous hashing over
+ * their ids, so each has an even share, and one joining or leaving moves only the
+ * slots it takes or gives up.
+ */
+export function ownerOf(key: string, instances: readonly string[]): string | undefined {
+  let owner: string | undefined;
+  let top = -1;
+  for (const id of instances) {
+    const weight = fnv1a(`${id}\u0000${key}`);
+    if (weight > top) [owner, top] = [id, weight];
+  }
+  return owner;
+}
+
+/** 32-bit FNV-1a with murmur3's finalizer, so every bit counts in a comparison: cheap and even. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 /** Every slot the config schedules: enabled, runnable checks × their locations. */
 export function planSlots(config: ServiceConfig): Slot[] {
   const slots: Slot[] = [];

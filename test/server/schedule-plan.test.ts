@@ -6,7 +6,9 @@ import {
   catchUpAt,
   followingDueAt,
   nextDueAt,
+  ownerOf,
   planSlots,
+  slotKey,
   slotOffsetMs,
 } from '../../src/server/schedule-plan.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
@@ -135,6 +137,32 @@ describe('schedule offsets', () => {
       // On its offset already, the next run is one period on.
       const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
       expect(followingDueAt(onGrid, slot)).toBe(onGrid + slot.periodMs);
+    }
+  });
+});
+
+describe('the owner of a slot among instances', () => {
+  const keys = Array.from({ length: 10_000 }, (_, i) => slotKey(TEST_ACCOUNT, `c${i}`, 'far'));
+  const shares = (instances: string[]) => {
+    const count = new Map(instances.map((id) => [id, 0]));
+    for (const key of keys) count.set(ownerOf(key, instances)!, count.get(ownerOf(key, instances)!)! + 1);
+    return [...count.values()];
+  };
+
+  it('gives each of two or three instances an even share of 10,000 slots', () => {
+    for (const n of shares(['instance-a', 'instance-b'])) expect(Math.abs(n - 5_000)).toBeLessThan(250);
+    for (const n of shares(['x1', 'x2', 'x3'])) expect(Math.abs(n - 3_333)).toBeLessThan(200);
+    expect(ownerOf(keys[0]!, [])).toBeUndefined();
+    expect(ownerOf(keys[0]!, ['alone'])).toBe('alone');
+  });
+
+  it('moves only the slots of an instance that goes, and the same ids give the same owner', () => {
+    const three = ['x1', 'x2', 'x3'];
+    const two = ['x1', 'x3'];
+    for (const key of keys) {
+      const before = ownerOf(key, three);
+      expect(ownerOf(key, [...three].reverse())).toBe(before);
+      if (before !== 'x2') expect(ownerOf(key, two)).toBe(before);
     }
   });
 });

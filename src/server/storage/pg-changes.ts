@@ -47,7 +47,10 @@ export async function notifyChange(q: Queryable, origin: string, change: Change)
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 30_000;
 
-export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes & { close(): Promise<void> } {
+export function createChanges(
+  pool: pg.Pool,
+  connect: (origin: string) => pg.Client,
+): Changes & { close(): Promise<void> } {
   const origin = randomUUID();
   const handlers = new Set<ChangeHandler>();
   let client: pg.Client | undefined;
@@ -72,7 +75,7 @@ export function createChanges(pool: pg.Pool, connect: () => pg.Client): Changes 
   };
 
   async function attach(): Promise<void> {
-    const next = connect();
+    const next = connect(origin);
     next.on('notification', onNotification);
     // 'error' then 'end' on a lost connection; either one schedules one reconnect.
     next.on('error', () => dropped(next));

@@ -42,6 +42,10 @@ interface Report {
 // still carries it to the other instances (pg-results.ts).
 const BATCH = { max: CARRIED_RESULTS, inFlight: 2 };
 
+const INSTANCE_PREFIX = 'checkwall instance ';
+/** The `application_name` of an instance's own connection: how the others know it is there. */
+export const instanceName = (origin: string) => `${INSTANCE_PREFIX}${origin}`;
+
 const heldBy = (runId: string, token: string) => `${runId}\u0000${token}`;
 
 // The reports of a batch, one statement (so one round trip, and atomic without a
@@ -177,6 +181,18 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
          DO UPDATE SET last_seen_at = greatest(runners_seen.last_seen_at, excluded.last_seen_at)`,
         [seen.accountId, seen.locationId, seen.runnerId, seen.lastSeenAt],
       );
+    },
+
+    async instances() {
+      // Each instance's listener (pg-changes.ts) is named after it; a killed one's connection ends with it.
+      const found = await rows<{ name: string }>(
+        pool,
+        `SELECT DISTINCT application_name AS name FROM pg_stat_activity
+         WHERE datname = current_database() AND starts_with(application_name, $1)`,
+        [INSTANCE_PREFIX],
+      );
+      const all = new Set([origin, ...found.map((r) => r.name.slice(INSTANCE_PREFIX.length))]);
+      return { self: origin, all: [...all].sort() };
     },
 
     runnersSeen: () =>

@@ -10,7 +10,7 @@ import { createPgChannelStore } from './pg-channels.js';
 import { changed, createPool, transaction } from './pg-db.js';
 import { createPgOutboxReader } from './pg-outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './pg-results.js';
-import { createPgRunQueue } from './pg-runs.js';
+import { createPgRunQueue, instanceName } from './pg-runs.js';
 import { migratePg } from './pg-schema.js';
 import { describePgUrl, hidePassword } from './pg-url.js';
 import { StorageError } from './sqlite.js';
@@ -43,10 +43,10 @@ export async function openPgStorage(url: string, options: PgOptions = {}): Promi
 function withStores(pool: pg.Pool, url: string): PgStorage {
   const changes = createChanges(
     pool,
-    () =>
+    (origin) =>
       new pg.Client({
         connectionString: url,
-        application_name: 'checkwall',
+        application_name: instanceName(origin),
         connectionTimeoutMillis: 10_000,
       }),
   );

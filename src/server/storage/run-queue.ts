@@ -86,4 +86,9 @@ export interface RunQueue {
   recordRunnerSeen(seen: RunnerSeen): Promise<void>;
   /** Every runner seen, newest contact per runner. */
   runnersSeen(): Promise<RunnerSeen[]>;
+  /**
+   * The service instances sharing this queue now (PostgreSQL: those connected to the
+   * database), sorted, with this one (`self`) always among them.
+   */
+  instances(): Promise<{ self: string; all: string[] }>;
 }

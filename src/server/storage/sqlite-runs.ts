@@ -134,6 +134,8 @@ export function createRunStore(db: Database.Database, writes: ResultWrites): Sql
       seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt);
     },
     runnersSeen: () => allSeen.all() as RunnerSeen[],
+    // SQLite cannot say who else has the file open: each instance offers every run as it falls due.
+    instances: () => ({ self: 'sqlite', all: ['sqlite'] }),
   };
 }
 
