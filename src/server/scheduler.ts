@@ -9,22 +9,21 @@
 // several instances on one database share the work: at a slot's due time this
 // instance offers the run; it runs it only when its offer created it (holding it
 // under this instance's token), and stores it with completeRun. A remote
-// location's run is offered unheld and waits for its runner: by the slot's owner
-// among the instances connected (schedule-plan.ts ownerOf) when it falls due, by
-// each of the others LATE_OFFER_MS later, many in one statement, in case the owner
-// is gone (the key makes any second offer a no-op). A sweep takes the local runs
-// whose lease ran out (an instance killed mid-run) and runs them here.
+// location's run is offered unheld and waits for its runner; of several instances,
+// one offers it as it falls due and the others later (remote-offers.ts). A sweep
+// takes the local runs whose lease ran out (an instance killed mid-run) and runs
+// them here.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { CheckConfig, ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler, SchedulerOptions } from './contracts.js';
+import { createRemoteOffers } from './remote-offers.js';
 import { createRunAccounting } from './run-accounting.js';
 import {
   catchUpAt,
   followingDueAt,
   isRemoteSlot,
   nextDueAt,
-  ownerOf,
   planSlots,
   slotKey,
   type Slot,
@@ -51,15 +50,6 @@ interface SlotState {
 
 const SWEEP_EVERY_MS = 10_000;
 const SWEEP_BATCH = 100;
-// Another instance's remote run is offered here this much after it fell due, should
-// its owner be gone; those of each second go in one statement. In bench:scale each
-// instance offering every run as it fell due was one statement a run (136 a second
-// each, half of all their statements), each a wake-up of PostgreSQL and the instance.
-const LATE_OFFER_MS = 3_000;
-const LATE_FLUSH_MS = 1_000;
-// The instances sharing the queue are read again this often (a killed one's slots then
-// go to the others; until then they are offered late).
-const INSTANCES_EVERY_MS = 2_000;
 
 /** Long enough for the run to wait its turn and time out: past it, another instance may take it. */
 export const leaseFor = (check: Pick<CheckConfig, 'timeoutMs'>) =>
@@ -77,9 +67,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   let config: ServiceConfig = opts.config;
   const token = `instance-${randomUUID()}`;
   let sweeper: NodeJS.Timeout | undefined;
-  let instances = { self: token, all: [token] };
-  let late: RunKey[] = [];
-  const timers: NodeJS.Timeout[] = [];
   let active = 0;
   let started = false;
   let stopped = false;
@@ -105,8 +92,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     arm(state, followingDueAt(state.nextAt, state.slot));
     if (isRemoteSlot(state.slot)) {
       // Its runners run it: this instance only records that it is due.
-      if (ownerOf(state.slot.key, instances.all) === instances.self) offerRemote(key);
-      else late.push(key);
+      remote.due(state.slot.key, key);
       return;
     }
     if (state.pending) {
@@ -146,35 +132,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     return null;
   }
 
-  function offerRemote(key: RunKey) {
-    offer(key).then(
-      (run) => run && opts.onRemoteOffered?.(run),
-      (error: unknown) => console.error(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
-    );
-  }
-
-  /** Offers the other instances' remote runs due LATE_OFFER_MS ago: a no-op unless their owner is gone. */
-  function offerLate() {
-    const before = Date.now() - LATE_OFFER_MS;
-    const due = late.filter((key) => key.dueAt <= before);
-    late = late.filter((key) => key.dueAt > before);
-    // A slot a reload removed meanwhile is not offered.
-    for (const key of due)
-      if (slots.has(slotKey(key.accountId, key.checkId, key.locationId))) offerRemote(key);
-  }
-
-  let unread = false;
-  async function readInstances() {
-    try {
-      instances = await opts.queue.instances();
-      unread = false;
-    } catch (error) {
-      // Keep the last known: at worst a slot is offered late by all, or at once by two.
-      // Said once while it lasts (the offers that fail meanwhile say so each).
-      if (!unread) console.error('checkwall: cannot read the instances sharing the run queue', error);
-      unread = true;
-    }
-  }
+  const remote = createRemoteOffers({
+    queue: opts.queue,
+    self: token,
+    offer: (key) =>
+      void offer(key).then(
+        (run) => run && opts.onRemoteOffered?.(run),
+        (error: unknown) => console.error(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
+      ),
+    scheduled: (key) => slots.has(slotKey(key.accountId, key.checkId, key.locationId)),
+  });
 
   function enqueue(state: SlotState, run: ClaimedRun) {
     if (stopped) return void (state.pending = false);
@@ -300,13 +267,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   return {
     start() {
       started = true;
-      // Until the first read, this instance offers every run as it falls due, as if alone.
-      void readInstances();
-      timers.push(
-        setInterval(() => void readInstances(), INSTANCES_EVERY_MS),
-        setInterval(offerLate, LATE_FLUSH_MS),
-      );
-      for (const timer of timers) timer.unref();
+      remote.start();
       void armAll([...slots.values()]);
       const sweepSoon = () => {
         sweeper = setTimeout(() => {
@@ -321,7 +282,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     async stop() {
       stopped = true;
       clearTimeout(sweeper);
-      for (const timer of timers) clearInterval(timer);
+      remote.stop();
       for (const state of slots.values()) clearTimeout(state.timer);
       queue.length = 0;
       controller.abort(new Error('the service is stopping'));
