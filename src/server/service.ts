@@ -33,6 +33,8 @@ export interface ServiceOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** The run workers' pool: its size and entry (tests running from source point at a built entry). */
   workers?: WorkerPoolOptions;
+  /** A SQLite file's writer thread entry (sqlite-write-thread.ts; tests running from source point at a built one). */
+  sqliteWriter?: URL;
   /** How long a remote runner holds the runs it claims (default 150 s; tests shorten it). */
   runnerLeaseMs?: number;
   /** How often this instance takes over local runs whose lease ran out (default 10 s). */
@@ -90,7 +92,7 @@ const WARM_CYCLE_MS = 8_000;
 
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const now = opts.now ?? Date.now;
-  const storage = await openStorage(opts.dbPath);
+  const storage = await openStorage(opts.dbPath, opts.sqliteWriter ? { writer: opts.sqliteWriter } : {});
   let config = opts.config;
   const accounts = createAccounts(config, new Date(now()));
   try {

@@ -8,6 +8,7 @@ import { openPgStorage } from '../../src/server/storage/pg.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import type { AlertRow, Storage } from '../../src/server/storage/types.js';
 import { testPostgres } from './postgres.js';
+import { sqliteWriterEntry } from './run-worker.js';
 
 export interface StorageFactory {
   name: string;
@@ -24,7 +25,11 @@ export const tempDb = () => join(mkdtempSync(join(tmpdir(), 'checkwall-storage-'
 export function allStorages(): StorageFactory[] {
   const postgres = testPostgres();
   return [
-    { name: 'SQLite file', open: () => Promise.resolve(openSqliteStorage(tempDb())) },
+    // A file's run queue writes are made on the writer thread (sqlite-write-thread.ts), :memory:'s in the caller's.
+    {
+      name: 'SQLite file',
+      open: async () => openSqliteStorage(tempDb(), { writer: await sqliteWriterEntry() }),
+    },
     { name: 'SQLite :memory:', open: () => Promise.resolve(openSqliteStorage(':memory:')) },
     {
       name: 'PostgreSQL',

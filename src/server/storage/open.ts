@@ -3,7 +3,7 @@
 // PostgreSQL. Any other URL is refused naming only its scheme: the rest may hold a password.
 import type { PgStorage } from './pg.js';
 import { describePgUrl } from './pg-url.js';
-import { openSqliteStorage } from './sqlite.js';
+import { openSqliteStorage, type SqliteOptions } from './sqlite.js';
 import type { Storage } from './types.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]+):/;
@@ -35,10 +35,10 @@ export function describeDb(spec: string): string {
 export const isPgStorage = (storage: Storage): storage is PgStorage =>
   (storage as Partial<PgStorage>).kind === 'postgres';
 
-/** Opens (and migrates) the storage `spec` names. */
-export async function openStorage(spec: string): Promise<Storage | PgStorage> {
+/** Opens (and migrates) the storage `spec` names; `sqlite` is for a SQLite file. */
+export async function openStorage(spec: string, sqlite: SqliteOptions = {}): Promise<Storage | PgStorage> {
   // pg loads only for PostgreSQL.
   if (dbKind(spec) === 'postgres') return (await import('./pg.js')).openPgStorage(spec);
   // The SQLite opener answers at once today and a promise after the async branch: either awaits.
-  return await Promise.resolve(openSqliteStorage(spec));
+  return await Promise.resolve(openSqliteStorage(spec, sqlite));
 }

@@ -30,17 +30,17 @@ const GATHER_MS = 20;
 /** What completing a run stores: the result stores' own writes, run inside its transaction. */
 export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreenshot'>;
 
-/** Offers and reports answer promises: they wait for others to commit with (below). */
-export type SqliteRunStore = Omit<Sync<RunQueue>, Batched> & Pick<RunQueue, Batched>;
-type Batched = 'offerRun' | 'completeRun';
+/** The writes answer promises: offers and reports wait for others to commit with (below). */
+export type SqliteRunStore = Omit<Sync<RunQueue>, Written> & Pick<RunQueue, Written>;
+type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen';
 
-interface Offer {
+export interface Offer {
   key: RunKey;
   now: number;
   holder: { token: string; leaseMs: number } | undefined;
 }
 
-interface Report {
+export interface Report {
   runId: string;
   token: string;
   accountId: string;
@@ -48,7 +48,31 @@ interface Report {
   png: Uint8Array | undefined;
 }
 
-export function createRunStore(db: Database.Database, writes: ResultWrites): SqliteRunStore {
+/**
+ * The run queue's writes, each one transaction: made on the service's thread, or
+ * on the writer thread (sqlite-writer.ts), which runs this same code over a
+ * connection of its own.
+ */
+export interface RunWrites {
+  offer(offers: Offer[]): Array<ClaimedRun | null>;
+  complete(reports: Report[]): boolean[];
+  claim(
+    accountId: string,
+    locationId: string,
+    token: string,
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): ClaimedRun[];
+  seen(seen: RunnerSeen): void;
+}
+
+/** The same writes answering promises: where they are made, the caller does not know. */
+export type WritesAway = {
+  [K in keyof RunWrites]: (...args: Parameters<RunWrites[K]>) => Promise<ReturnType<RunWrites[K]>>;
+};
+
+export function createRunWrites(db: Database.Database, writes: ResultWrites): RunWrites {
   const insert = db.prepare(
     `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
@@ -61,19 +85,13 @@ export function createRunStore(db: Database.Database, writes: ResultWrites): Sql
      ORDER BY due_at LIMIT ?`,
   );
   const take = db.prepare('UPDATE runs SET token = ?, lease_until = ?, attempt = attempt + 1 WHERE id = ?');
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM runs WHERE id = ?`);
   const finish = db.prepare(
     'UPDATE runs SET completed_at = ? WHERE id = ? AND token = ? AND completed_at IS NULL',
   );
-  const prune = db.prepare('DELETE FROM runs WHERE due_at < ?');
   const seen = db.prepare(
     `INSERT INTO runners_seen (account_id, location_id, runner_id, last_seen_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (account_id, location_id, runner_id)
      DO UPDATE SET last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
-  );
-  const allSeen = db.prepare(
-    `SELECT account_id AS accountId, location_id AS locationId, runner_id AS runnerId,
-       last_seen_at AS lastSeenAt FROM runners_seen`,
   );
 
   const claim = db.transaction(
@@ -108,31 +126,63 @@ export function createRunStore(db: Database.Database, writes: ResultWrites): Sql
     if (made === 0) return null;
     return { ...key, id, token: holder?.token ?? '', leaseUntil: leaseUntil ?? 0, attempt: holder ? 1 : 0 };
   }
+  const offerMany = db.transaction((offers: Offer[]) => offers.map(offerOne));
+  const completeMany = db.transaction((reports: Report[]) => reports.map(completeOne));
+  return {
+    offer: (offers) => offerMany.immediate(offers),
+    complete: (reports) => completeMany.immediate(reports),
+    claim: (...args) => claim.immediate(...args),
+    seen: (s) => void seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt),
+  };
+}
+
+/** `writes`, made here, answering promises. */
+export function writesHere(writes: RunWrites): WritesAway {
+  const here =
+    <A extends unknown[], R>(write: (...args: A) => R) =>
+    (...args: A): Promise<R> => {
+      try {
+        return Promise.resolve(write(...args));
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    };
+  return {
+    offer: here(writes.offer),
+    complete: here(writes.complete),
+    claim: here(writes.claim),
+    seen: here(writes.seen),
+  };
+}
+
+/** The run queue over `db`; its writes made by `writes` (on this thread or the writer's). */
+export function createRunStore(db: Database.Database, writes: WritesAway): SqliteRunStore {
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM runs WHERE id = ?`);
+  const prune = db.prepare('DELETE FROM runs WHERE due_at < ?');
+  const allSeen = db.prepare(
+    `SELECT account_id AS accountId, location_id AS locationId, runner_id AS runnerId,
+       last_seen_at AS lastSeenAt FROM runners_seen`,
+  );
 
   // Each offer and each report is a commit, and a commit writes every page it
   // touched to the WAL: at 10,000 checks, 330 commits a second were the largest
   // share of the main thread. Offers and reports wait up to GATHER_MS for others
   // to commit with (batched.ts); one that fails is tried again alone. A run
   // starts, or its result is stored, that much later; what it measures is not moved.
-  const offerMany = db.transaction((offers: Offer[]) => offers.map(offerOne));
-  const completeMany = db.transaction((reports: Report[]) => reports.map(completeOne));
   const together = { max: 500, inFlight: 1, gatherMs: GATHER_MS };
-  const offer = batched(async (offers: Offer[]) => offerMany.immediate(offers), together);
-  const complete = batched(async (reports: Report[]) => completeMany.immediate(reports), together);
+  const offer = batched(writes.offer, together);
+  const complete = batched(writes.complete, together);
 
   return {
     offerRun: (key, now, holder) => offer({ key, now, holder }),
-    claimRuns: (accountId, locationId, token, now, leaseMs, limit) =>
-      claim.immediate(accountId, locationId, token, now, leaseMs, limit),
+    claimRuns: writes.claim,
     completeRun: (runId, token, accountId, result, png) => complete({ runId, token, accountId, result, png }),
     findRun(runId) {
       const row = byId.get(runId) as RunRow | undefined;
       return row ? storedRun(row) : null;
     },
     pruneRuns: (before) => prune.run(before).changes,
-    recordRunnerSeen(s: RunnerSeen) {
-      seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt);
-    },
+    recordRunnerSeen: writes.seen,
     runnersSeen: () => allSeen.all() as RunnerSeen[],
     // SQLite cannot say who else has the file open: each instance offers every run as it falls due.
     instances: () => ({ self: 'sqlite', all: ['sqlite'] }),

@@ -8,8 +8,10 @@ import { createAccountStore } from './sqlite-account.js';
 import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
-import { createRunStore } from './sqlite-runs.js';
+import { createRunStore, createRunWrites, writesHere } from './sqlite-runs.js';
 import { checkpointOffThread, type Checkpointer } from './sqlite-checkpoint.js';
+import { configureConnection } from './sqlite-connection.js';
+import { writeOffThread, WRITER_ENTRY } from './sqlite-write-thread.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
 import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
@@ -18,29 +20,43 @@ export class StorageError extends Error {
   override readonly name = 'StorageError';
 }
 
-export function openSqliteStorage(path: string): Storage {
+export interface SqliteOptions {
+  /**
+   * The writer thread's entry (sqlite-write-thread.ts); false: every write on the
+   * calling thread. Default: the one beside the module, when it is there. A
+   * `:memory:` database is written on the calling thread: no thread can share it.
+   */
+  writer?: URL | false;
+}
+
+export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Storage {
   let db: Database.Database | undefined;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     db = new Database(path);
     db.pragma('journal_mode = WAL');
-    // NORMAL under WAL: a committed transaction survives a killed process;
-    // only an OS crash may lose the last ones.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    configureConnection(db);
     migrate(db);
   } catch (error) {
     db?.close();
     throw new StorageError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
-  return withStores(db, path === ':memory:' ? undefined : checkpointOffThread(db, path));
+  if (path === ':memory:') return withStores(db, undefined, undefined);
+  const writer = opts.writer === false ? undefined : { path, entry: opts.writer ?? WRITER_ENTRY };
+  return withStores(db, checkpointOffThread(db, path), writer);
 }
 
-/** What answers a promise of its own: offers and reports wait for others to commit with, close for the checkpoint thread. */
-type Apart = 'offerRun' | 'completeRun' | 'close';
+/**
+ * What answers a promise of its own: the run queue's writes (made on the writer
+ * thread, offers and reports waiting for others to commit with), close for the threads.
+ */
+type Apart = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'close';
 
-function withStores(db: Database.Database, checkpointer: Checkpointer | undefined): Storage {
+function withStores(
+  db: Database.Database,
+  checkpointer: Checkpointer | undefined,
+  writer: { path: string; entry: URL } | undefined,
+): Storage {
   const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
   const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
   const pruneAlertEvents = db.prepare('DELETE FROM alert_events WHERE at < ?');
@@ -72,10 +88,17 @@ function withStores(db: Database.Database, checkpointer: Checkpointer | undefine
   });
   const results = createResultStore(db);
   const screenshots = createScreenshotStore(db);
-  const { offerRun, completeRun, ...runs } = createRunStore(db, {
-    insertResult: results.insertResult,
-    insertScreenshot: screenshots.insertScreenshot,
-  });
+  const here = writesHere(
+    createRunWrites(db, {
+      insertResult: results.insertResult,
+      insertScreenshot: screenshots.insertScreenshot,
+    }),
+  );
+  const thread = writer && writeOffThread(writer.path, here, writer.entry);
+  const { offerRun, completeRun, claimRuns, recordRunnerSeen, ...runs } = createRunStore(
+    db,
+    thread?.writes ?? here,
+  );
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...screenshots,
@@ -86,7 +109,7 @@ function withStores(db: Database.Database, checkpointer: Checkpointer | undefine
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
     prune: (before: number) => prune(before),
   };
-  // Offers and reports made before close are committed before it: they wait up to 20 ms.
+  // The run queue's writes made before close are committed before it (offers and reports wait up to 20 ms).
   const pending = new Set<Promise<unknown>>();
   const tracked =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -101,6 +124,7 @@ function withStores(db: Database.Database, checkpointer: Checkpointer | undefine
     };
   async function close() {
     await Promise.allSettled([...pending]);
+    await thread?.stop();
     await checkpointer?.stop();
     db.close();
   }
@@ -108,6 +132,8 @@ function withStores(db: Database.Database, checkpointer: Checkpointer | undefine
     ...promised<Omit<Storage, Apart>>(sync),
     offerRun: tracked(offerRun),
     completeRun: tracked(completeRun),
+    claimRuns: tracked(claimRuns),
+    recordRunnerSeen: tracked(recordRunnerSeen),
     close,
   };
 }
