@@ -17,6 +17,7 @@ import { ServiceConfigSchema } from '../src/server/config-schema.js';
 import { createService, type Service } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander, type Bystander } from './bystander.js';
+import { startStatusesClient, type StatusesClient } from './statuses-client.js';
 import { fmt, quantiles } from './report.js';
 import { listening, raise, stopAll } from './scale-procs.js';
 
@@ -70,6 +71,8 @@ export interface HonestyRow {
   targetLate: Figure;
   /** How late an idle bystander process's 50 ms timer was, over the same window. */
   idleLate: Figure;
+  /** The nice value the statuses client ran at; undefined: not raised. */
+  clientNice: number | undefined;
   /** The nice value the probes' target ran at; undefined: not raised. */
   targetNice: number | undefined;
   statuses: { p50: number; p99: number; max: number; samples: number };
@@ -82,12 +85,13 @@ export interface HonestyRow {
   drainedMs: number;
 }
 
-/** Where the load's checks go and where the probes' go (two target processes), and the bystander. */
+/** Where the load's checks go and where the probes' go (two target processes), the bystander, and the statuses client. */
 interface Targets {
   load: string;
   probes: string;
   probesNice: number | undefined;
   bystander: Bystander;
+  client: StatusesClient;
 }
 
 function config(targets: Targets, checks: number) {
@@ -132,28 +136,6 @@ async function seedOneRunEach(service: Service, checks: string[]) {
       }),
     ),
   );
-}
-
-async function statusesFor(service: Service, untilMs: number): Promise<number[]> {
-  const out: number[] = [];
-  for (let page = 1; performance.now() < untilMs; page = (page % 50) + 1) {
-    const t = performance.now();
-    // Bounded: a request still unanswered at the end counts with the time it waited.
-    const signal = AbortSignal.timeout(Math.max(1, Math.ceil(untilMs - t)));
-    try {
-      const res = await request(`${service.url}/v1/check-statuses?limit=100&page=${page}`, {
-        headers: auth,
-        signal,
-      });
-      await res.body.text();
-    } catch {
-      out.push(performance.now() - t);
-      break;
-    }
-    out.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return out;
 }
 
 /** The target's wait for the request of `path` that arrived nearest `at` (runs of a probe are 5 s apart). */
@@ -234,8 +216,7 @@ async function measure(targets: Targets, checks: number, seconds: number): Promi
   const cpu = process.cpuUsage();
   const loadAvg = loadavg()[0]!;
   const from = Date.now();
-  const t0 = performance.now();
-  const statuses = await statusesFor(running, t0 + seconds * 1000);
+  const statuses = await targets.client.measure(running.url, auth, from + seconds * 1000, 50);
   const used = process.cpuUsage(cpu);
   progress(`${checks} checks: window over, collecting the probes' results`);
   const to = Date.now();
@@ -271,6 +252,7 @@ async function measure(targets: Targets, checks: number, seconds: number): Promi
     targetLate: figure(quantiles(probes.late)),
     idleLate: figure(quantiles(idle)),
     targetNice: targets.probesNice,
+    clientNice: targets.client.nice,
     statuses: { p50: s.p50, p99: s.p99, max: s.max, samples: statuses.length },
     due: after.due - before.due,
     stored: after.stored - before.stored,
@@ -299,9 +281,10 @@ export async function measureHonesty(
     const pid = probes.proc.child.pid;
     const probesNice = pid === undefined ? undefined : raise(pid);
     const bystander = await startBystander();
+    const client = await startStatusesClient();
     const rows: HonestyRow[] = [];
     for (const checks of loads) {
-      const targets = { load: load.url, probes: probes.url, probesNice, bystander };
+      const targets = { load: load.url, probes: probes.url, probesNice, bystander, client };
       rows.push(await measure(targets, checks, seconds));
       report(rows);
     }
@@ -329,7 +312,9 @@ only sets a 50 ms timer again and again; how late it fires is how long a thread 
 waited for a core in the same window. A probe's run is woken twice on its way (the target reading the request, the run
 worker reading the answer), so its error cannot be much below that.
 \`GET /v1/check-statuses\` pages of 100 are requested one
-at a time meanwhile (every 100 ms). Each load runs ${rows[0]?.seconds ?? 0} s after a 5 s warm-up, on a schedule
+at a time meanwhile (every 100 ms), by a process of its own (\`bench/statuses-client.ts\`) ${rows[0]?.clientNice === undefined ? "at the service's priority (this run could not raise it)" : `at nice ${rows[0].clientNice}`}: a console on
+another machine shares neither the service's event loop nor its wait for a core. Until 2026-11-26 the bench's
+own process asked, on the service's event loop. Each load runs ${rows[0]?.seconds ?? 0} s after a 5 s warm-up, on a schedule
 already steady (one run per check seeded, as after a restart). Runs due / stored / skipped come from the
 scheduler's accounting over the same window (a run due near its end may still be in flight, one due just
 before it may be stored in it). CPU is the
