@@ -125,8 +125,11 @@ export function createAlertStore(db: Database.Database) {
     lastNoticeAt: (accountId: string, checkId: string, channelId: number, event: AlertEvent) =>
       (lastNotice.get(accountId, checkId, channelId, event) as { at: number | null }).at,
     enqueueNotification: enqueue,
+    // The outbox is looked at four times a second and is nearly always empty: a read
+    // first, so an empty look takes no write lock (it would wait for the run queue's
+    // writer thread, sqlite-write-thread.ts, with the main thread asleep).
     claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
-      claim.immediate(now, leaseMs, limit, skip),
+      due.get(now, now, 1) === undefined ? [] : claim.immediate(now, leaseMs, limit, skip),
     claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),
     finishAttempt(id: string, outcome: AttemptOutcome, now: number) {
       const error = outcome.status === 'sent' ? null : outcome.error;
