@@ -45,8 +45,8 @@ export interface SchedulerOptions {
    * live behind it); false when its lease ran out and another holder has it.
    */
   complete: (run: ClaimedRun, result: RunResult) => Promise<boolean>;
-  /** A remote location's run was offered: its runners waiting in a long poll may take it. */
-  onRemoteOffered?: (run: ClaimedRun) => void;
+  /** A remote location's run this instance offered is due: a runner waiting in a long poll may take it. */
+  onRemoteDue?: (run: ClaimedRun) => void;
   /** How often lease-expired local runs are taken over (default 10 s). */
   sweepEveryMs?: number;
   ctx: Omit<RunContext, 'signal'>;

@@ -1,9 +1,10 @@
 // Who offers a remote location's run when several instances share one database
 // (issue 12): the slot's owner among the instances connected (schedule-plan.ts
-// ownerOf) offers it as it falls due; each of the others offers it LATE_OFFER_MS
-// later, those of each second in one statement, in case the owner is gone. The
-// run's key makes any second offer a no-op, so a wrong view of who is there costs
-// a late offer or a second one, never a run.
+// ownerOf) offers it shortly before it falls due (the scheduler calls `due` that
+// early), those of OWNED_GATHER_MS in one statement; each of the others offers it
+// LATE_OFFER_MS after its due time, those of each second in one statement, in case
+// the owner is gone. The run's key makes any second offer a no-op, so a wrong view
+// of who is there costs a late offer or a second one, never a run.
 import { ownerOf } from './schedule-plan.js';
 import type { RunKey, RunQueue } from './storage/types.js';
 
@@ -11,13 +12,14 @@ import type { RunKey, RunQueue } from './storage/types.js';
 // run (136 a second each, half of all their statements), each a wake-up of PostgreSQL
 // and the instance.
 const LATE_OFFER_MS = 3_000;
+const OWNED_GATHER_MS = 250;
 const LATE_FLUSH_MS = 1_000;
 // The instances sharing the queue are read again this often (a killed one's slots then
 // go to the others; until then they are offered late).
 const INSTANCES_EVERY_MS = 2_000;
 
 export interface RemoteOffers {
-  /** The run of slot `slotKey` fell due: offered now by its owner, later by the others. */
+  /** The run of slot `slotKey` is (about to fall) due: offered soon by its owner, later by the others. */
   due(slotKey: string, key: RunKey): void;
   start(): void;
   stop(): void;
@@ -33,6 +35,8 @@ export function createRemoteOffers(opts: {
 }): RemoteOffers {
   let instances = { self: opts.self, all: [opts.self] };
   let late: RunKey[] = [];
+  let owned: RunKey[] = [];
+  let gathering: NodeJS.Timeout | undefined;
   let unread = false;
   const timers: NodeJS.Timeout[] = [];
 
@@ -56,10 +60,19 @@ export function createRemoteOffers(opts: {
     for (const key of due) if (opts.scheduled(key)) opts.offer(key);
   }
 
+  /** Offers this instance's runs gathered since the first of them (one statement on PostgreSQL). */
+  function offerOwned() {
+    gathering = undefined;
+    const due = owned;
+    owned = [];
+    for (const key of due) if (opts.scheduled(key)) opts.offer(key);
+  }
+
   return {
     due(slotKey, key) {
-      if (ownerOf(slotKey, instances.all) === instances.self) opts.offer(key);
-      else late.push(key);
+      if (ownerOf(slotKey, instances.all) !== instances.self) return void late.push(key);
+      owned.push(key);
+      gathering ??= setTimeout(offerOwned, OWNED_GATHER_MS);
     },
     start() {
       void read();
@@ -71,6 +84,7 @@ export function createRemoteOffers(opts: {
     },
     stop() {
       for (const timer of timers) clearInterval(timer);
+      clearTimeout(gathering);
     },
   };
 }

@@ -21,7 +21,7 @@ export interface RunnerHub {
   lastSeen(accountId: string, locationId: string): number | null;
   /** Resolves when woken for a run of the location, after `ms`, or when `signal` aborts. */
   wait(accountId: string, locationId: string, ms: number, signal: AbortSignal): Promise<void>;
-  /** A run of the location was offered: one waiting runner is woken to claim it. */
+  /** A run of the location is due: one waiting runner is woken to claim it, unless one woken is gathering. */
   wake(accountId: string, locationId: string): void;
   replace(config: ServiceConfig): void;
   /** Reads every instance's contacts from the database. */
@@ -30,6 +30,15 @@ export interface RunnerHub {
 
 /** A short, stable name for a secret in logs: never the secret. */
 export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
+
+/**
+ * A woken long poll waits this long before it claims (http/runner-routes.ts): at 10,000
+ * checks a location has a run due every few milliseconds, and a claim each was a write per
+ * run. At 100 ms the claims were still PostgreSQL's largest cost in bench:scale (28 % of a
+ * core; 12 % at 250 ms), and a run may start up to this much later than it is due. The runs
+ * due meanwhile go in that claim, so they wake no other runner.
+ */
+export const CLAIM_GATHER_MS = 250;
 
 // Contacts go to the database at most this often per runner; another instance sees them a little later.
 const PERSIST_EVERY_MS = 5_000;
@@ -47,6 +56,8 @@ export function createRunnerHub(opts: {
   const last = new Map<string, number>();
   const persisted = new Map<string, number>();
   const waiting = new Map<string, Set<() => void>>();
+  /** Until when a location's last woken runner gathers the runs due before it claims. */
+  const gathering = new Map<string, number>();
   const where = (accountId: string, locationId: string) => `${accountId}\u0000${locationId}`;
 
   function replace(config: ServiceConfig) {
@@ -101,11 +112,18 @@ export function createRunnerHub(opts: {
         set.add(done);
       });
     },
-    // One run offered wakes one runner, the longest waiting (a Set keeps insertion order):
-    // at 167 runs a second, waking all of them was a claim by each for every run.
+    // A run due wakes one runner, the longest waiting (a Set keeps insertion order): at
+    // 167 runs a second, waking all of them was a claim by each for every run. None while
+    // the last one woken still gathers: its claim takes this run too (waking one for each
+    // run due was still 50 claims a second per instance in bench:scale, most for a run or two).
     wake(accountId, locationId) {
-      const first = waiting.get(where(accountId, locationId))?.values().next();
-      if (first && !first.done) first.value();
+      const key = where(accountId, locationId);
+      const at = opts.now();
+      if (at < (gathering.get(key) ?? 0)) return;
+      const first = waiting.get(key)?.values().next();
+      if (!first || first.done) return;
+      gathering.set(key, at + CLAIM_GATHER_MS);
+      first.value();
     },
     replace,
     async refresh() {

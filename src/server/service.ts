@@ -162,7 +162,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     run: runner.run,
     queue: storage,
     complete,
-    onRemoteOffered: (run) => hub.wake(run.accountId, run.locationId),
+    onRemoteDue: (run) => hub.wake(run.accountId, run.locationId),
     ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),

@@ -53,6 +53,13 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     expect(await s.claimRuns('other-account', 'far', 'runner-c', T0 + 20, LEASE, 10)).toEqual([]);
   });
 
+  it('gives a run offered ahead of its due time only from that time on', async () => {
+    await s.offerRun(key('c1', T0 + 1_000), T0);
+    expect(await s.claimRuns(A, 'far', 'runner-a', T0 + 999, LEASE, 5)).toEqual([]);
+    const [run] = await s.claimRuns(A, 'far', 'runner-a', T0 + 1_000, LEASE, 5);
+    expect(run).toMatchObject({ checkId: 'c1', dueAt: T0 + 1_000, token: 'runner-a' });
+  });
+
   it('gives a run again when its lease runs out, and refuses the first holder late', async () => {
     const offered = await s.offerRun(key('c1'), T0);
     const [held] = await s.claimRuns(A, 'far', 'runner-a', T0, LEASE, 1);
@@ -135,7 +142,7 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     await s.offerRun(key('c1', T0), T0);
     await s.offerRun(key('c2', T0 + 1000), T0);
     expect(await s.pruneRuns(T0 + 1)).toBe(1);
-    expect((await s.claimRuns(A, 'far', 'r', T0, LEASE, 10)).map((r) => r.checkId)).toEqual(['c2']);
+    expect((await s.claimRuns(A, 'far', 'r', T0 + 1000, LEASE, 10)).map((r) => r.checkId)).toEqual(['c2']);
   });
 
   it('keeps the newest contact of each runner', async () => {

@@ -16,7 +16,7 @@ import {
 import type { CheckResult } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig } from '../config-schema.js';
 import type { RunResult } from '../contracts.js';
-import { fingerprint, type RunnerHub, type RunnerPlace } from '../runner-hub.js';
+import { CLAIM_GATHER_MS, fingerprint, type RunnerHub, type RunnerPlace } from '../runner-hub.js';
 import { toJob } from '../runners/job-protocol.js';
 import type { ClaimedRun, RunQueue } from '../storage/types.js';
 import { HttpError, parseOr400 } from './errors.js';
@@ -42,11 +42,6 @@ const RESULT_BODY_LIMIT = 12 * 1024 * 1024;
 // Between looks at the queue in a long poll: runs whose lease ran out are noticed this soon.
 const POLL_STEP_MS = 1_000;
 const REFUSED_NOTED = 1_000;
-// A woken long poll waits this long before it claims: at 10,000 checks a location has a
-// run offered every few milliseconds, and a claim each was a write per run. At 100 ms the
-// claims were still PostgreSQL's largest cost in bench:scale (28 % of a core; 12 % at 250 ms),
-// and a run may start up to this much later than it is due.
-const GATHER_MS = 250;
 
 export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps): void {
   const { hub, queue, now } = deps;
@@ -85,7 +80,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
         if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
         // Woken for one run: the runs offered in the next moment go in the same claim.
-        if (!gone.aborted) await delay(Math.min(GATHER_MS, Math.max(0, deadline - now())));
+        if (!gone.aborted) await delay(Math.min(CLAIM_GATHER_MS, Math.max(0, deadline - now())));
       }
     } finally {
       hub.seen(account.id, location.id, body.runnerId);

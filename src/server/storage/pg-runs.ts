@@ -156,7 +156,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         pool,
         `WITH picked AS (
            SELECT id AS picked_id FROM runs
-           WHERE account_id = $1 AND location_id = $2 AND completed_at IS NULL
+           WHERE account_id = $1 AND location_id = $2 AND completed_at IS NULL AND due_at <= $4
              AND (lease_until IS NULL OR lease_until <= $4)
            ORDER BY due_at, id LIMIT $6 FOR UPDATE SKIP LOCKED)
          UPDATE runs r SET token = $3, lease_until = $5, attempt = attempt + 1

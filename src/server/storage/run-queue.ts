@@ -50,8 +50,9 @@ export interface RunQueue {
    */
   offerRun(key: RunKey, now: number, claim?: { token: string; leaseMs: number }): Promise<ClaimedRun | null>;
   /**
-   * Claims up to `limit` runs of the account's location that wait, or whose lease ran
-   * out (a killed runner or instance), oldest due first, for `token` until now + leaseMs.
+   * Claims up to `limit` runs of the account's location that are due (an offer may come
+   * ahead of its run's due time) and wait, or whose lease ran out (a killed runner or
+   * instance), oldest due first, for `token` until now + leaseMs.
    * Two callers at once never get the same run (FOR UPDATE SKIP LOCKED, or a
    * transaction that SQLite serialises).
    */

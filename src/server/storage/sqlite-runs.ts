@@ -77,12 +77,12 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
-  // Waiting (never claimed) or abandoned (its lease ran out), oldest due first.
+  // Due, and waiting (never claimed) or abandoned (its lease ran out), oldest due first.
   const free = db.prepare(
     `SELECT ${COLUMNS} FROM runs
-     WHERE account_id = ? AND location_id = ? AND completed_at IS NULL
-       AND (lease_until IS NULL OR lease_until <= ?)
-     ORDER BY due_at LIMIT ?`,
+     WHERE account_id = @accountId AND location_id = @locationId AND completed_at IS NULL AND due_at <= @now
+       AND (lease_until IS NULL OR lease_until <= @now)
+     ORDER BY due_at LIMIT @limit`,
   );
   const take = db.prepare('UPDATE runs SET token = ?, lease_until = ?, attempt = attempt + 1 WHERE id = ?');
   const finish = db.prepare(
@@ -96,7 +96,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
 
   const claim = db.transaction(
     (accountId: string, locationId: string, token: string, now: number, leaseMs: number, limit: number) => {
-      const rows = free.all(accountId, locationId, now, limit) as RunRow[];
+      const rows = free.all({ accountId, locationId, now, limit }) as RunRow[];
       return rows.map((row): ClaimedRun => {
         take.run(token, now + leaseMs, row.id);
         return { ...keyOf(row), id: row.id, token, leaseUntil: now + leaseMs, attempt: row.attempt + 1 };

@@ -1,0 +1,80 @@
+// A remote location's runs are offered shortly before they fall due, those of a
+// moment together, and a runner gets each from its due time on (issue 12): in
+// bench:scale an offer made as each run fell due was a statement of its own, 68 a
+// second per instance. Against the real service, its queue and a long-polling runner.
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunKey } from '../../src/server/storage/types.js';
+import { remoteConfig, RUNNER_TOKEN } from '../helpers/runner.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+let service: TestService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+interface Job {
+  runId: string;
+  dueAt: string;
+}
+
+/** One long poll of a runner of "far": the jobs it got and when. */
+async function claim(url: string): Promise<{ at: number; jobs: Job[] }> {
+  const res = await request(`${url}/v1/runner/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ runnerId: 'ahead-test', max: 100, waitSeconds: 5 }),
+  });
+  const body = (await res.body.json()) as { data: { jobs: Job[] } };
+  return { at: Date.now(), jobs: body.data.jobs };
+}
+
+describe('remote runs offered ahead', () => {
+  it('are offered before they fall due, several in one turn, and claimed only from their due time', async () => {
+    const checks = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, frequency: '4s' }));
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', checks),
+      startScheduler: true,
+    });
+    // The scheduler reads its queue's method at each offer: each offer is noted with the turn it was made in.
+    const storage = service.storage;
+    const real = storage.offerRun.bind(storage);
+    const offers: Array<{ at: number; turn: number; key: RunKey }> = [];
+    let turn = 0;
+    const nextTurn = setInterval(() => turn++, 0);
+    storage.offerRun = (key, now, holder) => {
+      offers.push({ at: Date.now(), turn, key });
+      return real(key, now, holder);
+    };
+    const polls: Array<{ at: number; jobs: Job[] }> = [];
+    try {
+      const until = Date.now() + 9_000;
+      while (Date.now() < until) polls.push(await claim(service.url));
+    } finally {
+      clearInterval(nextTurn);
+    }
+
+    // The first turn of each check catches up (due in the past, offered at once): the ones after it.
+    const onGrid = offers[0]!.at + 4_000;
+    const made = offers.filter((o) => o.key.dueAt > onGrid);
+    expect(made.length).toBeGreaterThanOrEqual(12);
+    for (const o of made) {
+      // Ahead of its due time, by at most the second (and the 250 ms gather) it is offered ahead.
+      expect(o.key.dueAt - o.at).toBeGreaterThan(0);
+      expect(o.key.dueAt - o.at).toBeLessThanOrEqual(1_100);
+    }
+    // Offers of a moment go together: fewer turns than offers.
+    expect(new Set(made.map((o) => o.turn)).size).toBeLessThan(made.length);
+
+    // Every job was given at or after its due time, and soon after it (woken at due, gathering 250 ms).
+    const given = polls
+      .flatMap((p) => p.jobs.map((j) => ({ at: p.at, dueAt: Date.parse(j.dueAt) })))
+      .filter((g) => g.dueAt > onGrid);
+    expect(given.length).toBeGreaterThanOrEqual(12);
+    for (const g of given) {
+      expect(g.at).toBeGreaterThanOrEqual(g.dueAt);
+      expect(g.at - g.dueAt).toBeLessThan(1_500);
+    }
+  });
+});
