@@ -8,16 +8,18 @@ import { pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../src/server/storage/schema.js';
+import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import { configureConnection } from '../../src/server/storage/sqlite-connection.js';
 import { createResultStore } from '../../src/server/storage/sqlite-results.js';
-import {
-  createRunStore,
-  createRunWrites,
-  writesHere,
-  type WritesAway,
-} from '../../src/server/storage/sqlite-runs.js';
+import { createRunStore, createRunWrites } from '../../src/server/storage/sqlite-runs.js';
+import { promised } from '../../src/server/storage/promised.js';
+import { createPruneWrites } from '../../src/server/storage/sqlite-prune.js';
 import { createScreenshotStore } from '../../src/server/storage/sqlite-screenshots.js';
-import { writeOffThread, type WriteThread } from '../../src/server/storage/sqlite-write-thread.js';
+import {
+  writeOffThread,
+  type WritesAway,
+  type WriteThread,
+} from '../../src/server/storage/sqlite-write-thread.js';
 import { sqliteWriterEntry } from '../helpers/run-worker.js';
 import { sampleResult } from '../helpers/samples.js';
 import { tempDb } from '../helpers/storages.js';
@@ -33,24 +35,25 @@ function serviceSide() {
   db.pragma('journal_mode = WAL');
   configureConnection(db);
   migrate(db);
-  const here = writesHere(
-    createRunWrites(db, {
+  const here = promised<WritesAway>({
+    ...createRunWrites(db, {
       insertResult: createResultStore(db).insertResult,
       insertScreenshot: createScreenshotStore(db).insertScreenshot,
     }),
-  );
+    ...createPruneWrites(db),
+  });
   return { path, db, here };
 }
 
 /** In-thread writes that count what they are asked to make. */
 function counted(here: WritesAway) {
   const made: string[] = [];
-  const writes: WritesAway = {
-    offer: (...a) => (made.push('offer'), here.offer(...a)),
-    complete: (...a) => (made.push('complete'), here.complete(...a)),
-    claim: (...a) => (made.push('claim'), here.claim(...a)),
-    seen: (...a) => (made.push('seen'), here.seen(...a)),
-  };
+  const writes = Object.fromEntries(
+    Object.entries(here).map(([op, write]) => [
+      op,
+      (...args: unknown[]) => (made.push(op), (write as (...a: unknown[]) => unknown)(...args)),
+    ]),
+  ) as unknown as WritesAway;
   return { made, writes };
 }
 
@@ -138,4 +141,50 @@ describe('the SQLite writer thread', () => {
     open.push({ db, thread: undefined });
     expect(writeOffThread(path, here, pathToFileURL(join(dirname(path), 'missing.js')))).toBeUndefined();
   });
+});
+
+describe('SQLite retention', () => {
+  it.each([
+    [
+      'a file, on the writer thread',
+      async () => openSqliteStorage(tempDb(), { writer: await sqliteWriterEntry() }),
+    ],
+    [':memory:, on the calling thread', () => Promise.resolve(openSqliteStorage(':memory:'))],
+  ])(
+    'on %s, deletes a chunk at a time: an offer made meanwhile is answered before the prune ends',
+    async (_where, open) => {
+      const storage = await open();
+      try {
+        const old = Array.from({ length: 20_000 }, (_, i) =>
+          sampleResult(`old-${i}`, {
+            checkId: `c${i % 50}`,
+            startedAt: new Date(T0 - 86_400_000 + i).toISOString(),
+          }),
+        );
+        await storage.insertResults(A, old);
+        await storage.insertResults(A, [
+          sampleResult('kept', { checkId: 'c1', startedAt: new Date(T0).toISOString() }),
+        ]);
+        const order: string[] = [];
+        const pruned = storage.prune(T0).then((n) => (order.push('prune'), n));
+        const offered = storage.offerRun(key('c1'), T0).then((run) => (order.push('offer'), run));
+        expect(await pruned).toBe(20_000);
+        expect(await offered).not.toBeNull();
+        expect(order).toEqual(['offer', 'prune']);
+        const left = await storage.queryResults({
+          accountId: A,
+          checkId: 'c1',
+          from: 0,
+          to: T0 + 1,
+          sortBy: 'startedAt',
+          sortOrder: 'desc',
+          limit: 10,
+          offset: 0,
+        });
+        expect(left.items.map((r) => r.id)).toEqual(['kept']);
+      } finally {
+        await storage.close();
+      }
+    },
+  );
 });

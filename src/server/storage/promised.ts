@@ -9,6 +9,11 @@ export type Sync<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K];
 };
 
+/** The twin of a synchronous interface whose methods answer promises (Sync's inverse). */
+export type Promised<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : T[K];
+};
+
 export function promised<T extends object>(sync: Sync<T>): T {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(sync)) {

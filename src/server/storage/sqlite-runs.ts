@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CheckResult } from '../../api/schemas.js';
 import { batched } from './batched.js';
-import type { Sync } from './promised.js';
+import type { Promised, Sync } from './promised.js';
 import type { ClaimedRun, RunKey, RunQueue, RunnerSeen, Storage, StoredRun } from './types.js';
 
 interface RunRow {
@@ -31,8 +31,10 @@ const GATHER_MS = 20;
 export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreenshot'>;
 
 /** The writes answer promises: offers and reports wait for others to commit with (below). */
-export type SqliteRunStore = Omit<Sync<RunQueue>, Written> & Pick<RunQueue, Written>;
+export type SqliteRunStore = Omit<Sync<RunQueue>, Written | Pruned> & Pick<RunQueue, Written>;
 type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen';
+/** Pruned in chunks where the writes are made (sqlite-prune.ts), by the storage itself. */
+type Pruned = 'pruneRuns';
 
 export interface Offer {
   key: RunKey;
@@ -66,11 +68,6 @@ export interface RunWrites {
   ): ClaimedRun[];
   seen(seen: RunnerSeen): void;
 }
-
-/** The same writes answering promises: where they are made, the caller does not know. */
-export type WritesAway = {
-  [K in keyof RunWrites]: (...args: Parameters<RunWrites[K]>) => Promise<ReturnType<RunWrites[K]>>;
-};
 
 export function createRunWrites(db: Database.Database, writes: ResultWrites): RunWrites {
   const insert = db.prepare(
@@ -136,29 +133,9 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
   };
 }
 
-/** `writes`, made here, answering promises. */
-export function writesHere(writes: RunWrites): WritesAway {
-  const here =
-    <A extends unknown[], R>(write: (...args: A) => R) =>
-    (...args: A): Promise<R> => {
-      try {
-        return Promise.resolve(write(...args));
-      } catch (error) {
-        return Promise.reject(error as Error);
-      }
-    };
-  return {
-    offer: here(writes.offer),
-    complete: here(writes.complete),
-    claim: here(writes.claim),
-    seen: here(writes.seen),
-  };
-}
-
 /** The run queue over `db`; its writes made by `writes` (on this thread or the writer's). */
-export function createRunStore(db: Database.Database, writes: WritesAway): SqliteRunStore {
+export function createRunStore(db: Database.Database, writes: Promised<RunWrites>): SqliteRunStore {
   const byId = db.prepare(`SELECT ${COLUMNS} FROM runs WHERE id = ?`);
-  const prune = db.prepare('DELETE FROM runs WHERE due_at < ?');
   const allSeen = db.prepare(
     `SELECT account_id AS accountId, location_id AS locationId, runner_id AS runnerId,
        last_seen_at AS lastSeenAt FROM runners_seen`,
@@ -181,7 +158,6 @@ export function createRunStore(db: Database.Database, writes: WritesAway): Sqlit
       const row = byId.get(runId) as RunRow | undefined;
       return row ? storedRun(row) : null;
     },
-    pruneRuns: (before) => prune.run(before).changes,
     recordRunnerSeen: writes.seen,
     runnersSeen: () => allSeen.all() as RunnerSeen[],
     // SQLite cannot say who else has the file open: each instance offers every run as it falls due.

@@ -1,7 +1,8 @@
-// The run queue's writes on a thread of their own. At 10,000 checks the offers
-// and reports (each batch one transaction: SQLite's B-tree and WAL work) were
-// about a quarter of the service's main thread, in slices of a millisecond or
-// more that a request waited behind. A worker thread (sqlite-writer.ts) with a
+// The run queue's writes on a thread of their own, and retention's chunks
+// (sqlite-prune.ts). At 10,000 checks the offers and reports (each batch one
+// transaction: SQLite's B-tree and WAL work) were about a quarter of the
+// service's main thread, in slices of a millisecond or more that a request
+// waited behind. A worker thread (sqlite-writer.ts) with a
 // connection of its own to the file makes them now; the main thread keeps its
 // connection for reads and the rare other writes. Under WAL a read never waits
 // for the writer, and a write of the main thread waits for the writer's
@@ -12,9 +13,15 @@
 // which no second connection can share.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { RunWrites, WritesAway } from './sqlite-runs.js';
+import type { Promised } from './promised.js';
+import type { PruneWrites } from './sqlite-prune.js';
+import type { RunWrites } from './sqlite-runs.js';
 
-type Op = keyof RunWrites;
+/** What the writer thread makes: the run queue's writes and retention's chunks. */
+export type Writes = RunWrites & PruneWrites;
+export type WritesAway = Promised<Writes>;
+type Op = keyof Writes;
+const OPS: readonly Op[] = ['offer', 'complete', 'claim', 'seen', 'pruneChunk', 'pruneRunsChunk'];
 
 export type ToWriter = { op: Op; id: number; args: unknown[] } | { op: 'stop' };
 export type FromWriter =
@@ -87,7 +94,7 @@ export function writeOffThread(
 
   const away =
     <K extends Op>(op: K) =>
-    (...args: Parameters<RunWrites[K]>): Promise<ReturnType<RunWrites[K]>> =>
+    (...args: Parameters<Writes[K]>): Promise<ReturnType<Writes[K]>> =>
       new Promise((resolve, reject) => {
         const call: Out = { op, args, resolve: resolve as (value: unknown) => void, reject };
         if (failed || stopping) return void makeHere(call);
@@ -99,7 +106,7 @@ export function writeOffThread(
       });
 
   return {
-    writes: { offer: away('offer'), complete: away('complete'), claim: away('claim'), seen: away('seen') },
+    writes: Object.fromEntries(OPS.map((op) => [op, away(op)])) as unknown as WritesAway,
     async stop() {
       if (stopping || failed) return;
       stopping = true;

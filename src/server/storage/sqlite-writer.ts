@@ -1,25 +1,29 @@
 // The writer thread's code (started by sqlite-write-thread.ts): the run queue's
-// writes (offers, claims, reports with their results, runners seen) made over a
-// connection of its own to the service's file, with the very code the service's
-// thread runs when there is no such thread (createRunWrites). One message, one
-// transaction, answered in order.
+// writes (offers, claims, reports with their results, runners seen) and
+// retention's chunks, made over a connection of its own to the service's file,
+// with the very code the service's thread runs when there is no such thread
+// (createRunWrites, createPruneWrites). One message, one transaction, answered in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { configureConnection } from './sqlite-connection.js';
 import { createResultStore } from './sqlite-results.js';
-import { createRunWrites, type RunWrites } from './sqlite-runs.js';
+import { createPruneWrites } from './sqlite-prune.js';
+import { createRunWrites } from './sqlite-runs.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
-import type { FromWriter, ToWriter } from './sqlite-write-thread.js';
+import type { FromWriter, ToWriter, Writes } from './sqlite-write-thread.js';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer.js runs as a worker thread of the service');
 
 const db = new Database((workerData as { path: string }).path, { fileMustExist: true });
 configureConnection(db);
-const writes: RunWrites = createRunWrites(db, {
-  insertResult: createResultStore(db).insertResult,
-  insertScreenshot: createScreenshotStore(db).insertScreenshot,
-});
+const writes: Writes = {
+  ...createRunWrites(db, {
+    insertResult: createResultStore(db).insertResult,
+    insertScreenshot: createScreenshotStore(db).insertScreenshot,
+  }),
+  ...createPruneWrites(db),
+};
 
 port.on('message', (message: ToWriter) => {
   if (message.op === 'stop') {

@@ -8,10 +8,11 @@ import { createAccountStore } from './sqlite-account.js';
 import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
-import { createRunStore, createRunWrites, writesHere } from './sqlite-runs.js';
+import { createPruneWrites, inChunks } from './sqlite-prune.js';
+import { createRunStore, createRunWrites } from './sqlite-runs.js';
 import { checkpointOffThread, type Checkpointer } from './sqlite-checkpoint.js';
 import { configureConnection } from './sqlite-connection.js';
-import { writeOffThread, WRITER_ENTRY } from './sqlite-write-thread.js';
+import { writeOffThread, WRITER_ENTRY, type WritesAway } from './sqlite-write-thread.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
 import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
@@ -47,36 +48,16 @@ export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Stora
 }
 
 /**
- * What answers a promise of its own: the run queue's writes (made on the writer
- * thread, offers and reports waiting for others to commit with), close for the threads.
+ * What answers a promise of its own: the run queue's writes and retention (made on the
+ * writer thread, offers and reports waiting for others to commit with), close for the threads.
  */
-type Apart = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'close';
+type Apart = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'prune' | 'pruneRuns' | 'close';
 
 function withStores(
   db: Database.Database,
   checkpointer: Checkpointer | undefined,
   writer: { path: string; entry: URL } | undefined,
 ): Storage {
-  const pruneResults = db.prepare('DELETE FROM results WHERE started_at < ?');
-  const pruneScreenshots = db.prepare('DELETE FROM screenshots WHERE started_at < ?');
-  const pruneAlertEvents = db.prepare('DELETE FROM alert_events WHERE at < ?');
-  // Open incidents and alerts stay whatever their age: the check has not recovered.
-  const pruneIncidents = db.prepare('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < ?');
-  const pruneAlerts = db.prepare(
-    'DELETE FROM check_alerts WHERE resolved_at IS NOT NULL AND resolved_at < ?',
-  );
-  // A pending notification is still owed: only finished ones go.
-  const pruneNotifications = db.prepare(
-    "DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < ?",
-  );
-  const prune = db.transaction((before: number) => {
-    pruneAlertEvents.run(before);
-    pruneIncidents.run(before);
-    pruneAlerts.run(before);
-    pruneNotifications.run(before);
-    pruneScreenshots.run(before);
-    return pruneResults.run(before).changes;
-  });
   const account = createAccountStore(db);
   const { writeChange, ...alerts } = createAlertStore(db);
   // The incident, the alert and the outbox rows of one status change: all or nothing.
@@ -88,17 +69,16 @@ function withStores(
   });
   const results = createResultStore(db);
   const screenshots = createScreenshotStore(db);
-  const here = writesHere(
-    createRunWrites(db, {
+  const here = promised<WritesAway>({
+    ...createRunWrites(db, {
       insertResult: results.insertResult,
       insertScreenshot: screenshots.insertScreenshot,
     }),
-  );
+    ...createPruneWrites(db),
+  });
   const thread = writer && writeOffThread(writer.path, here, writer.entry);
-  const { offerRun, completeRun, claimRuns, recordRunnerSeen, ...runs } = createRunStore(
-    db,
-    thread?.writes ?? here,
-  );
+  const writes = thread?.writes ?? here;
+  const { offerRun, completeRun, claimRuns, recordRunnerSeen, ...runs } = createRunStore(db, writes);
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...screenshots,
@@ -107,7 +87,6 @@ function withStores(
     ...createChannelStore(db),
     ...alerts,
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
-    prune: (before: number) => prune(before),
   };
   // The run queue's writes made before close are committed before it (offers and reports wait up to 20 ms).
   const pending = new Set<Promise<unknown>>();
@@ -134,6 +113,8 @@ function withStores(
     completeRun: tracked(completeRun),
     claimRuns: tracked(claimRuns),
     recordRunnerSeen: tracked(recordRunnerSeen),
+    prune: tracked((before: number) => inChunks((limit) => writes.pruneChunk(before, limit))),
+    pruneRuns: tracked((before: number) => inChunks((limit) => writes.pruneRunsChunk(before, limit))),
     close,
   };
 }
