@@ -111,8 +111,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
     state.pending = true;
     offer(key, { token, leaseMs: leaseFor(check) }).then(
-      // Null: another instance offered it first and runs it; not ours to count.
-      (run) => (run ? enqueue(state, run) : void (state.pending = false)),
+      // Null: another instance offered it first and runs it; not ours to count. A check
+      // disabled or removed while its offer was out (a reload) starts no run: the run
+      // lapses with its lease (a sweep leaves a gone check's runs alone).
+      (run) => (run && slots.has(state.slot.key) ? enqueue(state, run) : void (state.pending = false)),
       (error: unknown) => {
         state.pending = false;
         // Never offered, so never run: counted as skipped, as a run the machine could not take.

@@ -219,3 +219,32 @@ describe('scheduler, when storage fails an offer', () => {
     expect(svc.runStats()).toMatchObject({ skipped: 0 });
   });
 });
+
+describe('scheduler, when a reload comes while an offer is out', () => {
+  it('starts no run of a check removed meanwhile', async () => {
+    const t = (target = await startTarget());
+    svc = await startTestService({
+      startScheduler: true,
+      config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
+    });
+    // The scheduler reads its queue's method at each offer: x's first offer waits for the gate.
+    const storage = svc.storage;
+    const real = storage.offerRun.bind(storage);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const asked = new Promise<void>((resolve) => {
+      storage.offerRun = async (...args) => {
+        resolve();
+        await gate;
+        return real(...args);
+      };
+    });
+    await asked;
+    await svc.reload(config(t, [{ id: 'y', frequency: '1h', locations: ['us-east'] }]));
+    open();
+    // y (added) runs; x, whose offer was out when it went, does not.
+    await expect.poll(() => of(t.hits, 'y').length, { timeout: 10_000, interval: 100 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(of(t.hits, 'x')).toEqual([]);
+  });
+});
