@@ -141,7 +141,9 @@ describe('PostgreSQL storage: the run queue', () => {
     const all = await instances(3);
     for (let m = 0; m < 45; m++) expect(await all[0]!.offerRun(key(m), T0)).toMatchObject({ attempt: 0 });
     await all[0]!.offerRun(key(0, 'us-east'), T0);
-    const got = await drain(all, (s, round) => s.claimRuns(A, 'eu-west', `runner-${round}`, T0, LEASE, 4));
+    const got = await drain(all, (s, round) =>
+      s.claimRuns(A, 'eu-west', `runner-${round}`, T0 + 45 * 60_000, LEASE, 4),
+    );
     const ids = got.flat().map((r) => r.id);
     expect(ids).toHaveLength(45);
     expect(new Set(ids).size).toBe(45);

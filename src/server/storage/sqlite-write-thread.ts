@@ -2,15 +2,14 @@
 // (sqlite-prune.ts). At 10,000 checks the offers and reports (each batch one
 // transaction: SQLite's B-tree and WAL work) were about a quarter of the
 // service's main thread, in slices of a millisecond or more that a request
-// waited behind. A worker thread (sqlite-writer.ts) with a
-// connection of its own to the file makes them now; the main thread keeps its
-// connection for reads and the rare other writes. Under WAL a read never waits
-// for the writer, and a write of the main thread waits for the writer's
-// transaction (busy_timeout), never the other way round for long: each is short.
-// A call answers once its transaction has committed, so what the main thread
-// reads after it sees it. Should the thread fail or stop, the writes out and
-// every write from then on are made on the main thread, as with `:memory:`,
-// which no second connection can share.
+// waited behind. A worker thread (sqlite-writer.ts) with a connection of its
+// own to the file makes them now; the main thread keeps its connection for
+// reads and the rare other writes. Under WAL a read never waits for the writer;
+// a write of either waits for the other's transaction (busy_timeout), and each
+// is short. A call answers once its transaction has committed, so what the
+// main thread reads after it sees it. Should the thread fail or stop, the
+// writes out and every write from then on are made on the main thread, as with
+// `:memory:`, which no second connection can share.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Promised } from './promised.js';
