@@ -201,46 +201,53 @@ describe('scheduler', () => {
   });
 });
 
+/**
+ * The service running x hourly from eu-west, its offers made through `through` (the
+ * scheduler reads its queue's method at each offer).
+ */
+async function startOfferingThrough(
+  through: (real: TestService['storage']['offerRun']) => TestService['storage']['offerRun'],
+): Promise<Target> {
+  const t = (target = await startTarget());
+  svc = await startTestService({
+    startScheduler: true,
+    config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
+  });
+  svc.storage.offerRun = through(svc.storage.offerRun.bind(svc.storage));
+  return t;
+}
+
 describe('scheduler, when storage fails an offer', () => {
   it('offers the run again (the same key) and runs it once the database answers', async () => {
-    const t = (target = await startTarget());
-    svc = await startTestService({
-      startScheduler: true,
-      config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
-    });
-    // The scheduler reads its queue's method at each offer: the first two fail, as a busy pool would.
-    const storage = svc.storage;
-    const real = storage.offerRun.bind(storage);
+    // The first two fail, as a busy pool would.
     let failures = 0;
-    storage.offerRun = (...args) =>
-      failures++ < 2 ? Promise.reject(new Error('timeout exceeded when trying to connect')) : real(...args);
+    const t = await startOfferingThrough(
+      (real) =>
+        (...args) =>
+          failures++ < 2
+            ? Promise.reject(new Error('timeout exceeded when trying to connect'))
+            : real(...args),
+    );
     await expect.poll(() => of(t.hits, 'x').length, { timeout: 15_000, interval: 200 }).toBe(1);
     expect(failures).toBe(3);
-    expect(svc.runStats()).toMatchObject({ skipped: 0 });
+    expect(svc!.runStats()).toMatchObject({ skipped: 0 });
   });
 });
 
 describe('scheduler, when a reload comes while an offer is out', () => {
   it('starts no run of a check removed meanwhile', async () => {
-    const t = (target = await startTarget());
-    svc = await startTestService({
-      startScheduler: true,
-      config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
-    });
-    // The scheduler reads its queue's method at each offer: x's first offer waits for the gate.
-    const storage = svc.storage;
-    const real = storage.offerRun.bind(storage);
+    // x's first offer waits for the gate.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const asked = new Promise<void>((resolve) => {
-      storage.offerRun = async (...args) => {
-        resolve();
-        await gate;
-        return real(...args);
-      };
+    let asked!: () => void;
+    const out = new Promise<void>((resolve) => (asked = resolve));
+    const t = await startOfferingThrough((real) => async (...args) => {
+      asked();
+      await gate;
+      return real(...args);
     });
-    await asked;
-    await svc.reload(config(t, [{ id: 'y', frequency: '1h', locations: ['us-east'] }]));
+    await out;
+    await svc!.reload(config(t, [{ id: 'y', frequency: '1h', locations: ['us-east'] }]));
     open();
     // y (added) runs; x, whose offer was out when it went, does not.
     await expect.poll(() => of(t.hits, 'y').length, { timeout: 10_000, interval: 100 }).toBe(1);

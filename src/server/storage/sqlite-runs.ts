@@ -58,14 +58,7 @@ export interface Report {
 export interface RunWrites {
   offer(offers: Offer[]): Array<ClaimedRun | null>;
   complete(reports: Report[]): boolean[];
-  claim(
-    accountId: string,
-    locationId: string,
-    token: string,
-    now: number,
-    leaseMs: number,
-    limit: number,
-  ): ClaimedRun[];
+  claim(...args: Parameters<RunQueue['claimRuns']>): ClaimedRun[];
   seen(seen: RunnerSeen): void;
 }
 
