@@ -10,9 +10,9 @@
 // instance offers the run; it runs it only when its offer created it (holding it
 // under this instance's token), and stores it with completeRun. A remote
 // location's run is offered unheld, shortly before it falls due, and waits for its
-// runner; of several instances, one offers it then and the others later (remote-offers.ts). A sweep
-// takes the local runs whose lease ran out (an instance killed mid-run) and runs
-// them here.
+// runner; of several instances, one offers it then and the others later
+// (remote-offers.ts). A sweep takes the local runs whose lease ran out (an
+// instance killed mid-run) and runs them here.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { CheckConfig, ServiceConfig } from './config-schema.js';

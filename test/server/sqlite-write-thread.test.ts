@@ -187,4 +187,28 @@ describe('SQLite retention', () => {
       }
     },
   );
+
+  it('stops a prune between chunks when the storage closes; the next prune goes on from there', async () => {
+    const path = tempDb();
+    const writer = await sqliteWriterEntry();
+    const first = openSqliteStorage(path, { writer });
+    const old = Array.from({ length: 20_000 }, (_, i) =>
+      sampleResult(`old-${i}`, {
+        checkId: `c${i % 50}`,
+        startedAt: new Date(T0 - 86_400_000 + i).toISOString(),
+      }),
+    );
+    await first.insertResults(A, old);
+    const pruned = first.prune(T0);
+    await first.close();
+    const partway = await pruned;
+    expect(partway).toBeGreaterThan(0);
+    expect(partway).toBeLessThan(20_000);
+    const again = openSqliteStorage(path, { writer });
+    try {
+      expect(await again.prune(T0)).toBe(20_000 - partway);
+    } finally {
+      await again.close();
+    }
+  });
 });

@@ -56,13 +56,19 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
   };
 }
 
-/** Calls `chunk` until nothing old is left, yielding between chunks; the rows it counted. */
-export async function inChunks(chunk: (limit: number) => Promise<Chunk>): Promise<number> {
+/**
+ * Calls `chunk` until nothing old is left, or `stopped` says the storage is closing
+ * (the next prune goes on from there), yielding between chunks; the rows it counted.
+ */
+export async function inChunks(
+  chunk: (limit: number) => Promise<Chunk>,
+  stopped: () => boolean,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const { counted, more } = await chunk(PRUNE_CHUNK);
     total += counted;
-    if (!more) return total;
+    if (!more || stopped()) return total;
     // On the calling thread (no writer thread), requests go between chunks too.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -101,7 +101,9 @@ function withStores(
       );
       return answer;
     };
+  let closing = false;
   async function close() {
+    closing = true;
     await Promise.allSettled([...pending]);
     await thread?.stop();
     await checkpointer?.stop();
@@ -113,8 +115,19 @@ function withStores(
     completeRun: tracked(completeRun),
     claimRuns: tracked(claimRuns),
     recordRunnerSeen: tracked(recordRunnerSeen),
-    prune: tracked((before: number) => inChunks((limit) => writes.pruneChunk(before, limit))),
-    pruneRuns: tracked((before: number) => inChunks((limit) => writes.pruneRunsChunk(before, limit))),
+    // A prune of an hour at 10,000 checks is many chunks: close does not wait for them all.
+    prune: tracked((before: number) =>
+      inChunks(
+        (limit) => writes.pruneChunk(before, limit),
+        () => closing,
+      ),
+    ),
+    pruneRuns: tracked((before: number) =>
+      inChunks(
+        (limit) => writes.pruneRunsChunk(before, limit),
+        () => closing,
+      ),
+    ),
     close,
   };
 }
