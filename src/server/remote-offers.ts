@@ -1,17 +1,24 @@
-// Who offers a remote location's run when several instances share one database
-// (issue 12): the slot's owner among the instances connected (schedule-plan.ts
-// ownerOf) offers it shortly before it falls due (the scheduler calls `due` that
-// early), those of OWNED_GATHER_MS in one statement; each of the others offers it
+// Who offers a remote location's run, and when (issue 12). Of several instances
+// sharing one database, the slot's owner among those connected (schedule-plan.ts
+// ownerOf) offers it shortly before it falls due (REMOTE_AHEAD_MS), those of
+// OWNED_GATHER_MS in one statement, and tells a waiting runner when it is due; each of the others offers it
 // LATE_OFFER_MS after its due time, those of each second in one statement, in case
 // the owner is gone. The run's key makes any second offer a no-op, so a wrong view
 // of who is there costs a late offer or a second one, never a run.
-import { ownerOf } from './schedule-plan.js';
-import type { RunKey, RunQueue } from './storage/types.js';
+import { ownerOf, type Slot } from './schedule-plan.js';
+import type { ClaimedRun, RunKey, RunQueue } from './storage/types.js';
 
 // In bench:scale each instance offering every run as it fell due was one statement a
 // run (136 a second each, half of all their statements), each a wake-up of PostgreSQL
 // and the instance.
 const LATE_OFFER_MS = 3_000;
+// A remote run on the grid is offered this long before it falls due (a quarter of its
+// period at most; the scheduler calls `due` that early), so the offers of a moment go in
+// one statement; a claim takes it from its due time on, when a runner waiting for it is
+// told. Offered as they fell due, they were one statement each (68 a second per instance
+// in bench:scale), and each woke PostgreSQL and then the instance.
+const REMOTE_AHEAD_MS = 1_000;
+export const remoteAhead = (slot: Pick<Slot, 'periodMs'>) => Math.min(REMOTE_AHEAD_MS, slot.periodMs / 4);
 const OWNED_GATHER_MS = 250;
 const LATE_FLUSH_MS = 1_000;
 // The instances sharing the queue are read again this often (a killed one's slots then
@@ -29,15 +36,19 @@ export function createRemoteOffers(opts: {
   queue: Pick<RunQueue, 'instances'>;
   /** Until the first read of the instances: this one offers every run at once, as if alone. */
   self: string;
-  offer(key: RunKey): void;
+  /** Offers the run; resolves with it when this offer created it. */
+  offer(key: RunKey): Promise<ClaimedRun | null>;
   /** False for a slot a reload removed meanwhile: its late run is not offered. */
   scheduled(key: RunKey): boolean;
+  /** A run this instance created is due: a runner waiting for one of its location may take it. */
+  onDue?: ((run: ClaimedRun) => void) | undefined;
 }): RemoteOffers {
   let instances = { self: opts.self, all: [opts.self] };
   let late: RunKey[] = [];
   let owned: RunKey[] = [];
   let gathering: NodeJS.Timeout | undefined;
   let unread = false;
+  let stopped = false;
   const timers: NodeJS.Timeout[] = [];
 
   async function read() {
@@ -52,20 +63,37 @@ export function createRemoteOffers(opts: {
     }
   }
 
+  /** Offers the runs of slots still scheduled, together; a run created here is told when it falls due. */
+  function offerAll(keys: RunKey[]) {
+    for (const key of keys)
+      if (opts.scheduled(key))
+        opts.offer(key).then(
+          (run) => run && dueThen(run),
+          (error: unknown) =>
+            console.error(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
+        );
+  }
+
+  function dueThen(run: ClaimedRun) {
+    const tell = () => void (stopped || opts.onDue?.(run));
+    const wait = run.dueAt - Date.now();
+    if (wait <= 0) tell();
+    else setTimeout(tell, wait).unref();
+  }
+
   /** Offers the other instances' runs due LATE_OFFER_MS ago: a no-op unless their owner is gone. */
   function offerLate() {
     const before = Date.now() - LATE_OFFER_MS;
-    const due = late.filter((key) => key.dueAt <= before);
+    offerAll(late.filter((key) => key.dueAt <= before));
     late = late.filter((key) => key.dueAt > before);
-    for (const key of due) if (opts.scheduled(key)) opts.offer(key);
   }
 
   /** Offers this instance's runs gathered since the first of them (one statement on PostgreSQL). */
   function offerOwned() {
     gathering = undefined;
-    const due = owned;
+    const keys = owned;
     owned = [];
-    for (const key of due) if (opts.scheduled(key)) opts.offer(key);
+    offerAll(keys);
   }
 
   return {
@@ -83,6 +111,7 @@ export function createRemoteOffers(opts: {
       for (const timer of timers) timer.unref();
     },
     stop() {
+      stopped = true;
       for (const timer of timers) clearInterval(timer);
       clearTimeout(gathering);
     },

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { CheckConfig, ServiceConfig } from './config-schema.js';
 import type { RunResult, Scheduler, SchedulerOptions } from './contracts.js';
-import { createRemoteOffers } from './remote-offers.js';
+import { createRemoteOffers, remoteAhead } from './remote-offers.js';
 import { createRunAccounting } from './run-accounting.js';
 import {
   catchUpAt,
@@ -47,14 +47,6 @@ interface SlotState {
   /** The run this instance holds for it, while pending. */
   run?: ClaimedRun | undefined;
 }
-
-// A remote run on the grid is offered this long before it falls due (a quarter of its
-// period at most), so the offers of a moment go in one statement (remote-offers.ts);
-// a claim takes it from its due time on, when a runner waiting for it is woken.
-// Offered as they fell due, they were one statement each (68 a second per instance
-// in bench:scale), and each woke PostgreSQL and then the instance.
-const REMOTE_AHEAD_MS = 1_000;
-const remoteAhead = (slot: Pick<Slot, 'periodMs'>) => Math.min(REMOTE_AHEAD_MS, slot.periodMs / 4);
 
 const SWEEP_EVERY_MS = 10_000;
 const SWEEP_BATCH = 100;
@@ -146,21 +138,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const remote = createRemoteOffers({
     queue: opts.queue,
     self: token,
-    offer: (key) =>
-      void offer(key).then(
-        (run) => run && dueThen(run),
-        (error: unknown) => console.error(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
-      ),
+    offer: (key) => offer(key),
     scheduled: (key) => slots.has(slotKey(key.accountId, key.checkId, key.locationId)),
+    onDue: opts.onRemoteDue,
   });
-
-  /** A remote run this instance offered: its runners are told when it falls due (at once when it has). */
-  function dueThen(run: ClaimedRun) {
-    const tell = () => void (stopped || opts.onRemoteDue?.(run));
-    const wait = run.dueAt - Date.now();
-    if (wait <= 0) tell();
-    else setTimeout(tell, wait).unref();
-  }
 
   function enqueue(state: SlotState, run: ClaimedRun) {
     if (stopped) return void (state.pending = false);

@@ -10,12 +10,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../src/server/storage/schema.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
 import { configureConnection } from '../../src/server/storage/sqlite-connection.js';
-import { createResultStore } from '../../src/server/storage/sqlite-results.js';
-import { createRunStore, createRunWrites } from '../../src/server/storage/sqlite-runs.js';
+import { createRunStore } from '../../src/server/storage/sqlite-runs.js';
 import { promised } from '../../src/server/storage/promised.js';
-import { createPruneWrites } from '../../src/server/storage/sqlite-prune.js';
-import { createScreenshotStore } from '../../src/server/storage/sqlite-screenshots.js';
 import {
+  createWrites,
   writeOffThread,
   type WritesAway,
   type WriteThread,
@@ -35,13 +33,7 @@ function serviceSide() {
   db.pragma('journal_mode = WAL');
   configureConnection(db);
   migrate(db);
-  const here = promised<WritesAway>({
-    ...createRunWrites(db, {
-      insertResult: createResultStore(db).insertResult,
-      insertScreenshot: createScreenshotStore(db).insertScreenshot,
-    }),
-    ...createPruneWrites(db),
-  });
+  const here = promised<WritesAway>(createWrites(db));
   return { path, db, here };
 }
 

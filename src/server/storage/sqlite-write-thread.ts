@@ -12,12 +12,24 @@
 // `:memory:`, which no second connection can share.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import type { Promised } from './promised.js';
-import type { PruneWrites } from './sqlite-prune.js';
-import type { RunWrites } from './sqlite-runs.js';
+import { createPruneWrites, type PruneWrites } from './sqlite-prune.js';
+import { createResultStore } from './sqlite-results.js';
+import { createRunWrites, type RunWrites } from './sqlite-runs.js';
+import { createScreenshotStore } from './sqlite-screenshots.js';
 
 /** What the writer thread makes: the run queue's writes and retention's chunks. */
 export type Writes = RunWrites & PruneWrites;
+
+/** The writes over `db`: the writer thread's connection, or the service's own when there is no thread. */
+export const createWrites = (db: Database.Database): Writes => ({
+  ...createRunWrites(db, {
+    insertResult: createResultStore(db).insertResult,
+    insertScreenshot: createScreenshotStore(db).insertScreenshot,
+  }),
+  ...createPruneWrites(db),
+});
 export type WritesAway = Promised<Writes>;
 type Op = keyof Writes;
 const OPS: readonly Op[] = ['offer', 'complete', 'claim', 'seen', 'pruneChunk', 'pruneRunsChunk'];

@@ -2,28 +2,18 @@
 // writes (offers, claims, reports with their results, runners seen) and
 // retention's chunks, made over a connection of its own to the service's file,
 // with the very code the service's thread runs when there is no such thread
-// (createRunWrites, createPruneWrites). One message, one transaction, answered in order.
+// (createWrites). One message, one transaction, answered in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { configureConnection } from './sqlite-connection.js';
-import { createResultStore } from './sqlite-results.js';
-import { createPruneWrites } from './sqlite-prune.js';
-import { createRunWrites } from './sqlite-runs.js';
-import { createScreenshotStore } from './sqlite-screenshots.js';
-import type { FromWriter, ToWriter, Writes } from './sqlite-write-thread.js';
+import { createWrites, type FromWriter, type ToWriter } from './sqlite-write-thread.js';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer.js runs as a worker thread of the service');
 
 const db = new Database((workerData as { path: string }).path, { fileMustExist: true });
 configureConnection(db);
-const writes: Writes = {
-  ...createRunWrites(db, {
-    insertResult: createResultStore(db).insertResult,
-    insertScreenshot: createScreenshotStore(db).insertScreenshot,
-  }),
-  ...createPruneWrites(db),
-};
+const writes = createWrites(db);
 
 port.on('message', (message: ToWriter) => {
   if (message.op === 'stop') {

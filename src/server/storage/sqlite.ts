@@ -8,11 +8,11 @@ import { createAccountStore } from './sqlite-account.js';
 import { createAlertStore } from './sqlite-alerts.js';
 import { createChannelStore } from './sqlite-channels.js';
 import { createResultStore } from './sqlite-results.js';
-import { createPruneWrites, inChunks } from './sqlite-prune.js';
-import { createRunStore, createRunWrites } from './sqlite-runs.js';
+import { inChunks } from './sqlite-prune.js';
+import { createRunStore } from './sqlite-runs.js';
 import { checkpointOffThread, type Checkpointer } from './sqlite-checkpoint.js';
 import { configureConnection } from './sqlite-connection.js';
-import { writeOffThread, WRITER_ENTRY, type WritesAway } from './sqlite-write-thread.js';
+import { createWrites, writeOffThread, WRITER_ENTRY, type WritesAway } from './sqlite-write-thread.js';
 import { createScreenshotStore } from './sqlite-screenshots.js';
 import { promised, type Sync } from './promised.js';
 import type { AlertChange, Storage } from './types.js';
@@ -23,11 +23,11 @@ export class StorageError extends Error {
 
 export interface SqliteOptions {
   /**
-   * The writer thread's entry (sqlite-write-thread.ts); false: every write on the
-   * calling thread. Default: the one beside the module, when it is there. A
-   * `:memory:` database is written on the calling thread: no thread can share it.
+   * The writer thread's entry (sqlite-write-thread.ts). Default: the one beside the
+   * module, when it is there. A `:memory:` database is written on the calling
+   * thread: no thread can share it.
    */
-  writer?: URL | false;
+  writer?: URL;
 }
 
 export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Storage {
@@ -43,8 +43,7 @@ export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Stora
     throw new StorageError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
   if (path === ':memory:') return withStores(db, undefined, undefined);
-  const writer = opts.writer === false ? undefined : { path, entry: opts.writer ?? WRITER_ENTRY };
-  return withStores(db, checkpointOffThread(db, path), writer);
+  return withStores(db, checkpointOffThread(db, path), { path, entry: opts.writer ?? WRITER_ENTRY });
 }
 
 /**
@@ -69,13 +68,7 @@ function withStores(
   });
   const results = createResultStore(db);
   const screenshots = createScreenshotStore(db);
-  const here = promised<WritesAway>({
-    ...createRunWrites(db, {
-      insertResult: results.insertResult,
-      insertScreenshot: screenshots.insertScreenshot,
-    }),
-    ...createPruneWrites(db),
-  });
+  const here = promised<WritesAway>(createWrites(db));
   const thread = writer && writeOffThread(writer.path, here, writer.entry);
   const writes = thread?.writes ?? here;
   const { offerRun, completeRun, claimRuns, recordRunnerSeen, ...runs } = createRunStore(db, writes);
