@@ -1,9 +1,12 @@
 // A remote location's runs are offered shortly before they fall due, those of a
 // moment together, and a runner gets each from its due time on (issue 12): in
 // bench:scale an offer made as each run fell due was a statement of its own, 68 a
-// second per instance. Against the real service, its queue and a long-polling runner.
+// second per instance. And a poll made just after a claim that took every run due
+// waits before it claims (it found nothing nearly every time: half of all claims).
+// Against the real service, its queue and a long-polling runner.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLAIM_GATHER_MS } from '../../src/server/runner-hub.js';
 import type { RunKey } from '../../src/server/storage/types.js';
 import { remoteConfig, RUNNER_TOKEN } from '../helpers/runner.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -76,5 +79,42 @@ describe('remote runs offered ahead', () => {
       expect(g.at).toBeGreaterThanOrEqual(g.dueAt);
       expect(g.at - g.dueAt).toBeLessThan(1_500);
     }
+  });
+
+  it('waits before the first claim of a poll that follows one that took every run due', async () => {
+    const checks = Array.from({ length: 3 }, (_, i) => ({ id: `w${i}`, frequency: '2s' }));
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', checks),
+      startScheduler: true,
+    });
+    const storage = service.storage;
+    const real = storage.claimRuns.bind(storage);
+    const claims: number[] = [];
+    storage.claimRuns = (...args) => {
+      claims.push(Date.now());
+      return real(...args);
+    };
+    const polls: Array<{ from: number; at: number; jobs: Job[] }> = [];
+    const until = Date.now() + 7_000;
+    while (Date.now() < until) {
+      const from = Date.now();
+      polls.push({ from, ...(await claim(service.url)) });
+    }
+
+    // A poll right after one that was given runs (all it wanted: fewer than its 100) looks
+    // at the queue only when woken for the next run, after a gather, or at the poll step.
+    const after = polls.filter((p, i) => i > 0 && polls[i - 1]!.jobs.length > 0);
+    expect(after.length).toBeGreaterThanOrEqual(4);
+    for (const p of after) {
+      const first = claims.find((c) => c >= p.from);
+      expect(first! - p.from).toBeGreaterThanOrEqual(CLAIM_GATHER_MS - 5);
+    }
+    // Each run still reaches the runner soon after it falls due (after each check's first, caught up at the start).
+    const onGrid = polls[0]!.from + 2_000;
+    const given = polls.flatMap((p) =>
+      p.jobs.filter((j) => Date.parse(j.dueAt) > onGrid).map((j) => p.at - Date.parse(j.dueAt)),
+    );
+    expect(given.length).toBeGreaterThanOrEqual(6);
+    for (const late of given) expect(late).toBeLessThan(1_500);
   });
 });

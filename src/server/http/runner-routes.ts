@@ -73,9 +73,17 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     const deadline = now() + body.waitSeconds * 1000;
     hub.seen(account.id, location.id, body.runnerId);
     try {
-      for (;;) {
-        const token = `${body.runnerId}:${randomUUID()}`;
-        const runs = await queue.claimRuns(account.id, location.id, token, now(), deps.leaseMs, body.max);
+      // Back just after a claim here took every run then due, and none has fallen due here
+      // since that woke no one: the poll waits before it claims (runner-hub.ts mayWaitFirst).
+      let runs: ClaimedRun[] = [];
+      let claim = body.waitSeconds * 1000 <= CLAIM_GATHER_MS || !hub.mayWaitFirst(account.id, location.id);
+      for (; ; claim = true) {
+        if (claim) {
+          const token = `${body.runnerId}:${randomUUID()}`;
+          const at = now();
+          runs = await queue.claimRuns(account.id, location.id, token, at, deps.leaseMs, body.max);
+          if (runs.length < body.max) hub.drained(account.id, location.id, at);
+        }
         const jobs = runs.flatMap((run) => toRunnerJob(run, { account, location }));
         if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
