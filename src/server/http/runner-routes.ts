@@ -89,6 +89,9 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
         // Woken for one run: the runs offered in the next moment go in the same claim.
         if (!gone.aborted) await delay(Math.min(CLAIM_GATHER_MS, Math.max(0, deadline - now())));
+        // A runner gone (stopped, cut off) or a service stopping: a claim now would hold its
+        // runs, unrun, until their lease ran out.
+        if (gone.aborted) return { data: { jobs: [] } };
       }
     } finally {
       hub.seen(account.id, location.id, body.runnerId);

@@ -1,0 +1,49 @@
+// A long poll whose runner goes away (stopped, killed, or cut off) is given no runs:
+// a claim made for it would hold them, unrun, until their lease ran out (150 s). Against
+// the real service, its queue and real HTTP.
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { remoteConfig, RUNNER_TOKEN } from '../helpers/runner.js';
+import { startTestService, TEST_ACCOUNT, type TestService } from '../helpers/service.js';
+
+let service: TestService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const poll = (url: string, waitSeconds: number, signal?: AbortSignal) =>
+  request(`${url}/v1/runner/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ runnerId: 'gone-test', max: 10, waitSeconds }),
+    ...(signal ? { signal } : {}),
+  });
+
+describe('a runner gone mid-poll', () => {
+  it('is given nothing, and the run it would have taken goes to the next poll', async () => {
+    // Offered by hand, so nothing else offers or wakes.
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [{ id: 'c1', frequency: '1h' }]),
+    });
+    const now = Date.now();
+    const run = await service.storage.offerRun(
+      { accountId: TEST_ACCOUNT, checkId: 'c1', locationId: 'far', dueAt: now + 300 },
+      now,
+    );
+    expect(run).not.toBeNull();
+    // The poll finds nothing due, waits; the run falls due meanwhile; the runner goes.
+    const gone = new AbortController();
+    const waiting = poll(service.url, 10, gone.signal).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 600));
+    gone.abort();
+    expect(await waiting).toBeInstanceOf(Error);
+    // Past the poll's step (1 s) and gather: a claim it would make has been made by now.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await service.storage.findRun(run!.id))!.token).toBeNull();
+    const next = (await (await poll(service.url, 0)).body.json()) as {
+      data: { jobs: Array<{ runId: string }> };
+    };
+    expect(next.data.jobs.map((j) => j.runId)).toEqual([run!.id]);
+  });
+});
