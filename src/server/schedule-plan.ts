@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { frequencyToMs, type AccountConfig, type CheckConfig, type LocationConfig } from './config-schema.js';
 import { isRunnable } from './runners/index.js';
 import type { ServiceConfig } from './config-schema.js';
+import type { RunPlace } from './storage/types.js';
 
 export interface Slot {
   key: string;
@@ -106,4 +107,12 @@ export function planSlots(config: ServiceConfig): Slot[] {
     }
   }
   return slots;
+}
+
+/** The check × location pairs `before` schedules and `after` does not: disabled, removed, moved off a location. */
+export function endedPlaces(before: ServiceConfig, after: ServiceConfig): RunPlace[] {
+  const kept = new Set(planSlots(after).map((slot) => slot.key));
+  return planSlots(before)
+    .filter((slot) => !kept.has(slot.key))
+    .map((slot) => ({ accountId: slot.account.id, checkId: slot.check.id, locationId: slot.location.id }));
 }

@@ -117,4 +117,29 @@ describe('remote runs offered ahead', () => {
     expect(given.length).toBeGreaterThanOrEqual(6);
     for (const late of given) expect(late).toBeLessThan(1_500);
   });
+
+  it('withdraws a run offered ahead when a reload disables its check, and a runner never gets it', async () => {
+    const config = remoteConfig('http://127.0.0.1:9', [{ id: 'd1', frequency: '4s' }]);
+    service = await startTestService({ config, startScheduler: true });
+    const storage = service.storage;
+    const real = storage.offerRun.bind(storage);
+    const ahead: Array<{ id: string; dueAt: number }> = [];
+    storage.offerRun = async (key, now, holder) => {
+      const run = await real(key, now, holder);
+      if (run && key.dueAt > Date.now()) ahead.push({ id: run.id, dueAt: key.dueAt });
+      return run;
+    };
+    // The first run catches up at once; the next is offered about a second before it is due.
+    const deadline = Date.now() + 10_000;
+    while (ahead.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const [run] = ahead;
+    expect(run).toBeDefined();
+    expect(run!.dueAt).toBeGreaterThan(Date.now());
+    await service.reload(remoteConfig('http://127.0.0.1:9', [{ id: 'd1', frequency: '4s', enabled: false }]));
+    expect(await storage.findRun(run!.id)).toBeNull();
+    // Past its due time, a runner gets nothing of d1.
+    const polls: Job[] = [];
+    while (Date.now() < run!.dueAt + 1_500) polls.push(...(await claim(service.url)).jobs);
+    expect(polls.filter((j) => Date.parse(j.dueAt) >= run!.dueAt)).toEqual([]);
+  });
 });

@@ -138,6 +138,26 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     expect((await s.findRun(ids[75]!))!.completedAt).toBeNull();
   });
 
+  it('withdraws the runs of ended check × location pairs that no one holds, and no other', async () => {
+    const waiting = await s.offerRun(key('c1', T0 + 1_000), T0); // offered ahead
+    const abandoned = await s.offerRun(key('c1', T0 - 60_000), T0 - 60_000);
+    await s.claimRuns(A, 'far', 'runner-a', T0 - 60_000, LEASE, 1); // its lease ran out at T0 - 30 s
+    const held = await s.offerRun(key('c1', T0 - 1), T0 - 1, { token: 'instance-1', leaseMs: LEASE });
+    const done = await s.offerRun(key('c1', T0 - 2), T0 - 2, { token: 'instance-1', leaseMs: LEASE });
+    expect(await s.completeRun(done!.id, 'instance-1', A, resultFor('c1', 'done'))).toBe(true);
+    const elsewhere = await s.offerRun(key('c1', T0 + 1_000, 'near'), T0);
+    const other = await s.offerRun(key('c2', T0 + 1_000), T0);
+
+    const gone = await s.withdrawRuns([{ accountId: A, checkId: 'c1', locationId: 'far' }], T0);
+    expect(gone).toBe(2);
+    expect(await s.findRun(waiting!.id)).toBeNull();
+    expect(await s.findRun(abandoned!.id)).toBeNull();
+    // A run in flight finishes, and what is done stays; other pairs are untouched.
+    for (const kept of [held, done, elsewhere, other]) expect(await s.findRun(kept!.id)).not.toBeNull();
+    expect(await s.completeRun(held!.id, 'instance-1', A, resultFor('c1', 'held'))).toBe(true);
+    expect(await s.withdrawRuns([], T0)).toBe(0);
+  });
+
   it('prunes runs due before the cut-off, complete or not', async () => {
     await s.offerRun(key('c1', T0), T0);
     await s.offerRun(key('c2', T0 + 1000), T0);

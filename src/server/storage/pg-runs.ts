@@ -174,6 +174,15 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
 
     pruneRuns: (before) => changed(pool, 'DELETE FROM runs WHERE due_at < $1', [before]),
 
+    withdrawRuns: (places, now) =>
+      changed(
+        pool,
+        `DELETE FROM runs
+         WHERE (account_id, check_id, location_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))
+           AND completed_at IS NULL AND (lease_until IS NULL OR lease_until <= $4)`,
+        [places.map((p) => p.accountId), places.map((p) => p.checkId), places.map((p) => p.locationId), now],
+      ),
+
     async recordRunnerSeen(seen) {
       await pool.query(
         `INSERT INTO runners_seen (account_id, location_id, runner_id, last_seen_at) VALUES ($1, $2, $3, $4)

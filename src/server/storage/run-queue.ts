@@ -15,6 +15,9 @@ export interface RunKey {
   dueAt: number;
 }
 
+/** A check at a location: where a run goes, whatever its due time. */
+export type RunPlace = Omit<RunKey, 'dueAt'>;
+
 export interface ClaimedRun extends RunKey {
   id: string;
   /** Whoever holds the run (an instance's or a runner's claim); a report must carry it. */
@@ -76,6 +79,13 @@ export interface RunQueue {
     result: CheckResult,
     screenshot?: Uint8Array,
   ): Promise<boolean>;
+  /**
+   * Deletes the runs of these check x location pairs that no one holds (waiting for a
+   * runner, or abandoned): their check was disabled or removed, or left the location, so
+   * what was offered ahead of it must not run. Runs in flight are left to finish.
+   * Returns how many went.
+   */
+  withdrawRuns(places: RunPlace[], now: number): Promise<number>;
   /** One run by id, complete or not; null when there is none (never given, or pruned). */
   findRun(runId: string): Promise<StoredRun | null>;
   /**

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3';
 import type { CheckResult } from '../../api/schemas.js';
 import { batched } from './batched.js';
 import type { Promised, Sync } from './promised.js';
-import type { ClaimedRun, RunKey, RunQueue, RunnerSeen, Storage, StoredRun } from './types.js';
+import type { ClaimedRun, RunKey, RunPlace, RunQueue, RunnerSeen, Storage, StoredRun } from './types.js';
 
 interface RunRow {
   id: string;
@@ -32,7 +32,7 @@ export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreensho
 
 /** The writes answer promises: offers and reports wait for others to commit with (below). */
 export type SqliteRunStore = Omit<Sync<RunQueue>, Written | Pruned> & Pick<RunQueue, Written>;
-type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen';
+type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'withdrawRuns';
 /** Pruned in chunks where the writes are made (sqlite-prune.ts), by the storage itself. */
 type Pruned = 'pruneRuns';
 
@@ -60,6 +60,7 @@ export interface RunWrites {
   complete(reports: Report[]): boolean[];
   claim(...args: Parameters<RunQueue['claimRuns']>): ClaimedRun[];
   seen(seen: RunnerSeen): void;
+  withdraw(...args: Parameters<RunQueue['withdrawRuns']>): number;
 }
 
 export function createRunWrites(db: Database.Database, writes: ResultWrites): RunWrites {
@@ -82,6 +83,15 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     `INSERT INTO runners_seen (account_id, location_id, runner_id, last_seen_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (account_id, location_id, runner_id)
      DO UPDATE SET last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
+  );
+
+  // The runs a claim could take (free, above), whatever their due time.
+  const unheld = db.prepare(
+    `DELETE FROM runs WHERE account_id = ? AND check_id = ? AND location_id = ? AND completed_at IS NULL
+       AND (lease_until IS NULL OR lease_until <= ?)`,
+  );
+  const withdraw = db.transaction((places: RunPlace[], now: number) =>
+    places.reduce((n, p) => n + unheld.run(p.accountId, p.checkId, p.locationId, now).changes, 0),
   );
 
   const claim = db.transaction(
@@ -123,6 +133,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     complete: (reports) => completeMany.immediate(reports),
     claim: (...args) => claim.immediate(...args),
     seen: (s) => void seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt),
+    withdraw: (places, now) => withdraw.immediate(places, now),
   };
 }
 
@@ -152,6 +163,7 @@ export function createRunStore(db: Database.Database, writes: Promised<RunWrites
       return row ? storedRun(row) : null;
     },
     recordRunnerSeen: writes.seen,
+    withdrawRuns: writes.withdraw,
     runnersSeen: () => allSeen.all() as RunnerSeen[],
     // SQLite cannot say who else has the file open: each instance offers every run as it falls due.
     instances: () => ({ self: 'sqlite', all: ['sqlite'] }),

@@ -50,7 +50,15 @@ export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Stora
  * What answers a promise of its own: the run queue's writes and retention (made on the
  * writer thread, offers and reports waiting for others to commit with), close for the threads.
  */
-type Apart = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'prune' | 'pruneRuns' | 'close';
+type Apart =
+  | 'offerRun'
+  | 'completeRun'
+  | 'claimRuns'
+  | 'recordRunnerSeen'
+  | 'withdrawRuns'
+  | 'prune'
+  | 'pruneRuns'
+  | 'close';
 
 function withStores(
   db: Database.Database,
@@ -71,7 +79,10 @@ function withStores(
   const here = promised<WritesAway>(createWrites(db));
   const thread = writer && writeOffThread(writer.path, here, writer.entry);
   const writes = thread?.writes ?? here;
-  const { offerRun, completeRun, claimRuns, recordRunnerSeen, ...runs } = createRunStore(db, writes);
+  const { offerRun, completeRun, claimRuns, recordRunnerSeen, withdrawRuns, ...runs } = createRunStore(
+    db,
+    writes,
+  );
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...screenshots,
@@ -108,6 +119,7 @@ function withStores(
     completeRun: tracked(completeRun),
     claimRuns: tracked(claimRuns),
     recordRunnerSeen: tracked(recordRunnerSeen),
+    withdrawRuns: tracked(withdrawRuns),
     // A prune of an hour at 10,000 checks is many chunks: close does not wait for them all.
     prune: tracked((before: number) =>
       inChunks(

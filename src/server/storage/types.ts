@@ -12,7 +12,7 @@ import type {
 } from '../../api/schemas.js';
 import type { RunQueue } from './run-queue.js';
 
-export type { ClaimedRun, RunKey, RunnerSeen, RunQueue, StoredRun } from './run-queue.js';
+export type { ClaimedRun, RunKey, RunnerSeen, RunPlace, RunQueue, StoredRun } from './run-queue.js';
 
 export interface ResultQuery {
   accountId: string;
