@@ -22,6 +22,10 @@ interface Job {
   dueAt: string;
 }
 
+/** The service with these remote checks (at "far", a runner's location), its scheduler running. */
+const scheduled = (checks: Parameters<typeof remoteConfig>[1]) =>
+  startTestService({ config: remoteConfig('http://127.0.0.1:9', checks), startScheduler: true });
+
 /** One long poll of a runner of "far": the jobs it got and when. */
 async function claim(url: string): Promise<{ at: number; jobs: Job[] }> {
   const res = await request(`${url}/v1/runner/claim`, {
@@ -36,10 +40,7 @@ async function claim(url: string): Promise<{ at: number; jobs: Job[] }> {
 describe('remote runs offered ahead', () => {
   it('are offered before they fall due, several in one turn, and claimed only from their due time', async () => {
     const checks = Array.from({ length: 12 }, (_, i) => ({ id: `r${i}`, frequency: '4s' }));
-    service = await startTestService({
-      config: remoteConfig('http://127.0.0.1:9', checks),
-      startScheduler: true,
-    });
+    service = await scheduled(checks);
     // The scheduler reads its queue's method at each offer: each offer is noted with the turn it was made in.
     const storage = service.storage;
     const real = storage.offerRun.bind(storage);
@@ -83,10 +84,7 @@ describe('remote runs offered ahead', () => {
 
   it('waits before the first claim of a poll that follows one that took every run due', async () => {
     const checks = Array.from({ length: 3 }, (_, i) => ({ id: `w${i}`, frequency: '2s' }));
-    service = await startTestService({
-      config: remoteConfig('http://127.0.0.1:9', checks),
-      startScheduler: true,
-    });
+    service = await scheduled(checks);
     const storage = service.storage;
     const real = storage.claimRuns.bind(storage);
     const claims: number[] = [];
@@ -119,8 +117,7 @@ describe('remote runs offered ahead', () => {
   });
 
   it('withdraws a run offered ahead when a reload disables its check, and a runner never gets it', async () => {
-    const config = remoteConfig('http://127.0.0.1:9', [{ id: 'd1', frequency: '4s' }]);
-    service = await startTestService({ config, startScheduler: true });
+    service = await scheduled([{ id: 'd1', frequency: '4s' }]);
     const storage = service.storage;
     const real = storage.offerRun.bind(storage);
     const ahead: Array<{ id: string; dueAt: number }> = [];
