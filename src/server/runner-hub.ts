@@ -31,6 +31,8 @@ export interface RunnerHub {
    * fell in a woken one's gather.
    */
   mayWaitFirst(accountId: string, locationId: string): boolean;
+  /** Whether a run of the location fell due here at or after `since` with no runner waiting to be woken. */
+  missedSince(accountId: string, locationId: string, since: number): boolean;
   replace(config: ServiceConfig): void;
   /** Reads every instance's contacts from the database. */
   refresh(): Promise<void>;
@@ -152,6 +154,8 @@ export function createRunnerHub(opts: {
       // The offer of a run is stored before its wake, so a claim made after the wake took it.
       return (unansweredAt.get(key) ?? -Infinity) < drained;
     },
+    missedSince: (accountId, locationId, since) =>
+      (unansweredAt.get(where(accountId, locationId)) ?? -Infinity) >= since,
     replace,
     async refresh() {
       for (const s of await opts.queue.runnersSeen()) note(where(s.accountId, s.locationId), s.lastSeenAt);

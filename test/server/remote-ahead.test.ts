@@ -2,7 +2,8 @@
 // moment together, and a runner gets each from its due time on (issue 12): in
 // bench:scale an offer made as each run fell due was a statement of its own, 68 a
 // second per instance. And a poll made just after a claim that took every run due
-// waits before it claims (it found nothing nearly every time: half of all claims).
+// waits before it claims (it found nothing nearly every time: half of all claims), and a
+// run due while a poll was claiming, whose wake found no one waiting, is claimed at once.
 // Against the real service, its queue and a long-polling runner.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,5 +139,42 @@ describe('remote runs offered ahead', () => {
     const polls: Job[] = [];
     while (Date.now() < run!.dueAt + 1_500) polls.push(...(await claim(service.url)).jobs);
     expect(polls.filter((j) => Date.parse(j.dueAt) >= run!.dueAt)).toEqual([]);
+  });
+
+  it('claims again at once for a run that fell due while the poll was claiming', async () => {
+    service = await scheduled([{ id: 'n1', frequency: '1h' }]);
+    const storage = service.storage;
+    const realOffer = storage.offerRun.bind(storage);
+    const realClaim = storage.claimRuns.bind(storage);
+    let offeredAt = 0;
+    let offered: () => void = () => {};
+    const offer = new Promise<void>((resolve) => (offered = resolve));
+    storage.offerRun = async (key, now, holder) => {
+      const run = await realOffer(key, now, holder);
+      if (run) {
+        offeredAt = Date.now();
+        offered();
+      }
+      return run;
+    };
+    // The poll's first claim finds nothing, and its answer is held until the new check's first
+    // run has been offered and its wake found no poll waiting (this one was still claiming).
+    let held = false;
+    storage.claimRuns = async (...args) => {
+      const runs = await realClaim(...args);
+      if (!held && runs.length === 0) {
+        held = true;
+        await offer;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return runs;
+    };
+    const polls: Array<{ at: number; jobs: Job[] }> = [];
+    const until = Date.now() + 6_000;
+    while (Date.now() < until && !polls.some((p) => p.jobs.length > 0)) polls.push(await claim(service.url));
+    expect(held).toBe(true);
+    expect(polls.at(-1)!.jobs).toHaveLength(1);
+    // Claimed again at once, not left for the poll's next step (1 s) and gather.
+    expect(polls.at(-1)!.at - offeredAt).toBeLessThan(900);
   });
 });

@@ -77,15 +77,18 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
       // since that woke no one: the poll waits before it claims (runner-hub.ts mayWaitFirst).
       let runs: ClaimedRun[] = [];
       let claim = body.waitSeconds * 1000 <= CLAIM_GATHER_MS || !hub.mayWaitFirst(account.id, location.id);
+      /** When this poll last looked: a run due since that woke no one (it was claiming) is its. */
+      let looked = now();
       for (; ; claim = true) {
         if (claim) {
           const token = `${body.runnerId}:${randomUUID()}`;
-          const at = now();
-          runs = await queue.claimRuns(account.id, location.id, token, at, deps.leaseMs, body.max);
-          if (runs.length < body.max) hub.drained(account.id, location.id, at);
+          looked = now();
+          runs = await queue.claimRuns(account.id, location.id, token, looked, deps.leaseMs, body.max);
+          if (runs.length < body.max) hub.drained(account.id, location.id, looked);
         }
         const jobs = runs.flatMap((run) => toRunnerJob(run, { account, location }));
         if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
+        if (hub.missedSince(account.id, location.id, looked)) continue;
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
         // Woken for one run: the runs offered in the next moment go in the same claim.
         if (!gone.aborted) await delay(Math.min(CLAIM_GATHER_MS, Math.max(0, deadline - now())));
