@@ -39,7 +39,7 @@ export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
   /** The shared queue every run goes through (several instances, remote runners). */
-  queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances'>;
+  queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances' | 'withdrawRuns'>;
   /**
    * Stores the result of a run this instance holds (storage and the status engine
    * live behind it); false when its lease ran out and another holder has it.
@@ -67,8 +67,9 @@ export interface Scheduler {
   /**
    * Schedules the new config: slots added, changed (next runs use the new
    * check) or removed; runs in flight finish and are recorded; unchanged slots
-   * keep their timers.
+   * keep their timers. Resolves once the runs waiting for the slots it removed are
+   * withdrawn (a remote run is offered ahead: it must not run after its check went).
    */
-  reload(config: ServiceConfig): void;
+  reload(config: ServiceConfig): Promise<void>;
   stats(): RunStats;
 }

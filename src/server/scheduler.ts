@@ -28,7 +28,7 @@ import {
   slotKey,
   type Slot,
 } from './schedule-plan.js';
-import type { ClaimedRun, RunKey } from './storage/types.js';
+import type { ClaimedRun, RunKey, RunPlace } from './storage/types.js';
 
 // Waits before the second and third try of an offer; undefined: the last try.
 const OFFER_RETRY_MS = [1_000, 3_000, undefined] as const;
@@ -50,6 +50,8 @@ interface SlotState {
 
 const SWEEP_EVERY_MS = 10_000;
 const SWEEP_BATCH = 100;
+/** After a reload, when the offers made before it have landed (they wait tens of milliseconds to go together). */
+const WITHDRAW_AGAIN_MS = 2_000;
 
 /** Long enough for the run to wait its turn and time out: past it, another instance may take it. */
 export const leaseFor = (check: Pick<CheckConfig, 'timeoutMs'>) =>
@@ -208,12 +210,15 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
   }
 
-  function place(next: ServiceConfig) {
+  /** Takes the new config's slots; gives the places of those it removed. */
+  function place(next: ServiceConfig): RunPlace[] {
     const plan = new Map(planSlots(next).map((slot) => [slot.key, slot]));
-    for (const [key, state] of slots) {
+    const removed: RunPlace[] = [];
+    for (const [key, { slot, timer }] of slots) {
       if (plan.has(key)) continue;
-      clearTimeout(state.timer); // a run in flight finishes and is recorded
+      clearTimeout(timer); // a run in flight finishes and is recorded
       slots.delete(key);
+      removed.push({ accountId: slot.account.id, checkId: slot.check.id, locationId: slot.location.id });
     }
     const moved: SlotState[] = [];
     for (const [key, slot] of plan) {
@@ -231,6 +236,22 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       byCheck.set(key, [...(byCheck.get(key) ?? []), state]);
     }
     config = next;
+    return removed;
+  }
+
+  // A run offered ahead for a slot a reload removed (its check disabled or removed, or
+  // moved off the location) must not run: withdrawn at once, and again once the offers
+  // already on their way when the reload came have landed. Runs in flight finish.
+  const withdrawAgain = new Set<NodeJS.Timeout>();
+  function withdraw(places: RunPlace[]): Promise<void> {
+    const done = opts.queue.withdrawRuns(places, Date.now()).then(
+      () => undefined,
+      (error: unknown) =>
+        console.error('checkwall: cannot withdraw the runs of checks a reload ended', error),
+    );
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+    return done;
   }
 
   /**
@@ -284,14 +305,22 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       clearTimeout(sweeper);
       remote.stop();
       for (const state of slots.values()) clearTimeout(state.timer);
+      for (const timer of withdrawAgain) clearTimeout(timer);
       queue.length = 0;
       controller.abort(new Error('the service is stopping'));
       await Promise.allSettled([...inFlight]);
     },
-    reload(next) {
+    async reload(next) {
       if (stopped) return;
-      place(next);
+      const removed = place(next);
       pump(); // maxConcurrentRuns may have grown
+      if (removed.length === 0) return;
+      await withdraw(removed);
+      const again = setTimeout(() => {
+        withdrawAgain.delete(again);
+        void withdraw(removed);
+      }, WITHDRAW_AGAIN_MS).unref();
+      withdrawAgain.add(again);
     },
     nextRun(accountId, checkId) {
       const states = byCheck.get(checkKey(accountId, checkId));

@@ -16,12 +16,11 @@ import { createRateLimiter } from './http/auth.js';
 import type { RunStats } from './run-accounting.js';
 import { createRunner } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
-import { endedPlaces } from './schedule-plan.js';
 import { createScheduler } from './scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status-engine.js';
 import { isPgStorage, openStorage } from './storage/open.js';
 import type { ChangeEvent } from './storage/pg-changes.js';
-import type { ClaimedRun, RunPlace, Storage } from './storage/types.js';
+import type { ClaimedRun, Storage } from './storage/types.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -82,8 +81,6 @@ const RUNS_PRUNE_EVERY_MS = 60_000;
 const RUNNERS_REFRESH_MS = 5_000;
 // A claimed remote run is given to another runner after this: past a check's longest timeout (120 s).
 const RUNNER_LEASE_MS = 150_000;
-/** After a reload, when the offers made before it have landed (they wait tens of milliseconds to go together). */
-const WITHDRAW_AGAIN_MS = 2_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
 const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
@@ -262,28 +259,15 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       background('warming statuses', () => engine.warm(pairs, WARM_BUDGET_MS, WARM_EVERY_MS / WARM_CYCLE_MS)),
     WARM_EVERY_MS,
   ).unref();
-  // A run offered ahead for a slot a reload ended (a check disabled or removed, or moved off
-  // a location) must not run: withdrawn at once, and again once the offers that were already
-  // on their way when the reload came have landed. Runs in flight finish.
-  let reloads = 0;
-  const withdraw = (places: RunPlace[]) => storage.withdrawRuns(places, now());
   const reload = async (next: ServiceConfig): Promise<ReloadSummary> => {
     const { summary, moved } = diffConfig(config, next);
     const known = new Set(config.accounts.map((a) => a.id));
-    const ended = endedPlaces(config, next);
     config = next;
     accounts.replace(next);
-    scheduler.reload(next);
+    await scheduler.reload(next); // and the runs waiting for the slots it removed are withdrawn
     hub.replace(next);
     pairs = checkPairs(next);
     engine.forget(moved); // statuses embed their check's config: those it moved are read again
-    if (ended.length > 0) {
-      await withdraw(ended).catch((error: unknown) =>
-        console.error('checkwall: cannot withdraw the runs of checks the reload ended', error),
-      );
-      const what = `withdrawing the runs of reload ${++reloads}`;
-      setTimeout(() => background(what, () => withdraw(ended)), WITHDRAW_AGAIN_MS).unref();
-    }
     await seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
     return summary;
   };

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
 import {
   catchUpAt,
-  endedPlaces,
   followingDueAt,
   nextDueAt,
   ownerOf,
@@ -114,37 +113,6 @@ describe('schedule offsets', () => {
     expect(nextDueAt(60_001, 60_000, 0)).toBe(120_000);
     expect(nextDueAt(60_001, 60_000, 59_999)).toBe(119_999);
     expect(nextDueAt(59_999, 60_000, 59_999)).toBe(59_999);
-  });
-
-  it('names the check × location pairs a new config no longer schedules', () => {
-    const check = (id: string, locations: string[], enabled = true) => ({
-      id,
-      name: id,
-      type: 'api',
-      target: 'http://h/',
-      locations,
-      enabled,
-    });
-    const before = config(0, [
-      check('kept', ['eu-west']),
-      check('disabled', ['eu-west']),
-      check('removed', ['eu-west']),
-      check('narrowed', ['eu-west', 'us-east']),
-      check('was-off', ['eu-west'], false),
-    ]);
-    const after = config(0, [
-      check('kept', ['eu-west']),
-      check('disabled', ['eu-west'], false),
-      check('narrowed', ['us-east']),
-      check('was-off', ['eu-west']),
-    ]);
-    const where = (p: { checkId: string; locationId: string }) => `${p.checkId}@${p.locationId}`;
-    expect(endedPlaces(before, after).map(where).sort()).toEqual([
-      'disabled@eu-west',
-      'narrowed@eu-west',
-      'removed@eu-west',
-    ]);
-    expect(endedPlaces(before, before)).toEqual([]);
   });
 
   it('runs overdue slots soon, spread at no more than 200 a second, then back on their offsets', () => {

@@ -255,3 +255,41 @@ describe('scheduler, when a reload comes while an offer is out', () => {
     expect(of(t.hits, 'x')).toEqual([]);
   });
 });
+
+describe('scheduler, on a reload', () => {
+  it('withdraws the waiting runs of the check × location pairs the new config no longer schedules', async () => {
+    const t = (target = await startTarget());
+    const check = (id: string, locations: string[], enabled = true) => ({
+      id,
+      frequency: '1h',
+      locations,
+      enabled,
+    });
+    const before = config(t, [
+      check('kept', ['eu-west']),
+      check('disabled', ['eu-west']),
+      check('removed', ['eu-west']),
+      check('narrowed', ['eu-west', 'us-east']),
+      check('was-off', ['eu-west'], false),
+    ]);
+    const after = config(t, [
+      check('kept', ['eu-west']),
+      check('disabled', ['eu-west'], false),
+      check('narrowed', ['us-east']),
+      check('was-off', ['eu-west']),
+    ]);
+    svc = await startTestService({ config: before });
+    const storage = svc.storage;
+    const real = storage.withdrawRuns.bind(storage);
+    const withdrawn: string[][] = [];
+    storage.withdrawRuns = (places, now) => {
+      withdrawn.push(places.map((p) => `${p.checkId}@${p.locationId}`).sort());
+      return real(places, now);
+    };
+    await svc.reload(after);
+    expect(withdrawn).toEqual([['disabled@eu-west', 'narrowed@eu-west', 'removed@eu-west']]);
+    // A reload that ends nothing withdraws nothing.
+    await svc.reload(after);
+    expect(withdrawn).toHaveLength(1);
+  });
+});
