@@ -86,8 +86,8 @@ const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
 // Each status is looked at once in this long, a slice of them each turn: looking at all
 // 10,000 every turn (to find the few due) was a quarter of the main thread's work in the
-// honesty bench. Past 60 % of CACHE_MS (18 s) a status is derived again, so it is
-// derived before it is 26 s old, inside the 30 s it may be served.
+// honesty bench. A status past its `until` (a silent check turning unknown) is derived
+// again within this long of it.
 const WARM_CYCLE_MS = 8_000;
 
 export async function createService(opts: ServiceOptions): Promise<Service> {

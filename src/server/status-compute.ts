@@ -3,12 +3,12 @@
 // keeps the inputs and the statuses and decides when to derive again.
 import type { CheckStatus } from '../api/schemas.js';
 import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend } from '../domain/status-rules.js';
+import { decideCheckStatus, decideTrend, STALE_AFTER_FREQUENCIES } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
 import { checkLocations, type StatusInputs } from './status-inputs.js';
-import { windowFigures } from './status-window.js';
+import { windowFigures, windowMovesAt } from './status-window.js';
 
 /** Newest contact of a remote location's runners (epoch ms), null when none. */
 export type RunnerSeenAt = (accountId: string, locationId: string) => number | null;
@@ -16,7 +16,11 @@ export type RunnerSeenAt = (accountId: string, locationId: string) => number | n
 export interface Computed {
   /** Without its schedule, which the engine reads fresh at every answer. */
   status: CheckStatus;
-  /** When it goes stale on its own (a remote location's runner silent too long); Infinity when never. */
+  /**
+   * The first moment it may read differently with no result stored (a location's newest
+   * run too old, a remote location's runner silent too long, a run leaving a window kept
+   * run by run); Infinity when never. Until then, deriving it again gives the same status.
+   */
   until: number;
 }
 
@@ -103,7 +107,20 @@ export function deriveStatus(
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
   };
-  return { status, until: reach.until };
+  return {
+    status,
+    until: Math.min(reach.until, staleAt(recent, frequencyMs, now), windowMovesAt(inputs.window, now)),
+  };
+}
+
+/** When the newest run of a location still judged by it grows too old (decideCheckStatus): Infinity when none will. */
+function staleAt(recent: StatusInputs['recent'], frequencyMs: number, now: number): number {
+  let at = Infinity;
+  for (const runs of recent) {
+    const deadline = (runs[0]?.startedAt ?? Infinity) + STALE_AFTER_FREQUENCIES * frequencyMs + 1;
+    if (deadline > now) at = Math.min(at, deadline);
+  }
+  return at;
 }
 
 const newest = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));

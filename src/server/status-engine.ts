@@ -2,10 +2,11 @@
 // (status-cache.ts), and opens and closes incidents and alerts as checks turn
 // failing and recover. A check's inputs (status-inputs.ts) are read once, then
 // moved by each result as it is stored, here or on another instance, so a result
-// costs no reads; the status is derived from them again when a result arrives
-// and by the service's warmer before it ages (windows slide). Statuses of other
-// periods are read on request and kept 30 s. The list endpoint reads the
-// account's snapshot and never computes a status in steady state.
+// costs no reads; the status is derived from them again when a result arrives,
+// and by the service's warmer once time alone may move it (its `until`: a run too
+// old, a runner silent, a run leaving the window). Statuses of other periods are
+// read on request and kept 30 s. The list endpoint reads the account's snapshot
+// and never computes a status in steady state.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../api/schemas.js';
@@ -26,8 +27,8 @@ import {
 } from './status-inputs.js';
 import type { AlertChange, Storage } from './storage/types.js';
 
-// Windows slide slowly; a new result moves its check's status at once. The
-// service's warmer (service.ts) derives statuses again before they expire.
+// A status of another period than the list's, read on request, is kept this long. The
+// list's statuses are kept until a result, a read of their slow parts or their `until`.
 export const CACHE_MS = 30_000;
 // The warmer gives the event loop back this often: requests do not wait behind it.
 const WARM_SLICE_MS = 4;
@@ -102,7 +103,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   async function cachedOrFresh(account: AccountConfig, check: CheckConfig, period: Period) {
     const hit = cache.get(account, check, period);
     const now = deps.now();
-    if (hit && now - hit.at < CACHE_MS && now >= hit.at && now < hit.until) return hit.status;
+    if (hit && now >= hit.at && now < hit.until && (period === LIST_PERIOD || now - hit.at < CACHE_MS))
+      return hit.status;
     const inputs = period === LIST_PERIOD ? cache.inputs(account, check) : undefined;
     if (inputs) return derive(cache.ticket(account, check), account, check, inputs, now);
     return fresh(account, check, period);
@@ -244,8 +246,9 @@ export function createStatusEngine(deps: StatusEngineDeps) {
    * Keeps the default-period statuses ready, looking at `share` of the checks (all by
    * default) from where the last call stopped, for at most `budgetMs`, giving the event
    * loop back every few milliseconds (called on a timer, so the list finds them ready): a
-   * missing one is read, one past 60 % of its life derived again from its inputs (no
-   * reads), and inputs whose slow part is due (status-inputs.ts) have it read again.
+   * missing one is read, one past its `until` derived again from its inputs (no reads),
+   * and inputs whose slow part is due (status-inputs.ts) have it read again. A status
+   * time alone does not move is left alone: its check's next result derives it.
    */
   async function warm(
     pairs: ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>,
@@ -267,7 +270,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       const hit = cache.get(account, check, LIST_PERIOD);
       if (!inputs) await fresh(account, check, LIST_PERIOD);
       else if (now >= inputs.refreshAt) await refreshSlow(account, check, inputs);
-      else if (!hit || now - hit.at >= CACHE_MS * 0.6 || now < hit.at || now >= hit.until)
+      else if (!hit || now < hit.at || now >= hit.until)
         derive(cache.ticket(account, check), account, check, inputs, now);
       else continue;
       done++;

@@ -75,6 +75,20 @@ export function counted(
   return { total, successes, timed: times.length, sum, p95 };
 }
 
+/**
+ * When the figures of a window kept run by run next move with time alone: its oldest
+ * run leaves it, or a run stored ahead of `now` (a runner's clock) enters it. Infinity
+ * for a window kept as counts, which moves only with runs stored and reads.
+ */
+export function windowMovesAt(w: Window, now: number): number {
+  if (!w.runs) return Infinity;
+  // Oldest first: the first run in the window is the next to leave it.
+  const first = w.runs.find((r) => r.startedAt >= now - w.span);
+  const leaves = first && first.startedAt <= now ? first.startedAt + w.span + 1 : Infinity;
+  const enters = w.runs.find((r) => r.startedAt > now)?.startedAt ?? Infinity;
+  return Math.min(leaves, enters);
+}
+
 /** The window's figures at `now`: exact when kept run by run. */
 export function windowFigures(w: Window, now: number): WindowStats {
   const c = w.runs ? counted(w.runs, now - w.span, now) : w;

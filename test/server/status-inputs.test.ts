@@ -151,17 +151,66 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
     expect(figures(kept)).toEqual(figures(anew));
   });
 
+  it('say until when time alone would move them: here, a run leaving the window', async () => {
+    const s = (storage = await open());
+    const rnd = random(3);
+    // 30 runs over the last 23 h 50 min, both locations long quiet: the first run to leave the
+    // 24 h window is the next change time makes.
+    const runs = Array.from({ length: 30 }, (_, i) => result(i, T0 - 1_430 * MIN + i * 49 * MIN, rnd));
+    await s.insertResults(account.id, runs);
+    const inputs = await loadInputs(s, account, check, '24h', T0, true);
+    const at = (now: number) => deriveStatus(inputs, account, check, now);
+    const { status, until } = at(T0);
+    expect(until).toBe(Date.parse(runs[0]!.startedAt) + DAY + 1);
+    for (const now of [T0 + 1, Math.round((T0 + until) / 2), until - 1])
+      expect(at(now).status).toEqual(status);
+    expect(at(until).status).not.toEqual(status);
+  });
+
   it('are warmed a share at a time, each warm going on where the last stopped', async () => {
     const s = (storage = await open());
     const clock = { now: T0 };
     const engine = engineOn(s, clock);
     const pairs = ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => ({ account, check: { ...check, id } }));
+    const rnd = random(5);
+    // A run each, from both locations: each turns unknown 3 minutes (3 x 1m) after it.
+    for (const [i, { check: c }] of pairs.entries())
+      for (const at of [0, 1])
+        await s.insertResult(account.id, {
+          ...result(i * 2 + at, T0 - MIN, rnd),
+          id: `${c.id}-${at}`,
+          checkId: c.id,
+          location: account.locations[at]!,
+        });
     // Two of the five a turn: each read once in three turns, none twice.
     const turn = () => engine.warm(pairs, 1_000, 0.4);
     expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
-    // Past 60 % of their life, each is derived again when its turn comes, once.
-    clock.now += CACHE_MS * 0.6;
+    // Time alone moves none of them yet: none is derived again, however long they have been kept.
+    clock.now += 2 * MIN - 1;
+    expect([await turn(), await turn(), await turn()]).toEqual([0, 0, 0]);
+    expect((await engine.statusOf(account, pairs[0]!.check)).status).not.toBe('unknown');
+    // Past their runs' 3 minutes, each is derived again when its turn comes, once: unknown now.
+    clock.now += 2;
     expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
+    for (const { check: c } of pairs)
+      expect(await engine.statusOf(account, c)).toMatchObject({
+        status: 'unknown',
+        statusReason: 'no recent runs',
+      });
+  });
+
+  it('are kept past the cache of other periods while time alone does not move them', async () => {
+    const s = (storage = await open());
+    const clock = { now: T0 };
+    const engine = engineOn(s, clock);
+    const rnd = random(7);
+    for (const [i, at] of [-30_000, -20_000].entries())
+      await s.insertResult(account.id, result(i, T0 + at, rnd));
+    await engine.statusOf(account, check);
+    // Three times as long as another period's status is kept, and not yet 3 minutes past its runs.
+    clock.now += CACHE_MS * 3;
+    expect(await engine.warm([{ account, check }], 1_000)).toBe(0);
+    expect(figures(await engine.statusOf(account, check))).toEqual(figures(await readAnew(s, clock.now)));
   });
 
   it('keep counting past the runs kept one by one, and read the p95 again when due', async () => {
