@@ -4,7 +4,7 @@
 // across instances, migrations race safely, and a bad URL says what is wrong
 // without the password. The behaviour both storages share is test/server/storage.test.ts.
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeEvent } from '../../src/server/storage/pg-changes.js';
 import { openPgStorage, type PgStorage } from '../../src/server/storage/pg.js';
 import { PG_SCHEMA_VERSION } from '../../src/server/storage/pg-schema.js';
@@ -249,6 +249,44 @@ describe('PostgreSQL storage: changes heard across instances', () => {
     await a!.changes.publishConfig('v2');
     expect(await heardConfig).toEqual({ kind: 'config', version: 'v2', fromSelf: false });
     expect(await heardByItself).toEqual({ kind: 'config', version: 'v2', fromSelf: true });
+  });
+
+  it('tells another instance of each reported run’s result, and of an import’s checks once each', async () => {
+    const [a, b] = await instances(2);
+    await Promise.all([a!.changes.listen(() => undefined), b!.changes.listen(() => undefined)]);
+    const heard: ChangeEvent[] = [];
+    const stop = await b!.changes.listen((e) => void heard.push(e));
+    await a!.offerRun({ accountId: A, checkId: 'c1', locationId: 'eu-west', dueAt: T0 }, T0);
+    const [run] = await a!.claimRuns(A, 'eu-west', 'held', T0, LEASE, 1);
+    const heardOk = next(b!, (e) => e.kind === 'result');
+    // A report its token no longer holds stores nothing and tells no one; the holder's does.
+    expect(await a!.completeRun(run!.id, 'gone', A, result('late', 0))).toBe(false);
+    expect(await a!.completeRun(run!.id, 'held', A, result('ok', 0))).toBe(true);
+    expect(await heardOk).toEqual({
+      kind: 'result',
+      accountId: A,
+      checkId: 'c1',
+      result: result('ok', 0),
+      fromSelf: false,
+    });
+    // An import past what a NOTIFY carries: each check named once, without its results.
+    const imported = Array.from({ length: 150 }, (_, i) => result(`i${i}`, i, i % 2 ? 'c2' : 'c3'));
+    const named = next(b!, (e) => e.kind === 'result' && e.checkId === 'c3');
+    await a!.insertResults(A, imported);
+    await named;
+    await a!.insertResult(A, result('after', 200, 'c4'));
+    await vi.waitFor(() => expect(heard.at(-1)).toMatchObject({ checkId: 'c4' }));
+    stop();
+    expect(heard.filter((e) => e.kind === 'result').map((e) => ('checkId' in e ? e.checkId : ''))).toEqual(
+      expect.arrayContaining(['c1', 'c2', 'c3', 'c4']),
+    );
+    expect(heard.filter((e) => e.kind === 'result')).toHaveLength(4);
+    expect(heard.find((e) => 'checkId' in e && e.checkId === 'c2')).toEqual({
+      kind: 'result',
+      accountId: A,
+      checkId: 'c2',
+      fromSelf: false,
+    });
   });
 
   it('listens again after its connection was cut, and says to read anew', async () => {

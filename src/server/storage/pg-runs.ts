@@ -10,7 +10,7 @@ import { changed, columnsOf, rows } from './pg-db.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import {
   CARRIED_RESULTS,
-  changeOf,
+  changeSql,
   RESULT_TYPES,
   resultRow,
   upsertResults,
@@ -53,14 +53,13 @@ const heldBy = (runId: string, token: string) => `${runId}\u0000${token}`;
 // order (two instances' batches never wait on each other in a cycle, and a claim
 // under way is waited for, its new token then re-checked), completed, and only
 // their results, screenshots and changes (pg-changes.ts: sent at the commit) are
-// stored. The rows are $2 onwards: a result's columns, its run, the token, its change, its png.
-const REPORTED = [...RESULT_TYPES, 'text', 'text', 'text', 'bytea']
-  .map((type, i) => `$${i + 2}::${type}[]`)
-  .join(', ');
+// stored. The rows are $2 onwards: a result's columns, its run, the token, its png; then the origin.
+const REPORTED_TYPES = [...RESULT_TYPES, 'text', 'text', 'bytea'];
+const REPORTED = REPORTED_TYPES.map((type, i) => `$${i + 2}::${type}[]`).join(', ');
 const COMPLETE = `WITH reported AS (
     SELECT * FROM unnest(${REPORTED})
       AS x(id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by,
-        json, run_id, token, change, png)),
+        json, run_id, token, png)),
   held AS (
     SELECT runs.id FROM runs JOIN reported ON runs.id = reported.run_id AND runs.token = reported.token
     WHERE runs.completed_at IS NULL ORDER BY runs.id FOR UPDATE OF runs),
@@ -74,7 +73,8 @@ const COMPLETE = `WITH reported AS (
   shots AS (${upsertScreenshots(
     'SELECT id, account_id, check_id, started_at, png FROM kept WHERE png IS NOT NULL',
   )})
-  SELECT run_id AS id, token, pg_notify('${CHANGES_CHANNEL}', change) FROM kept`;
+  SELECT run_id AS id, token, pg_notify('${CHANGES_CHANNEL}', ${changeSql(`$${REPORTED_TYPES.length + 2}`)})
+  FROM kept`;
 
 export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   const offer = batched(async (offers: Offer[]) => {
@@ -132,12 +132,12 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
       ...resultRow(r.accountId, r.result),
       r.runId,
       r.token,
-      changeOf(origin, r.accountId, r.result),
       r.screenshot ? Buffer.from(r.screenshot) : null,
     ]);
     const done = await rows<{ id: string; token: string }>(pool, COMPLETE, [
       Date.now(),
-      ...columnsOf(values, RESULT_TYPES.length + 4),
+      ...columnsOf(values, REPORTED_TYPES.length),
+      origin,
     ]);
     const held = new Set(done.map((run) => heldBy(run.id, run.token)));
     // Only the first report of a run that its token held is stored; any other is late.
