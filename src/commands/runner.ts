@@ -10,8 +10,7 @@ import type { RunResult } from '../server/contracts.js';
 import { createBrowserRunner } from '../server/runners/browser.js';
 import { browserMissing, chromiumPath } from '../server/runners/browser-launch.js';
 import { createBrowserPool } from '../server/runners/browser-pool.js';
-import { runnerError, type RunJob } from '../server/runners/job-protocol.js';
-import { createWorkerPool, type WorkerPoolOptions } from '../server/runners/worker-pool.js';
+import { executeJob, runnerError, type RunJob } from '../server/runners/job-protocol.js';
 import { createRunnerLoop, RunnerRefused } from './runner-loop.js';
 
 export const RUNNER_USAGE = `Usage: checkwall runner --service URL --location ID [options]
@@ -80,21 +79,8 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   return { service, location, token, concurrency, runnerId };
 }
 
-/**
- * Runs a job here: the network checks in a run worker thread, as the service runs its own
- * (runners/worker-pool.ts), so the claims and posts of this runner's loop never delay a
- * measurement; browser ones in a local Chromium.
- */
-export function createExecutor(opts: {
-  concurrency: number;
-  location: string;
-  /** One thread by default: it measures hundreds of runs a second, and a runner's host is its own. */
-  workers?: WorkerPoolOptions;
-}) {
-  const { concurrency, location } = opts;
-  const workers = createWorkerPool({ size: 1, ...opts.workers });
-  // Started now: a thread's first run would otherwise wait for it to start and warm up.
-  workers.warm();
+/** Runs a job here: in-process for the network checks, in a local Chromium for browser ones. */
+function createExecutor(concurrency: number, location: string) {
   let browser: ReturnType<typeof createBrowserRunner> | undefined;
   let pool: ReturnType<typeof createBrowserPool> | undefined;
   const execute = (claimed: RunnerJob, signal: AbortSignal): Promise<RunResult> => {
@@ -111,7 +97,7 @@ export function createExecutor(opts: {
           `this runner cannot read the check (a newer service?): ${parsed.error.issues[0]?.message ?? ''}`,
         ),
       );
-    if (job.check.type !== 'browser' && job.check.type !== 'multistep') return workers.run(job, signal);
+    if (job.check.type !== 'browser' && job.check.type !== 'multistep') return executeJob(job, signal);
     const missing = browserMissing();
     if (missing)
       return Promise.resolve(
@@ -127,12 +113,7 @@ export function createExecutor(opts: {
     };
     return browser({ id: job.accountId }, job.check, job.location, ctx, job.triggeredBy);
   };
-  return {
-    execute,
-    close: async () => {
-      await Promise.all([pool?.close(), workers.close()]);
-    },
-  };
+  return { execute, close: () => pool?.close() };
 }
 
 export async function runRunner(argv: string[]): Promise<number> {
@@ -144,7 +125,7 @@ export async function runRunner(argv: string[]): Promise<number> {
     return 2;
   }
   const say = (line: string) => process.stdout.write(`checkwall runner: ${line}\n`);
-  const executor = createExecutor(options);
+  const executor = createExecutor(options.concurrency, options.location);
   const loop = createRunnerLoop({ ...options, execute: executor.execute, log: say });
   const stopped = new Promise<'signal'>((resolve) => {
     process.once('SIGINT', () => resolve('signal'));
