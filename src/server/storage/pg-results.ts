@@ -47,9 +47,10 @@ const UPSERT = upsertResults(
 
 /**
  * A stored result's change (pg-changes.ts) as SQL over a row of `results` columns,
- * with the origin in parameter `$origin`: the result itself when it fits a NOTIFY
- * (under 8,000 bytes), so another instance updates the check's status without
- * reading it back, else only its check. Made by the database from the stored JSON:
+ * the instance's id in the parameter that `origin` names (e.g. `$11`): the result
+ * itself when it fits a NOTIFY (under 8,000 bytes), so another instance updates the
+ * check's status without reading it back, else only its check. Made by the database
+ * from the stored JSON:
  * sent from here, each result crossed the wire twice, and the driver escaped both
  * copies into an array literal (an eighth of an instance's allocations in bench:scale).
  */
