@@ -38,6 +38,11 @@ import type {
 } from './status-types.js';
 
 export const STALE_AFTER_FREQUENCIES = 3;
+/**
+ * The first moment (epoch ms) at which something last heard at `at` (a run, a runner's
+ * contact) is too old: more than STALE_AFTER_FREQUENCIES x the frequency ago.
+ */
+export const staleFrom = (at: number, frequencyMs: number) => at + STALE_AFTER_FREQUENCIES * frequencyMs + 1;
 export const FAILING_AVAILABILITY = 85;
 export const DEGRADED_AVAILABILITY = 95;
 /** Runs a location is judged on: the newest 3 (2 failed ones are enough to fail it). */
@@ -69,7 +74,7 @@ function judgeLocation(
   if (location.noRunner) return { status: 'unknown', reason: location.noRunner };
   const judged = location.recent.slice(0, JUDGED_RUNS);
   const newest = judged[0];
-  if (!newest || now - newest.startedAt > STALE_AFTER_FREQUENCIES * frequencyMs)
+  if (!newest || now >= staleFrom(newest.startedAt, frequencyMs))
     return { status: 'unknown', reason: `${id} has no recent runs` };
   if (judged[0]?.status === 'failed' && judged[1]?.status === 'failed')
     return { status: 'failing', reason: `the last 2 runs failed at ${id}` };

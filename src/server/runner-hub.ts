@@ -3,7 +3,7 @@
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.
 import { createHash } from 'node:crypto';
-import { STALE_AFTER_FREQUENCIES } from '../domain/status-rules.js';
+import { staleFrom } from '../domain/status-rules.js';
 import type { AccountConfig, CheckConfig, LocationConfig, ServiceConfig } from './config-schema.js';
 import type { RunQueue } from './storage/types.js';
 
@@ -176,13 +176,12 @@ export function runnerReach(
   now: number,
 ): { missing: Array<string | undefined>; until: number } {
   let until = Infinity;
-  const limit = STALE_AFTER_FREQUENCIES * frequencyMs;
   const missing = locations.map((l) => {
     // Heartbeats are judged by the service, wherever their location is.
     if (!l.remote || check.type === 'heartbeat') return undefined;
     const at = lastSeen(l.id);
-    if (at !== null && now - at <= limit) {
-      until = Math.min(until, at + limit + 1);
+    if (at !== null && now < staleFrom(at, frequencyMs)) {
+      until = Math.min(until, staleFrom(at, frequencyMs));
       return undefined;
     }
     return `no runner connected for ${l.name}`;

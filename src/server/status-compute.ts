@@ -3,7 +3,7 @@
 // keeps the inputs and the statuses and decides when to derive again.
 import type { CheckStatus } from '../api/schemas.js';
 import { round, successRate } from '../domain/stats.js';
-import { decideCheckStatus, decideTrend, STALE_AFTER_FREQUENCIES } from '../domain/status-rules.js';
+import { decideCheckStatus, decideTrend, staleFrom } from '../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from './config-schema.js';
 import { runnerReach } from './runner-hub.js';
 import { notRunnableReason } from './runners/index.js';
@@ -117,7 +117,7 @@ export function deriveStatus(
 function staleAt(recent: StatusInputs['recent'], frequencyMs: number, now: number): number {
   let at = Infinity;
   for (const runs of recent) {
-    const deadline = (runs[0]?.startedAt ?? Infinity) + STALE_AFTER_FREQUENCIES * frequencyMs + 1;
+    const deadline = staleFrom(runs[0]?.startedAt ?? Infinity, frequencyMs);
     if (deadline > now) at = Math.min(at, deadline);
   }
   return at;

@@ -50,17 +50,17 @@ const UPSERT = upsertResults(
  * the instance's id in the parameter that `origin` names (e.g. `$11`): the result
  * itself when it fits a NOTIFY (under 8,000 bytes), so another instance updates the
  * check's status without reading it back, else only its check. Made by the database
- * from the stored JSON:
- * sent from here, each result crossed the wire twice, and the driver escaped both
- * copies into an array literal (an eighth of an instance's allocations in bench:scale).
+ * from the stored JSON: sent from here, each result crossed the wire twice, and the
+ * driver escaped both copies into an array literal (an eighth of an instance's
+ * allocations in bench:scale).
  */
-export const changeSql = (
-  origin: string,
-) => `(SELECT CASE WHEN octet_length(full_) < ${NOTIFY_BYTES} THEN full_
-    ELSE json_build_object('origin', ${origin}::text, 'kind', 'result', 'accountId', account_id,
-      'checkId', check_id)::text END
+export const changeSql = (origin: string) => `(SELECT CASE WHEN octet_length(full_) < ${NOTIFY_BYTES}
+    THEN full_ ELSE ${bareChangeSql(origin)} END
   FROM (SELECT json_build_object('origin', ${origin}::text, 'kind', 'result', 'accountId', account_id,
     'checkId', check_id, 'result', json)::text AS full_) AS built_)`;
+/** A change naming only the check of a row with `account_id` and `check_id`: its status is read anew. */
+const bareChangeSql = (origin: string) =>
+  `json_build_object('origin', ${origin}::text, 'kind', 'result', 'accountId', account_id, 'checkId', check_id)::text`;
 const NOTIFY_BYTES = 7_900;
 
 /**
@@ -71,8 +71,7 @@ const NOTIFY_BYTES = 7_900;
 const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING account_id, check_id, json)
   SELECT pg_notify('${CHANGES_CHANNEL}', ${changeSql('$11')}) FROM stored`;
 const UPSERT_AND_NOTIFY_CHECKS = `WITH stored AS (${UPSERT} RETURNING account_id, check_id)
-  SELECT pg_notify('${CHANGES_CHANNEL}',
-    json_build_object('origin', $11::text, 'kind', 'result', 'accountId', account_id, 'checkId', check_id)::text)
+  SELECT pg_notify('${CHANGES_CHANNEL}', ${bareChangeSql('$11')})
   FROM (SELECT DISTINCT account_id, check_id FROM stored) AS moved`;
 export const CARRIED_RESULTS = 100;
 
