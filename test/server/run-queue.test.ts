@@ -87,6 +87,25 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     expect(await s.claimRuns(A, 'far', 'runner-c', T0 + 10 * LEASE, LEASE, 1)).toEqual([]);
   });
 
+  it("gives a claim's runs back at once when released, and only that claim's unfinished ones", async () => {
+    await s.offerRun(key('c1'), T0);
+    await s.offerRun(key('c2', T0 + 1), T0);
+    await s.offerRun(key('c3', T0 + 2), T0);
+    const taken = await s.claimRuns(A, 'far', 'runner-a:1', T0 + 5, LEASE, 2);
+    const [kept] = await s.claimRuns(A, 'far', 'runner-b:1', T0 + 5, LEASE, 2);
+    expect(await s.completeRun(taken[0]!.id, 'runner-a:1', A, resultFor('c1', 'done'))).toBe(true);
+
+    expect(await s.releaseRuns('runner-a:1', T0 + 10)).toBe(1);
+    expect(await s.releaseRuns('runner-a:1', T0 + 10)).toBe(0);
+    // The released run is free at once (no lease to wait out); the other claim's is still held.
+    const again = await s.claimRuns(A, 'far', 'runner-c:1', T0 + 10, LEASE, 10);
+    expect(again).toEqual([expect.objectContaining({ id: taken[1]!.id, checkId: 'c2', attempt: 2 })]);
+    expect(await s.findRun(kept!.id)).toMatchObject({ token: 'runner-b:1', leaseUntil: T0 + 5 + LEASE });
+    // What the first claim completed stays complete.
+    expect((await s.findRun(taken[0]!.id))!.completedAt).not.toBeNull();
+    expect(await s.completeRun(again[0]!.id, 'runner-c:1', A, resultFor('c2', 'second'))).toBe(true);
+  });
+
   it('stores a screenshot with its result, and nothing for an unknown run', async () => {
     const run = await s.offerRun(key('c1'), T0, { token: 'instance-1', leaseMs: LEASE });
     const png = new Uint8Array([137, 80, 78, 71]);

@@ -1,6 +1,6 @@
 // A long poll whose runner goes away (stopped, killed, or cut off) is given no runs:
-// a claim made for it would hold them, unrun, until their lease ran out (150 s). Against
-// the real service, its queue and real HTTP.
+// a claim made for it would hold them, unrun, until their lease ran out (150 s); one
+// already made as it left is given back. Against the real service, its queue and real HTTP.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { remoteConfig, RUNNER_TOKEN } from '../helpers/runner.js';
@@ -45,5 +45,47 @@ describe('a runner gone mid-poll', () => {
       data: { jobs: Array<{ runId: string }> };
     };
     expect(next.data.jobs.map((j) => j.runId)).toEqual([run!.id]);
+  });
+
+  it('gives back at once the runs claimed while its runner was leaving', async () => {
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [
+        { id: 'c1', frequency: '1h' },
+        { id: 'c2', frequency: '1h' },
+      ]),
+    });
+    const now = Date.now();
+    const runs = await Promise.all(
+      ['c1', 'c2'].map((checkId) =>
+        service!.storage.offerRun({ accountId: TEST_ACCOUNT, checkId, locationId: 'far', dueAt: now }, now),
+      ),
+    );
+    // The claim is made in the database; before it answers, the runner goes.
+    const storage = service.storage;
+    const realClaim = storage.claimRuns.bind(storage);
+    const gone = new AbortController();
+    let claimed: Awaited<ReturnType<typeof realClaim>> = [];
+    let answered: Promise<unknown> = Promise.resolve();
+    storage.claimRuns = (...args) => {
+      const answer = (async () => {
+        claimed = await realClaim(...args);
+        gone.abort();
+        await new Promise((r) => setTimeout(r, 100)); // the service sees the connection close
+        return claimed;
+      })();
+      answered = answer;
+      return answer;
+    };
+    expect(await poll(service.url, 0, gone.signal).catch((error: unknown) => error)).toBeInstanceOf(Error);
+    await answered;
+    storage.claimRuns = realClaim;
+    await new Promise((r) => setTimeout(r, 100)); // the route gives them back
+    expect(claimed.map((r) => r.id).sort()).toEqual(runs.map((r) => r!.id).sort());
+    // Given back, not held for the 150 s lease: the next poll gets both, on their second attempt.
+    const next = (await (await poll(service.url, 0)).body.json()) as {
+      data: { jobs: Array<{ runId: string; attempt: number }> };
+    };
+    expect(next.data.jobs.map((j) => j.runId).sort()).toEqual(runs.map((r) => r!.id).sort());
+    expect(next.data.jobs.map((j) => j.attempt)).toEqual([2, 2]);
   });
 });

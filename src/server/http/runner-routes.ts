@@ -23,7 +23,7 @@ import { HttpError, parseOr400 } from './errors.js';
 
 export interface RunnerRouteDeps {
   hub: RunnerHub;
-  queue: Pick<RunQueue, 'claimRuns' | 'findRun'>;
+  queue: Pick<RunQueue, 'claimRuns' | 'findRun' | 'releaseRuns'>;
   /** Stores a run's result through the queue (once) and moves its status; false when the run is not the token's. */
   complete(run: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, result: RunResult): Promise<boolean>;
   maxStoredBodyBytes(): number;
@@ -85,6 +85,12 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
           looked = now();
           runs = await queue.claimRuns(account.id, location.id, token, looked, deps.leaseMs, body.max);
           if (runs.length < body.max) hub.drained(account.id, location.id, looked);
+          // Its runner left while the claim was being made: the runs go back at once, not
+          // after their lease, to the next poll (this runner's restarted, or another's).
+          if (gone.aborted && runs.length > 0) {
+            await giveBack(token, runs.length);
+            return { data: { jobs: [] } };
+          }
         }
         const jobs = runs.flatMap((run) => toRunnerJob(run, { account, location }));
         if (jobs.length > 0 || now() >= deadline || gone.aborted) return { data: { jobs } };
@@ -100,6 +106,17 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
       hub.seen(account.id, location.id, body.runnerId);
     }
   });
+
+  async function giveBack(token: string, claimed: number) {
+    try {
+      await queue.releaseRuns(token, now());
+    } catch (error) {
+      console.error(
+        `checkwall: cannot give back ${claimed} runs claimed for a runner that left; they go again when their lease ends`,
+        error,
+      );
+    }
+  }
 
   function toRunnerJob(run: ClaimedRun, { account, location }: RunnerPlace) {
     const check = deps.check(account, run.checkId);

@@ -183,6 +183,13 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         [places.map((p) => p.accountId), places.map((p) => p.checkId), places.map((p) => p.locationId), now],
       ),
 
+    releaseRuns: (token, now) =>
+      changed(
+        pool,
+        'UPDATE runs SET lease_until = $2 WHERE token = $1 AND completed_at IS NULL AND lease_until > $2',
+        [token, now],
+      ),
+
     async recordRunnerSeen(seen) {
       await pool.query(
         `INSERT INTO runners_seen (account_id, location_id, runner_id, last_seen_at) VALUES ($1, $2, $3, $4)

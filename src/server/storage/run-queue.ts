@@ -86,6 +86,12 @@ export interface RunQueue {
    * Returns how many went.
    */
   withdrawRuns(places: RunPlace[], now: number): Promise<number>;
+  /**
+   * Gives back the runs a claim took (its `token`) and has not completed: their lease
+   * ends now, so the next claim takes them (a runner that left while its claim was
+   * being made). Returns how many.
+   */
+  releaseRuns(token: string, now: number): Promise<number>;
   /** One run by id, complete or not; null when there is none (never given, or pruned). */
   findRun(runId: string): Promise<StoredRun | null>;
   /**

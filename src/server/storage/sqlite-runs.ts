@@ -32,7 +32,7 @@ export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreensho
 
 /** The writes answer promises: offers and reports wait for others to commit with (below). */
 export type SqliteRunStore = Omit<Sync<RunQueue>, Written | Pruned> & Pick<RunQueue, Written>;
-type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'withdrawRuns';
+type Written = 'offerRun' | 'completeRun' | 'claimRuns' | 'recordRunnerSeen' | 'withdrawRuns' | 'releaseRuns';
 /** Pruned in chunks where the writes are made (sqlite-prune.ts), by the storage itself. */
 type Pruned = 'pruneRuns';
 
@@ -61,6 +61,7 @@ export interface RunWrites {
   claim(...args: Parameters<RunQueue['claimRuns']>): ClaimedRun[];
   seen(seen: RunnerSeen): void;
   withdraw(...args: Parameters<RunQueue['withdrawRuns']>): number;
+  release(...args: Parameters<RunQueue['releaseRuns']>): number;
 }
 
 export function createRunWrites(db: Database.Database, writes: ResultWrites): RunWrites {
@@ -92,6 +93,10 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
   );
   const withdraw = db.transaction((places: RunPlace[], now: number) =>
     places.reduce((n, p) => n + unheld.run(p.accountId, p.checkId, p.locationId, now).changes, 0),
+  );
+
+  const release = db.prepare(
+    'UPDATE runs SET lease_until = ? WHERE token = ? AND completed_at IS NULL AND lease_until > ?',
   );
 
   const claim = db.transaction(
@@ -134,6 +139,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     claim: (...args) => claim.immediate(...args),
     seen: (s) => void seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt),
     withdraw: (places, now) => withdraw.immediate(places, now),
+    release: (token, now) => release.run(now, token, now).changes,
   };
 }
 
@@ -164,6 +170,7 @@ export function createRunStore(db: Database.Database, writes: Promised<RunWrites
     },
     recordRunnerSeen: writes.seen,
     withdrawRuns: writes.withdraw,
+    releaseRuns: writes.release,
     runnersSeen: () => allSeen.all() as RunnerSeen[],
     // SQLite cannot say who else has the file open: each instance offers every run as it falls due.
     instances: () => ({ self: 'sqlite', all: ['sqlite'] }),

@@ -32,7 +32,16 @@ export const createWrites = (db: Database.Database): Writes => ({
 });
 export type WritesAway = Promised<Writes>;
 type Op = keyof Writes;
-const OPS: readonly Op[] = ['offer', 'complete', 'claim', 'seen', 'withdraw', 'pruneChunk', 'pruneRunsChunk'];
+const OPS: readonly Op[] = [
+  'offer',
+  'complete',
+  'claim',
+  'seen',
+  'withdraw',
+  'release',
+  'pruneChunk',
+  'pruneRunsChunk',
+];
 
 export type ToWriter = { op: Op; id: number; args: unknown[] } | { op: 'stop' };
 export type FromWriter =

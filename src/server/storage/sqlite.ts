@@ -56,6 +56,7 @@ type Apart =
   | 'claimRuns'
   | 'recordRunnerSeen'
   | 'withdrawRuns'
+  | 'releaseRuns'
   | 'prune'
   | 'pruneRuns'
   | 'close';
@@ -79,10 +80,8 @@ function withStores(
   const here = promised<WritesAway>(createWrites(db));
   const thread = writer && writeOffThread(writer.path, here, writer.entry);
   const writes = thread?.writes ?? here;
-  const { offerRun, completeRun, claimRuns, recordRunnerSeen, withdrawRuns, ...runs } = createRunStore(
-    db,
-    writes,
-  );
+  const { offerRun, completeRun, claimRuns, recordRunnerSeen, withdrawRuns, releaseRuns, ...runs } =
+    createRunStore(db, writes);
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...screenshots,
@@ -120,6 +119,7 @@ function withStores(
     claimRuns: tracked(claimRuns),
     recordRunnerSeen: tracked(recordRunnerSeen),
     withdrawRuns: tracked(withdrawRuns),
+    releaseRuns: tracked(releaseRuns),
     // A prune of an hour at 10,000 checks is many chunks: close does not wait for them all.
     prune: tracked((before: number) =>
       inChunks(
