@@ -188,6 +188,31 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(await s.latestResult(A, 'nope')).toBeNull();
     });
 
+    it('keeps every character of a result: quotes, backslashes, braces, commas, newlines, non-ASCII', async () => {
+      const awkward =
+        'a "quoted" \\ back\\slash, {brace} [x] \n line\ttab \u00e9t\u00e9 \u{1F6A8} \u0001 NULL';
+      const made = (minute: number, check: string): CheckResult => {
+        const r = result({ minute, check });
+        return {
+          ...r,
+          checkName: awkward,
+          response: { ...r.response!, body: awkward, headers: { 'x-odd': awkward } },
+        };
+      };
+      // Several at once (one statement), one alone, and one completed as a run's result.
+      const batch = [made(30, 'odd'), made(31, 'odd'), made(32, 'odd')];
+      await s.insertResults(A, batch);
+      await s.insertResult(A, made(33, 'odd'));
+      const run = await s.offerRun({ accountId: A, checkId: 'odd', locationId: 'eu-west', dueAt: T0 }, T0, {
+        token: 't',
+        leaseMs: 60_000,
+      });
+      const reported = { ...made(34, 'odd'), id: run!.id };
+      expect(await s.completeRun(run!.id, 't', A, reported)).toBe(true);
+      const { items } = await s.queryResults(query({ checkId: 'odd', sortOrder: 'asc' }));
+      expect(items).toEqual([...batch, made(33, 'odd'), reported]);
+    });
+
     it('stores a result once: the same id again replaces it', async () => {
       await s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
       expect((await s.queryResults(query())).total).toBe(20);

@@ -22,11 +22,12 @@ export interface RenderedPage {
  * the page changes without meaning a change (a rolling timeframe's end).
  */
 export function renderPage(body: unknown, identity?: unknown): RenderedPage {
-  const json = JSON.stringify(body);
-  const basis = identity === undefined ? json : JSON.stringify(identity);
+  const bytes = Buffer.from(JSON.stringify(body));
+  // The digest of the very bytes sent: the JSON is encoded once, not again by the hash.
+  const basis = identity === undefined ? bytes : JSON.stringify(identity);
   // An identity of the page, not a secret: 120 bits of SHA-1 tell pages apart.
   const digest = createHash('sha1').update(basis).digest('base64url').slice(0, 20);
-  return { body: Buffer.from(json), etag: `"${digest}"` };
+  return { body: bytes, etag: `"${digest}"` };
 }
 
 /** True when If-None-Match names this ETag (weakly, as RFC 9110 says GET compares) or is `*`. */

@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
-import { columnsOf, first, rows, type Queryable } from './pg-db.js';
+import { columnsOf, first, rows, unnestArgs, unnestParams, type Queryable } from './pg-db.js';
 import { perKey } from './pg-per-key.js';
 import { resultsSummary, runOf, storedResponseTime } from './rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from './types.js';
@@ -41,9 +41,7 @@ export const upsertResults = (source: string) => `INSERT INTO results (${COLUMNS
     location_id = excluded.location_id, ok = excluded.ok, started_at = excluded.started_at,
     duration = excluded.duration, response_time = excluded.response_time,
     triggered_by = excluded.triggered_by, json = excluded.json`;
-const UPSERT = upsertResults(
-  `SELECT * FROM unnest(${RESULT_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
-);
+const UPSERT = upsertResults(`SELECT * FROM unnest(${unnestArgs(RESULT_TYPES)})`);
 
 /**
  * A stored result's change (pg-changes.ts) as SQL over a row of `results` columns,
@@ -75,12 +73,15 @@ const UPSERT_AND_NOTIFY_CHECKS = `WITH stored AS (${UPSERT} RETURNING account_id
   FROM (SELECT DISTINCT account_id, check_id FROM stored) AS moved`;
 export const CARRIED_RESULTS = 100;
 
-/** Column arrays of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
-function columns(accountId: string, results: readonly CheckResult[]): unknown[][] {
+/** The parameters of one multi-row upsert; a repeated id keeps its last result (as INSERT OR REPLACE). */
+function columns(accountId: string, results: readonly CheckResult[]): unknown[] {
   const byId = new Map(results.map((r) => [r.id, r]));
-  return columnsOf(
-    [...byId.values()].map((r) => resultRow(accountId, r)),
-    RESULT_TYPES.length,
+  return unnestParams(
+    columnsOf(
+      [...byId.values()].map((r) => resultRow(accountId, r)),
+      RESULT_TYPES.length,
+    ),
+    RESULT_TYPES,
   );
 }
 

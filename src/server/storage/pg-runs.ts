@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../api/schemas.js';
 import { batched } from './batched.js';
-import { changed, columnsOf, rows } from './pg-db.js';
+import { changed, columnsOf, rows, unnestArgs, unnestParams } from './pg-db.js';
 import { CHANGES_CHANNEL } from './pg-changes.js';
 import {
   CARRIED_RESULTS,
@@ -55,7 +55,7 @@ const heldBy = (runId: string, token: string) => `${runId}\u0000${token}`;
 // their results, screenshots and changes (pg-changes.ts: sent at the commit) are
 // stored. The rows are $2 onwards: a result's columns, its run, the token, its png; then the origin.
 const REPORTED_TYPES = [...RESULT_TYPES, 'text', 'text', 'bytea'];
-const REPORTED = REPORTED_TYPES.map((type, i) => `$${i + 2}::${type}[]`).join(', ');
+const REPORTED = unnestArgs(REPORTED_TYPES, 2);
 const COMPLETE = `WITH reported AS (
     SELECT * FROM unnest(${REPORTED})
       AS x(id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by,
@@ -136,7 +136,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
     ]);
     const done = await rows<{ id: string; token: string }>(pool, COMPLETE, [
       Date.now(),
-      ...columnsOf(values, REPORTED_TYPES.length),
+      ...unnestParams(columnsOf(values, REPORTED_TYPES.length), REPORTED_TYPES),
       origin,
     ]);
     const held = new Set(done.map((run) => heldBy(run.id, run.token)));
