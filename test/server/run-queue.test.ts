@@ -95,8 +95,11 @@ describe.each(FACTORIES)('run queue: %s', (_name, open) => {
     const [kept] = await s.claimRuns(A, 'far', 'runner-b:1', T0 + 5, LEASE, 2);
     expect(await s.completeRun(taken[0]!.id, 'runner-a:1', A, resultFor('c1', 'done'))).toBe(true);
 
-    expect(await s.releaseRuns('runner-a:1', T0 + 10)).toBe(1);
-    expect(await s.releaseRuns('runner-a:1', T0 + 10)).toBe(0);
+    const ids = taken.map((r) => r.id);
+    // Not another claim's runs, whatever ids it names; a completed run stays completed.
+    expect(await s.releaseRuns('runner-a:1', [...ids, kept!.id], T0 + 10)).toBe(1);
+    expect(await s.releaseRuns('runner-a:1', ids, T0 + 10)).toBe(0);
+    expect(await s.releaseRuns('runner-a:1', [], T0 + 10)).toBe(0);
     // The released run is free at once (no lease to wait out); the other claim's is still held.
     const again = await s.claimRuns(A, 'far', 'runner-c:1', T0 + 10, LEASE, 10);
     expect(again).toEqual([expect.objectContaining({ id: taken[1]!.id, checkId: 'c2', attempt: 2 })]);

@@ -88,7 +88,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
           // Its runner left while the claim was being made: the runs go back at once, not
           // after their lease, to the next poll (this runner's restarted, or another's).
           if (gone.aborted && runs.length > 0) {
-            await giveBack(token, runs.length);
+            await giveBack(token, runs);
             return { data: { jobs: [] } };
           }
         }
@@ -107,12 +107,16 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     }
   });
 
-  async function giveBack(token: string, claimed: number) {
+  async function giveBack(token: string, claimed: ClaimedRun[]) {
     try {
-      await queue.releaseRuns(token, now());
+      await queue.releaseRuns(
+        token,
+        claimed.map((run) => run.id),
+        now(),
+      );
     } catch (error) {
       console.error(
-        `checkwall: cannot give back ${claimed} runs claimed for a runner that left; they go again when their lease ends`,
+        `checkwall: cannot give back ${claimed.length} runs claimed for a runner that left; they go again when their lease ends`,
         error,
       );
     }

@@ -183,11 +183,12 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         [places.map((p) => p.accountId), places.map((p) => p.checkId), places.map((p) => p.locationId), now],
       ),
 
-    releaseRuns: (token, now) =>
+    releaseRuns: (token, runIds, now) =>
       changed(
         pool,
-        'UPDATE runs SET lease_until = $2 WHERE token = $1 AND completed_at IS NULL AND lease_until > $2',
-        [token, now],
+        `UPDATE runs SET lease_until = $3
+         WHERE id = ANY($1::text[]) AND token = $2 AND completed_at IS NULL AND lease_until > $3`,
+        [runIds, token, now],
       ),
 
     async recordRunnerSeen(seen) {

@@ -87,11 +87,11 @@ export interface RunQueue {
    */
   withdrawRuns(places: RunPlace[], now: number): Promise<number>;
   /**
-   * Gives back the runs a claim took (its `token`) and has not completed: their lease
-   * ends now, so the next claim takes them (a runner that left while its claim was
-   * being made). Returns how many.
+   * Gives back these runs of a claim (its `token`) that are not complete and still its:
+   * their lease ends now, so the next claim takes them (a runner that left while its
+   * claim was being made). Returns how many.
    */
-  releaseRuns(token: string, now: number): Promise<number>;
+  releaseRuns(token: string, runIds: readonly string[], now: number): Promise<number>;
   /** One run by id, complete or not; null when there is none (never given, or pruned). */
   findRun(runId: string): Promise<StoredRun | null>;
   /**

@@ -95,8 +95,11 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     places.reduce((n, p) => n + unheld.run(p.accountId, p.checkId, p.locationId, now).changes, 0),
   );
 
-  const release = db.prepare(
-    'UPDATE runs SET lease_until = ? WHERE token = ? AND completed_at IS NULL AND lease_until > ?',
+  const releaseOne = db.prepare(
+    'UPDATE runs SET lease_until = ? WHERE id = ? AND token = ? AND completed_at IS NULL AND lease_until > ?',
+  );
+  const release = db.transaction((token: string, runIds: readonly string[], now: number) =>
+    runIds.reduce((n, id) => n + releaseOne.run(now, id, token, now).changes, 0),
   );
 
   const claim = db.transaction(
@@ -139,7 +142,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
     claim: (...args) => claim.immediate(...args),
     seen: (s) => void seen.run(s.accountId, s.locationId, s.runnerId, s.lastSeenAt),
     withdraw: (places, now) => withdraw.immediate(places, now),
-    release: (token, now) => release.run(now, token, now).changes,
+    release: (token, runIds, now) => release.immediate(token, runIds, now),
   };
 }
 
