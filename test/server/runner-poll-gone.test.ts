@@ -70,7 +70,7 @@ describe('a runner gone mid-poll', () => {
       const answer = (async () => {
         claimed = await realClaim(...args);
         gone.abort();
-        await new Promise((r) => setTimeout(r, 100)); // the service sees the connection close
+        await new Promise((r) => setTimeout(r, 300)); // the service sees the connection close
         return claimed;
       })();
       answered = answer;
@@ -79,8 +79,14 @@ describe('a runner gone mid-poll', () => {
     expect(await poll(service.url, 0, gone.signal).catch((error: unknown) => error)).toBeInstanceOf(Error);
     await answered;
     storage.claimRuns = realClaim;
-    await new Promise((r) => setTimeout(r, 100)); // the route gives them back
     expect(claimed.map((r) => r.id).sort()).toEqual(runs.map((r) => r!.id).sort());
+    // The route gives them back once the claim answers: their lease ends then, not 150 s on.
+    const leaseEnded = async () =>
+      (await Promise.all(claimed.map((r) => storage.findRun(r.id)))).every(
+        (run) => run !== null && run.leaseUntil !== null && run.leaseUntil <= Date.now(),
+      );
+    for (const until = Date.now() + 5_000; !(await leaseEnded()) && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 20));
     // Given back, not held for the 150 s lease: the next poll gets both, on their second attempt.
     const next = (await (await poll(service.url, 0)).body.json()) as {
       data: { jobs: Array<{ runId: string; attempt: number }> };
