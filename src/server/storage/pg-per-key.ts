@@ -3,7 +3,7 @@
 // an instance's start (each result stored then waited behind those reads).
 import type pg from 'pg';
 import { batched } from './batched.js';
-import { columnsOf, rows } from './pg-db.js';
+import { columnsOf, rows, unnestArgs } from './pg-db.js';
 
 /**
  * The query of one key, run for the calls of a moment together (batched.ts) by a
@@ -18,7 +18,7 @@ export function perKey<P extends unknown[], R extends pg.QueryResultRow>(
   order?: string,
 ): (...params: P) => Promise<R[]> {
   const names = types.map((_, i) => `p${i + 1}`).join(', ');
-  const arrays = types.map((type, i) => `$${i + 2}::${type}[]`).join(', ');
+  const arrays = unnestArgs(types, 2);
   const statement = `SELECT k.i AS "key_", r.* FROM unnest($1::int[], ${arrays}) AS k(i, ${names})
     CROSS JOIN LATERAL (${sql}) r ORDER BY k.i${order ? `, ${order}` : ''}`;
   const run = batched(
