@@ -6,6 +6,22 @@ import { fileURLToPath } from 'node:url';
 /** `except`: paths inside `from` that stay allowed (relative to `from`). */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
+/**
+ * Inside the service, one direction (docs/architecture.md): each folder may use only
+ * the folders named here; `http` may use all of them; nothing but service.ts (the
+ * wiring) imports `http`, and no folder imports service.ts.
+ */
+export const SERVER_USES = {
+  config: [],
+  storage: [],
+  runners: ['config'],
+  status: ['storage', 'config'],
+  schedule: ['runners', 'storage', 'config'],
+  alerting: ['storage', 'config'],
+  demo: ['config'],
+};
+const SERVER_FOLDERS = [...Object.keys(SERVER_USES), 'http'];
+
 // Whole folders are forbidden; a file inside one is allowed only by name in `except`.
 export const BOUNDARY_ZONES = [
   zone('./src/ui', './src/api', 'ui reads the store; only the store talks to the api'),
@@ -30,7 +46,24 @@ export const BOUNDARY_ZONES = [
   zone('./src/domain', './src/ui', 'domain is pure'),
   zone('./src/domain', './src/server', 'domain is pure'),
   zone('./src/domain', './src/commands', 'domain is pure'),
+  ...serverZones(),
 ];
+
+function serverZones() {
+  const zones = [];
+  for (const [folder, uses] of Object.entries(SERVER_USES)) {
+    const message = `server/${folder} uses ${uses.length ? uses.join(', ') : 'no other folder of the service'}`;
+    for (const other of SERVER_FOLDERS)
+      if (other !== folder && !uses.includes(other))
+        zones.push(zone(`./src/server/${folder}`, `./src/server/${other}`, message));
+    zones.push(
+      zone(`./src/server/${folder}`, './src/server/service.ts', 'only the wiring imports service.ts'),
+    );
+  }
+  zones.push(zone('./src/server/http', './src/server/service.ts', 'only the wiring imports service.ts'));
+  zones.push(zone('./src/commands', './src/server/http', 'nothing but service.ts imports http'));
+  return zones;
+}
 
 /** Domain may name the wire's types, never run the schemas' code (zod and all). */
 export const DOMAIN_TYPES_ONLY = {

@@ -3,7 +3,7 @@
 // sequential page loads and signup journeys, wall time per run.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AccountConfigSchema, CheckConfigSchema } from '../src/server/config-schema.js';
+import { AccountConfigSchema, CheckConfigSchema } from '../src/server/config/schema.js';
 import { CHECKOUT_PAGE, SIGNUP_PAGE } from '../src/server/demo/pages.js';
 import { createRunner } from '../src/server/runners/index.js';
 import { fmt, quantiles, writeSection } from './report.js';

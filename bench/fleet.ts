@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../src/api/schemas.js';
-import { ServiceConfigSchema } from '../src/server/config-schema.js';
+import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { createService, type Service } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 

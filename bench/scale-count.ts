@@ -3,8 +3,8 @@
 // were stored (a result whose id is its run's id, runs.id = results.id), which
 // twice, and each stored run's lag (its result's startedAt minus its dueAt).
 import pg from 'pg';
-import type { ServiceConfig } from '../src/server/config-schema.js';
-import { nextDueAt, planSlots } from '../src/server/schedule-plan.js';
+import type { ServiceConfig } from '../src/server/config/schema.js';
+import { nextDueAt, planSlots } from '../src/server/schedule/plan.js';
 
 export interface RunCount {
   due: number;

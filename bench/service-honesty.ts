@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { CheckResultListSchema } from '../src/api/schemas.js';
-import { ServiceConfigSchema } from '../src/server/config-schema.js';
+import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { createService, type Service } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander, type Bystander } from './bystander.js';

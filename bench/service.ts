@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import type { CheckResult } from '../src/api/schemas.js';
-import { AccountConfigSchema, CheckConfigSchema, ServiceConfigSchema } from '../src/server/config-schema.js';
+import { AccountConfigSchema, CheckConfigSchema, ServiceConfigSchema } from '../src/server/config/schema.js';
 import { runCheck } from '../src/server/runners/index.js';
 import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';

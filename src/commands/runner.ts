@@ -4,14 +4,14 @@
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { RunnerJob } from '../api/runner-schemas.js';
-import { runnerTokenVariable } from '../server/config-load.js';
-import { CheckConfigSchema, type CheckConfig } from '../server/config-schema.js';
-import type { RunResult } from '../server/contracts.js';
+import { runnerTokenVariable } from '../server/config/load.js';
+import { CheckConfigSchema, type CheckConfig } from '../server/config/schema.js';
+import type { RunResult } from '../server/runners/types.js';
 import { createBrowserRunner } from '../server/runners/browser.js';
 import { browserMissing, chromiumPath } from '../server/runners/browser-launch.js';
 import { createBrowserPool } from '../server/runners/browser-pool.js';
 import { executeJob, runnerError, type RunJob } from '../server/runners/job-protocol.js';
-import { createRunnerLoop, RunnerRefused } from './runner-loop.js';
+import { createRunnerLoop, RunnerRefused } from '../server/runners/remote-client.js';
 
 export const RUNNER_USAGE = `Usage: checkwall runner --service URL --location ID [options]
 

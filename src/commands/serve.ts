@@ -2,11 +2,11 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyEnvAccount, applyEnvRunnerTokens, ConfigError, loadConfigFile } from '../server/config-load.js';
-import { ServiceConfigSchema, type ServiceConfig } from '../server/config-schema.js';
+import { applyEnvAccount, applyEnvRunnerTokens, ConfigError, loadConfigFile } from '../server/config/load.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../server/config/schema.js';
 import { startDemo, type Demo } from '../server/demo/index.js';
-import { watchConfig } from '../server/config-watch.js';
-import { backlogLine } from '../server/run-accounting.js';
+import { watchConfig } from '../server/config/watch.js';
+import { backlogLine } from '../server/schedule/run-accounting.js';
 import { createService, type Service } from '../server/service.js';
 import { dbKind, describeDb } from '../server/storage/open.js';
 

@@ -3,23 +3,24 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { CheckResult } from '../api/schemas.js';
-import { createAccounts, type Accounts } from './accounts.js';
+import { createAccounts, type Accounts } from './config/accounts.js';
 import { createAlerting, type Alerting } from './alerting/index.js';
 import { createAlertPlanner } from './alerting/planner.js';
 import { newSigningSecret } from './alerting/signing-secret.js';
-import { diffConfig, type ReloadSummary } from './config-diff.js';
-import type { ServiceConfig } from './config-schema.js';
-import type { RunResult, Scheduler } from './contracts.js';
-import { createRunnerHub, type RunnerHub } from './runner-hub.js';
+import { diffConfig, type ReloadSummary } from './config/diff.js';
+import type { ServiceConfig } from './config/schema.js';
+import type { RunResult } from './runners/types.js';
+import type { Scheduler } from './schedule/types.js';
+import { createRunnerHub, type RunnerHub } from './schedule/runner-hub.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
-import type { RunStats } from './run-accounting.js';
-import { createRunner } from './runners/index.js';
+import type { RunStats } from './schedule/run-accounting.js';
+import { createRunner, notRunnableReason } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
-import { createScheduler } from './scheduler.js';
-import { createStatusEngine, type StatusEngine } from './status-engine.js';
+import { createScheduler } from './schedule/scheduler.js';
+import { createStatusEngine, type StatusEngine } from './status/engine.js';
 import { isPgStorage, openStorage } from './storage/open.js';
-import type { ChangeEvent } from './storage/pg-changes.js';
+import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
 
 export interface ServiceOptions {
@@ -43,7 +44,7 @@ export interface ServiceOptions {
   log?: (line: string) => void;
 }
 
-export type { ReloadSummary } from './config-diff.js';
+export type { ReloadSummary } from './config/diff.js';
 
 export interface Service {
   url: string;
@@ -109,12 +110,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     storage,
     scheduler: {
       nextRun: (accountId, checkId) => late.scheduler?.nextRun(accountId, checkId) ?? null,
-      skippedRecently: (accountId, checkId) => late.scheduler?.skippedRecently(accountId, checkId) ?? 0,
+      skippedReason: (accountId, checkId) => late.scheduler?.skippedReason(accountId, checkId),
     },
     now,
     alerts: planner,
     onNotifications: () => lateAlerting.alerting?.kick(),
     runners: { lastSeen: (accountId, locationId) => late.hub?.lastSeen(accountId, locationId) ?? null },
+    notRunnableReason,
     // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });

@@ -1,5 +1,5 @@
 // A test service config with a dashboard of every widget kind, and seeded runs for its chart.
-import { DashboardConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { DashboardConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { testConfig } from './service.js';
 
 /** testConfig(checks) plus "widgets": c2, the edge group, and four widgets (one unknown). */

@@ -42,4 +42,4 @@ export const runWorkerEntry = (): Promise<URL> =>
   bundled('../../src/server/runners/run-worker.ts', 'run-worker');
 
 export const sqliteWriterEntry = (): Promise<URL> =>
-  bundled('../../src/server/storage/sqlite-writer.ts', 'sqlite-writer');
+  bundled('../../src/server/storage/sqlite/sqlite-writer.ts', 'sqlite-writer');

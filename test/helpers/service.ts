@@ -3,7 +3,7 @@
 // so tests seed results and get deterministic statuses.
 import { randomUUID } from 'node:crypto';
 import type { CheckResult } from '../../src/api/schemas.js';
-import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { createService, type Service } from '../../src/server/service.js';
 import { runWorkerEntry, sqliteWriterEntry } from './run-worker.js';
 import { sampleResult } from './samples.js';

@@ -4,8 +4,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPgStorage } from '../../src/server/storage/pg.js';
-import { openSqliteStorage } from '../../src/server/storage/sqlite.js';
+import { openPgStorage } from '../../src/server/storage/pg/index.js';
+import { openSqliteStorage } from '../../src/server/storage/sqlite/index.js';
 import type { AlertRow, Storage } from '../../src/server/storage/types.js';
 import { testPostgres } from './postgres.js';
 import { sqliteWriterEntry } from './run-worker.js';

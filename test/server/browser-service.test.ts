@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas.js';
-import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config-schema.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { demoConfig } from '../../src/server/demo/config.js';
 import { startDemoTargets, type DemoTargets } from '../../src/server/demo/targets.js';
 import { browserMissing, sweepStaleProfiles } from '../../src/server/runners/browser-launch.js';

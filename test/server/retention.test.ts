@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckResultListSchema } from '../../src/api/schemas.js';
-import { ServiceConfigSchema } from '../../src/server/config-schema.js';
+import { ServiceConfigSchema } from '../../src/server/config/schema.js';
 import {
   startTestService,
   testConfig,

@@ -2,9 +2,9 @@
 // the test event of a channel. The planner is handed to the status engine,
 // which writes its rows with the status change.
 import { randomUUID } from 'node:crypto';
-import type { Accounts } from '../accounts.js';
-import type { ServiceConfig } from '../config-schema.js';
-import type { StatusEngine } from '../status-engine.js';
+import type { Accounts } from '../config/accounts.js';
+import type { CheckStatus } from '../../api/schemas.js';
+import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { createDispatcher } from './dispatcher.js';
 import { buildPayload } from './payload.js';
@@ -12,11 +12,20 @@ import type { AlertPlanner } from './planner.js';
 import { transportSecrets } from './redact.js';
 import { createSenders, transportWarning } from './senders/index.js';
 
+/** What alerting needs of check statuses (the status engine, wired by service.ts). */
+export interface CheckStatuses {
+  /** Runs `job` in order with the check's results, so a reminder never races a result. */
+  perCheck<T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>): Promise<T>;
+  statusOf(account: AccountConfig, check: CheckConfig): Promise<CheckStatus>;
+  /** A delivery moved the check's alert: its status is read anew. */
+  invalidate(account: AccountConfig, check: CheckConfig): Promise<void>;
+}
+
 export interface AlertingDeps {
   config: ServiceConfig;
   storage: Storage;
   accounts: Accounts;
-  engine: StatusEngine;
+  engine: CheckStatuses;
   planner: AlertPlanner;
   now: () => number;
 }

@@ -9,7 +9,7 @@ import {
   withinMinInterval,
   type AlertSettings,
 } from '../../domain/alert-policy.js';
-import type { AccountConfig, CheckConfig } from '../config-schema.js';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange, AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
 import { buildPayload } from './payload.js';
 

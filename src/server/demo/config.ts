@@ -1,5 +1,5 @@
 // The demo account: about twenty checks of every type over three locations.
-import { ServiceConfigSchema, type ServiceConfig } from '../config-schema.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../config/schema.js';
 import { browserChecks } from './pages.js';
 import { DEMO_SIGNING_SECRET, DEMO_SMS, type DemoReceivers } from './receivers.js';
 import type { DemoTargets } from './targets.js';

@@ -1,7 +1,7 @@
 // `checkwall demo` / `serve --demo`: targets, a config of about twenty checks
 // over three locations, a heartbeat job that pings (and sometimes misses), and
 // the receivers its alert channels deliver to.
-import type { ServiceConfig } from '../config-schema.js';
+import type { ServiceConfig } from '../config/schema.js';
 import { demoConfig, DEMO_ACCOUNT_ID, DEMO_API_KEY, HEARTBEAT_TOKENS } from './config.js';
 import { startDemoReceivers } from './receivers.js';
 import { startDemoTargets } from './targets.js';

@@ -14,10 +14,10 @@ import {
 } from '../../api/schemas.js';
 import type { Alerting } from '../alerting/index.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
-import type { AccountConfig } from '../config-schema.js';
+import type { AccountConfig } from '../config/schema.js';
 import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
-import type { StatusEngine } from '../status-engine.js';
-import type { Accounts } from '../accounts.js';
+import type { StatusEngine } from '../status/engine.js';
+import type { Accounts } from '../config/accounts.js';
 import { renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta } from './paging.js';

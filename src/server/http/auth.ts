@@ -1,8 +1,8 @@
 // Both auth headers on every account endpoint: a missing or unknown key is 401,
 // a key of another account than X-Service-Account names is 403.
 import type { FastifyRequest } from 'fastify';
-import type { AccountConfig } from '../config-schema.js';
-import type { Accounts } from '../accounts.js';
+import type { AccountConfig } from '../config/schema.js';
+import type { Accounts } from '../config/accounts.js';
 import { HttpError } from './errors.js';
 
 export function authenticate(accounts: Accounts, req: FastifyRequest): AccountConfig {

@@ -10,11 +10,11 @@ import {
   MetricsQuerySchema,
   type CheckStatus,
 } from '../../api/schemas.js';
-import { dashboardCheckIds, type Accounts } from '../accounts.js';
+import { dashboardCheckIds, type Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
-import { metricCatalogue } from '../catalogue.js';
-import type { AccountConfig } from '../config-schema.js';
-import type { StatusEngine } from '../status-engine.js';
+import { metricCatalogue } from './catalogue.js';
+import type { AccountConfig } from '../config/schema.js';
+import type { StatusEngine } from '../status/engine.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';

@@ -14,9 +14,9 @@ import {
   type RunnerResultBody,
 } from '../../api/runner-schemas.js';
 import type { CheckResult } from '../../api/schemas.js';
-import type { AccountConfig, CheckConfig } from '../config-schema.js';
-import type { RunResult } from '../contracts.js';
-import { CLAIM_GATHER_MS, fingerprint, type RunnerHub, type RunnerPlace } from '../runner-hub.js';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
+import type { RunResult } from '../runners/types.js';
+import { CLAIM_GATHER_MS, fingerprint, type RunnerHub, type RunnerPlace } from '../schedule/runner-hub.js';
 import { toJob } from '../runners/job-protocol.js';
 import type { ClaimedRun, RunQueue } from '../storage/types.js';
 import { HttpError, parseOr400 } from './errors.js';

@@ -2,7 +2,7 @@
 import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
 import { summarize } from '../../domain/summary.js';
 import type { z } from 'zod';
-import type { AccountConfig } from '../config-schema.js';
+import type { AccountConfig } from '../config/schema.js';
 
 export type Query = z.output<typeof CheckStatusesQuerySchema>;
 

@@ -1,7 +1,7 @@
 // Evaluates a check's assertions against a response. A failed assertion keeps
 // the value it saw in `actual`.
 import type { Assertion } from '../../api/schemas.js';
-import type { AssertionConfig } from '../config-schema.js';
+import type { AssertionConfig } from '../config/schema.js';
 
 export interface Observed {
   statusCode: number;

@@ -3,7 +3,7 @@
 // waits until the run's time is up (the runner's signal), so a timeout names
 // the step and what it waited for. A step that fails names itself in the error.
 import type { Locator, Page } from 'playwright-core';
-import type { StepConfig } from '../config-schema.js';
+import type { StepConfig } from '../config/schema.js';
 import type { PageWatch } from './browser-page.js';
 import { namedError } from './result.js';
 

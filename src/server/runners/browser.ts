@@ -3,8 +3,8 @@
 // the page measured. Every failure, a timeout included, is a failed result,
 // and a failed run keeps a picture of the page as it was.
 import type { CheckResult } from '../../api/schemas.js';
-import type { CheckConfig, RunLocation } from '../config-schema.js';
-import type { RunCheck, RunContext, RunResult } from '../contracts.js';
+import type { CheckConfig, RunLocation } from '../config/schema.js';
+import type { RunCheck, RunContext, RunResult } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import {
   navigationPhases,

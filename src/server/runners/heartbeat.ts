@@ -1,7 +1,7 @@
 // The heartbeat "runner" checks, on each tick, that the job pinged within its
 // period plus grace. Nothing is fetched: the job calls us.
-import { frequencyToMs } from '../config-schema.js';
-import type { RunCheck } from '../contracts.js';
+import { frequencyToMs } from '../config/schema.js';
+import type { RunCheck } from './types.js';
 import { finishResult, namedError, startFrame } from './result.js';
 
 export const runHeartbeatCheck: RunCheck = async (account, check, location, ctx, triggeredBy) => {

@@ -9,7 +9,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
 import type { CheckResult } from '../../api/schemas.js';
-import type { RunCheck } from '../contracts.js';
+import type { RunCheck } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 

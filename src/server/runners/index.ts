@@ -5,8 +5,8 @@
 // service's one Chromium (createRunner owns it); where Chromium is not
 // installed they do not run at all, and the status engine reports them
 // unknown with the reason, so no data is ever invented.
-import type { CheckConfig } from '../config-schema.js';
-import type { RunCheck } from '../contracts.js';
+import type { CheckConfig } from '../config/schema.js';
+import type { RunCheck } from './types.js';
 import { createBrowserRunner } from './browser.js';
 import { browserMissing, chromiumPath } from './browser-launch.js';
 import { createBrowserPool } from './browser-pool.js';

@@ -12,8 +12,8 @@
 // failed message. Ids are the scheduler's, unique among its runs in flight.
 // The job carries the account's id only: a runner never sees API keys.
 import type { CheckResult, Trigger } from '../../api/schemas.js';
-import type { CheckConfig, RunLocation } from '../config-schema.js';
-import type { RunCheck } from '../contracts.js';
+import type { CheckConfig, RunLocation } from '../config/schema.js';
+import type { RunCheck } from './types.js';
 import { runHttpCheck } from './http.js';
 import { finishResult, namedError, startFrame } from './result.js';
 import { runTcpCheck } from './tcp.js';

@@ -1,7 +1,7 @@
 // Building a CheckResult: what every runner shares.
 import { randomUUID } from 'node:crypto';
 import type { Assertion, CheckResult, Timing, Trigger } from '../../api/schemas.js';
-import type { CheckConfig, RunLocation } from '../config-schema.js';
+import type { CheckConfig, RunLocation } from '../config/schema.js';
 
 export interface RunFrame {
   check: CheckConfig;

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort } from 'node:worker_threads';
-import { CheckConfigSchema } from '../config-schema.js';
+import { CheckConfigSchema } from '../config/schema.js';
 import { executeJob, type FromRunner, type ToRunner } from './job-protocol.js';
 
 const port = (() => {

@@ -1,7 +1,7 @@
 // The TCP runner: resolve, connect, optionally send and wait for an expected reply.
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
-import type { RunCheck } from '../contracts.js';
+import type { RunCheck } from './types.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 
 export function parseHostPort(target: string): { host: string; port: number } {

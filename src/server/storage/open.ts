@@ -1,9 +1,9 @@
 // Which storage a --db value (or CHECKWALL_DATABASE_URL) means: a file path or
 // :memory: is SQLite, the embedded default; postgres:// or postgresql:// is
 // PostgreSQL. Any other URL is refused naming only its scheme: the rest may hold a password.
-import type { PgStorage } from './pg.js';
-import { describePgUrl } from './pg-url.js';
-import { openSqliteStorage, type SqliteOptions } from './sqlite.js';
+import type { PgStorage } from './pg/index.js';
+import { describePgUrl } from './pg/url.js';
+import { openSqliteStorage, type SqliteOptions } from './sqlite/index.js';
 import type { Storage } from './types.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]+):/;
@@ -38,7 +38,7 @@ export const isPgStorage = (storage: Storage): storage is PgStorage =>
 /** Opens (and migrates) the storage `spec` names; `sqlite` is for a SQLite file. */
 export async function openStorage(spec: string, sqlite: SqliteOptions = {}): Promise<Storage | PgStorage> {
   // pg loads only for PostgreSQL.
-  if (dbKind(spec) === 'postgres') return (await import('./pg.js')).openPgStorage(spec);
+  if (dbKind(spec) === 'postgres') return (await import('./pg/index.js')).openPgStorage(spec);
   // The SQLite opener answers at once today and a promise after the async branch: either awaits.
   return await Promise.resolve(openSqliteStorage(spec, sqlite));
 }

@@ -7,7 +7,7 @@ import {
   MAX_ACTUAL_CHARS,
   type Observed,
 } from '../../../src/server/runners/assertions.js';
-import type { AssertionConfig } from '../../../src/server/config-schema.js';
+import type { AssertionConfig } from '../../../src/server/config/schema.js';
 
 const seen: Observed = {
   statusCode: 200,

@@ -2,7 +2,7 @@
 // auth when the URL asks for them). An SMTP 5xx is permanent; a 4xx, a refused
 // connection or a timeout may be retried.
 import nodemailer from 'nodemailer';
-import type { ServiceConfig } from '../../config-schema.js';
+import type { ServiceConfig } from '../../config/schema.js';
 import { htmlBody, subject, textBody } from '../message.js';
 import { permanent, transient, type Sender, type SendOutcome } from './types.js';
 

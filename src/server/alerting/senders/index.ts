@@ -1,6 +1,6 @@
 // The sender of each channel type, with the service's transports.
 import type { ChannelType } from '../../../api/schemas.js';
-import type { ServiceConfig } from '../../config-schema.js';
+import type { ServiceConfig } from '../../config/schema.js';
 import { chatSender } from './chat.js';
 import { emailSender } from './email.js';
 import { createHttpPoster } from './http.js';

@@ -1,7 +1,7 @@
 // SMS and PHONE through a provider's REST API in the Twilio shape: a form POST
 // to .../Accounts/{sid}/Messages.json or Calls.json with HTTP basic auth; the
 // call speaks its text through TwiML <Say>.
-import type { ServiceConfig } from '../../config-schema.js';
+import type { ServiceConfig } from '../../config/schema.js';
 import { escapeHtml, oneLine, speech } from '../message.js';
 import type { HttpPoster } from './http.js';
 import { permanent, type Sender } from './types.js';

@@ -1,0 +1,51 @@
+// What a config reload moved, and so what the status engine must forget. A status
+// embeds its check's config (name, tags, thresholds, locations) and, from its
+// account's, the locations and groups; nothing else in the config reaches it. A
+// reload that changes one check of 10,000 forgets that one: forgetting them all
+// made the next statuses page read every status again, about 1.2 s of the event
+// loop at 10,000 checks on SQLite and a cold start on each PostgreSQL instance.
+import type { AccountConfig, ServiceConfig } from './schema.js';
+
+/** How many checks a reload added, changed and removed. */
+export interface ReloadSummary {
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+/** Per account, the checks whose statuses no longer hold; 'all' when the account's own part moved. */
+export type Moved = Map<string, ReadonlySet<string> | 'all'>;
+
+const statusPart = (account: AccountConfig) => JSON.stringify([account.locations, account.groups]);
+
+export function diffConfig(
+  before: ServiceConfig,
+  after: ServiceConfig,
+): { summary: ReloadSummary; moved: Moved } {
+  const summary: ReloadSummary = { added: 0, changed: 0, removed: 0 };
+  const moved: Moved = new Map();
+  const old = new Map(before.accounts.map((a) => [a.id, a]));
+  for (const account of after.accounts) {
+    const was = old.get(account.id);
+    old.delete(account.id);
+    const checks = new Map(was?.checks.map((c) => [c.id, JSON.stringify(c)]));
+    const ids = new Set<string>();
+    for (const check of account.checks) {
+      const text = checks.get(check.id);
+      checks.delete(check.id);
+      if (text === undefined) summary.added++;
+      else if (text !== JSON.stringify(check)) summary.changed++;
+      else continue;
+      ids.add(check.id);
+    }
+    for (const id of checks.keys()) ids.add(id);
+    summary.removed += checks.size;
+    if (!was || statusPart(was) !== statusPart(account)) moved.set(account.id, 'all');
+    else if (ids.size > 0) moved.set(account.id, ids);
+  }
+  for (const [id, account] of old) {
+    summary.removed += account.checks.length;
+    moved.set(id, 'all');
+  }
+  return { summary, moved };
+}

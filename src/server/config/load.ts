@@ -1,0 +1,135 @@
+// Loads the service config (YAML or JSON), validates it, checks that its
+// references hold, and applies the account from the environment.
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { describeIssues } from '../../api/schemas.js';
+import { ServiceConfigSchema, type ServiceConfig } from './schema.js';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfigFile(path: string): ServiceConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(
+      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+    );
+  }
+  return validateConfig(raw ?? {}, path);
+}
+
+export function validateConfig(raw: unknown, source: string): ServiceConfig {
+  const parsed = ServiceConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `${source} is not a valid checkwall config:\n  ${describeIssues(parsed.error, {
+        separator: '\n  ',
+        root: '(top)',
+        dotted: true,
+        unknownKeyHint: 'a typo, or not a checkwall setting',
+      })}`,
+    );
+  }
+  const problems = crossReferences(parsed.data);
+  if (problems.length > 0)
+    throw new ConfigError(
+      `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  return parsed.data;
+}
+
+function crossReferences(config: ServiceConfig): string[] {
+  const problems: string[] = [];
+  config.accounts.forEach((account, a) => {
+    const locations = new Set(account.locations.map((l) => l.id));
+    const groups = new Set(account.groups.map((g) => g.id));
+    const checks = new Set<string>();
+    account.checks.forEach((check, c) => {
+      const at = `accounts.${a}.checks.${c}`;
+      if (checks.has(check.id)) problems.push(`${at}.id: "${check.id}" is used twice`);
+      checks.add(check.id);
+      check.locations.forEach(
+        (l, i) => locations.has(l) || problems.push(`${at}.locations.${i}: no location "${l}"`),
+      );
+      if (check.group && !groups.has(check.group)) problems.push(`${at}.group: no group "${check.group}"`);
+      if (check.type === 'heartbeat' && !check.token)
+        problems.push(`${at}.token: a heartbeat check needs a token`);
+      if ((check.type === 'api' || check.type === 'url') && !/^https?:\/\//.test(check.target)) {
+        problems.push(`${at}.target: must be an http:// or https:// URL`);
+      }
+      if (check.type === 'tcp' && !/:\d+$/.test(check.target))
+        problems.push(`${at}.target: must be host:port`);
+    });
+    account.dashboards.forEach((d, i) =>
+      d.checkIds.forEach(
+        (id, j) =>
+          checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`),
+      ),
+    );
+  });
+  return problems;
+}
+
+/**
+ * CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY name the account the service
+ * accepts: they replace the first account's id and keys (or make one).
+ */
+export function applyEnvAccount(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const id = env['CHECKWALL_ACCOUNT_ID'];
+  const key = env['CHECKWALL_API_KEY'];
+  if (!id || !key) return config;
+  const [first, ...rest] = config.accounts;
+  const base = first ?? ServiceConfigSchema.shape.accounts.unwrap().element.parse({ id, apiKeys: [key] });
+  return validateConfig(
+    { ...config, accounts: [{ ...base, id, apiKeys: [key] }, ...rest] },
+    'the environment (CHECKWALL_ACCOUNT_ID / CHECKWALL_API_KEY)',
+  );
+}
+
+/** The environment variable of a location's runner token: CHECKWALL_RUNNER_TOKEN_EU_WEST for "eu-west". */
+export const runnerTokenVariable = (locationId: string) =>
+  `CHECKWALL_RUNNER_TOKEN_${locationId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/**
+ * Gives each remote location its runner token from the environment (which
+ * replaces the file's), then checks them: every remote location has one, no two
+ * locations share one, none is an API key, and a local location has none.
+ * Errors name the path; a token itself is never echoed.
+ */
+export function applyEnvRunnerTokens(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  const accounts = config.accounts.map((account, a) => {
+    const keys = new Set(account.apiKeys);
+    const locations = account.locations.map((location, l) => {
+      const at = `accounts.${a}.locations.${l}.runnerToken`;
+      const variable = runnerTokenVariable(location.id);
+      const token = location.remote ? (env[variable] ?? location.runnerToken) : location.runnerToken;
+      if (!location.remote) {
+        if (token !== undefined)
+          problems.push(`${at}: only a remote location (remote: true) has a runner token`);
+        return location;
+      }
+      if (token === undefined || token === '')
+        problems.push(`${at}: a remote location needs a runner token (here, or in ${variable})`);
+      else if (token.length < 16) problems.push(`${at}: must be at least 16 characters (${variable})`);
+      else if (keys.has(token)) problems.push(`${at}: must not be one of the account's API keys`);
+      else if (seen.has(token)) problems.push(`${at}: the same token as ${seen.get(token)}`);
+      else seen.set(token, at);
+      return token === undefined ? location : { ...location, runnerToken: token };
+    });
+    return { ...account, locations };
+  });
+  if (problems.length > 0)
+    throw new ConfigError(`the runner tokens are not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return { ...config, accounts };
+}

@@ -1,0 +1,337 @@
+// The service's configuration file (YAML or JSON), validated at start.
+// This is the contract between the config loader, the scheduler/runners, the
+// status engine and the HTTP routes.
+import { z } from 'zod';
+import { ALERT_DEFAULTS } from '../../domain/alert-policy.js';
+import {
+  ASSERTION_COMPARISONS,
+  ASSERTION_SOURCES,
+  CHANNEL_TYPES,
+  CHECK_TYPES,
+  ChatConfigSchema,
+  EmailConfigSchema,
+  PhoneConfigSchema,
+  SubscriptionsSchema,
+  WIDGET_TYPES,
+  WebhookConfigSchema,
+} from '../../api/schemas.js';
+
+// Every object here is strict: an unknown key (a typo such as `frequncy:`, or a
+// setting this version does not have) is an error naming its path, never a
+// silently ignored line that turns a check or an alert off.
+
+const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, . _ or -');
+
+/** "30s", "1m", "5m", "1h": the spec's short interval form. */
+export const FrequencySchema = z
+  .string()
+  .regex(/^\d+(s|m|h)$/, 'must be a number and a unit, e.g. 30s, 1m, 5m, 1h');
+
+export function frequencyToMs(frequency: string): number {
+  const n = Number.parseInt(frequency, 10);
+  const unit = frequency.at(-1);
+  return n * (unit === 'h' ? 3_600_000 : unit === 'm' ? 60_000 : 1_000);
+}
+
+export const LocationConfigSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  region: z.string().min(1),
+  /**
+   * Run only by `checkwall runner` processes of this location (another region, a
+   * private network), never by the service itself; heartbeats are still judged here.
+   */
+  remote: z.boolean().default(false),
+  /**
+   * A remote location's runner token (or CHECKWALL_RUNNER_TOKEN_<ID>, see
+   * config-load.ts). It opens /v1/runner/ for this location and nothing else.
+   */
+  runnerToken: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+export type LocationConfig = z.infer<typeof LocationConfigSchema>;
+/** Where a run happens, as runners and results see it: never the runner token. */
+export type RunLocation = Pick<LocationConfig, 'id' | 'name' | 'region'>;
+
+export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1) });
+export type GroupConfig = z.infer<typeof GroupConfigSchema>;
+
+export const AssertionConfigSchema = z.strictObject({
+  source: z.enum(ASSERTION_SOURCES),
+  property: z.string().default(''),
+  comparison: z.enum(ASSERTION_COMPARISONS),
+  target: z.string().default(''),
+});
+export type AssertionConfig = z.infer<typeof AssertionConfigSchema>;
+
+/** A string a step cannot do without; "is required" says more than zod's "expected string". */
+const required = (what: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${what} is required` : `${what} must be a string`),
+  });
+const selector = required('a selector').min(
+  1,
+  'must be a selector, e.g. "#email", "text=Sign up" or "role=button"',
+);
+const STEP_ACTIONS = 'goto, click, fill, type, press, select, waitFor, assertText, assertVisible, assertUrl';
+const step = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) =>
+  z.strictObject({ action: z.literal(action), ...shape });
+
+/**
+ * One step of a multistep check's journey, run in order in one page.
+ * Selectors are Playwright's (CSS, `text=`, `role=button[name="Buy"]`, ...);
+ * a step acts on the first element that matches.
+ */
+export const StepSchema = z.discriminatedUnion(
+  'action',
+  [
+    step('goto', {
+      url: required('a url').regex(/^(https?:\/\/|\/)/, 'must be an http(s) URL or a path starting with /'),
+    }),
+    step('click', { selector }),
+    /** Replaces the field's value at once. */
+    step('fill', { selector, text: required('the text to fill in') }),
+    /** Key by key, for fields that react to each key. */
+    step('type', { selector, text: required('the text to type') }),
+    /** A key ("Enter", "Tab", "Control+A"), to the element or, without a selector, to the page. */
+    step('press', {
+      selector: selector.optional(),
+      key: required('a key, e.g. "Enter"').min(1, 'must be a key'),
+    }),
+    /** An option of a <select>, by its value or its label. */
+    step('select', { selector, option: required('the option to select') }),
+    step('waitFor', { selector: selector.optional(), text: z.string().min(1).optional() }).refine(
+      (s) => (s.selector === undefined) !== (s.text === undefined),
+      { message: 'waitFor takes either a selector or a text, not both and not neither' },
+    ),
+    step('assertText', {
+      selector: selector.optional(),
+      contains: required('the expected text').min(1, 'must not be empty'),
+    }),
+    step('assertVisible', { selector }),
+    /** The page's address contains this (a path, a query, a whole URL). */
+    step('assertUrl', { contains: required('the expected address').min(1, 'must not be empty') }),
+  ],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? `action must be one of ${STEP_ACTIONS}` : undefined),
+  },
+);
+export type StepConfig = z.infer<typeof StepSchema>;
+
+const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
+
+/** When a check alerts (src/domain/alert-policy.ts); every key has a default. */
+export const AlertSettingsSchema = z.strictObject({
+  afterFailures: z.number().int().min(1).max(100).default(ALERT_DEFAULTS.afterFailures),
+  onRecovery: z.boolean().default(ALERT_DEFAULTS.onRecovery),
+  onDegraded: z.boolean().default(ALERT_DEFAULTS.onDegraded),
+  /** Minutes (fractions allowed) between reminders; 0 sends none. */
+  remindEveryMinutes: z.number().min(0).max(10_080).default(ALERT_DEFAULTS.remindEveryMinutes),
+  maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
+  minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
+});
+
+export const CheckConfigSchema = z
+  .strictObject({
+    id,
+    name: z.string().min(1).max(200),
+    type: z.enum(CHECK_TYPES),
+    /**
+     * api/url/browser/multistep: an http(s) URL; tcp: host:port;
+     * heartbeat: unused (pinged at /v1/heartbeats/{token}).
+     */
+    target: z.string().default(''),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).default('GET'),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string().nullable().default(null),
+    /** tcp: optional data to send after connecting, and a string expected back. */
+    send: z.string().optional(),
+    expect: z.string().optional(),
+    /** heartbeat: the secret token of its ping URL, the expected period and grace. */
+    token: z.string().min(8).optional(),
+    grace: FrequencySchema.optional(),
+    frequency: FrequencySchema.default('1m'),
+    locations: z.array(id).min(1),
+    assertions: z.array(AssertionConfigSchema).default([]),
+    tags: z.array(z.string()).default([]),
+    group: id.optional(),
+    timeoutMs: z.number().int().min(100).max(120_000).default(10_000),
+    /** Response-time thresholds (ms) above which a check is degraded / failing. */
+    degradedMs: z.number().int().positive().optional(),
+    failingMs: z.number().int().positive().optional(),
+    /** Accept self-signed certificates (the demo's HTTPS target). */
+    insecureTls: z.boolean().default(false),
+    /** multistep: the journey, after the page at `target` has loaded. */
+    steps: z.array(StepSchema).optional(),
+    /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */
+    screenshot: z.enum(['failures', 'always']).default('failures'),
+    enabled: z.boolean().default(true),
+    alerts: AlertSettingsSchema.prefault({}),
+  })
+  .superRefine((check, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (check.steps !== undefined && check.type !== 'multistep')
+      issue('steps', `steps belong to multistep checks, not ${check.type} checks`);
+    if (check.type === 'multistep' && (check.steps ?? []).length === 0)
+      issue(
+        'steps',
+        `a multistep check needs at least one step (${STEP_ACTIONS}); a single page load is a browser check`,
+      );
+    if (!BROWSER_TYPES.includes(check.type)) {
+      if (check.screenshot === 'always')
+        issue('screenshot', `only browser and multistep checks take screenshots`);
+      return;
+    }
+    if (!/^https?:\/\//.test(check.target)) issue('target', 'must be an http:// or https:// URL');
+    if (check.method !== 'GET') issue('method', `a ${check.type} check loads its page with GET`);
+  });
+export type CheckConfig = z.infer<typeof CheckConfigSchema>;
+
+export const DashboardConfigSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  description: z.string().default(''),
+  isPrivate: z.boolean().default(true),
+  customDomain: z.string().nullable().default(null),
+  customUrl: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case slug'),
+  tags: z.array(z.string()).default([]),
+  checkIds: z.array(id).default([]),
+  checkGroupIds: z.array(id).default([]),
+  configuration: z
+    .strictObject({
+      theme: z.string().default('dark'),
+      logo: z.string().nullable().default(null),
+      refreshInterval: z.number().int().positive().default(60),
+      showCheckResults: z.boolean().default(true),
+      showIncidents: z.boolean().default(true),
+      customCSS: z.string().nullable().default(null),
+    })
+    .prefault({}),
+  widgets: z
+    .array(
+      z.strictObject({
+        type: z.union([z.enum(WIDGET_TYPES), z.string()]),
+        position: z.number().int(),
+        title: z.string(),
+        settings: z.record(z.string(), z.unknown()).default({}),
+      }),
+    )
+    .default([]),
+});
+export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
+
+const channelName = z.string().trim().min(1, 'must not be empty').max(200);
+const keyValues = z
+  .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
+  .max(50)
+  .optional();
+/**
+ * What a channel in the file has beyond the wire's: the checks and groups it
+ * serves and, for a WEBHOOK, the signing secret its receiver verifies
+ * (generated when absent, as over the API).
+ */
+const channelExtras = {
+  name: channelName,
+  subscriptions: SubscriptionsSchema.optional(),
+  signingSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+};
+
+/**
+ * A channel the service creates the first time the account starts empty: the
+ * wire's AlertChannelCreateSchema (the POST body of 4.5) with the extras above,
+ * strict: the wire's own schema tolerates extra keys, a config file must not.
+ */
+export const ChannelConfigSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('EMAIL'), ...channelExtras, config: EmailConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('CHAT'), ...channelExtras, config: ChatConfigSchema.strict() }),
+    z.strictObject({
+      type: z.literal('WEBHOOK'),
+      ...channelExtras,
+      config: z.strictObject({
+        ...WebhookConfigSchema.shape,
+        headers: keyValues,
+        queryParameters: keyValues,
+      }),
+    }),
+    z.strictObject({ type: z.literal('SMS'), ...channelExtras, config: PhoneConfigSchema.strict() }),
+    z.strictObject({ type: z.literal('PHONE'), ...channelExtras, config: PhoneConfigSchema.strict() }),
+  ],
+  { error: `type must be one of ${CHANNEL_TYPES.join(', ')}` },
+);
+export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
+
+export const AccountConfigSchema = z
+  .strictObject({
+    id: z.uuid(),
+    name: z.string().default('account'),
+    apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
+    maxAlertChannels: z.number().int().min(0).default(10),
+    /** Everything below belongs to this account. */
+    locations: z.array(LocationConfigSchema).default([]),
+    groups: z.array(GroupConfigSchema).default([]),
+    checks: z.array(CheckConfigSchema).default([]),
+    dashboards: z.array(DashboardConfigSchema).default([]),
+    alertChannels: z.array(ChannelConfigSchema).default([]),
+  })
+  .superRefine((account, ctx) => {
+    // A misspelt id would leave a channel that never pages: say so at start.
+    const checks = new Set(account.checks.map((c) => c.id));
+    const groups = new Set(account.groups.map((g) => g.id));
+    account.alertChannels.forEach((channel, i) => {
+      const subs = channel.subscriptions ?? { checks: [], groups: [] };
+      const unknown = (kind: 'checks' | 'groups', known: Set<string>) =>
+        subs[kind].forEach((id, j) => {
+          if (!known.has(id))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['alertChannels', i, 'subscriptions', kind, j],
+              message: `no ${kind === 'checks' ? 'check' : 'group'} "${id}" in this account`,
+            });
+        });
+      unknown('checks', checks);
+      unknown('groups', groups);
+    });
+  });
+export type AccountConfig = z.infer<typeof AccountConfigSchema>;
+
+export const ServiceConfigSchema = z.strictObject({
+  accounts: z.array(AccountConfigSchema).default([]),
+  retentionDays: z.number().int().min(1).max(3650).default(30),
+  /** Runs executing at once, across all checks and locations. */
+  maxConcurrentRuns: z.number().int().min(1).max(1000).default(16),
+  /** Browser pages open at once (each run is a page of the service's one Chromium). */
+  maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
+  /** Response bodies are stored up to this many bytes (the real size is kept too). */
+  maxStoredBodyBytes: z.number().int().min(0).default(65_536),
+  /** Where this service is reached from outside: alert messages link to results there. */
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  /** The mail server of EMAIL channels: smtp://[user:pass@]host:port (smtps:// for TLS). */
+  smtp: z
+    .strictObject({
+      url: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }),
+      from: z.string().min(3),
+    })
+    .optional(),
+  /** The SMS and voice provider of SMS and PHONE channels, in the Twilio REST shape. */
+  sms: z
+    .strictObject({
+      baseUrl: z
+        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+        .default('https://api.twilio.com'),
+      accountSid: z.string().min(1),
+      authToken: z.string().min(1),
+      from: z.string().min(1),
+    })
+    .optional(),
+  /** How deliveries retry; the defaults are about 30 minutes over 6 attempts. */
+  alertDelivery: z
+    .strictObject({
+      attemptTimeoutSeconds: z.number().min(0.1).max(60).default(10),
+      maxAttempts: z.number().int().min(1).max(20).default(6),
+      retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
+      retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
+    })
+    .prefault({}),
+});
+export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;

@@ -1,0 +1,316 @@
+// The loop of `checkwall runner`: claim the location's due runs from the
+// service (a long poll), run them here, post each result. The service may go
+// away at any time (a restart, a network cut): the runner backs off and keeps
+// the results it finished, up to OUTBOX_LIMIT, posting them when it is back.
+// Results finished within GATHER_MS of each other go in one post: posted as each
+// run ended, a runner at 11 runs a second made as many requests, and 15 runners
+// made each instance of bench:scale answer up to 80 posts a second, mostly of one result.
+// It says so in one line per change of state, never one per run.
+import {
+  MAX_RESULTS_PER_POST,
+  RunnerClaimAnswerSchema,
+  RunnerResultsAnswerSchema,
+  type RunnerClaimBody,
+  type RunnerJob,
+  type RunnerResultBody,
+  type RunnerResultItem,
+} from '../../api/runner-schemas.js';
+import { Agent, request } from 'undici';
+import { backoffDelay } from '../../domain/backoff.js';
+import type { RunResult } from './types.js';
+
+export interface RunnerLoopOptions {
+  service: string;
+  location: string;
+  token: string;
+  runnerId: string;
+  concurrency: number;
+  execute(job: RunnerJob, signal: AbortSignal): Promise<RunResult>;
+  log(line: string): void;
+  /** Long poll length (seconds). */
+  waitSeconds?: number;
+}
+
+export const OUTBOX_LIMIT = 1_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+const POST_TIMEOUT_MS = 30_000;
+// A post's body stays well under the service's 12 MB limit: screenshots count at their
+// size, any other result at about RESULT_BYTES.
+const POST_BYTES = 4 * 1024 * 1024;
+const RESULT_BYTES = 4 * 1024;
+/** How long a finished result waits for others to go with it. */
+export const GATHER_MS = 200;
+/** On stop, the last post of what finished gets this long. */
+const LAST_POST_MS = 2_000;
+
+/** The service refused the runner for good (a bad token, a wrong location): no retry helps. */
+export class RunnerRefused extends Error {}
+
+interface Done {
+  runId: string;
+  body: RunnerResultBody;
+}
+
+export function createRunnerLoop(opts: RunnerLoopOptions) {
+  const outbox: Done[] = [];
+  const running = new Map<string, AbortController>();
+  const stop = new AbortController();
+  let dropped = 0;
+  let failures = 0;
+  let state: 'starting' | 'connected' | 'lost' = 'starting';
+  let flushing: Promise<void> | undefined;
+  /** The last claim got as many runs as it asked for: more are likely waiting. */
+  let behind = false;
+  /** The service answered 404 to a post of many results: they go one at a time. */
+  let alone = false;
+  let wakeClaim: (() => void) | undefined;
+  let gathering: NodeJS.Timeout | undefined;
+  /** stop(): runs are over, and the last post is bounded by its own time, not by the stop. */
+  let closing = false;
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
+  const headers = { authorization: `Bearer ${opts.token}`, 'content-type': 'application/json' };
+
+  function connected() {
+    if (state === 'connected') return;
+    if (state === 'lost')
+      opts.log(`back in touch with ${opts.service}; ${outbox.length} finished results to post`);
+    else opts.log(`connected to ${opts.service} for location ${opts.location}`);
+    state = 'connected';
+    failures = 0;
+  }
+
+  function lost(why: string) {
+    if (state !== 'lost')
+      opts.log(`lost the service (${why}); retrying with backoff, finished results are kept`);
+    state = 'lost';
+  }
+
+  async function post(path: string, body: unknown, timeoutMs: number): Promise<Answer> {
+    const signal = closing
+      ? AbortSignal.timeout(Math.min(timeoutMs, LAST_POST_MS))
+      : AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
+    // The service may live under a path prefix (https://host/checkwall): keep it.
+    // undici's request over kept-alive connections: fetch's web streams were a fifth of a runner's CPU.
+    const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+      dispatcher,
+    });
+    const answer: Answer = {
+      status: res.statusCode,
+      ok: res.statusCode >= 200 && res.statusCode < 300,
+      json: () => res.body.json(),
+      discard: () => res.body.dump(),
+    };
+    if (answer.status === 401 || answer.status === 403)
+      throw new RunnerRefused(`the service refused this runner: ${await message(answer)}`);
+    return answer;
+  }
+
+  async function claim(max: number, waitSeconds: number): Promise<RunnerJob[]> {
+    const body: RunnerClaimBody = { runnerId: opts.runnerId, location: opts.location, max, waitSeconds };
+    const res = await post('/v1/runner/claim', body, waitSeconds * 1000 + 15_000);
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${await message(res)}`);
+    return RunnerClaimAnswerSchema.parse(await res.json()).data.jobs;
+  }
+
+  /**
+   * Posts what is finished, oldest first, many at a time; stops at the first failure
+   * to reach the service. A result the service refuses for good (4xx: given to another
+   * runner, or not this location's) leaves the outbox as a stored one does.
+   */
+  async function flushOnce() {
+    while (outbox.length > 0) {
+      const batch = alone ? [outbox[0]!] : nextBatch();
+      const stored = alone ? await postAlone(batch[0]!) : await postBatch(batch);
+      if (stored === undefined) continue; // the service cannot take many at once: post alone
+      // By identity: while this post was out, a full outbox may have dropped its oldest.
+      for (const done of batch) {
+        const at = stored.includes(done) ? outbox.indexOf(done) : -1;
+        if (at >= 0) outbox.splice(at, 1);
+      }
+      connected();
+      if (stored.length < batch.length)
+        throw new Error(`the service could not store ${batch.length - stored.length} results`);
+    }
+  }
+
+  /** What leaves the outbox (stored, or refused for good); undefined when there is no batch endpoint. */
+  async function postBatch(batch: Done[]): Promise<Done[] | undefined> {
+    const results: RunnerResultItem[] = batch.map((done) => ({ runId: done.runId, ...done.body }));
+    const res = await post('/v1/runner/results', { results }, POST_TIMEOUT_MS);
+    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+    if (res.status === 404) {
+      await res.discard();
+      alone = true;
+      opts.log('the service takes results one at a time (an older version): posting them so');
+      return undefined;
+    }
+    if (!res.ok) {
+      // A refusal of the whole post is final as a result's own would be: said once, not retried.
+      opts.log(`the service refused ${batch.length} results: ${await message(res)}`);
+      return batch;
+    }
+    const { answers } = RunnerResultsAnswerSchema.parse(await res.json()).data;
+    return batch.filter((_, i) => (answers[i]?.status ?? 500) < 500);
+  }
+
+  async function postAlone(done: Done): Promise<Done[]> {
+    const path = `/v1/runner/runs/${encodeURIComponent(done.runId)}/result`;
+    const res = await post(path, done.body, POST_TIMEOUT_MS);
+    if (res.status >= 500) throw new Error(`HTTP ${res.status}`);
+    // 2xx stored; a 4xx is final (409: the run went to another runner): either way it leaves the outbox.
+    if (!res.ok) await res.discard();
+    else await res.json();
+    return [done];
+  }
+
+  /** The oldest finished results, up to MAX_RESULTS_PER_POST and about POST_BYTES (at least one). */
+  function nextBatch(): Done[] {
+    let bytes = 0;
+    const batch: Done[] = [];
+    for (const done of outbox) {
+      if (batch.length === MAX_RESULTS_PER_POST) break;
+      const size = (done.body.screenshot?.length ?? 0) + RESULT_BYTES;
+      if (batch.length > 0 && bytes + size > POST_BYTES) break;
+      bytes += size;
+      batch.push(done);
+    }
+    return batch;
+  }
+
+  /** One flush at a time; the loop's own awaits it and learns of a failure, a run's is quiet. */
+  const flush = () => (flushing ??= flushOnce().finally(() => (flushing = undefined)));
+
+  /** A run's result goes out within GATHER_MS with those finished meanwhile, or at once when a post is full. */
+  function postSoon() {
+    if (state !== 'connected' || stop.signal.aborted) return;
+    const full = outbox.length >= MAX_RESULTS_PER_POST;
+    if (gathering && !full) return;
+    clearTimeout(gathering);
+    gathering = setTimeout(
+      () => {
+        gathering = undefined;
+        void flush().catch(() => undefined);
+      },
+      full ? 0 : GATHER_MS,
+    );
+  }
+
+  function keep(done: Done) {
+    outbox.push(done);
+    if (outbox.length > OUTBOX_LIMIT) {
+      outbox.shift();
+      dropped++;
+      if (dropped === 1 || dropped % 100 === 0)
+        opts.log(`${dropped} finished results dropped so far: more than ${OUTBOX_LIMIT} waiting to post`);
+    }
+  }
+
+  function start(job: RunnerJob) {
+    const controller = new AbortController();
+    running.set(job.runId, controller);
+    void opts
+      .execute(job, controller.signal)
+      .then((result) => {
+        const { screenshot, ...rest } = result;
+        const body: RunnerResultBody = { claimToken: job.claimToken, result: rest };
+        if (screenshot) body.screenshot = Buffer.from(screenshot).toString('base64');
+        if (!controller.signal.aborted) keep({ runId: job.runId, body });
+      })
+      .finally(() => {
+        running.delete(job.runId);
+        wakeClaim?.();
+        // A failure to post is found by the loop's next claim; here a result just goes out soon.
+        postSoon();
+      });
+  }
+
+  /** Resolves after ms, or sooner when a run frees a slot or the runner stops. */
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeClaim = undefined;
+        stop.signal.removeEventListener('abort', done);
+        resolve();
+      }
+      wakeClaim = done;
+      stop.signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function run(): Promise<void> {
+    while (!stop.signal.aborted) {
+      try {
+        // After a loss, what finished goes before anything else; in touch, it goes out gathered
+        // (postSoon), here too when a quiet post failed and no run has ended since.
+        if (outbox.length > 0 && state !== 'connected') await flush();
+        else if (outbox.length > 0) postSoon();
+        const free = opts.concurrency - running.size;
+        // Behind (the last claim was given all it asked for): claim when half the slots are
+        // free, not as each run ends, so a backlog is taken many runs a claim, not one.
+        if (free <= 0 || (behind && free < Math.ceil(opts.concurrency / 2))) {
+          await pause(60_000);
+          continue;
+        }
+        // While the service is away, a quick look rather than a long poll: back as soon as it is.
+        const jobs = await claim(free, state === 'lost' ? 0 : (opts.waitSeconds ?? 10));
+        behind = jobs.length === free;
+        connected();
+        for (const job of jobs) start(job);
+      } catch (error) {
+        if (error instanceof RunnerRefused) throw error;
+        if (stop.signal.aborted) break;
+        lost(reason(error));
+        await pause(backoffDelay(failures++, BACKOFF_BASE_MS, BACKOFF_MAX_MS));
+      }
+    }
+  }
+
+  return {
+    run,
+    /** Stops claiming, gives runs in flight `graceMs` to finish, then abandons them, posts what it can. */
+    async stop(graceMs: number) {
+      stop.abort();
+      const deadline = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
+      clearTimeout(gathering);
+      // What finished is posted once more, on its own clock (the stop aborted the posts in flight).
+      await flushing?.catch(() => undefined);
+      closing = true;
+      if (state === 'connected' && outbox.length > 0) await flush().catch(() => undefined);
+      // Its kept-alive connections would hold the process open.
+      await dispatcher.destroy().catch(() => undefined);
+      return { abandoned: running.size, unposted: outbox.length };
+    },
+    stats: () => ({ running: running.size, outbox: outbox.length, dropped, state }),
+  };
+}
+
+/** What the runner reads of an answer of the service. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  json(): Promise<unknown>;
+  /** Reads the body to its end unread, so the connection is kept. */
+  discard(): Promise<unknown>;
+}
+
+async function message(res: Answer): Promise<string> {
+  try {
+    const body = (await res.json()) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
+  } catch {
+    return `HTTP ${res.status}`;
+  }
+}
+
+function reason(error: unknown): string {
+  const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
+  return e.cause?.code ?? e.cause?.message ?? e.code ?? e.message;
+}

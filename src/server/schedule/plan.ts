@@ -1,0 +1,114 @@
+// Where in its period each check × location runs: pure, so it is tested
+// without timers. A slot's offset is a hash of its own ids scaled to its
+// period and anchored to the epoch, so
+// - runs spread evenly: 10,000 checks at 60 s are ~167 runs every second, not bursts;
+// - a restart keeps every offset (same ids, same period, same instants);
+// - adding a check places it without moving any other (nothing depends on the others).
+// A slot that is overdue (never run, or not within its period: a new check, a
+// long stop) runs once soon, so a new check does not wait up to its period to
+// show anything; those first runs keep the same order, spread over a window
+// that holds them to CATCH_UP_PER_SECOND, and then the slot joins its offset.
+import { createHash } from 'node:crypto';
+import {
+  frequencyToMs,
+  type AccountConfig,
+  type CheckConfig,
+  type LocationConfig,
+} from '../config/schema.js';
+import { isRunnable } from '../runners/index.js';
+import type { ServiceConfig } from '../config/schema.js';
+
+export interface Slot {
+  key: string;
+  account: AccountConfig;
+  check: CheckConfig;
+  location: LocationConfig;
+  periodMs: number;
+  offsetMs: number;
+}
+
+/** A number in [0, periodMs) from the ids alone. */
+export function slotOffsetMs(
+  accountId: string,
+  checkId: string,
+  locationId: string,
+  periodMs: number,
+): number {
+  const digest = createHash('sha256').update(`${accountId}\u0000${checkId}\u0000${locationId}`).digest();
+  // 48 bits: uniform, and exact in a double.
+  return Math.floor((digest.readUIntBE(0, 6) / 2 ** 48) * periodMs);
+}
+
+/** The first instant at or after `at` that is `offsetMs` into a period (periods start at the epoch). */
+export function nextDueAt(at: number, periodMs: number, offsetMs: number): number {
+  const base = Math.floor((at - offsetMs) / periodMs) * periodMs + offsetMs;
+  return base >= at ? base : base + periodMs;
+}
+
+const CATCH_UP_MIN_MS = 3_000;
+const CATCH_UP_PER_SECOND = 200;
+
+/** When an overdue slot first runs, one of `overdue` slots catching up at once. */
+export function catchUpAt(now: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>, overdue: number): number {
+  const windowMs = Math.min(slot.periodMs, Math.max(CATCH_UP_MIN_MS, (overdue / CATCH_UP_PER_SECOND) * 1000));
+  return now + Math.floor((slot.offsetMs / slot.periodMs) * windowMs);
+}
+
+/** The run after one at `at`: back on the slot's offset, at least half a period later. */
+export const followingDueAt = (at: number, slot: Pick<Slot, 'periodMs' | 'offsetMs'>) =>
+  nextDueAt(at + slot.periodMs / 2, slot.periodMs, slot.offsetMs);
+
+/** Run by the location's runners: a remote location's checks, except heartbeats (judged where pings arrive). */
+export const isRemoteSlot = (slot: Pick<Slot, 'check' | 'location'>) =>
+  slot.location.remote && slot.check.type !== 'heartbeat';
+
+export const slotKey = (accountId: string, checkId: string, locationId: string) =>
+  `${accountId}\u0000${checkId}\u0000${locationId}`;
+
+/**
+ * Which of the instances sharing a database offers a slot's runs as they fall due
+ * (the others offer them only later, in case it is gone): rendezvous hashing over
+ * their ids, so each has an even share, and one joining or leaving moves only the
+ * slots it takes or gives up.
+ */
+export function ownerOf(key: string, instances: readonly string[]): string | undefined {
+  let owner: string | undefined;
+  let top = -1;
+  for (const id of instances) {
+    const weight = fnv1a(`${id}\u0000${key}`);
+    if (weight > top) [owner, top] = [id, weight];
+  }
+  return owner;
+}
+
+/** 32-bit FNV-1a with murmur3's finalizer, so every bit counts in a comparison: cheap and even. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Every slot the config schedules: enabled, runnable checks × their locations. */
+export function planSlots(config: ServiceConfig): Slot[] {
+  const slots: Slot[] = [];
+  for (const account of config.accounts) {
+    for (const check of account.checks) {
+      if (!check.enabled || !isRunnable(check)) continue;
+      const periodMs = frequencyToMs(check.frequency);
+      for (const location of account.locations) {
+        if (!check.locations.includes(location.id)) continue;
+        slots.push({
+          key: slotKey(account.id, check.id, location.id),
+          account,
+          check,
+          location,
+          periodMs,
+          offsetMs: slotOffsetMs(account.id, check.id, location.id, periodMs),
+        });
+      }
+    }
+  }
+  return slots;
+}

@@ -1,0 +1,45 @@
+// The scheduler's contract: what it is given (SchedulerOptions) and what it
+// offers the rest of the service (Scheduler).
+import type { ServiceConfig } from '../config/schema.js';
+import type { RunContext, RunCheck, RunResult } from '../runners/types.js';
+import type { ClaimedRun, RunQueue } from '../storage/types.js';
+import type { RunStats } from './run-accounting.js';
+
+export interface SchedulerOptions {
+  config: ServiceConfig;
+  run: RunCheck;
+  /** The shared queue every run goes through (several instances, remote runners). */
+  queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances' | 'withdrawRuns'>;
+  /**
+   * Stores the result of a run this instance holds (storage and the status engine
+   * live behind it); false when its lease ran out and another holder has it.
+   */
+  complete: (run: ClaimedRun, result: RunResult) => Promise<boolean>;
+  /** A remote location's run this instance offered is due: a runner waiting in a long poll may take it. */
+  onRemoteDue?: (run: ClaimedRun) => void;
+  /** How often lease-expired local runs are taken over (default 10 s). */
+  sweepEveryMs?: number;
+  ctx: Omit<RunContext, 'signal'>;
+  /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
+  lastRunAt: (accountId: string, checkId: string, locationId: string) => Promise<number | null>;
+  /** A check's first skipped run in the accounting window: its status changes. */
+  onSkipping?: (accountId: string, checkId: string) => void;
+}
+
+export interface Scheduler {
+  start(): void;
+  /** Stops scheduling; in-flight runs are aborted and awaited. */
+  stop(): Promise<void>;
+  /** When the check next runs at any location; null when disabled or not runnable. */
+  nextRun(accountId: string, checkId: string): Date | null;
+  /** Why the check's status notes skipped runs (some in the last few minutes, run-accounting.ts); undefined when none. */
+  skippedReason(accountId: string, checkId: string): string | undefined;
+  /**
+   * Schedules the new config: slots added, changed (next runs use the new
+   * check) or removed; runs in flight finish and are recorded; unchanged slots
+   * keep their timers. Resolves once the runs waiting for the slots it removed are
+   * withdrawn (a remote run is offered ahead: it must not run after its check went).
+   */
+  reload(config: ServiceConfig): Promise<void>;
+  stats(): RunStats;
+}

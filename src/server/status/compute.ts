@@ -1,0 +1,131 @@
+// One check's status (spec 2.2) from what it is made of (status-inputs.ts), by
+// the rules of src/domain/status-rules.ts. The status engine (status-engine.ts)
+// keeps the inputs and the statuses and decides when to derive again.
+import type { CheckStatus } from '../../api/schemas.js';
+import { round, successRate } from '../../domain/stats.js';
+import { decideCheckStatus, decideTrend, staleFrom } from '../../domain/status-rules.js';
+import { frequencyToMs, type AccountConfig, type CheckConfig } from '../config/schema.js';
+import { runnerReach } from './runner-reach.js';
+import { checkLocations, type StatusInputs } from './inputs.js';
+import { windowFigures, windowMovesAt } from './window.js';
+
+/** What a status reads of the machine it is judged on (the service wires both in). */
+export interface StatusEnvironment {
+  /** Newest contact of a remote location's runners (epoch ms), null when none. */
+  runnerSeenAt?: ((accountId: string, locationId: string) => number | null) | undefined;
+  /** Why this service cannot run the check (no browser for a browser check); undefined when it can. */
+  notRunnableReason?: ((check: Pick<CheckConfig, 'type'>) => string | undefined) | undefined;
+}
+
+export interface Computed {
+  /** Without its schedule, which the engine reads fresh at every answer. */
+  status: CheckStatus;
+  /**
+   * The first moment it may read differently with no result stored (a location's newest
+   * run too old, a remote location's runner silent too long, a run leaving a window kept
+   * run by run); Infinity when never. Until then, deriving it again gives the same status.
+   */
+  until: number;
+}
+
+/** The status the inputs make at `now`; reads nothing. */
+export function deriveStatus(
+  inputs: StatusInputs,
+  account: AccountConfig,
+  check: CheckConfig,
+  now: number,
+  env: StatusEnvironment = {},
+): Computed {
+  const a = account.id;
+  const { period, previous, incident, recent, latest, alerts, alert, lastSuccess } = inputs;
+  const locations = checkLocations(account, check);
+  const window = windowFigures(inputs.window, now);
+  const day = inputs.day ?? window;
+  const availability = successRate(window.successes, window.total);
+  const unrunnable = env.notRunnableReason?.(check);
+  const frequencyMs = frequencyToMs(check.frequency);
+  // A remote location's newest result is its runner's contact too (at the run's start, when it
+  // held the run; never later than now): another instance learns of a runner's polls seconds
+  // late, through the database, but of its results at once.
+  const posted = new Map(
+    locations.map((l, i) => [l.id, recent[i]![0] ? Math.min(recent[i]![0].startedAt, now) : null]),
+  );
+  const seenAt = (locationId: string) =>
+    newest(env.runnerSeenAt?.(a, locationId) ?? null, posted.get(locationId) ?? null);
+  const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
+  const decision = decideCheckStatus({
+    now,
+    enabled: check.enabled,
+    runnable: unrunnable === undefined,
+    notRunnableReason: unrunnable,
+    frequencyMs,
+    thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
+    availability,
+    activeCriticalAlerts: incident ? 1 : 0,
+    locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
+  });
+  const group = account.groups.find((g) => g.id === check.group);
+  const status: CheckStatus = {
+    checkId: check.id,
+    checkName: check.name,
+    checkType: check.type,
+    status: decision.status,
+    availability: { percentage: availability === null ? null : round(availability, 3), period },
+    performance: {
+      averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
+      p95ResponseTime: window.p95ResponseTime,
+      trend: decideTrend(
+        { averageResponseTime: day.averageResponseTime, availability: successRate(day.successes, day.total) },
+        {
+          averageResponseTime: previous.averageResponseTime,
+          availability: successRate(previous.successes, previous.total),
+        },
+      ),
+    },
+    lastExecution: latest?.execution ?? null,
+    currentIncident: incident
+      ? {
+          id: incident.id,
+          severity: incident.severity,
+          startedAt: new Date(incident.startedAt).toISOString(),
+          title: incident.title,
+        }
+      : null,
+    alerts,
+    currentAlert: alert,
+    schedule: { frequency: check.frequency, nextRun: null, enabled: check.enabled },
+    locations: locations.map((l, i) => {
+      const at = lastSuccess[i]!;
+      const seen = l.remote ? seenAt(l.id) : null;
+      const entry: CheckStatus['locations'][number] = {
+        id: l.id,
+        name: l.name,
+        status: decision.locations[i]!.status,
+        lastSuccess: at === null ? null : new Date(at).toISOString(),
+        remote: l.remote,
+        runnerLastSeen: seen === null ? null : new Date(seen).toISOString(),
+      };
+      if (reach.missing[i]) entry.statusReason = reach.missing[i];
+      return entry;
+    }),
+    tags: check.tags,
+    group: group ? { id: group.id, name: group.name } : null,
+    statusReason: decision.reason,
+  };
+  return {
+    status,
+    until: Math.min(reach.until, staleAt(recent, frequencyMs, now), windowMovesAt(inputs.window, now)),
+  };
+}
+
+/** When the newest run of a location still judged by it grows too old (decideCheckStatus): Infinity when none will. */
+function staleAt(recent: StatusInputs['recent'], frequencyMs: number, now: number): number {
+  let at = Infinity;
+  for (const runs of recent) {
+    const deadline = staleFrom(runs[0]?.startedAt ?? Infinity, frequencyMs);
+    if (deadline > now) at = Math.min(at, deadline);
+  }
+  return at;
+}
+
+const newest = (x: number | null, y: number | null) => (x === null ? y : y === null ? x : Math.max(x, y));

@@ -1,0 +1,226 @@
+// What a check's status is made of, as read from storage: its window's counts,
+// each location's recent runs, the newest result, the incident and alert. The
+// status engine reads it once per check and then keeps it current from each
+// result as it is stored (`applyResult`), locally or on another instance, so
+// storing a result costs no reads; status-compute.ts derives the status from it
+// at any moment, with no reads either.
+//
+// A window of up to EXACT_RUNS runs is kept whole, so its figures are exact at
+// any moment; a larger one keeps its counts as read plus the runs stored since
+// (status-window.ts). A larger window's p95 and the runs leaving it are read
+// again every few minutes (`readSlowParts`), with the trend's previous day and
+// the alert counts, which only move with time.
+import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas.js';
+import { PERIOD_MS } from '../../domain/period.js';
+import { JUDGED_RUNS } from '../../domain/status-rules.js';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
+import { storedResponseTime } from '../storage/rows.js';
+import type { AlertCounts, IncidentRow, RecentRun, Storage, WindowStats } from '../storage/types.js';
+import { addRun, counted, EXACT_RUNS, type Run, type Window } from './window.js';
+
+/** A larger window's p95 and edge, the previous day and the alert counts are read again this often. */
+export const SLOW_REFRESH_MS = 5 * 60_000;
+const TREND_WINDOW_MS = PERIOD_MS['24h'];
+
+export interface StatusInputs {
+  period: Period;
+  /**
+   * When to read again what moves only with time (the previous day, alert counts, a large
+   * window): spread around SLOW_REFRESH_MS so checks loaded together do not refresh together.
+   */
+  refreshAt: number;
+  window: Window;
+  /** The last 24 h for the trend when the period is another one. */
+  day: WindowStats | null;
+  previous: WindowStats;
+  incident: IncidentRow | null;
+  /** Per location of the check (in the account's order), newest first, at most JUDGED_RUNS. */
+  recent: RecentRun[][];
+  lastSuccess: Array<number | null>;
+  /** The newest result, as much of it as a status shows (not the whole result: 10,000 of them weigh). */
+  latest: Latest | null;
+  alerts: AlertCounts;
+  alert: CurrentAlert | null;
+}
+
+export interface Latest {
+  startedAt: number;
+  execution: NonNullable<CheckStatus['lastExecution']>;
+}
+
+const latestOf = (r: CheckResult): Latest => ({
+  startedAt: Date.parse(r.startedAt),
+  execution: lastExecution(r),
+});
+
+/** The check's locations, in the account's order: the order of `recent` and `lastSuccess`. */
+export const checkLocations = (account: AccountConfig, check: CheckConfig) =>
+  account.locations.filter((l) => check.locations.includes(l.id));
+
+const refreshAt = (now: number) => now + SLOW_REFRESH_MS * (0.75 + Math.random() * 0.5);
+
+/** Reads everything a status is made of. Only the default period's window is kept run by run. */
+export async function loadInputs(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  period: Period,
+  now: number,
+  keepRuns: boolean,
+): Promise<StatusInputs> {
+  const [a, c] = [account.id, check.id];
+  const locations = checkLocations(account, check);
+  const [window, slow, incident, recent, latest, alert, lastSuccess] = await Promise.all([
+    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns),
+    readSlow(storage, a, c, period, now),
+    storage.currentIncident(a, c),
+    Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
+    storage.latestResult(a, c),
+    currentAlert(storage, a, c),
+    Promise.all(locations.map((l) => storage.lastSuccess(a, c, l.id))),
+  ]);
+  return {
+    period,
+    refreshAt: refreshAt(now),
+    window,
+    ...slow,
+    incident,
+    recent,
+    latest: latest && latestOf(latest),
+    alert,
+    lastSuccess,
+  };
+}
+
+async function readWindow(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+  span: number,
+  now: number,
+  keepRuns: boolean,
+): Promise<Window> {
+  if (keepRuns) {
+    const found = await storage.windowRuns(accountId, checkId, now - span, now, EXACT_RUNS + 1);
+    if (found.length <= EXACT_RUNS) {
+      const runs = found
+        .map((r) => ({ startedAt: r.startedAt, ok: r.status === 'success', responseTime: r.responseTime }))
+        .reverse();
+      return { span, runs, ...counted(runs) };
+    }
+  }
+  const stats = await storage.windowStats(accountId, checkId, now - span, now);
+  return {
+    span,
+    total: stats.total,
+    successes: stats.successes,
+    timed: stats.timed,
+    sum: (stats.averageResponseTime ?? 0) * stats.timed,
+    p95: stats.p95ResponseTime,
+  };
+}
+
+async function readSlow(storage: Storage, a: string, c: string, period: Period, now: number) {
+  const [day, previous, alerts] = await Promise.all([
+    period === '24h' ? null : storage.windowStats(a, c, now - TREND_WINDOW_MS, now, false),
+    storage.windowStats(a, c, now - 2 * TREND_WINDOW_MS, now - TREND_WINDOW_MS - 1, false),
+    storage.alertCounts(a, c, now),
+  ]);
+  return { day, previous, alerts };
+}
+
+/** Reads again what moves only with time; the result is merged by `mergeSlow` if nothing moved meanwhile. */
+export async function readSlowParts(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  inputs: StatusInputs,
+  now: number,
+) {
+  const [slow, window] = await Promise.all([
+    readSlow(storage, account.id, check.id, inputs.period, now),
+    inputs.window.runs
+      ? undefined
+      : readWindow(storage, account.id, check.id, inputs.window.span, now, false),
+  ]);
+  return { slow, window, now };
+}
+
+export function mergeSlow(
+  inputs: StatusInputs,
+  read: Awaited<ReturnType<typeof readSlowParts>>,
+): StatusInputs {
+  return {
+    ...inputs,
+    ...read.slow,
+    window: read.window ?? inputs.window,
+    refreshAt: refreshAt(read.now),
+  };
+}
+
+/**
+ * Adds a stored result to the inputs (in place). False when they already hold it
+ * (a result read with them, then heard of again): it is not counted twice.
+ */
+export function applyResult(
+  inputs: StatusInputs,
+  locations: ReadonlyArray<{ id: string }>,
+  result: CheckResult,
+  now: number,
+): boolean {
+  const run: Run = {
+    startedAt: Date.parse(result.startedAt),
+    ok: result.status === 'success',
+    responseTime: storedResponseTime(result),
+  };
+  const at = locations.findIndex((l) => l.id === result.location.id);
+  const recent = at === -1 ? undefined : inputs.recent[at];
+  if (recent?.some((r) => r.startedAt === run.startedAt)) return false;
+  if (recent) {
+    recent.push({
+      startedAt: run.startedAt,
+      status: run.ok ? 'success' : 'failed',
+      responseTime: run.responseTime,
+    });
+    recent.sort((x, y) => y.startedAt - x.startedAt);
+    recent.length = Math.min(recent.length, JUDGED_RUNS);
+    if (run.ok) inputs.lastSuccess[at] = Math.max(inputs.lastSuccess[at] ?? run.startedAt, run.startedAt);
+  }
+  if (!inputs.latest || run.startedAt >= inputs.latest.startedAt) inputs.latest = latestOf(result);
+  addRun(inputs.window, run, now);
+  return true;
+}
+
+async function currentAlert(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+): Promise<CurrentAlert | null> {
+  const alert = await storage.openAlert(accountId, checkId);
+  if (!alert) return null;
+  const notices = await storage.alertNotices(alert.id);
+  return {
+    id: alert.id,
+    openedAt: new Date(alert.openedAt).toISOString(),
+    acknowledgedAt: alert.acknowledgedAt === null ? null : new Date(alert.acknowledgedAt).toISOString(),
+    undelivered: notices.filter((n) => n.status === 'failed').length,
+  };
+}
+
+function lastExecution(r: CheckResult): NonNullable<CheckStatus['lastExecution']> {
+  const out: NonNullable<CheckStatus['lastExecution']> = {
+    timestamp: r.startedAt,
+    status: r.status,
+    responseTime: r.response?.responseTime ?? r.duration,
+    location: r.location.id,
+  };
+  const failedAssertion = r.assertions.find((a) => !a.passed);
+  if (r.error) out.error = `${r.error.name}: ${r.error.message}`;
+  else if (failedAssertion)
+    out.error =
+      `assertion ${failedAssertion.source} ${failedAssertion.property} expected ${failedAssertion.target}, got ${failedAssertion.actual ?? ''}`.replace(
+        /\s+/g,
+        ' ',
+      );
+  return out;
+}

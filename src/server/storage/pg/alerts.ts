@@ -1,0 +1,159 @@
+// Alerts and the outbox of their notifications, on PostgreSQL: the semantics of
+// sqlite-alerts.ts, with the claim under `FOR UPDATE SKIP LOCKED`, so instances
+// sharing the database never lease one notification twice: each is delivered by one.
+import type pg from 'pg';
+import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
+import { endIncident, insertIncident } from './account.js';
+import { notifyChange } from './changes.js';
+import { first, rows, transaction, type Queryable } from './db.js';
+import { perKey } from './per-key.js';
+import { JOIN_CHANNELS, NOTIFICATION_COLUMNS } from './outbox.js';
+import { notificationValues } from '../rows.js';
+import type { AlertChange, AlertRow, NewNotification, NotificationRow, Storage } from '../types.js';
+
+const ALERT_COLUMNS = `id, check_id AS "checkId", incident_id AS "incidentId", opened_at AS "openedAt",
+  resolved_at AS "resolvedAt", acknowledged_at AS "acknowledgedAt", reminders_sent AS "remindersSent",
+  last_notified_at AS "lastNotifiedAt"`;
+const CLAIMABLE = `status = 'pending' AND (lease_until IS NULL OR lease_until <= $1)`;
+
+export async function enqueue(
+  q: Queryable,
+  accountId: string,
+  n: NewNotification,
+  now: number,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id, event, status, payload,
+       last_error, created_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [...notificationValues(accountId, n, now)],
+  );
+}
+
+/** Leases the rows `picked` selects (a CTE with $1 = now, $2 = lease end) and reads them whole. */
+const leaseAndRead = (picked: string) => `
+  WITH picked AS (${picked}),
+  leased AS (
+    UPDATE alert_notifications n SET lease_until = $2, attempts = attempts + 1
+    FROM picked WHERE n.id = picked.id RETURNING n.*)
+  SELECT ${NOTIFICATION_COLUMNS} FROM leased n ${JOIN_CHANNELS} ORDER BY n.next_attempt_at, n.seq`;
+
+const CLAIM_DUE = leaseAndRead(
+  `SELECT id FROM alert_notifications
+   WHERE ${CLAIMABLE} AND next_attempt_at <= $1 AND NOT (channel_id = ANY($4::int[]))
+   ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE SKIP LOCKED`,
+);
+const CLAIM_ONE = leaseAndRead(
+  `SELECT id FROM alert_notifications WHERE id = $3 AND ${CLAIMABLE} FOR UPDATE`,
+);
+
+type AlertStore = Pick<
+  Storage,
+  | 'applyAlertChange'
+  | 'openAlert'
+  | 'remindableAlerts'
+  | 'acknowledgeAlert'
+  | 'alertNotices'
+  | 'lastNoticeAt'
+  | 'enqueueNotification'
+  | 'claimNotifications'
+  | 'claimNotification'
+  | 'finishAttempt'
+>;
+
+export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
+  // Read for every status (status-inputs.ts): one statement for the calls of a moment (pg-per-key.ts).
+  const open = perKey<[string, string], AlertRow>(
+    pool,
+    ['text', 'text'],
+    `SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE account_id = k.p1 AND check_id = k.p2 AND resolved_at IS NULL
+     ORDER BY opened_at DESC LIMIT 1`,
+  );
+  type Notice = { channelId: number; event: AlertEvent; status: NotificationStatus };
+  const notices = perKey<[string], Notice & { created_at: number; seq: number }>(
+    pool,
+    ['text'],
+    `SELECT channel_id AS "channelId", event, status, created_at, seq FROM alert_notifications
+     WHERE alert_id = k.p1`,
+    'r.created_at, r.seq',
+  );
+  /** The incident, the alert and the outbox rows of one status change: all or nothing. */
+  const applyAlertChange = (accountId: string, change: AlertChange) =>
+    transaction(pool, async (c) => {
+      if (change.openIncident) await insertIncident(c, accountId, change.openIncident);
+      if (change.closeIncidentAt !== undefined)
+        await endIncident(c, accountId, change.checkId, change.closeIncidentAt);
+      const a = change.openAlert;
+      if (a)
+        await c.query(
+          `INSERT INTO check_alerts (id, account_id, check_id, incident_id, opened_at, last_notified_at)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [a.id, accountId, a.checkId, a.incidentId, a.openedAt, a.lastNotifiedAt],
+        );
+      if (change.resolveAlert)
+        await c.query('UPDATE check_alerts SET resolved_at = $1 WHERE id = $2 AND resolved_at IS NULL', [
+          change.at,
+          change.resolveAlert,
+        ]);
+      if (change.remindAlert) {
+        const counted = await c.query(
+          `UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = $1
+           WHERE id = $2 AND ($3::int IS NULL OR reminders_sent = $3)`,
+          [change.at, change.remindAlert, change.remindersSent ?? null],
+        );
+        // Another instance counted this reminder first: it sends it, not this one.
+        if (counted.rowCount === 0) return;
+      }
+      for (const n of change.notifications) await enqueue(c, accountId, n, change.at);
+      if (a || change.resolveAlert || change.remindAlert)
+        await notifyChange(c, origin, { kind: 'alert', accountId, checkId: change.checkId });
+    });
+
+  return {
+    applyAlertChange,
+    openAlert: async (accountId, checkId) => (await open(accountId, checkId))[0] ?? null,
+    remindableAlerts: () =>
+      rows<AlertRow & { accountId: string }>(
+        pool,
+        `SELECT ${ALERT_COLUMNS}, account_id AS "accountId" FROM check_alerts
+         WHERE resolved_at IS NULL AND acknowledged_at IS NULL`,
+      ),
+    acknowledgeAlert: (accountId, alertId, at) =>
+      transaction(pool, async (c) => {
+        const row = await first<AlertRow>(
+          c,
+          `UPDATE check_alerts SET acknowledged_at = coalesce(acknowledged_at, $1) WHERE id = $2 AND account_id = $3
+           RETURNING ${ALERT_COLUMNS}`,
+          [at, alertId, accountId],
+        );
+        if (row) await notifyChange(c, origin, { kind: 'alert', accountId, checkId: row.checkId });
+        return row ?? null;
+      }),
+    alertNotices: async (alertId) =>
+      (await notices(alertId)).map(({ channelId, event, status }): Notice => ({ channelId, event, status })),
+    async lastNoticeAt(accountId, checkId, channelId, event) {
+      const row = await first<{ at: number | null }>(
+        pool,
+        `SELECT max(created_at) AS at FROM alert_notifications
+         WHERE account_id = $1 AND check_id = $2 AND channel_id = $3 AND event = $4 AND status != 'suppressed'`,
+        [accountId, checkId, channelId, event],
+      );
+      return row?.at ?? null;
+    },
+    enqueueNotification: (accountId, notification, now) => enqueue(pool, accountId, notification, now),
+    claimNotifications: (now, leaseMs, limit, skipChannels) =>
+      rows<NotificationRow>(pool, CLAIM_DUE, [now, now + leaseMs, limit, skipChannels]),
+    async claimNotification(id, now, leaseMs) {
+      return (await first<NotificationRow>(pool, CLAIM_ONE, [now, now + leaseMs, id])) ?? null;
+    },
+    async finishAttempt(id, outcome, now) {
+      const error = outcome.status === 'sent' ? null : outcome.error;
+      const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
+      await pool.query(
+        `UPDATE alert_notifications SET status = $1, last_error = $2, next_attempt_at = $3, sent_at = $4,
+           lease_until = NULL WHERE id = $5`,
+        [outcome.status, error, next, outcome.status === 'sent' ? now : null, id],
+      );
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// PostgreSQL storage through pg (issue #12): the whole Storage interface, the run
+// queue, and `changes` (LISTEN/NOTIFY between instances, see pg-changes.ts).
+// Several `checkwall serve` processes may share one database: migrations wait on
+// an advisory lock, claims skip locked rows, and stored results are announced.
+import pg from 'pg';
+import { createPgAccountStore } from './account.js';
+import { createPgAlertStore } from './alerts.js';
+import { createChanges, type Changes } from './changes.js';
+import { createPgChannelStore } from './channels.js';
+import { changed, createPool, transaction } from './db.js';
+import { createPgOutboxReader } from './outbox.js';
+import { createPgResultStore, writeResults, writeScreenshot } from './results.js';
+import { createPgRunQueue, instanceName } from './runs.js';
+import { migratePg } from './schema.js';
+import { describePgUrl, hidePassword } from './url.js';
+import { StorageError } from '../sqlite/index.js';
+import type { Storage } from '../types.js';
+
+export type PgStorage = Storage & {
+  readonly kind: 'postgres';
+  /** Changes stored by any instance on this database, as they commit. */
+  readonly changes: Changes;
+};
+
+export interface PgOptions {
+  /** Connections in the pool (the LISTEN client is one more). */
+  poolSize?: number;
+}
+
+export async function openPgStorage(url: string, options: PgOptions = {}): Promise<PgStorage> {
+  const pool = createPool(url, options.poolSize);
+  try {
+    await transaction(pool, migratePg);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StorageError(
+      `cannot open the database ${describePgUrl(url)}: ${hidePassword(reasonOf(error), url)}`,
+    );
+  }
+  return withStores(pool, url);
+}
+
+function withStores(pool: pg.Pool, url: string): PgStorage {
+  const changes = createChanges(
+    pool,
+    (origin) =>
+      new pg.Client({
+        connectionString: url,
+        application_name: instanceName(origin),
+        connectionTimeoutMillis: 10_000,
+      }),
+  );
+  const { origin } = changes;
+  return {
+    kind: 'postgres',
+    changes,
+    ...createPgResultStore(pool),
+    insertResult: (accountId, result) => writeResults(pool, origin, accountId, [result]),
+    insertResults: (accountId, results) => writeResults(pool, origin, accountId, results),
+    insertScreenshot: (accountId, result, png) => writeScreenshot(pool, accountId, result, png),
+    ...createPgAccountStore(pool),
+    ...createPgChannelStore(pool),
+    ...createPgAlertStore(pool, origin),
+    ...createPgOutboxReader(pool),
+    ...createPgRunQueue(pool, origin),
+    prune: (before) => prune(pool, before),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Deletes what is older than the cut-off, in one transaction; returns how many results went. */
+function prune(pool: pg.Pool, before: number): Promise<number> {
+  return transaction(pool, async (c) => {
+    // Open incidents and alerts stay whatever their age: the check has not recovered.
+    await c.query('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < $1', [before]);
+    await c.query('DELETE FROM check_alerts WHERE resolved_at IS NOT NULL AND resolved_at < $1', [before]);
+    // A pending notification is still owed: only finished ones go.
+    await c.query("DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < $1", [before]);
+    await c.query('DELETE FROM screenshots WHERE started_at < $1', [before]);
+    return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
+  });
+}
+
+/** A failed connection's reason; a refused connection to a name of several addresses has an empty message. */
+function reasonOf(error: unknown): string {
+  const e = error as Error & { code?: string; errors?: Error[] };
+  return e.message || e.errors?.[0]?.message || e.code || String(error);
+}

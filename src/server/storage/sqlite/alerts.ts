@@ -1,0 +1,195 @@
+// Alerts (open, acknowledged, reminded, resolved) and the outbox of their
+// notifications: enqueued with the status change, claimed with a lease, finished
+// as sent, failed or due again. A second storage would claim with
+// `FOR UPDATE SKIP LOCKED`; here SQLite's single writer serialises the claim.
+import type Database from 'better-sqlite3';
+import { notificationValues } from '../rows.js';
+import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
+import type {
+  AlertChange,
+  AlertRow,
+  AttemptOutcome,
+  DeliveryStats,
+  NewNotification,
+  NotificationQuery,
+  NotificationRow,
+} from '../types.js';
+
+const ALERT_COLUMNS = `id, check_id AS checkId, incident_id AS incidentId, opened_at AS openedAt,
+  resolved_at AS resolvedAt, acknowledged_at AS acknowledgedAt, reminders_sent AS remindersSent,
+  last_notified_at AS lastNotifiedAt`;
+const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS channelId, n.check_id AS checkId,
+  n.alert_id AS alertId, n.event, n.status, n.payload, n.attempts, n.last_error AS lastError,
+  n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
+  c.name AS channelName, c.type AS channelType`;
+const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
+
+type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
+const toNotification = (r: RawNotification): NotificationRow => ({
+  ...r,
+  payload: JSON.parse(r.payload) as Record<string, unknown>,
+});
+
+export function createAlertStore(db: Database.Database) {
+  const insertAlert = db.prepare(
+    `INSERT INTO check_alerts (id, account_id, check_id, incident_id, opened_at, last_notified_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const resolve = db.prepare('UPDATE check_alerts SET resolved_at = ? WHERE id = ? AND resolved_at IS NULL');
+  const remind = db.prepare(
+    `UPDATE check_alerts SET reminders_sent = reminders_sent + 1, last_notified_at = ?
+     WHERE id = ? AND (? IS NULL OR reminders_sent = ?)`,
+  );
+  const openOf = db.prepare(
+    `SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE account_id = ? AND check_id = ? AND resolved_at IS NULL
+     ORDER BY opened_at DESC LIMIT 1`,
+  );
+  const remindable = db.prepare(
+    `SELECT ${ALERT_COLUMNS}, account_id AS accountId FROM check_alerts
+     WHERE resolved_at IS NULL AND acknowledged_at IS NULL`,
+  );
+  const ack = db.prepare(
+    'UPDATE check_alerts SET acknowledged_at = coalesce(acknowledged_at, ?) WHERE id = ? AND account_id = ?',
+  );
+  const alertById = db.prepare(`SELECT ${ALERT_COLUMNS} FROM check_alerts WHERE id = ? AND account_id = ?`);
+  const notices = db.prepare(
+    'SELECT channel_id AS channelId, event, status FROM alert_notifications WHERE alert_id = ? ORDER BY created_at',
+  );
+  const lastNotice = db.prepare(
+    `SELECT max(created_at) AS at FROM alert_notifications
+     WHERE account_id = ? AND check_id = ? AND channel_id = ? AND event = ? AND status != 'suppressed'`,
+  );
+  const insertNotification = db.prepare(
+    `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id, event, status, payload,
+       last_error, created_at, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const due = db.prepare(
+    `SELECT id, channel_id AS channelId FROM alert_notifications
+     WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+     ORDER BY next_attempt_at LIMIT ?`,
+  );
+  const lease = db.prepare(
+    `UPDATE alert_notifications SET lease_until = ?, attempts = attempts + 1
+     WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
+  );
+  const byId = db.prepare(`SELECT ${NOTIFICATION_COLUMNS} ${FROM_NOTIFICATIONS} WHERE n.id = ?`);
+  const finish = db.prepare(
+    `UPDATE alert_notifications SET status = ?, last_error = ?, next_attempt_at = ?, sent_at = ?, lease_until = NULL
+     WHERE id = ?`,
+  );
+
+  function enqueue(accountId: string, n: NewNotification, now: number) {
+    insertNotification.run(...notificationValues(accountId, n, now));
+  }
+
+  function writeChange(accountId: string, change: AlertChange) {
+    const a = change.openAlert;
+    if (a) insertAlert.run(a.id, accountId, a.checkId, a.incidentId, a.openedAt, a.lastNotifiedAt);
+    if (change.resolveAlert) resolve.run(change.at, change.resolveAlert);
+    if (change.remindAlert) {
+      const seen = change.remindersSent ?? null;
+      // Another sweep counted this reminder first: it sends it, not this one.
+      if (remind.run(change.at, change.remindAlert, seen, seen).changes === 0) return;
+    }
+    for (const n of change.notifications) enqueue(accountId, n, change.at);
+  }
+
+  const claim = db.transaction(
+    (now: number, leaseMs: number, limit: number, skip: readonly number[]): NotificationRow[] => {
+      const skipped = new Set(skip);
+      // Read a few more than asked: some may belong to busy channels.
+      const rows = (due.all(now, now, limit * 4) as Array<{ id: string; channelId: number }>)
+        .filter((r) => !skipped.has(r.channelId))
+        .slice(0, limit);
+      return rows
+        .filter((r) => lease.run(now + leaseMs, r.id, now).changes === 1)
+        .map((r) => toNotification(byId.get(r.id) as RawNotification));
+    },
+  );
+  const claimOne = db.transaction((id: string, now: number, leaseMs: number): NotificationRow | null =>
+    lease.run(now + leaseMs, id, now).changes === 1 ? toNotification(byId.get(id) as RawNotification) : null,
+  );
+
+  return {
+    writeChange,
+    openAlert: (accountId: string, checkId: string) =>
+      (openOf.get(accountId, checkId) as AlertRow | undefined) ?? null,
+    remindableAlerts: () => remindable.all() as Array<AlertRow & { accountId: string }>,
+    acknowledgeAlert(accountId: string, alertId: string, at: number): AlertRow | null {
+      ack.run(at, alertId, accountId);
+      return (alertById.get(alertId, accountId) as AlertRow | undefined) ?? null;
+    },
+    alertNotices: (alertId: string) =>
+      notices.all(alertId) as Array<{ channelId: number; event: AlertEvent; status: NotificationStatus }>,
+    lastNoticeAt: (accountId: string, checkId: string, channelId: number, event: AlertEvent) =>
+      (lastNotice.get(accountId, checkId, channelId, event) as { at: number | null }).at,
+    enqueueNotification: enqueue,
+    // The outbox is looked at four times a second and is nearly always empty: a read
+    // first, so an empty look takes no write lock (it would wait for the run queue's
+    // writer thread, sqlite-write-thread.ts, with the main thread asleep).
+    claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
+      due.get(now, now, 1) === undefined ? [] : claim.immediate(now, leaseMs, limit, skip),
+    claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),
+    finishAttempt(id: string, outcome: AttemptOutcome, now: number) {
+      const error = outcome.status === 'sent' ? null : outcome.error;
+      const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
+      finish.run(outcome.status, error, next, outcome.status === 'sent' ? now : null, id);
+    },
+    notification: (id: string) => {
+      const row = byId.get(id) as RawNotification | undefined;
+      return row ? toNotification(row) : null;
+    },
+    listNotifications: (q: NotificationQuery) => listNotifications(db, q),
+    deliveryStats: (accountId: string, channelIds: readonly number[], since: number) =>
+      deliveryStats(db, accountId, channelIds, since),
+  };
+}
+
+function listNotifications(db: Database.Database, q: NotificationQuery) {
+  const where = ['n.account_id = ?', 'n.created_at >= ?', 'n.created_at <= ?'];
+  const params: Array<string | number> = [q.accountId, q.from, q.to];
+  const filter = (clause: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    where.push(clause);
+    params.push(value);
+  };
+  filter('n.check_id = ?', q.checkId);
+  filter('n.channel_id = ?', q.channelId);
+  filter('n.status = ?', q.status);
+  const sql = where.join(' AND ');
+  const { total } = db
+    .prepare(`SELECT count(*) AS total ${FROM_NOTIFICATIONS} WHERE ${sql}`)
+    .get(...params) as {
+    total: number;
+  };
+  const rows = db
+    .prepare(
+      `SELECT ${NOTIFICATION_COLUMNS} ${FROM_NOTIFICATIONS} WHERE ${sql}
+       ORDER BY n.created_at DESC, n.rowid DESC LIMIT ? OFFSET ?`,
+    )
+    .all(...params, q.limit, q.offset) as RawNotification[];
+  return { items: rows.map(toNotification), total };
+}
+
+function deliveryStats(
+  db: Database.Database,
+  accountId: string,
+  channelIds: readonly number[],
+  since: number,
+): Map<number, DeliveryStats> {
+  const last = db.prepare(
+    `SELECT id, event, status, coalesce(sent_at, created_at) AS at FROM alert_notifications
+     WHERE account_id = ? AND channel_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+  );
+  const failures = db.prepare(
+    `SELECT count(*) AS n FROM alert_notifications
+     WHERE account_id = ? AND channel_id = ? AND status = 'failed' AND created_at >= ?`,
+  );
+  const out = new Map<number, DeliveryStats>();
+  for (const id of channelIds) {
+    const row = last.get(accountId, id) as DeliveryStats['last'] | undefined;
+    out.set(id, { last: row ?? null, failures: (failures.get(accountId, id, since) as { n: number }).n });
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+// Alert channels and what they are subscribed to.
+import type Database from 'better-sqlite3';
+import type { AlertChannel, Subscriptions } from '../../../api/schemas.js';
+import { maskSecret } from '../../../domain/mask.js';
+import type { CreateChannelOutcome, NewChannel, StoredChannel } from '../types.js';
+
+interface ChannelRow {
+  id: number;
+  account_id: string;
+  type: AlertChannel['type'];
+  name: string;
+  config: string;
+  created_at: number;
+  updated_at: number;
+  signing_secret: string | null;
+}
+
+const toStored = (r: ChannelRow): StoredChannel => ({
+  id: r.id,
+  accountId: r.account_id,
+  type: r.type,
+  name: r.name,
+  config: JSON.parse(r.config) as Record<string, unknown>,
+  signingSecret: r.signing_secret,
+});
+
+export function createChannelStore(db: Database.Database) {
+  const count = db.prepare('SELECT count(*) AS n FROM channels WHERE account_id = ?');
+  const insertChannel = db.prepare(
+    `INSERT INTO channels (account_id, type, name, config, created_at, updated_at, signing_secret)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const byId = db.prepare('SELECT * FROM channels WHERE id = ? AND account_id = ?');
+  const all = db.prepare('SELECT * FROM channels ORDER BY id');
+  const page = db.prepare('SELECT * FROM channels WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?');
+  const subsOf = db.prepare(
+    'SELECT kind, target_id AS target FROM channel_subscriptions WHERE channel_id = ? ORDER BY kind, target_id',
+  );
+  const clearSubs = db.prepare('DELETE FROM channel_subscriptions WHERE channel_id = ?');
+  const insertSub = db.prepare(
+    'INSERT OR IGNORE INTO channel_subscriptions (channel_id, kind, target_id) VALUES (?, ?, ?)',
+  );
+  const subscribed = db.prepare(
+    `SELECT DISTINCT c.* FROM channels c JOIN channel_subscriptions s ON s.channel_id = c.id
+     WHERE c.account_id = ? AND ((s.kind = 'check' AND s.target_id = ?) OR (s.kind = 'group' AND s.target_id = ?))
+     ORDER BY c.id`,
+  );
+
+  const readSubs = (channelId: number): Subscriptions => {
+    const rows = subsOf.all(channelId) as Array<{ kind: string; target: string }>;
+    return {
+      checks: rows.filter((r) => r.kind === 'check').map((r) => r.target),
+      groups: rows.filter((r) => r.kind === 'group').map((r) => r.target),
+    };
+  };
+  const writeSubs = (channelId: number, subs: Subscriptions) => {
+    clearSubs.run(channelId);
+    for (const id of subs.checks) insertSub.run(channelId, 'check', id);
+    for (const id of subs.groups) insertSub.run(channelId, 'group', id);
+  };
+  const toChannel = (r: ChannelRow): AlertChannel => {
+    const channel: AlertChannel = {
+      id: r.id,
+      type: r.type,
+      name: r.name,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+      config: JSON.parse(r.config) as Record<string, unknown>,
+      subscriptions: readSubs(r.id),
+    };
+    if (r.signing_secret !== null) channel.signingSecret = maskSecret(r.signing_secret);
+    return channel;
+  };
+
+  // The count and the insert in one immediate transaction: concurrent POSTs at
+  // the limit cannot both see room for one more.
+  const create = db.transaction(
+    (accountId: string, body: NewChannel, limit: number, now: number): CreateChannelOutcome => {
+      const { n } = count.get(accountId) as { n: number };
+      if (n >= limit) return { ok: false, reason: 'limit', limit };
+      const secret = body.signingSecret ?? null;
+      const info = insertChannel.run(
+        accountId,
+        body.type,
+        body.name,
+        JSON.stringify(body.config),
+        now,
+        now,
+        secret,
+      );
+      const id = Number(info.lastInsertRowid);
+      writeSubs(id, body.subscriptions ?? { checks: [], groups: [] });
+      return { ok: true, channel: toChannel(byId.get(id, accountId) as ChannelRow), signingSecret: secret };
+    },
+  );
+  const replaceSubs = db.transaction((accountId: string, channelId: number, subs: Subscriptions) => {
+    if (!byId.get(channelId, accountId)) return false;
+    writeSubs(channelId, subs);
+    return true;
+  });
+
+  return {
+    createChannel: (accountId: string, body: NewChannel, limit: number, now: number) =>
+      create.immediate(accountId, body, limit, now),
+    listChannels(accountId: string, offset: number, limit: number) {
+      const rows = page.all(accountId, limit, offset) as ChannelRow[];
+      return { items: rows.map(toChannel), total: (count.get(accountId) as { n: number }).n };
+    },
+    countChannels: (accountId: string) => (count.get(accountId) as { n: number }).n,
+    allChannels: () => (all.all() as ChannelRow[]).map(toStored),
+    channel(accountId: string, channelId: number): StoredChannel | null {
+      const row = byId.get(channelId, accountId) as ChannelRow | undefined;
+      return row ? toStored(row) : null;
+    },
+    subscriptions: (accountId: string, channelId: number): Subscriptions | null =>
+      byId.get(channelId, accountId) ? readSubs(channelId) : null,
+    setSubscriptions: (accountId: string, channelId: number, subs: Subscriptions): boolean =>
+      replaceSubs.immediate(accountId, channelId, subs),
+    subscribedChannels: (accountId: string, checkId: string, groupId: string | undefined) =>
+      (subscribed.all(accountId, checkId, groupId ?? null) as ChannelRow[]).map(toStored),
+  };
+}

@@ -1,0 +1,123 @@
+// POST /v1/alert-channels: per-type validation, 201, 402 at the plan limit
+// (also under concurrent POSTs), malformed and oversized bodies.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlertChannelListSchema, AlertChannelSchema, ApiErrorBodySchema } from '../../../src/api/schemas.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+
+const headers = {
+  authorization: `Bearer ${TEST_KEY}`,
+  'x-service-account': TEST_ACCOUNT,
+  'content-type': 'application/json',
+};
+let svc: TestService | undefined;
+afterEach(async () => {
+  await svc?.close();
+  svc = undefined;
+});
+
+const post = async (s: TestService, body: unknown, raw?: string) => {
+  const res = await fetch(`${s.url}/v1/alert-channels`, {
+    method: 'POST',
+    headers,
+    body: raw ?? JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+};
+
+const VALID = [
+  { type: 'EMAIL', name: 'mail', config: { address: 'ops@example.com' } },
+  { type: 'CHAT', name: 'chat', config: { url: 'https://chat.example.com/hook/x', channel: '#ops' } },
+  {
+    type: 'WEBHOOK',
+    name: 'hook',
+    config: {
+      url: 'https://example.com/h',
+      method: 'PUT',
+      headers: [{ key: 'X-A', value: '1' }],
+      queryParameters: [{ key: 'q', value: '2' }],
+    },
+  },
+  { type: 'SMS', name: 'sms', config: { number: '+4915112345678', name: 'Pager' } },
+  { type: 'PHONE', name: 'phone', config: { number: '+14155550123', name: 'Call' } },
+];
+
+describe('POST /v1/alert-channels', () => {
+  it('creates a channel of every type with 201, an integer id and createdAt equal to updatedAt', async () => {
+    svc = await startTestService();
+    for (const body of VALID) {
+      const { status, body: created } = await post(svc, body);
+      expect(status).toBe(201);
+      const channel = AlertChannelSchema.parse(created);
+      expect(channel).toMatchObject({ type: body.type, name: body.name, config: body.config });
+      expect(Number.isInteger(channel.id)).toBe(true);
+      expect(channel.createdAt).toBe(channel.updatedAt);
+    }
+    const res = await fetch(`${svc.url}/v1/alert-channels?limit=100`, { headers });
+    expect(AlertChannelListSchema.parse(await res.json()).data.map((c) => c.type)).toEqual(
+      VALID.map((v) => v.type),
+    );
+  });
+
+  it.each([
+    [{ type: 'EMAIL', name: 'm', config: { address: 'nope' } }, 'config.address'],
+    [{ type: 'SMS', name: 's', config: { number: '015112345678', name: 'x' } }, 'config.number'],
+    [{ type: 'PHONE', name: 'p', config: { number: '+14155550123' } }, 'config.name'],
+    [{ type: 'CHAT', name: 'c', config: { url: 'https://x.example.com', channel: 'ops' } }, 'config.channel'],
+    [
+      { type: 'WEBHOOK', name: 'w', config: { url: 'https://x.example.com', method: 'TRACE' } },
+      'config.method',
+    ],
+    [{ type: 'FAX', name: 'f', config: {} }, 'type'],
+    [{ type: 'EMAIL', config: { address: 'ops@example.com' } }, 'name'],
+  ])('rejects %j with 400 naming %s', async (body, path) => {
+    svc = await startTestService();
+    const res = await post(svc, body);
+    expect(res.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(res.body).details?.map((d) => d.path)).toContain(path);
+  });
+
+  it('answers malformed JSON with 400, a body over the limit with 413, and a non-JSON body with 415', async () => {
+    svc = await startTestService();
+    expect((await post(svc, undefined, '{"type": "EMAIL",')).status).toBe(400);
+    const huge = JSON.stringify({ type: 'EMAIL', name: 'x'.repeat(100_000), config: { address: 'a@b.co' } });
+    const big = await post(svc, undefined, huge);
+    expect(big.status).toBe(413);
+    expect(ApiErrorBodySchema.parse(big.body).statusCode).toBe(413);
+    const text = await fetch(`${svc.url}/v1/alert-channels`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(text.status).toBe(415);
+  });
+
+  it('answers 402 beyond the plan limit, and concurrent POSTs create exactly the limit', async () => {
+    svc = await startTestService({ maxAlertChannels: 5 });
+    const s = svc;
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(s, { ...VALID[0], name: `mail ${i}` })),
+    );
+    expect(outcomes.filter((o) => o.status === 201)).toHaveLength(5);
+    const refused = outcomes.filter((o) => o.status === 402);
+    expect(refused).toHaveLength(15);
+    expect(ApiErrorBodySchema.parse(refused[0]!.body).message).toContain('5');
+  });
+});
+
+describe('storage survives a restart', () => {
+  it('keeps results and channels in the database file', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-')), 'restart.db');
+    const first = await startTestService({ dbPath });
+    await first.seed('c1', ['success', 'failed']);
+    await post(first, VALID[0]);
+    await first.close();
+    svc = await startTestService({ dbPath });
+    const results = await fetch(`${svc.url}/v1/check-results/c1`, { headers });
+    expect(((await results.json()) as { meta: { totalItems: number } }).meta.totalItems).toBe(2);
+    const channels = await fetch(`${svc.url}/v1/alert-channels`, { headers });
+    expect(AlertChannelListSchema.parse(await channels.json()).data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,81 @@
+// The run worker pool on its own: a job in, exactly one result out, whatever
+// happens to the run (it ends, it is aborted, its worker dies).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { CheckConfigSchema } from '../../../src/server/config/schema.js';
+import { toJob } from '../../../src/server/runners/job-protocol.js';
+import { createWorkerPool, type WorkerPool } from '../../../src/server/runners/worker-pool.js';
+import { startFixture, type Fixture } from '../../helpers/fixture.js';
+import { runWorkerEntry } from '../../helpers/run-worker.js';
+
+const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
+const job = (target: string, type: 'api' | 'tcp' = 'api') =>
+  toJob(
+    'acc',
+    CheckConfigSchema.parse({ id: 'x', name: 'x', type, target, locations: ['eu-west'], timeoutMs: 10_000 }),
+    location,
+    'manual',
+    1024,
+  );
+
+let pool: WorkerPool | undefined;
+let fixture: Fixture | undefined;
+afterEach(async () => {
+  await pool?.close();
+  await fixture?.close();
+  pool = fixture = undefined;
+});
+
+describe('run worker pool', () => {
+  it('runs http and tcp jobs on worker threads and answers plain results', async () => {
+    fixture = await startFixture((_req, res) => res.writeHead(200).end('hello'));
+    const p = (pool = createWorkerPool({ size: 2, entry: await runWorkerEntry() }));
+    const signal = new AbortController().signal;
+    const [http, tcp] = await Promise.all([
+      p.run(job(`${fixture.url}/`), signal),
+      p.run(job(fixture.url.slice('http://'.length), 'tcp'), signal),
+    ]);
+    expect(CheckResultSchema.parse(http).status).toBe('success');
+    expect(http.response?.body).toBe('hello');
+    expect(http.location).toEqual(location);
+    expect(CheckResultSchema.parse(tcp).status).toBe('success');
+    expect([...p.runsByThread().keys()].every((id) => id > 0)).toBe(true);
+  });
+
+  it('ends an aborted run at once, with a result', async () => {
+    fixture = await startFixture(() => undefined); // never answers
+    const p = (pool = createWorkerPool({ size: 1, entry: await runWorkerEntry() }));
+    const controller = new AbortController();
+    const run = p.run(job(`${fixture.url}/hang`), controller.signal);
+    await expect.poll(() => fixture!.seen.length, { timeout: 10_000 }).toBe(1);
+    controller.abort(new Error('the service is stopping'));
+    const result = await run;
+    expect(result.status).toBe('failed');
+    expect(result.error?.message).toContain('stopping');
+  });
+
+  it('answers the runs of a worker that dies with failed results, and replaces it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkwall-dying-worker-'));
+    writeFileSync(
+      join(dir, 'dying.mjs'),
+      "import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => process.exit(3));",
+    );
+    const p = (pool = createWorkerPool({ size: 1, entry: pathToFileURL(join(dir, 'dying.mjs')) }));
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 2; i++) {
+      const result = await p.run(job('http://127.0.0.1:9/'), signal);
+      expect(result.status).toBe('failed');
+      expect(result.error).toMatchObject({ name: 'RunnerError', message: "the run's worker exited (3)" });
+    }
+  });
+
+  it('says plainly when its entry does not exist', async () => {
+    const p = (pool = createWorkerPool({ entry: pathToFileURL('/nonexistent/run-worker.js') }));
+    const result = await p.run(job('http://127.0.0.1:9/'), new AbortController().signal);
+    expect(result.error?.message).toBe("the run worker's entry /nonexistent/run-worker.js does not exist");
+  });
+});

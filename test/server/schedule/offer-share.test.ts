@@ -1,0 +1,115 @@
+// Instances on one PostgreSQL database share the offering of remote runs (issue 12):
+// each slot's owner among the instances connected offers its runs as they fall due,
+// the others only LATE_OFFER_MS later (a no-op while the owner is there), so a run
+// costs one prompt offer, not one per instance; and when an instance goes, the runs
+// of its slots are still offered (late at first), none missing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { nextDueAt, ownerOf, planSlots } from '../../../src/server/schedule/plan.js';
+import type { RunKey } from '../../../src/server/storage/types.js';
+import { testPostgres } from '../../helpers/postgres.js';
+import { remoteConfig, until } from '../../helpers/runner.js';
+import { startTestService, type TestService } from '../../helpers/service.js';
+
+const pg = testPostgres();
+let services: TestService[] = [];
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.close()));
+  services = [];
+});
+
+interface Offered {
+  by: string;
+  key: RunKey;
+  at: number;
+  created: boolean;
+}
+
+/** Every offer the service's scheduler makes from now on, with whether it created the run. */
+function recordOffers(s: TestService, name: string, into: Offered[]) {
+  const offer = s.storage.offerRun.bind(s.storage);
+  s.storage.offerRun = async (key, now, claim) => {
+    const at = Date.now();
+    const run = await offer(key, now, claim);
+    into.push({ by: name, key, at, created: run !== null });
+    return run;
+  };
+}
+
+const keyOf = (k: Pick<RunKey, 'checkId' | 'dueAt'>) => `${k.checkId}@${k.dueAt}`;
+
+describe('remote runs offered by several instances', () => {
+  it(
+    'are offered at once by their slot’s owner alone, and still every one when an instance goes',
+    { timeout: 90_000 },
+    async () => {
+      const url = await pg.freshDatabase();
+      const config = remoteConfig(
+        'http://127.0.0.1:9',
+        Array.from({ length: 12 }, (_, i) => ({ id: `c${i + 1}`, frequency: '2s' })),
+      );
+      const [a, b] = [
+        await startTestService({ config, dbPath: url, startScheduler: true }),
+        await startTestService({ config, dbPath: url, startScheduler: true }),
+      ];
+      services = [a, b];
+      const offers: Offered[] = [];
+      recordOffers(a, 'a', offers);
+      recordOffers(b, 'b', offers);
+      const ids = { a: (await a.storage.instances()).self, b: (await b.storage.instances()).self };
+      const all = [ids.a, ids.b].sort();
+      expect((await a.storage.instances()).all).toEqual(all);
+      expect((await b.storage.instances()).all).toEqual(all);
+
+      // Both instances have read each other (every 2 s) by then; the window's runs are offered
+      // late by the non-owner by its end (3 s, flushed every second).
+      const from = Date.now() + 3_000;
+      const to = from + 6_000;
+      await new Promise((r) => setTimeout(r, to - Date.now() + 5_000));
+      const slots = planSlots(config);
+      const grid = (start: number, end: number) =>
+        slots.flatMap((slot) => {
+          const due: number[] = [];
+          for (let t = nextDueAt(start, slot.periodMs, slot.offsetMs); t < end; t += slot.periodMs)
+            due.push(t);
+          return due.map((dueAt) => ({ checkId: slot.check.id, dueAt, owner: ownerOf(slot.key, all) }));
+        });
+      const shared = grid(from, to);
+      expect(shared.length).toBeGreaterThanOrEqual(30);
+      const ownerName = (owner: string | undefined) => (owner === ids.a ? 'a' : 'b');
+      const owned = new Set(shared.map((run) => ownerName(run.owner)));
+      expect(owned).toEqual(new Set(['a', 'b'])); // each instance has a share
+      for (const run of shared) {
+        const its = offers.filter((o) => keyOf(o.key) === keyOf(run));
+        const first = its.find((o) => o.created);
+        expect(first, `${keyOf(run)} was never created`).toBeDefined();
+        expect(first!.by).toBe(ownerName(run.owner));
+        expect(first!.at - run.dueAt).toBeLessThan(1_000);
+        // The other instance offered it too, late, and found it there.
+        const other = its.filter((o) => o.by !== first!.by);
+        expect(other.map((o) => o.created)).toEqual([false]);
+        expect(other[0]!.at - run.dueAt).toBeGreaterThanOrEqual(3_000);
+      }
+
+      // Instance a goes: b offers a's slots late until it reads that a is gone, then at once;
+      // every run due meanwhile is offered, none missing. A run due just after a went may have
+      // been offered by a before it went: offers come up to a quarter period ahead.
+      await a.close();
+      services = [b];
+      const goneAt = Date.now();
+      await until(
+        async () => (await b.storage.instances()).all.length === 1,
+        10_000,
+        () => 'b still sees a',
+      );
+      const after = Date.now() + 3_000;
+      await new Promise((r) => setTimeout(r, after - Date.now() + 4_000));
+      for (const run of grid(goneAt, after + 2_000)) {
+        const first = offers.find((o) => keyOf(o.key) === keyOf(run) && o.created);
+        expect(first, `${keyOf(run)} was never created after a went`).toBeDefined();
+        if (first!.by === 'a') expect(first!.at).toBeLessThan(goneAt);
+        else expect(first!.by).toBe('b');
+        if (run.dueAt >= after) expect(first!.at - run.dueAt).toBeLessThan(1_000);
+      }
+    },
+  );
+});

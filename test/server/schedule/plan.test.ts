@@ -1,0 +1,168 @@
+// The schedule's offsets, without timers: even over the period, the same after
+// a restart, and a new check placed without moving any other.
+import { describe, expect, it } from 'vitest';
+import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import {
+  catchUpAt,
+  followingDueAt,
+  nextDueAt,
+  ownerOf,
+  planSlots,
+  slotKey,
+  slotOffsetMs,
+} from '../../../src/server/schedule/plan.js';
+import { TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
+
+const LOCATIONS = [
+  { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
+  { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
+  { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
+];
+
+function config(n: number, extra: Array<Record<string, unknown>> = []): ServiceConfig {
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: TEST_ACCOUNT,
+        apiKeys: [TEST_KEY],
+        locations: LOCATIONS,
+        checks: [
+          ...Array.from({ length: n }, (_, i) => ({
+            id: `c${i}`,
+            name: `c${i}`,
+            type: 'api',
+            target: 'http://127.0.0.1:9/',
+            frequency: '1m',
+            locations: ['eu-west'],
+          })),
+          ...extra,
+        ],
+      },
+    ],
+  });
+}
+
+const offsets = (c: ServiceConfig) => new Map(planSlots(c).map((s) => [s.key, s.offsetMs]));
+
+describe('schedule offsets', () => {
+  it('spreads 10,000 checks at 60 s evenly: about 167 runs in every second, no bursts', () => {
+    const slots = planSlots(config(10_000));
+    expect(slots).toHaveLength(10_000);
+    const perSecond = new Array<number>(60).fill(0);
+    for (const slot of slots) {
+      expect(slot.offsetMs).toBeGreaterThanOrEqual(0);
+      expect(slot.offsetMs).toBeLessThan(60_000);
+      perSecond[Math.floor(slot.offsetMs / 1000)]!++;
+    }
+    // A uniform spread puts 166.7 in each second, with a standard deviation of ~12.8:
+    // every second within five of those (the hash is fixed, so this never flickers).
+    for (const n of perSecond) expect(Math.abs(n - 10_000 / 60)).toBeLessThan(64);
+    // And no burst within a second: no 100 ms holds more than twice its share.
+    const perTenth = new Array<number>(600).fill(0);
+    for (const slot of slots) perTenth[Math.floor(slot.offsetMs / 100)]!++;
+    expect(Math.max(...perTenth)).toBeLessThan((2 * 10_000) / 600);
+  });
+
+  it('gives each location of a check its own offset', () => {
+    const slots = planSlots(
+      config(0, [
+        {
+          id: 'x',
+          name: 'x',
+          type: 'tcp',
+          target: 'h:1',
+          frequency: '30s',
+          locations: ['eu-west', 'us-east', 'ap-south'],
+        },
+      ]),
+    );
+    expect(slots.map((s) => s.location.id)).toEqual(['eu-west', 'us-east', 'ap-south']);
+    expect(new Set(slots.map((s) => s.offsetMs)).size).toBe(3);
+    for (const s of slots) expect(s.offsetMs).toBe(slotOffsetMs(TEST_ACCOUNT, 'x', s.location.id, 30_000));
+  });
+
+  it('keeps every offset across a restart: the same ids give the same instants', () => {
+    expect(offsets(config(500))).toEqual(offsets(config(500)));
+    // Anchored to the epoch, not to the start: two starts a few seconds apart agree on the next run.
+    const [slot] = planSlots(config(1));
+    const first = nextDueAt(1_700_000_000_000, slot!.periodMs, slot!.offsetMs);
+    const later = nextDueAt(1_700_000_004_321, slot!.periodMs, slot!.offsetMs);
+    expect(later === first || later === first + slot!.periodMs).toBe(true);
+    expect((first - slot!.offsetMs) % slot!.periodMs).toBe(0);
+  });
+
+  it('places a new check without shifting any other', () => {
+    const before = offsets(config(1_000));
+    const after = offsets(
+      config(1_000, [
+        { id: 'new', name: 'new', type: 'api', target: 'http://h/', locations: ['eu-west', 'us-east'] },
+      ]),
+    );
+    expect(after.size).toBe(before.size + 2);
+    for (const [key, offset] of before) expect(after.get(key)).toBe(offset);
+  });
+
+  it('leaves out disabled checks, and the next due instant is at or after now, on the offset', () => {
+    const keys = planSlots(
+      config(2, [
+        { id: 'off', name: 'off', type: 'api', target: 'http://h/', locations: ['eu-west'], enabled: false },
+      ]),
+    ).map((s) => s.check.id);
+    expect(keys).toEqual(['c0', 'c1']);
+    expect(nextDueAt(60_000, 60_000, 0)).toBe(60_000);
+    expect(nextDueAt(60_001, 60_000, 0)).toBe(120_000);
+    expect(nextDueAt(60_001, 60_000, 59_999)).toBe(119_999);
+    expect(nextDueAt(59_999, 60_000, 59_999)).toBe(59_999);
+  });
+
+  it('runs overdue slots soon, spread at no more than 200 a second, then back on their offsets', () => {
+    const slots = planSlots(config(10_000));
+    const now = 1_700_000_000_000;
+    // A few new checks: within the first 3 s.
+    for (const slot of slots.slice(0, 20)) {
+      expect(catchUpAt(now, slot, 20) - now).toBeLessThan(3_000);
+      expect(catchUpAt(now, slot, 20)).toBeGreaterThanOrEqual(now);
+    }
+    // 10,000 at once: over 50 s, ~200 a second, in the same order as their offsets.
+    const firsts = slots.map((slot) => catchUpAt(now, slot, 10_000) - now);
+    expect(Math.max(...firsts)).toBeLessThan(50_000);
+    const perSecond = new Array<number>(50).fill(0);
+    for (const ms of firsts) perSecond[Math.floor(ms / 1000)]!++;
+    for (const n of perSecond) expect(n).toBeLessThan(270);
+    // After a catch-up run the slot returns to its offset, at least half a period on.
+    for (const slot of slots.slice(0, 50)) {
+      const next = followingDueAt(catchUpAt(now, slot, 10_000), slot);
+      expect((next - slot.offsetMs) % slot.periodMs).toBe(0);
+      expect(next - catchUpAt(now, slot, 10_000)).toBeGreaterThanOrEqual(slot.periodMs / 2);
+      // On its offset already, the next run is one period on.
+      const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
+      expect(followingDueAt(onGrid, slot)).toBe(onGrid + slot.periodMs);
+    }
+  });
+});
+
+describe('the owner of a slot among instances', () => {
+  const keys = Array.from({ length: 10_000 }, (_, i) => slotKey(TEST_ACCOUNT, `c${i}`, 'far'));
+  const shares = (instances: string[]) => {
+    const count = new Map(instances.map((id) => [id, 0]));
+    for (const key of keys) count.set(ownerOf(key, instances)!, count.get(ownerOf(key, instances)!)! + 1);
+    return [...count.values()];
+  };
+
+  it('gives each of two or three instances an even share of 10,000 slots', () => {
+    for (const n of shares(['instance-a', 'instance-b'])) expect(Math.abs(n - 5_000)).toBeLessThan(250);
+    for (const n of shares(['x1', 'x2', 'x3'])) expect(Math.abs(n - 3_333)).toBeLessThan(200);
+    expect(ownerOf(keys[0]!, [])).toBeUndefined();
+    expect(ownerOf(keys[0]!, ['alone'])).toBe('alone');
+  });
+
+  it('moves only the slots of an instance that goes, and the same ids give the same owner', () => {
+    const three = ['x1', 'x2', 'x3'];
+    const two = ['x1', 'x3'];
+    for (const key of keys) {
+      const before = ownerOf(key, three);
+      expect(ownerOf(key, [...three].reverse())).toBe(before);
+      if (before !== 'x2') expect(ownerOf(key, two)).toBe(before);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// A long poll whose runner goes away (stopped, killed, or cut off) is given no runs:
+// a claim made for it would hold them, unrun, until their lease ran out (150 s); one
+// already made as it left is given back. Against the real service, its queue and real HTTP.
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
+import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
+
+let service: TestService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const poll = (url: string, waitSeconds: number, signal?: AbortSignal) =>
+  request(`${url}/v1/runner/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ runnerId: 'gone-test', max: 10, waitSeconds }),
+    ...(signal ? { signal } : {}),
+  });
+
+describe('a runner gone mid-poll', () => {
+  it('is given nothing, and the run it would have taken goes to the next poll', async () => {
+    // Offered by hand, so nothing else offers or wakes.
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [{ id: 'c1', frequency: '1h' }]),
+    });
+    const now = Date.now();
+    const run = await service.storage.offerRun(
+      { accountId: TEST_ACCOUNT, checkId: 'c1', locationId: 'far', dueAt: now + 300 },
+      now,
+    );
+    expect(run).not.toBeNull();
+    // The poll finds nothing due, waits; the run falls due meanwhile; the runner goes.
+    const gone = new AbortController();
+    const waiting = poll(service.url, 10, gone.signal).catch((error: unknown) => error);
+    await new Promise((r) => setTimeout(r, 600));
+    gone.abort();
+    expect(await waiting).toBeInstanceOf(Error);
+    // Past the poll's step (1 s) and gather: a claim it would make has been made by now.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await service.storage.findRun(run!.id))!.token).toBeNull();
+    const next = (await (await poll(service.url, 0)).body.json()) as {
+      data: { jobs: Array<{ runId: string }> };
+    };
+    expect(next.data.jobs.map((j) => j.runId)).toEqual([run!.id]);
+  });
+
+  it('gives back at once the runs claimed while its runner was leaving', async () => {
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [
+        { id: 'c1', frequency: '1h' },
+        { id: 'c2', frequency: '1h' },
+      ]),
+    });
+    const now = Date.now();
+    const runs = await Promise.all(
+      ['c1', 'c2'].map((checkId) =>
+        service!.storage.offerRun({ accountId: TEST_ACCOUNT, checkId, locationId: 'far', dueAt: now }, now),
+      ),
+    );
+    // The claim is made in the database; before it answers, the runner goes.
+    const storage = service.storage;
+    const realClaim = storage.claimRuns.bind(storage);
+    const gone = new AbortController();
+    let claimed: Awaited<ReturnType<typeof realClaim>> = [];
+    let answered: Promise<unknown> = Promise.resolve();
+    storage.claimRuns = (...args) => {
+      const answer = (async () => {
+        claimed = await realClaim(...args);
+        gone.abort();
+        await new Promise((r) => setTimeout(r, 300)); // the service sees the connection close
+        return claimed;
+      })();
+      answered = answer;
+      return answer;
+    };
+    expect(await poll(service.url, 0, gone.signal).catch((error: unknown) => error)).toBeInstanceOf(Error);
+    await answered;
+    storage.claimRuns = realClaim;
+    expect(claimed.map((r) => r.id).sort()).toEqual(runs.map((r) => r!.id).sort());
+    // The route gives them back once the claim answers: their lease ends then, not 150 s on.
+    const leaseEnded = async () =>
+      (await Promise.all(claimed.map((r) => storage.findRun(r.id)))).every(
+        (run) => run !== null && run.leaseUntil !== null && run.leaseUntil <= Date.now(),
+      );
+    for (const until = Date.now() + 5_000; !(await leaseEnded()) && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 20));
+    // Given back, not held for the 150 s lease: the next poll gets both, on their second attempt.
+    const next = (await (await poll(service.url, 0)).body.json()) as {
+      data: { jobs: Array<{ runId: string; attempt: number }> };
+    };
+    expect(next.data.jobs.map((j) => j.runId).sort()).toEqual(runs.map((r) => r!.id).sort());
+    expect(next.data.jobs.map((j) => j.attempt)).toEqual([2, 2]);
+  });
+});

@@ -1,0 +1,432 @@
+// One suite against every storage implementation (STYLE: "storage behind an
+// interface with one shared test suite"), each from test/helpers/storages.ts.
+// Written against the Storage interface only; SQLite's own file handling last.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../../src/api/schemas.js';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/storage/sqlite/schema.js';
+import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
+import type { ResultQuery, Storage } from '../../../src/server/storage/types.js';
+import { sampleResult } from '../../helpers/samples.js';
+import { allStorages, openAlertRow, tempDb } from '../../helpers/storages.js';
+
+const A = 'account-a';
+const B = 'account-b';
+const T0 = Date.parse('2026-11-22T10:00:00.000Z');
+const MIN = 60_000;
+
+const alert = (id: string, openedAt: number) => openAlertRow(id, 'c1', openedAt);
+
+interface Made {
+  minute: number;
+  ok?: boolean;
+  location?: string;
+  rt?: number | null;
+  duration?: number;
+  check?: string;
+  trigger?: CheckResult['triggeredBy'];
+}
+
+function result(m: Made): CheckResult {
+  const startedAt = T0 + m.minute * MIN;
+  const rt = m.rt === undefined ? 100 + m.minute : m.rt;
+  const loc = m.location ?? 'eu-west';
+  return sampleResult(`r-${m.check ?? 'c1'}-${loc}-${m.minute}`, {
+    checkId: m.check ?? 'c1',
+    status: m.ok === false ? 'failed' : 'success',
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: new Date(startedAt + (m.duration ?? 150)).toISOString(),
+    duration: m.duration ?? 150,
+    location: { id: loc, name: loc, region: loc },
+    triggeredBy: m.trigger ?? 'schedule',
+    response:
+      rt === null
+        ? null
+        : { statusCode: 200, statusText: 'OK', headers: {}, body: '{}', responseTime: rt, size: 2 },
+    ...(m.ok === false && rt === null
+      ? { error: { name: 'E', message: 'refused', stack: 'E: refused' } }
+      : {}),
+  });
+}
+
+const query = (over: Partial<ResultQuery> = {}): ResultQuery => ({
+  accountId: A,
+  checkId: 'c1',
+  from: T0,
+  to: T0 + 1000 * MIN,
+  sortBy: 'startedAt',
+  sortOrder: 'desc',
+  offset: 0,
+  limit: 100,
+  ...over,
+});
+
+describe.each(allStorages())('storage: $name', ({ open }) => {
+  let s: Storage;
+  beforeEach(async () => {
+    s = await open();
+  });
+  afterEach(() => s.close());
+
+  describe('results', () => {
+    beforeEach(async () => {
+      // 20 runs, one a minute: every 4th failed, two locations, one manual run, one without a response.
+      await s.insertResults(
+        A,
+        Array.from({ length: 20 }, (_, i) =>
+          result({
+            minute: i,
+            ok: i % 4 !== 3,
+            location: i % 2 ? 'us-east' : 'eu-west',
+            duration: 200 - i,
+            trigger: i === 5 ? 'manual' : 'schedule',
+            rt: i === 19 ? null : undefined,
+          }),
+        ),
+      );
+      await s.insertResult(B, result({ minute: 1 }));
+      await s.insertResult(A, result({ minute: 1, check: 'c2' }));
+    });
+
+    it('reads back exactly what was stored, newest first, one account and check only', async () => {
+      const { items, total } = await s.queryResults(query());
+      expect(total).toBe(20);
+      expect(items[0]).toEqual(
+        result({ minute: 19, ok: false, location: 'us-east', duration: 181, rt: null }),
+      );
+      expect(items.map((r) => r.startedAt)).toEqual([...items.map((r) => r.startedAt)].sort().reverse());
+      expect((await s.queryResults(query({ accountId: B }))).total).toBe(1);
+      expect((await s.queryResults(query({ checkId: 'c2' }))).total).toBe(1);
+    });
+
+    it('filters by window, status, location, trigger and response time', async () => {
+      const total = async (over: Partial<ResultQuery>) => (await s.queryResults(query(over))).total;
+      expect(await total({ from: T0 + 10 * MIN })).toBe(10);
+      expect(await total({ to: T0 + 9 * MIN })).toBe(10);
+      expect(await total({ from: T0 + 5 * MIN, to: T0 + 5 * MIN })).toBe(1);
+      expect(await total({ status: 'failed' })).toBe(5);
+      expect(await total({ status: 'success' })).toBe(15);
+      expect(await total({ location: 'us-east' })).toBe(10);
+      expect(await total({ location: 'nowhere' })).toBe(0);
+      expect(await total({ triggeredBy: 'manual' })).toBe(1);
+      expect(await total({ responseTimeMin: 110, responseTimeMax: 114 })).toBe(5);
+      expect(await total({ status: 'failed', location: 'us-east', responseTimeMax: 107 })).toBe(2);
+    });
+
+    it('sorts by startedAt, duration and response time both ways, and pages', async () => {
+      const ids = async (over: Partial<ResultQuery>) =>
+        (await s.queryResults(query(over))).items.map((r) => r.id);
+      expect(await ids({ sortOrder: 'asc', limit: 2 })).toEqual(['r-c1-eu-west-0', 'r-c1-us-east-1']);
+      // duration falls as minutes rise
+      expect(await ids({ sortBy: 'duration', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-us-east-19']);
+      expect(await ids({ sortBy: 'duration', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      expect(await ids({ sortBy: 'responseTime', sortOrder: 'desc', limit: 1 })).toEqual(['r-c1-eu-west-18']);
+      expect(await ids({ sortBy: 'responseTime', sortOrder: 'asc', limit: 1 })).toEqual(['r-c1-eu-west-0']);
+      const pages = (await Promise.all([0, 7, 14].map((offset) => ids({ offset, limit: 7 })))).flat();
+      expect(pages).toEqual(await ids({}));
+      expect(new Set(pages).size).toBe(20);
+    });
+
+    it('summarises the filtered window with nearest-rank percentiles', async () => {
+      expect(await s.summarizeResults(query())).toEqual({
+        totalRuns: 20,
+        successfulRuns: 15,
+        failedRuns: 5,
+        successRate: 75,
+        averageResponseTime: 109, // 100..118
+        p95ResponseTime: 118, // rank ceil(0.95 * 19) = 19
+        p99ResponseTime: 118,
+      });
+      expect(await s.summarizeResults(query({ location: 'eu-west' }))).toMatchObject({
+        totalRuns: 10,
+        averageResponseTime: 109, // 100, 102, .. 118
+        p95ResponseTime: 118,
+      });
+      expect(await s.summarizeResults(query({ from: T0 + 999 * MIN }))).toEqual({
+        totalRuns: 0,
+        successfulRuns: 0,
+        failedRuns: 0,
+        successRate: 0,
+        averageResponseTime: 0,
+        p95ResponseTime: 0,
+        p99ResponseTime: 0,
+      });
+    });
+
+    it('gives window figures and runs, recent runs per location, last success and the latest result', async () => {
+      expect(await s.windowStats(A, 'c1', T0, T0 + 9 * MIN)).toEqual({
+        total: 10,
+        successes: 8,
+        timed: 10,
+        averageResponseTime: 104.5,
+        p95ResponseTime: 109,
+      });
+      expect((await s.windowStats(A, 'c1', T0, T0 + 9 * MIN, false)).p95ResponseTime).toBeNull();
+      expect(await s.windowStats(A, 'nope', T0, T0 + 9 * MIN)).toEqual({
+        total: 0,
+        successes: 0,
+        timed: 0,
+        averageResponseTime: null,
+        p95ResponseTime: null,
+      });
+      expect((await s.windowStats(A, 'c1', T0 + 15 * MIN, T0 + 19 * MIN)).timed).toBe(4);
+      expect(await s.windowRuns(A, 'c1', T0 + 16 * MIN, T0 + 19 * MIN, 3)).toEqual([
+        { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null, locationId: 'us-east' },
+        { startedAt: T0 + 18 * MIN, status: 'success', responseTime: 118, locationId: 'eu-west' },
+        { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117, locationId: 'us-east' },
+      ]);
+      expect(await s.windowRuns(A, 'c1', T0 + 30 * MIN, T0 + 40 * MIN, 3)).toEqual([]);
+      expect(await s.recentRuns(A, 'c1', 'us-east', 3)).toEqual([
+        { startedAt: T0 + 19 * MIN, status: 'failed', responseTime: null },
+        { startedAt: T0 + 17 * MIN, status: 'success', responseTime: 117 },
+        { startedAt: T0 + 15 * MIN, status: 'failed', responseTime: 115 },
+      ]);
+      expect(await s.lastSuccess(A, 'c1', 'us-east')).toBe(T0 + 17 * MIN);
+      expect(await s.lastSuccess(A, 'c1', 'ap-south')).toBeNull();
+      expect((await s.latestResult(A, 'c1'))?.id).toBe('r-c1-us-east-19');
+      expect(await s.latestResult(A, 'nope')).toBeNull();
+    });
+
+    it('keeps every character of a result: quotes, backslashes, braces, commas, newlines, non-ASCII', async () => {
+      const awkward =
+        'a "quoted" \\ back\\slash, {brace} [x] \n line\ttab \u00e9t\u00e9 \u{1F6A8} \u0001 NULL';
+      const made = (minute: number, check: string): CheckResult => {
+        const r = result({ minute, check });
+        return {
+          ...r,
+          checkName: awkward,
+          response: { ...r.response!, body: awkward, headers: { 'x-odd': awkward } },
+        };
+      };
+      // Several at once (one statement), one alone, and one completed as a run's result.
+      const batch = [made(30, 'odd'), made(31, 'odd'), made(32, 'odd')];
+      await s.insertResults(A, batch);
+      await s.insertResult(A, made(33, 'odd'));
+      const run = await s.offerRun({ accountId: A, checkId: 'odd', locationId: 'eu-west', dueAt: T0 }, T0, {
+        token: 't',
+        leaseMs: 60_000,
+      });
+      const reported = { ...made(34, 'odd'), id: run!.id };
+      expect(await s.completeRun(run!.id, 't', A, reported)).toBe(true);
+      const { items } = await s.queryResults(query({ checkId: 'odd', sortOrder: 'asc' }));
+      expect(items).toEqual([...batch, made(33, 'odd'), reported]);
+    });
+
+    it('stores a result once: the same id again replaces it', async () => {
+      await s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
+      expect((await s.queryResults(query())).total).toBe(20);
+      expect((await s.queryResults(query({ sortOrder: 'asc', limit: 1 }))).items[0]!.checkName).toBe(
+        'renamed',
+      );
+    });
+
+    it('prunes results, alert events and closed incidents older than the cut-off, never open incidents', async () => {
+      await s.openIncident(A, {
+        id: 'old-open',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 't',
+        startedAt: T0,
+        endedAt: null,
+      });
+      await s.openIncident(A, {
+        id: 'old',
+        checkId: 'c2',
+        severity: 'critical',
+        title: 't',
+        startedAt: T0,
+        endedAt: null,
+      });
+      await s.closeIncident(A, 'c2', T0 + MIN);
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openAlert: alert('old-alert', T0),
+        notifications: [],
+      });
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0 + MIN,
+        resolveAlert: 'old-alert',
+        notifications: [],
+      });
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openAlert: alert('new-alert', T0 + 30 * MIN),
+        notifications: [],
+      });
+      expect(await s.prune(T0 + 10 * MIN)).toBe(12); // c1 minutes 0-9, c2 minute 1, account B minute 1
+      expect((await s.queryResults(query())).total).toBe(10);
+      expect((await s.queryResults(query({ accountId: B }))).total).toBe(0);
+      expect((await s.currentIncident(A, 'c1'))?.id).toBe('old-open');
+      expect((await s.alertCounts(A, 'c1', T0 + 31 * MIN)).total24h).toBe(1);
+      expect(await s.prune(T0 + 10 * MIN)).toBe(0);
+    });
+
+    it("keeps a result's screenshot for its account and check only, and prunes it with the result", async () => {
+      const old = result({ minute: 2 });
+      const recent = result({ minute: 12 });
+      const png = (byte: number) => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, byte]);
+      await s.insertScreenshot(A, old, png(1));
+      await s.insertScreenshot(A, recent, png(2));
+      expect([...(await s.screenshot(A, 'c1', old.id))!]).toEqual([...png(1)]);
+      expect(await s.screenshot(B, 'c1', old.id)).toBeNull();
+      expect(await s.screenshot(A, 'c2', old.id)).toBeNull();
+      expect(await s.screenshot(A, 'c1', 'no-such-result')).toBeNull();
+      await s.prune(T0 + 10 * MIN);
+      expect(await s.screenshot(A, 'c1', old.id)).toBeNull();
+      expect([...(await s.screenshot(A, 'c1', recent.id))!]).toEqual([...png(2)]);
+    });
+  });
+
+  describe('alert channels', () => {
+    const email = (name: string) => ({ type: 'EMAIL' as const, name, config: { address: 'a@b.co' } });
+
+    it('creates channels with increasing integer ids up to the limit, per account', async () => {
+      const first = await s.createChannel(A, email('one'), 2, T0);
+      const second = await s.createChannel(A, email('two'), 2, T0 + 1);
+      const third = await s.createChannel(A, email('three'), 2, T0 + 2);
+      expect(first).toMatchObject({
+        ok: true,
+        channel: { name: 'one', createdAt: '2026-11-22T10:00:00.000Z' },
+      });
+      expect(first.ok && second.ok && second.channel.id > first.channel.id).toBe(true);
+      expect(first.ok && first.channel.createdAt === first.channel.updatedAt).toBe(true);
+      expect(third).toEqual({ ok: false, reason: 'limit', limit: 2 });
+      expect(await s.countChannels(A)).toBe(2);
+      expect((await s.createChannel(B, email('b'), 2, T0)).ok).toBe(true);
+      expect(await s.createChannel(A, email('zero'), 0, T0)).toMatchObject({ ok: false });
+    });
+
+    it('lists them oldest first, paged, with the config as stored', async () => {
+      for (let i = 0; i < 5; i++) await s.createChannel(A, email(`c${i}`), 10, T0 + i);
+      const webhook = {
+        type: 'WEBHOOK' as const,
+        name: 'hook',
+        config: {
+          url: 'https://x.example/h?k=1',
+          method: 'POST' as const,
+          headers: [{ key: 'Authorization', value: 's3cr3t' }],
+        },
+      };
+      await s.createChannel(A, webhook, 10, T0 + 9);
+      const page = await s.listChannels(A, 2, 2);
+      expect(page.total).toBe(6);
+      expect(page.items.map((c) => c.name)).toEqual(['c2', 'c3']);
+      expect((await s.listChannels(A, 5, 10)).items[0]).toMatchObject(webhook);
+      expect(await s.listChannels(B, 0, 10)).toEqual({ items: [], total: 0 });
+    });
+  });
+
+  describe('pings, incidents and alert events', () => {
+    it('keeps the latest ping per check', async () => {
+      expect(await s.lastPing(A, 'hb')).toBeNull();
+      await s.recordPing(A, 'hb', T0);
+      await s.recordPing(A, 'hb', T0 + 5);
+      expect(await s.lastPing(A, 'hb')).toBe(T0 + 5);
+      expect(await s.lastPing(B, 'hb')).toBeNull();
+    });
+
+    it('opens and closes incidents and counts alert events of the last 24 h', async () => {
+      const incident = {
+        id: 'i1',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 'down',
+        startedAt: T0,
+        endedAt: null,
+      };
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0,
+        openIncident: incident,
+        openAlert: alert('a1', T0),
+        notifications: [],
+      });
+      expect(await s.currentIncident(A, 'c1')).toEqual(incident);
+      expect(await s.currentIncident(B, 'c1')).toBeNull();
+      expect(await s.alertCounts(A, 'c1', T0 + MIN)).toEqual({ active: 1, acknowledged: 0, total24h: 1 });
+      await s.applyAlertChange(A, {
+        checkId: 'c1',
+        at: T0 + 2 * MIN,
+        closeIncidentAt: T0 + 2 * MIN,
+        resolveAlert: 'a1',
+        notifications: [],
+      });
+      expect(await s.currentIncident(A, 'c1')).toBeNull();
+      expect(await s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
+      expect((await s.alertCounts(A, 'c1', T0 + 86_400_001)).total24h).toBe(0);
+    });
+  });
+});
+
+describe('SQLite on a file', () => {
+  it('runs in WAL mode', async () => {
+    const path = tempDb();
+    await openSqliteStorage(path).close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('keeps results, channels, pings and incidents across a reopen', async () => {
+    const path = tempDb();
+    const first = openSqliteStorage(path);
+    await first.insertResult(A, result({ minute: 1 }));
+    await first.createChannel(
+      A,
+      { type: 'SMS', name: 'pager', config: { number: '+15550100', name: 'p' } },
+      5,
+      T0,
+    );
+    await first.recordPing(A, 'hb', T0);
+    await first.openIncident(A, {
+      id: 'i',
+      checkId: 'c1',
+      severity: 'critical',
+      title: 't',
+      startedAt: T0,
+      endedAt: null,
+    });
+    await first.close();
+    const again = openSqliteStorage(path);
+    expect((await again.queryResults(query())).items).toEqual([result({ minute: 1 })]);
+    expect((await again.listChannels(A, 0, 10)).items.map((c) => c.name)).toEqual(['pager']);
+    expect(await again.lastPing(A, 'hb')).toBe(T0);
+    expect((await again.currentIncident(A, 'c1'))?.id).toBe('i');
+    await again.close();
+  });
+
+  // Every schema version this checkwall ever wrote, from an empty file on.
+  it.each(Array.from({ length: SCHEMA_VERSION }, (_, v) => v))(
+    'opens a database at schema version %i and brings it up to date',
+    async (version) => {
+      const path = tempDb();
+      const old = new Database(path);
+      MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+      old.pragma(`user_version = ${version}`);
+      old.close();
+      const s = openSqliteStorage(path);
+      await s.insertResult(A, result({ minute: 2 }));
+      expect((await s.queryResults(query())).total).toBe(1);
+      await s.close();
+      const db = new Database(path, { readonly: true });
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      db.close();
+    },
+  );
+
+  it('refuses a database written by a newer schema, and an unopenable path, with the path named', async () => {
+    const path = tempDb();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openSqliteStorage(path)).toThrow(`cannot open the database ${path}: it has schema version`);
+    const file = tempDb();
+    await openSqliteStorage(file).close();
+    expect(() => openSqliteStorage(join(file, 'inside.db'))).toThrow(/cannot open the database .*inside\.db/);
+  });
+});
