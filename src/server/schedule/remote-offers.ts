@@ -5,6 +5,7 @@
 // LATE_OFFER_MS after its due time, those of each second in one statement, in case
 // the owner is gone. The run's key makes any second offer a no-op, so a wrong view
 // of who is there costs a late offer or a second one, never a run.
+import { systemClock, type Clock, type Timer } from '../../domain/clock.js';
 import { ownerOf, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunQueue } from '../storage/types.js';
 
@@ -42,14 +43,16 @@ export function createRemoteOffers(opts: {
   scheduled(key: RunKey): boolean;
   /** A run this instance created is due: a runner waiting for one of its location may take it. */
   onDue?: ((run: ClaimedRun) => void) | undefined;
+  clock?: Clock | undefined;
 }): RemoteOffers {
+  const clock = opts.clock ?? systemClock;
   let instances = { self: opts.self, all: [opts.self] };
   let late: RunKey[] = [];
   let owned: RunKey[] = [];
-  let gathering: NodeJS.Timeout | undefined;
+  let gathering: Timer | undefined;
   let unread = false;
   let stopped = false;
-  const timers: NodeJS.Timeout[] = [];
+  const timers: Timer[] = [];
 
   async function read() {
     try {
@@ -76,14 +79,14 @@ export function createRemoteOffers(opts: {
 
   function dueThen(run: ClaimedRun) {
     const tell = () => void (stopped || opts.onDue?.(run));
-    const wait = run.dueAt - Date.now();
+    const wait = run.dueAt - clock.now();
     if (wait <= 0) tell();
-    else setTimeout(tell, wait).unref();
+    else clock.setTimeout(tell, wait).unref();
   }
 
   /** Offers the other instances' runs due LATE_OFFER_MS ago: a no-op unless their owner is gone. */
   function offerLate() {
-    const before = Date.now() - LATE_OFFER_MS;
+    const before = clock.now() - LATE_OFFER_MS;
     offerAll(late.filter((key) => key.dueAt <= before));
     late = late.filter((key) => key.dueAt > before);
   }
@@ -100,20 +103,20 @@ export function createRemoteOffers(opts: {
     due(slotKey, key) {
       if (ownerOf(slotKey, instances.all) !== instances.self) return void late.push(key);
       owned.push(key);
-      gathering ??= setTimeout(offerOwned, OWNED_GATHER_MS);
+      gathering ??= clock.setTimeout(offerOwned, OWNED_GATHER_MS);
     },
     start() {
       void read();
       timers.push(
-        setInterval(() => void read(), INSTANCES_EVERY_MS),
-        setInterval(offerLate, LATE_FLUSH_MS),
+        clock.setInterval(() => void read(), INSTANCES_EVERY_MS),
+        clock.setInterval(offerLate, LATE_FLUSH_MS),
       );
       for (const timer of timers) timer.unref();
     },
     stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      clearTimeout(gathering);
+      for (const timer of timers) clock.clearInterval(timer);
+      clock.clearTimeout(gathering);
     },
   };
 }
