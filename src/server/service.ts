@@ -89,10 +89,9 @@ const RUNNER_LEASE_MS = 150_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
 const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
-// Each status is looked at once in this long, a slice of them each turn: looking at all
-// 10,000 every turn (to find the few due) was a quarter of the main thread's work in the
-// honesty bench. A status past its `until` (a silent check turning unknown) is derived
-// again within this long of it.
+// Each status is looked at once in this long, a slice of them each turn: looking at all of
+// them every turn, to find the few due, costs the main thread dearly (BENCHMARKS.md). A
+// status past its `until` (a silent check turning unknown) is derived again within this long of it.
 const WARM_CYCLE_MS = 8_000;
 
 /**

@@ -9,15 +9,13 @@ import { systemClock, type Clock, type Timer } from '../../domain/clock.js';
 import { ownerOf, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunQueue } from '../storage/types.js';
 
-// In bench:scale each instance offering every run as it fell due was one statement a
-// run (136 a second each, half of all their statements), each a wake-up of PostgreSQL
-// and the instance.
+// An instance that is not the slot's owner offers late, those of a second together: an
+// offer of every run by each as it falls due is a statement and a wake-up each (BENCHMARKS.md).
 const LATE_OFFER_MS = 3_000;
 // A remote run on the grid is offered this long before it falls due (a quarter of its
 // period at most; the scheduler calls `due` that early), so the offers of a moment go in
-// one statement; a claim takes it from its due time on, when a runner waiting for it is
-// told. Offered as they fell due, they were one statement each (68 a second per instance
-// in bench:scale), and each woke PostgreSQL and then the instance.
+// one statement, not one statement and wake-up each (BENCHMARKS.md); a claim takes it
+// from its due time on, when a runner waiting for it is told.
 const REMOTE_AHEAD_MS = 1_000;
 export const remoteAhead = (slot: Pick<Slot, 'periodMs'>) => Math.min(REMOTE_AHEAD_MS, slot.periodMs / 4);
 const OWNED_GATHER_MS = 250;
