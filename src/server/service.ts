@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { CheckResult } from '../api/schemas.js';
+import { clockWithNow, systemClock, type Clock } from '../domain/clock.js';
 import { createAccounts, type Accounts } from './config/accounts.js';
 import { createAlerting, type Alerting } from './alerting/index.js';
 import { createAlertPlanner } from './alerting/planner.js';
@@ -30,6 +31,9 @@ export interface ServiceOptions {
   port?: number;
   /** False in tests that seed results themselves. */
   startScheduler?: boolean;
+  /** The service's clock: every part reads the time and sets its timers on it (default: the system's). */
+  clock?: Clock;
+  /** Only the time read, the timers the system's (tests that move the time alone). */
   now?: () => number;
   rateLimit?: { perSecond: number; burst: number };
   /** The run workers' pool: its size and entry (tests running from source point at a built entry). */
@@ -85,75 +89,95 @@ const RUNNER_LEASE_MS = 150_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
 const WARM_EVERY_MS = 250;
 const WARM_BUDGET_MS = 20;
-// Each status is looked at once in this long, a slice of them each turn: looking at all
-// 10,000 every turn (to find the few due) was a quarter of the main thread's work in the
-// honesty bench. A status past its `until` (a silent check turning unknown) is derived
-// again within this long of it.
+// Each status is looked at once in this long, a slice of them each turn: looking at all of
+// them every turn, to find the few due, costs the main thread dearly (BENCHMARKS.md). A
+// status past its `until` (a silent check turning unknown) is derived again within this long of it.
 const WARM_CYCLE_MS = 8_000;
 
+/**
+ * The loop between runs and statuses, one way at a time: the run side (scheduler, runner
+ * hub) is built first and knows nothing of statuses; the status side reads it (next runs,
+ * skips, runner contacts) and alerting reads the status side. What goes back is given
+ * explicitly once both exist: the sink of scheduler.start (results, skips), the run
+ * side's `runnersBack` and the engine's `onNotifications` (alerting's kick).
+ */
 export async function createService(opts: ServiceOptions): Promise<Service> {
-  const now = opts.now ?? Date.now;
+  const parts = await openParts(opts);
+  const run = await createRunSide(parts);
+  const status = createStatusSide(parts, run);
+  const leaving = new AbortController();
+  const { app, url } = await listen(parts, run, status, leaving.signal);
+  if (opts.startScheduler !== false) {
+    run.runner.workers.warm();
+    run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
+  }
+  status.alerting.start();
+  const peers = await listenPeers(parts, status.engine);
+  const timers = await startTimers(parts, run.hub, status.engine);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    app,
+    storage: parts.storage,
+    engine: status.engine,
+    accounts: parts.accounts,
+    alerting: status.alerting,
+    record: status.record,
+    reload: reloadFn(parts, run, status.engine, timers),
+    runStats: () => run.scheduler.stats(),
+    runsByThread: () => run.runner.workers.runsByThread(),
+    announceConfig: peers.announce,
+    onPeerConfig: peers.onConfig,
+    close: () => (closing ??= closeAll({ parts, run, status, app, peers, timers, leaving })),
+  };
+}
+
+/** What every part of the service shares: its options, clock, storage and config. */
+interface Parts {
+  opts: ServiceOptions;
+  clock: Clock;
+  storage: Storage;
+  accounts: Accounts;
+  /** The config in force: a reload replaces it, and whoever reads it here sees the new one. */
+  live: { config: ServiceConfig };
+}
+
+/** The one clock of the service: opts.clock, else the system's timers with opts.now, else the system's. */
+const clockOf = (opts: ServiceOptions): Clock =>
+  opts.clock ?? (opts.now ? clockWithNow(opts.now) : systemClock);
+
+/** Opens storage and seeds the config's channels (an account starting empty). */
+async function openParts(opts: ServiceOptions): Promise<Parts> {
+  const clock = clockOf(opts);
   const storage = await openStorage(opts.dbPath, opts.sqliteWriter ? { writer: opts.sqliteWriter } : {});
-  let config = opts.config;
-  const accounts = createAccounts(config, new Date(now()));
+  const accounts = createAccounts(opts.config, new Date(clock.now()));
   try {
-    await seedChannels(config, storage, now());
+    await seedChannels(opts.config, storage, clock.now());
   } catch (error) {
     await storage.close();
     throw error;
   }
-  // The engine asks the scheduler for next runs; the scheduler records into the engine.
-  const late: { scheduler?: Scheduler; hub?: RunnerHub } = {};
-  const planner = createAlertPlanner({ storage, now, publicUrl: opts.config.publicUrl });
-  const lateAlerting: { alerting?: Alerting } = {};
-  const engine = createStatusEngine({
-    storage,
-    scheduler: {
-      nextRun: (accountId, checkId) => late.scheduler?.nextRun(accountId, checkId) ?? null,
-      skippedReason: (accountId, checkId) => late.scheduler?.skippedReason(accountId, checkId),
-    },
-    now,
-    alerts: planner,
-    onNotifications: () => lateAlerting.alerting?.kick(),
-    runners: { lastSeen: (accountId, locationId) => late.hub?.lastSeen(accountId, locationId) ?? null },
-    notRunnableReason,
-    // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
-    readsAtOnce: isPgStorage(storage) ? 300 : undefined,
-  });
-  const alerting = (lateAlerting.alerting = createAlerting({
-    config: opts.config,
-    storage,
-    accounts,
-    engine,
-    planner,
-    now,
-  }));
-  /** Stores a result with `write` and judges it, in order with the check's other results. */
-  const store = (accountId: string, result: CheckResult, write: () => Promise<boolean>) => {
-    const account = accounts.byId(accountId);
-    const check = account && accounts.check(account, result.checkId);
-    return account && check ? engine.record(account, check, result, write) : write();
-  };
-  const record = async (accountId: string, run: RunResult) => {
-    // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
-    const { screenshot, ...result } = run;
-    await store(accountId, result, async () => {
-      await storage.insertResult(accountId, result);
-      if (screenshot) await storage.insertScreenshot(accountId, result, screenshot);
-      return true;
-    });
-  };
-  /** A queued run's result: stored once, by the run's holder only, then judged. */
-  const complete = (held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult) => {
-    const { screenshot, ...result } = run;
-    return store(held.accountId, result, () =>
-      storage.completeRun(held.id, held.token, held.accountId, result, screenshot),
-    );
-  };
-  const log = opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`));
-  const leaving = new AbortController();
-  const hub = createRunnerHub({ config, queue: storage, now, onReturn: () => engine.expire() });
-  late.hub = hub;
+  return { opts, clock, storage, accounts, live: { config: opts.config } };
+}
+
+/** Where runs come from: the local runner and the scheduler, the remote runners' hub. */
+interface RunSide {
+  hub: RunnerHub;
+  runner: ReturnType<typeof createRunner>;
+  scheduler: Scheduler;
+  /** A location's runners came back after a silence (the status side listens). */
+  runnersBack: Listeners;
+}
+
+/**
+ * Built before the status side, which reads it (next runs, skips, runner contacts):
+ * it reaches the statuses only through what the status side subscribes to it, and
+ * through the sink given to scheduler.start.
+ */
+async function createRunSide({ opts, clock, storage, live }: Parts): Promise<RunSide> {
+  const runnersBack = listeners();
+  const config = live.config;
+  const hub = createRunnerHub({ config, queue: storage, now: clock.now, clock, onReturn: runnersBack.emit });
   await hub.refresh();
   const runner = createRunner({
     maxConcurrentBrowserRuns: config.maxConcurrentBrowserRuns,
@@ -163,41 +187,97 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     config,
     run: runner.run,
     queue: storage,
-    complete,
     onRemoteDue: (run) => hub.wake(run.accountId, run.locationId),
     ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ctx: {
       lastPingAt: (a, c) => storage.lastPing(a, c),
       // Read at each run (the scheduler spreads this object), so a reload applies to the next one.
       get maxStoredBodyBytes() {
-        return config.maxStoredBodyBytes;
+        return live.config.maxStoredBodyBytes;
       },
-      now,
+      now: clock.now,
     },
     lastRunAt: async (a, c, l) => (await storage.recentRuns(a, c, l, 1))[0]?.startedAt ?? null,
-    onSkipping: () => engine.touch(),
+    clock,
   });
-  late.scheduler = scheduler;
+  return { hub, runner, scheduler, runnersBack };
+}
+
+/** Statuses, incidents and alerts, and the two ways a result reaches them. */
+interface StatusSide {
+  engine: StatusEngine;
+  alerting: Alerting;
+  /** Stores a result as if a runner had produced it (status, incidents and all). */
+  record(accountId: string, result: RunResult): Promise<void>;
+  /** A queued run's result: stored once, by the run's holder only, then judged. */
+  complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult): Promise<boolean>;
+}
+
+function createStatusSide({ opts, clock, storage, accounts }: Parts, run: RunSide): StatusSide {
+  const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
+  const engine = createStatusEngine({
+    storage,
+    scheduler: run.scheduler,
+    now: clock.now,
+    alerts: planner,
+    runners: run.hub,
+    notRunnableReason,
+    // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
+    readsAtOnce: isPgStorage(storage) ? 300 : undefined,
+  });
+  const alerting = createAlerting({ config: opts.config, storage, accounts, engine, planner, clock });
+  engine.onNotifications(alerting.kick);
+  run.runnersBack.on(() => engine.rederiveAll());
+  /** Stores a result with `write` and judges it, in order with the check's other results. */
+  const store = (accountId: string, result: CheckResult, write: () => Promise<boolean>) => {
+    const account = accounts.byId(accountId);
+    const check = account && accounts.check(account, result.checkId);
+    return account && check ? engine.record(account, check, result, write) : write();
+  };
+  return {
+    engine,
+    alerting,
+    async record(accountId, run) {
+      // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
+      const { screenshot, ...result } = run;
+      await store(accountId, result, async () => {
+        await storage.insertResult(accountId, result);
+        if (screenshot) await storage.insertScreenshot(accountId, result, screenshot);
+        return true;
+      });
+    },
+    complete(held, run) {
+      const { screenshot, ...result } = run;
+      return store(held.accountId, result, () =>
+        storage.completeRun(held.id, held.token, held.accountId, result, screenshot),
+      );
+    },
+  };
+}
+
+/** Builds the HTTP app and listens; on failure, closes what is open and says why. */
+async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: AbortSignal) {
+  const { opts, clock, storage, accounts, live } = parts;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
   const app = buildApp(
     {
       accounts,
       storage,
-      engine,
-      alerting,
-      now,
-      limitRate: createRateLimiter(limit.perSecond, limit.burst, now),
+      engine: status.engine,
+      alerting: status.alerting,
+      clock,
+      limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
     },
     {
-      hub,
+      hub: run.hub,
       queue: storage,
-      complete,
-      maxStoredBodyBytes: () => config.maxStoredBodyBytes,
+      complete: status.complete,
+      maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,
       check: (account, checkId) => accounts.check(account, checkId),
       leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
-      now,
-      closing: leaving.signal,
-      log,
+      now: clock.now,
+      closing,
+      log: opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`)),
     },
   );
   const host0 = opts.host ?? '127.0.0.1';
@@ -210,17 +290,24 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   }
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  if (opts.startScheduler !== false) {
-    runner.workers.warm();
-    scheduler.start();
-  }
-  alerting.start();
-  // Another instance on the same PostgreSQL database stored a result (moving this one's
-  // status of that check as its own results do) or moved an alert (the status is read
-  // anew). After a lost connection, all are read anew.
+  return { app, url: `http://${host}:${port}` };
+}
+
+interface Peers {
+  announce(version: string): Promise<void>;
+  onConfig(handler: (version: string) => void): void;
+  unlisten(): void;
+}
+
+/**
+ * Other instances on the same PostgreSQL database: one stored a result (moving this
+ * one's status of that check as its own results do) or moved an alert (the status is
+ * read anew). After a lost connection, all are read anew. Nothing on SQLite.
+ */
+async function listenPeers({ storage, accounts }: Parts, engine: StatusEngine): Promise<Peers> {
   const peerConfig = new Set<(version: string) => void>();
   const onChange = (e: ChangeEvent) => {
-    if (e.kind === 'resync') return engine.clear();
+    if (e.kind === 'resync') return engine.rereadAll();
     if (e.fromSelf) return;
     if (e.kind === 'config') return peerConfig.forEach((handler) => handler(e.version));
     const account = accounts.byId(e.accountId);
@@ -228,13 +315,33 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     if (account && check)
       (e.kind === 'result'
         ? engine.peerResult(account, check, e.result)
-        : engine.invalidate(account, check)
+        : engine.rereadCheck(account, check)
       ).catch((error: unknown) => {
         console.error(`checkwall: cannot read the new status of ${e.checkId}`, error);
       });
   };
   const unlisten = isPgStorage(storage) ? await storage.changes.listen(onChange) : undefined;
-  // Timers' work, one of each kind at a time, finished before storage closes.
+  return {
+    announce: (version) =>
+      isPgStorage(storage) ? storage.changes.publishConfig(version) : Promise.resolve(),
+    onConfig: (handler) => void peerConfig.add(handler),
+    unlisten: () => unlisten?.(),
+  };
+}
+
+interface Timers {
+  /** The checks the warmer looks at change with the config. */
+  reload(config: ServiceConfig): void;
+  /** Stops the timers and waits for their work under way. */
+  stop(): Promise<void>;
+}
+
+/** Pruning, runner contacts and the status warmer, on the service's clock; their work one of each kind at a time. */
+async function startTimers(
+  { clock, storage, live }: Parts,
+  hub: RunnerHub,
+  engine: StatusEngine,
+): Promise<Timers> {
   const jobs = new Map<string, Promise<void>>();
   let stopping = false;
   const background = (what: string, job: () => Promise<unknown>) => {
@@ -245,67 +352,81 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       .finally(() => jobs.delete(what));
     jobs.set(what, done);
   };
-  const idle = () => Promise.allSettled([...jobs.values()]);
-  const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
+  const every = (ms: number, what: string, job: () => Promise<unknown>) =>
+    clock.setInterval(() => background(what, job), ms).unref();
+  const prune = () => storage.prune(clock.now() - live.config.retentionDays * 86_400_000);
   await prune();
-  const pruner = setInterval(() => background('pruning', prune), PRUNE_EVERY_MS).unref();
-  const pruneRuns = () => storage.pruneRuns(now() - RUNS_KEPT_MS);
-  const runPruner = setInterval(() => background('pruning runs', pruneRuns), RUNS_PRUNE_EVERY_MS).unref();
-  const seenRefresher = setInterval(
-    () => background('reading runner contacts', () => hub.refresh()),
-    RUNNERS_REFRESH_MS,
-  ).unref();
-  let pairs = checkPairs(config);
-  const warmer = setInterval(
-    () =>
-      background('warming statuses', () => engine.warm(pairs, WARM_BUDGET_MS, WARM_EVERY_MS / WARM_CYCLE_MS)),
-    WARM_EVERY_MS,
-  ).unref();
-  const reload = async (next: ServiceConfig): Promise<ReloadSummary> => {
-    const { summary, moved } = diffConfig(config, next);
-    const known = new Set(config.accounts.map((a) => a.id));
-    config = next;
+  let pairs = checkPairs(live.config);
+  const timers = [
+    every(PRUNE_EVERY_MS, 'pruning', prune),
+    every(RUNS_PRUNE_EVERY_MS, 'pruning runs', () => storage.pruneRuns(clock.now() - RUNS_KEPT_MS)),
+    every(RUNNERS_REFRESH_MS, 'reading runner contacts', () => hub.refresh()),
+    every(WARM_EVERY_MS, 'warming statuses', () =>
+      engine.warm(pairs, WARM_BUDGET_MS, WARM_EVERY_MS / WARM_CYCLE_MS),
+    ),
+  ];
+  return {
+    reload: (config) => void (pairs = checkPairs(config)),
+    async stop() {
+      stopping = true;
+      for (const timer of timers) clock.clearInterval(timer);
+      await Promise.allSettled([...jobs.values()]);
+    },
+  };
+}
+
+/** A reload: checks added, changed, disabled or removed take effect at once; runs in flight finish. */
+function reloadFn(parts: Parts, run: RunSide, engine: StatusEngine, timers: Timers) {
+  const { clock, storage, accounts, live } = parts;
+  return async (next: ServiceConfig): Promise<ReloadSummary> => {
+    const { summary, moved } = diffConfig(live.config, next);
+    const known = new Set(live.config.accounts.map((a) => a.id));
+    live.config = next;
     accounts.replace(next);
-    await scheduler.reload(next); // and the runs waiting for the slots it removed are withdrawn
-    hub.replace(next);
-    pairs = checkPairs(next);
-    engine.forget(moved); // statuses embed their check's config: those it moved are read again
-    await seedChannels({ ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) }, storage, now());
+    await run.scheduler.reload(next); // and the runs waiting for the slots it removed are withdrawn
+    run.hub.replace(next);
+    timers.reload(next);
+    engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again
+    await seedChannels(
+      { ...next, accounts: next.accounts.filter((a) => !known.has(a.id)) },
+      storage,
+      clock.now(),
+    );
     return summary;
   };
-  let closing: Promise<void> | undefined;
-  return {
-    url: `http://${host}:${port}`,
-    app,
-    storage,
-    engine,
-    accounts,
-    alerting,
-    record,
-    reload,
-    runStats: () => scheduler.stats(),
-    runsByThread: () => runner.workers.runsByThread(),
-    announceConfig: (version) =>
-      isPgStorage(storage) ? storage.changes.publishConfig(version) : Promise.resolve(),
-    onPeerConfig: (handler) => void peerConfig.add(handler),
-    close: () =>
-      (closing ??= (async () => {
-        stopping = true;
-        unlisten?.();
-        clearInterval(pruner);
-        clearInterval(runPruner);
-        clearInterval(seenRefresher);
-        leaving.abort();
-        clearInterval(warmer);
-        await scheduler.stop();
-        // After the scheduler: every run has ended, so no page is open when the browser goes.
-        await runner.close();
-        await app.close();
-        await alerting.stop();
-        await idle();
-        await storage.close();
-      })()),
-  };
+}
+
+/** Stops everything in order: nothing new starts, runs end, then requests, alerts and timers' work; storage last. */
+async function closeAll(s: {
+  parts: Parts;
+  run: RunSide;
+  status: StatusSide;
+  app: FastifyInstance;
+  peers: Peers;
+  timers: Timers;
+  leaving: AbortController;
+}) {
+  s.peers.unlisten();
+  const timersDone = s.timers.stop();
+  s.leaving.abort();
+  await s.run.scheduler.stop();
+  // After the scheduler: every run has ended, so no page is open when the browser goes.
+  await s.run.runner.close();
+  await s.app.close();
+  await s.status.alerting.stop();
+  await timersDone;
+  await s.parts.storage.close();
+}
+
+/** Listeners of an event whose source is built before them (the runner hub before the engine). */
+interface Listeners {
+  emit(): void;
+  on(listener: () => void): void;
+}
+
+function listeners(): Listeners {
+  const all = new Set<() => void>();
+  return { emit: () => all.forEach((listener) => listener()), on: (listener) => void all.add(listener) };
 }
 
 const checkPairs = (config: ServiceConfig) =>

@@ -17,7 +17,7 @@ beforeAll(async () => {
     await svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
     await svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
   }
-  svc.engine.clear();
+  svc.engine.rereadAll();
   env = {
     CHECKWALL_BASE_URL: svc.url,
     CHECKWALL_API_KEY: TEST_KEY,

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await svc.seed('c2', ['success', 'success', 'success'], { responseTime: 200 });
   await svc.seed('c4', ['success', 'failed', 'failed'], { responseTime: 400 });
   await svc.seed('c3', ['success'], { responseTime: 999 });
-  svc.engine.clear();
+  svc.engine.rereadAll();
   client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
   store.getState().setSize(120, 40);

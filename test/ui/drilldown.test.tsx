@@ -21,7 +21,7 @@ beforeAll(async () => {
     location: 'us-east',
     responseTime: 800,
   });
-  svc.engine.clear();
+  svc.engine.rereadAll();
   const client = createClient({ baseUrl: svc.url, ...svc.credentials });
   store = createConsoleStore({ refreshMs: 60_000 });
   store.getState().setSize(120, 45);

@@ -4,6 +4,7 @@
 // attempts per channel at once, so a channel that hangs holds only its own.
 import type { AlertPayload } from '../../api/schemas.js';
 import { backoffDelay } from '../../domain/backoff.js';
+import type { Clock, Timer } from '../../domain/clock.js';
 import type { AttemptOutcome, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { redactSecrets } from './redact.js';
 import type { Senders } from './senders/index.js';
@@ -19,7 +20,7 @@ export interface DeliveryPolicy {
 export interface DispatcherDeps {
   storage: Storage;
   senders: Senders;
-  now: () => number;
+  clock: Clock;
   policy: DeliveryPolicy;
   /** Secrets of the service's transports, kept out of every recorded error. */
   transportSecrets: readonly string[];
@@ -42,7 +43,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   const busy = new Map<number, number>();
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   let queued = false;
   // One claim at a time: the busy channels it skips are counted before it.
   let claiming = false;
@@ -58,7 +59,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     claiming = true;
     const full = [...busy].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
     storage
-      .claimNotifications(deps.now(), leaseMs, BATCH, full)
+      .claimNotifications(deps.clock.now(), leaseMs, BATCH, full)
       .then((rows) => rows.forEach(track))
       .catch((error: unknown) => console.error('checkwall: claiming notifications failed', error))
       .finally(() => {
@@ -91,13 +92,13 @@ export function createDispatcher(deps: DispatcherDeps) {
       // Cut short by a stop: due again at the next start, as if never tried.
       await storage.finishAttempt(
         row.id,
-        { status: 'pending', error: sent.error, nextAttemptAt: deps.now() },
-        deps.now(),
+        { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() },
+        deps.clock.now(),
       );
       return;
     }
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    await storage.finishAttempt(row.id, outcome(row, sent, secrets), deps.now());
+    await storage.finishAttempt(row.id, outcome(row, sent, secrets), deps.clock.now());
     await deps.onFinished?.(row);
   }
 
@@ -122,7 +123,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       sent.retryAfterMs !== undefined
         ? Math.min(sent.retryAfterMs, MAX_RETRY_AFTER_MS)
         : backoffDelay(row.attempts - 1, policy.retryBaseMs, policy.retryMaxMs);
-    return { status: 'pending', error, nextAttemptAt: deps.now() + wait };
+    return { status: 'pending', error, nextAttemptAt: deps.clock.now() + wait };
   }
 
   /** Looks for due work at once (after new notifications or a finished attempt). */
@@ -134,19 +135,18 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   return {
     start() {
-      timer = setInterval(tick, TICK_MS);
-      timer.unref();
+      timer = deps.clock.setInterval(tick, TICK_MS).unref();
       kick();
     },
     kick,
     /** Delivers one queued notification now, whatever else is under way, and gives its record. */
     async deliverNow(id: string): Promise<NotificationRow | null> {
-      const row = await storage.claimNotification(id, deps.now(), leaseMs);
+      const row = await storage.claimNotification(id, deps.clock.now(), leaseMs);
       if (row) await attempt(row);
       return storage.notification(id);
     },
     async stop() {
-      clearInterval(timer);
+      deps.clock.clearInterval(timer);
       stopping.abort(new Error('the service is stopping'));
       await Promise.allSettled([...running]);
     },

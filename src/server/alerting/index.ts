@@ -2,6 +2,7 @@
 // the test event of a channel. The planner is handed to the status engine,
 // which writes its rows with the status change.
 import { randomUUID } from 'node:crypto';
+import type { Clock, Timer } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
 import type { CheckStatus } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
@@ -18,7 +19,7 @@ export interface CheckStatuses {
   perCheck<T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>): Promise<T>;
   statusOf(account: AccountConfig, check: CheckConfig): Promise<CheckStatus>;
   /** A delivery moved the check's alert: its status is read anew. */
-  invalidate(account: AccountConfig, check: CheckConfig): Promise<void>;
+  rereadCheck(account: AccountConfig, check: CheckConfig): Promise<void>;
 }
 
 export interface AlertingDeps {
@@ -27,7 +28,7 @@ export interface AlertingDeps {
   accounts: Accounts;
   engine: CheckStatuses;
   planner: AlertPlanner;
-  now: () => number;
+  clock: Clock;
 }
 
 const SWEEP_EVERY_MS = 5_000;
@@ -35,18 +36,18 @@ const SWEEP_EVERY_MS = 5_000;
 export type Alerting = ReturnType<typeof createAlerting>;
 
 export function createAlerting(deps: AlertingDeps) {
-  const { config, storage, accounts, engine, now } = deps;
+  const { config, storage, accounts, engine, clock } = deps;
   const d = config.alertDelivery;
   const senders = createSenders(config, d.attemptTimeoutSeconds * 1000);
-  const invalidate = async (accountId: string, checkId: string | null) => {
+  const reread = async (accountId: string, checkId: string | null) => {
     const account = accounts.byId(accountId);
     const check = account && checkId !== null ? accounts.check(account, checkId) : undefined;
-    if (account && check) await engine.invalidate(account, check);
+    if (account && check) await engine.rereadCheck(account, check);
   };
   const dispatcher = createDispatcher({
     storage,
     senders,
-    now,
+    clock,
     policy: {
       attemptTimeoutMs: d.attemptTimeoutSeconds * 1000,
       maxAttempts: d.maxAttempts,
@@ -54,7 +55,7 @@ export function createAlerting(deps: AlertingDeps) {
       retryMaxMs: d.retryMaxSeconds * 1000,
     },
     transportSecrets: transportSecrets(config),
-    onFinished: (row: NotificationRow) => invalidate(row.accountId, row.checkId),
+    onFinished: (row: NotificationRow) => reread(row.accountId, row.checkId),
   });
 
   /**
@@ -88,7 +89,7 @@ export function createAlerting(deps: AlertingDeps) {
   /** Sends a `test` event to the channel now and gives its record. */
   async function testChannel(channel: StoredChannel): Promise<NotificationRow | null> {
     const id = randomUUID();
-    const at = now();
+    const at = clock.now();
     const payload = buildPayload({
       event: 'test',
       check: null,
@@ -108,7 +109,7 @@ export function createAlerting(deps: AlertingDeps) {
     return dispatcher.deliverNow(id);
   }
 
-  let sweeper: NodeJS.Timeout | undefined;
+  let sweeper: Timer | undefined;
   return {
     sweepReminders,
     testChannel,
@@ -118,17 +119,18 @@ export function createAlerting(deps: AlertingDeps) {
     start() {
       dispatcher.start();
       let sweeping = false;
-      sweeper = setInterval(() => {
-        if (sweeping) return;
-        sweeping = true;
-        sweepReminders()
-          .catch((error: unknown) => console.error('checkwall: the reminder sweep failed', error))
-          .finally(() => (sweeping = false));
-      }, SWEEP_EVERY_MS);
-      sweeper.unref();
+      sweeper = clock
+        .setInterval(() => {
+          if (sweeping) return;
+          sweeping = true;
+          sweepReminders()
+            .catch((error: unknown) => console.error('checkwall: the reminder sweep failed', error))
+            .finally(() => (sweeping = false));
+        }, SWEEP_EVERY_MS)
+        .unref();
     },
     async stop() {
-      clearInterval(sweeper);
+      clock.clearInterval(sweeper);
       await dispatcher.stop();
       await senders.close();
     },

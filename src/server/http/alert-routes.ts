@@ -140,7 +140,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     if (!alert) throw new HttpError(404, `no alert "${alertId}" in this account`);
     const check = deps.accounts.check(account, alert.checkId);
     // Answered once the status shows it: the next list read sees the acknowledgement.
-    if (check) await deps.engine.invalidate(account, check);
+    if (check) await deps.engine.rereadCheck(account, check);
     return toCheckAlert(alert);
   });
 }

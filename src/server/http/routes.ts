@@ -15,6 +15,7 @@ import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { StatusEngine } from '../status/engine.js';
+import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
@@ -31,7 +32,7 @@ export interface RouteDeps {
   storage: Storage;
   engine: StatusEngine;
   alerting: Alerting;
-  now: () => number;
+  clock: Clock;
   limitRate: (key: string) => void;
 }
 
@@ -41,7 +42,8 @@ const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
 const ScreenshotParams = CheckIdParams.extend({ resultId: z.string().min(1).max(200) });
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { accounts, storage, engine, now } = deps;
+  const { accounts, storage, engine, clock } = deps;
+  const now = clock.now;
   const auth = (req: FastifyRequest) => {
     const account = authenticate(accounts, req);
     deps.limitRate(account.id);
@@ -53,9 +55,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // The answer is built from the statuses the engine already holds (its snapshot):
   // a request filters, sorts and pages; only the page's schedules are read fresh.
   const lists = createListCache<BuiltList>(engine.version, now);
-  const refresher = setInterval(() => void lists.refresh(), LIST_REFRESH_EVERY_MS).unref();
+  const refresher = clock.setInterval(() => void lists.refresh(), LIST_REFRESH_EVERY_MS).unref();
   app.addHook('onClose', (_app, done) => {
-    clearInterval(refresher);
+    clock.clearInterval(refresher);
     done();
   });
   const pages = createPageMemo<BuiltList>();
@@ -137,7 +139,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage(body));
   });
 
-  registerAlertRoutes(app, { ...deps, auth });
+  registerAlertRoutes(app, { ...deps, now, auth });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

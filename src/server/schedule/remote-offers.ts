@@ -5,18 +5,17 @@
 // LATE_OFFER_MS after its due time, those of each second in one statement, in case
 // the owner is gone. The run's key makes any second offer a no-op, so a wrong view
 // of who is there costs a late offer or a second one, never a run.
+import { systemClock, type Clock, type Timer } from '../../domain/clock.js';
 import { ownerOf, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunQueue } from '../storage/types.js';
 
-// In bench:scale each instance offering every run as it fell due was one statement a
-// run (136 a second each, half of all their statements), each a wake-up of PostgreSQL
-// and the instance.
+// An instance that is not the slot's owner offers late, those of a second together: an
+// offer of every run by each as it falls due is a statement and a wake-up each (BENCHMARKS.md).
 const LATE_OFFER_MS = 3_000;
 // A remote run on the grid is offered this long before it falls due (a quarter of its
 // period at most; the scheduler calls `due` that early), so the offers of a moment go in
-// one statement; a claim takes it from its due time on, when a runner waiting for it is
-// told. Offered as they fell due, they were one statement each (68 a second per instance
-// in bench:scale), and each woke PostgreSQL and then the instance.
+// one statement, not one statement and wake-up each (BENCHMARKS.md); a claim takes it
+// from its due time on, when a runner waiting for it is told.
 const REMOTE_AHEAD_MS = 1_000;
 export const remoteAhead = (slot: Pick<Slot, 'periodMs'>) => Math.min(REMOTE_AHEAD_MS, slot.periodMs / 4);
 const OWNED_GATHER_MS = 250;
@@ -42,14 +41,16 @@ export function createRemoteOffers(opts: {
   scheduled(key: RunKey): boolean;
   /** A run this instance created is due: a runner waiting for one of its location may take it. */
   onDue?: ((run: ClaimedRun) => void) | undefined;
+  clock?: Clock | undefined;
 }): RemoteOffers {
+  const clock = opts.clock ?? systemClock;
   let instances = { self: opts.self, all: [opts.self] };
   let late: RunKey[] = [];
   let owned: RunKey[] = [];
-  let gathering: NodeJS.Timeout | undefined;
+  let gathering: Timer | undefined;
   let unread = false;
   let stopped = false;
-  const timers: NodeJS.Timeout[] = [];
+  const timers: Timer[] = [];
 
   async function read() {
     try {
@@ -76,14 +77,14 @@ export function createRemoteOffers(opts: {
 
   function dueThen(run: ClaimedRun) {
     const tell = () => void (stopped || opts.onDue?.(run));
-    const wait = run.dueAt - Date.now();
+    const wait = run.dueAt - clock.now();
     if (wait <= 0) tell();
-    else setTimeout(tell, wait).unref();
+    else clock.setTimeout(tell, wait).unref();
   }
 
   /** Offers the other instances' runs due LATE_OFFER_MS ago: a no-op unless their owner is gone. */
   function offerLate() {
-    const before = Date.now() - LATE_OFFER_MS;
+    const before = clock.now() - LATE_OFFER_MS;
     offerAll(late.filter((key) => key.dueAt <= before));
     late = late.filter((key) => key.dueAt > before);
   }
@@ -100,20 +101,20 @@ export function createRemoteOffers(opts: {
     due(slotKey, key) {
       if (ownerOf(slotKey, instances.all) !== instances.self) return void late.push(key);
       owned.push(key);
-      gathering ??= setTimeout(offerOwned, OWNED_GATHER_MS);
+      gathering ??= clock.setTimeout(offerOwned, OWNED_GATHER_MS);
     },
     start() {
       void read();
       timers.push(
-        setInterval(() => void read(), INSTANCES_EVERY_MS),
-        setInterval(offerLate, LATE_FLUSH_MS),
+        clock.setInterval(() => void read(), INSTANCES_EVERY_MS),
+        clock.setInterval(offerLate, LATE_FLUSH_MS),
       );
       for (const timer of timers) timer.unref();
     },
     stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      clearTimeout(gathering);
+      for (const timer of timers) clock.clearInterval(timer);
+      clock.clearTimeout(gathering);
     },
   };
 }

@@ -3,6 +3,7 @@
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.
 import { createHash } from 'node:crypto';
+import { systemClock, type Clock } from '../../domain/clock.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
 
@@ -60,7 +61,10 @@ export function createRunnerHub(opts: {
   now: () => number;
   /** A location's runners are back in touch after a silence: statuses judged without them are stale. */
   onReturn: () => void;
+  /** The service's timers (a poll's wait); default the system's. */
+  clock?: Clock | undefined;
 }): RunnerHub {
+  const clock = opts.clock ?? systemClock;
   const places = new Map<string, RunnerPlace>();
   const last = new Map<string, number>();
   const persisted = new Map<string, number>();
@@ -114,13 +118,13 @@ export function createRunnerHub(opts: {
         const set = waiting.get(key) ?? new Set<() => void>();
         waiting.set(key, set);
         const done = () => {
-          clearTimeout(timer);
+          clock.clearTimeout(timer);
           signal.removeEventListener('abort', done);
           set.delete(done);
           last.set(key, opts.now());
           resolve();
         };
-        const timer = setTimeout(done, ms);
+        const timer = clock.setTimeout(done, ms);
         signal.addEventListener('abort', done, { once: true });
         set.add(done);
       });

@@ -15,9 +15,10 @@
 // instance killed mid-run) and runs them here.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { systemClock, type Timer } from '../../domain/clock.js';
 import type { CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { RunResult } from '../runners/types.js';
-import type { Scheduler, SchedulerOptions } from './types.js';
+import type { RunSink, Scheduler, SchedulerOptions } from './types.js';
 import { createRemoteOffers, remoteAhead } from './remote-offers.js';
 import { createRunAccounting, skippedReason } from './run-accounting.js';
 import { catchUpAt, followingDueAt, isRemoteSlot, nextDueAt, planSlots, slotKey, type Slot } from './plan.js';
@@ -34,7 +35,7 @@ interface SlotState {
    * instant it stands for (the last one before the start), so every instance keys it alike.
    */
   dueAt: number;
-  timer?: NodeJS.Timeout | undefined;
+  timer?: Timer | undefined;
   /** Queued or running: a due turn now is skipped. */
   pending: boolean;
   /** The run this instance holds for it, while pending. */
@@ -51,6 +52,7 @@ export const leaseFor = (check: Pick<CheckConfig, 'timeoutMs'>) =>
   Math.max(60_000, 2 * check.timeoutMs + 30_000);
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
+  const clock = opts.clock ?? systemClock;
   const controller = new AbortController();
   // Every run in flight listens to this one signal (up to maxConcurrentRuns): not a leak.
   setMaxListeners(0, controller.signal);
@@ -61,18 +63,19 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const accounting = createRunAccounting();
   let config: ServiceConfig = opts.config;
   const token = `instance-${randomUUID()}`;
-  let sweeper: NodeJS.Timeout | undefined;
+  let sweeper: Timer | undefined;
+  // Given by start(): no run begins before it.
+  let sink: RunSink = { complete: () => Promise.resolve(false) };
   let active = 0;
   let started = false;
   let stopped = false;
 
   function arm(state: SlotState, at: number, dueAt = at) {
     state.dueAt = dueAt;
-    clearTimeout(state.timer);
+    clock.clearTimeout(state.timer);
     state.nextAt = at;
     const ahead = dueAt === at && isRemoteSlot(state.slot) ? remoteAhead(state.slot) : 0;
-    state.timer = setTimeout(() => due(state), Math.max(0, at - ahead - Date.now()));
-    state.timer.unref();
+    state.timer = clock.setTimeout(() => due(state), Math.max(0, at - ahead - clock.now())).unref();
   }
 
   function due(state: SlotState) {
@@ -93,7 +96,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
     if (state.pending) {
       accounting.due();
-      if (accounting.skip(account.id, check.id, Date.now())) opts.onSkipping?.(account.id, check.id);
+      if (accounting.skip(account.id, check.id, clock.now())) sink.onSkipping?.(account.id, check.id);
       return;
     }
     state.pending = true;
@@ -106,7 +109,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         state.pending = false;
         // Never offered, so never run: counted as skipped, as a run the machine could not take.
         accounting.due();
-        if (accounting.skip(account.id, check.id, Date.now())) opts.onSkipping?.(account.id, check.id);
+        if (accounting.skip(account.id, check.id, clock.now())) sink.onSkipping?.(account.id, check.id);
         console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error);
       },
     );
@@ -121,10 +124,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   async function offer(key: RunKey, holder?: { token: string; leaseMs: number }) {
     for (const waitMs of OFFER_RETRY_MS) {
       try {
-        return await opts.queue.offerRun(key, Date.now(), holder);
+        return await opts.queue.offerRun(key, clock.now(), holder);
       } catch (error) {
         if (stopped || waitMs === undefined) throw error;
-        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+        await new Promise<void>((resolve) => clock.setTimeout(resolve, waitMs).unref());
       }
     }
     return null;
@@ -136,6 +139,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     offer: (key) => offer(key),
     scheduled: (key) => slots.has(slotKey(key.accountId, key.checkId, key.locationId)),
     onDue: opts.onRemoteDue,
+    clock,
   });
 
   function enqueue(state: SlotState, run: ClaimedRun) {
@@ -151,7 +155,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     for (const account of config.accounts)
       for (const location of account.locations) {
         if (location.remote || stopped) continue;
-        const now = Date.now();
+        const now = clock.now();
         const runs = await opts.queue.claimRuns(account.id, location.id, token, now, 60_000, SWEEP_BATCH);
         for (const run of runs) {
           const state = slots.get(slotKey(run.accountId, run.checkId, run.locationId));
@@ -179,7 +183,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       // A run cut short by stop() measured nothing about the target: keep it out.
       // False: its lease ran out and another took it over; that one's result is stored.
       // Stored under the run's id: one result per scheduled run, whoever ran it.
-      if (!controller.signal.aborted && (await opts.complete(run, { ...result, id: run.id })))
+      if (!controller.signal.aborted && (await sink.complete(run, { ...result, id: run.id })))
         accounting.stored();
     } catch (error) {
       // Runners return failures as results; an exception here is a bug in a runner or storage.
@@ -209,7 +213,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const removed: RunPlace[] = [];
     for (const [key, { slot, timer }] of slots) {
       if (plan.has(key)) continue;
-      clearTimeout(timer); // a run in flight finishes and is recorded
+      clock.clearTimeout(timer); // a run in flight finishes and is recorded
       slots.delete(key);
       removed.push({ accountId: slot.account.id, checkId: slot.check.id, locationId: slot.location.id });
     }
@@ -235,9 +239,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   // A run offered ahead for a slot a reload removed (its check disabled or removed, or
   // moved off the location) must not run: withdrawn at once, and again once the offers
   // already on their way when the reload came have landed. Runs in flight finish.
-  const withdrawAgain = new Set<NodeJS.Timeout>();
+  const withdrawAgain = new Set<Timer>();
   function withdraw(places: RunPlace[]): Promise<void> {
-    const done = opts.queue.withdrawRuns(places, Date.now()).then(
+    const done = opts.queue.withdrawRuns(places, clock.now()).then(
       () => undefined,
       (error: unknown) =>
         console.error('checkwall: cannot withdraw the runs of checks a reload ended', error),
@@ -261,7 +265,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       ),
     );
     if (stopped) return;
-    const now = Date.now();
+    const now = clock.now();
     const kept = states.flatMap((state, i) =>
       slots.get(state.slot.key) === state ? [{ state, last: lasts[i] ?? null }] : [],
     );
@@ -279,26 +283,28 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   place(config);
   return {
-    start() {
+    start(to) {
+      sink = to;
       started = true;
       remote.start();
       void armAll([...slots.values()]);
       const sweepSoon = () => {
-        sweeper = setTimeout(() => {
-          sweep()
-            .catch((error: unknown) => console.error('checkwall: the run sweep failed', error))
-            .finally(() => !stopped && sweepSoon());
-        }, opts.sweepEveryMs ?? SWEEP_EVERY_MS);
-        sweeper.unref();
+        sweeper = clock
+          .setTimeout(() => {
+            sweep()
+              .catch((error: unknown) => console.error('checkwall: the run sweep failed', error))
+              .finally(() => !stopped && sweepSoon());
+          }, opts.sweepEveryMs ?? SWEEP_EVERY_MS)
+          .unref();
       };
       sweepSoon();
     },
     async stop() {
       stopped = true;
-      clearTimeout(sweeper);
+      clock.clearTimeout(sweeper);
       remote.stop();
-      for (const state of slots.values()) clearTimeout(state.timer);
-      for (const timer of withdrawAgain) clearTimeout(timer);
+      for (const state of slots.values()) clock.clearTimeout(state.timer);
+      for (const timer of withdrawAgain) clock.clearTimeout(timer);
       queue.length = 0;
       controller.abort(new Error('the service is stopping'));
       await Promise.allSettled([...inFlight]);
@@ -309,10 +315,12 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       pump(); // maxConcurrentRuns may have grown
       if (removed.length === 0) return;
       await withdraw(removed);
-      const again = setTimeout(() => {
-        withdrawAgain.delete(again);
-        void withdraw(removed);
-      }, WITHDRAW_AGAIN_MS).unref();
+      const again = clock
+        .setTimeout(() => {
+          withdrawAgain.delete(again);
+          void withdraw(removed);
+        }, WITHDRAW_AGAIN_MS)
+        .unref();
       withdrawAgain.add(again);
     },
     nextRun(accountId, checkId) {
@@ -323,7 +331,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       return new Date(Math.min(...armed.map((s) => s.nextAt)));
     },
     skippedReason: (accountId, checkId) => {
-      const count = accounting.skippedRecently(accountId, checkId, Date.now());
+      const count = accounting.skippedRecently(accountId, checkId, clock.now());
       return count === 0 ? undefined : skippedReason(count);
     },
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),

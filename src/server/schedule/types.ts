@@ -1,5 +1,6 @@
 // The scheduler's contract: what it is given (SchedulerOptions) and what it
 // offers the rest of the service (Scheduler).
+import type { Clock } from '../../domain/clock.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { RunContext, RunCheck, RunResult } from '../runners/types.js';
 import type { ClaimedRun, RunQueue } from '../storage/types.js';
@@ -10,11 +11,6 @@ export interface SchedulerOptions {
   run: RunCheck;
   /** The shared queue every run goes through (several instances, remote runners). */
   queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances' | 'withdrawRuns'>;
-  /**
-   * Stores the result of a run this instance holds (storage and the status engine
-   * live behind it); false when its lease ran out and another holder has it.
-   */
-  complete: (run: ClaimedRun, result: RunResult) => Promise<boolean>;
   /** A remote location's run this instance offered is due: a runner waiting in a long poll may take it. */
   onRemoteDue?: (run: ClaimedRun) => void;
   /** How often lease-expired local runs are taken over (default 10 s). */
@@ -22,12 +18,24 @@ export interface SchedulerOptions {
   ctx: Omit<RunContext, 'signal'>;
   /** Epoch ms of the latest stored run of a check at a location, or null: a slot never run runs soon. */
   lastRunAt: (accountId: string, checkId: string, locationId: string) => Promise<number | null>;
+  /** The service's clock (default: the system's). */
+  clock?: Clock | undefined;
+}
+
+/** Where the runs' outcomes go (storage and the status engine, wired by service.ts). */
+export interface RunSink {
+  /**
+   * Stores the result of a run this instance holds (storage and the status engine
+   * live behind it); false when its lease ran out and another holder has it.
+   */
+  complete: (run: ClaimedRun, result: RunResult) => Promise<boolean>;
   /** A check's first skipped run in the accounting window: its status changes. */
-  onSkipping?: (accountId: string, checkId: string) => void;
+  onSkipping?: ((accountId: string, checkId: string) => void) | undefined;
 }
 
 export interface Scheduler {
-  start(): void;
+  /** Starts scheduling; the runs' results and skips go to `sink` (nothing runs before). */
+  start(sink: RunSink): void;
   /** Stops scheduling; in-flight runs are aborted and awaited. */
   stop(): Promise<void>;
   /** When the check next runs at any location; null when disabled or not runnable. */

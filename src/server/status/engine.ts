@@ -60,8 +60,6 @@ export interface StatusEngineDeps extends PresenterDeps {
   now: () => number;
   /** Absent: incidents only, no alerts (tests of the engine alone). */
   alerts?: StatusAlerts | undefined;
-  /** Called after a change queued notifications: the dispatcher looks at once. */
-  onNotifications?: (() => void) | undefined;
   /** Statuses read from storage at once (default COMPUTING_AT_ONCE). */
   readsAtOnce?: number | undefined;
   /** Why this service cannot run a check (runners/index.ts); absent: every check can run. */
@@ -79,6 +77,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   // Moves whenever a check's status, incident or alert changes: answers built from
   // statuses may be reused only while it stands still (see http/status-list.ts).
   let version = 0;
+  const notified = new Set<() => void>();
 
   const env: StatusEnvironment = {
     runnerSeenAt: (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
@@ -236,12 +235,12 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const plan = await deps.alerts?.onStatusChange(input);
     if (!plan && !change.openIncident && change.closeIncidentAt === undefined) return;
     await deps.storage.applyAlertChange(account.id, { ...change, ...plan });
-    if (plan?.notifications.length) deps.onNotifications?.();
-    await invalidate(account, check);
+    if (plan?.notifications.length) for (const listener of notified) listener();
+    await rereadCheck(account, check);
   }
 
   /** An incident or alert moved (acknowledged, reminded, a delivery failed): the status is read anew. */
-  async function invalidate(account: AccountConfig, check: CheckConfig) {
+  async function rereadCheck(account: AccountConfig, check: CheckConfig) {
     cache.drop(account, check);
     await fresh(account, check, LIST_PERIOD);
     version++;
@@ -254,7 +253,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
    */
   function peerResult(account: AccountConfig, check: CheckConfig, result: CheckResult | undefined) {
     return perCheck(account, check, async () => {
-      if (!result) return invalidate(account, check);
+      if (!result) return rereadCheck(account, check);
       const before = cache.get(account, check, LIST_PERIOD)?.status.status;
       const after = await addResult(account, check, result);
       if (after && after.status !== before) version++;
@@ -312,31 +311,39 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     list,
     present,
     record,
-    invalidate,
+    rereadCheck,
     peerResult,
     warm,
+    /** `listener` is called after a change queued notifications (the dispatcher looks at once). */
+    onNotifications(listener: () => void) {
+      notified.add(listener);
+    },
     /** Runs `job` in order with the check's results (a reminder must not cross its alert's resolution). */
     perCheck,
     /** Moves when a check's status, incident or alert changes (not for every result). */
     version: () => version,
-    /** Something read fresh into every status changed (a check began skipping runs). */
-    touch() {
+    /**
+     * What `present` reads fresh into every status moved (a check began skipping runs):
+     * nothing is read or derived, but answers built before are stale.
+     */
+    scheduleMoved() {
       version++;
-    },
-    clear() {
-      version++;
-      cache.clear();
-    },
-    /** A reload: the statuses of the checks it moved are read again, the others kept. */
-    forget(moved: Moved) {
-      cache.forget(moved);
-      if (moved.size > 0) version++;
     },
     /**
      * Something every status is derived from moved (a location's runners came back):
-     * each is derived again, reading nothing; the version moves only for those whose
-     * value does.
+     * each is derived again from its kept inputs, reading nothing; the version moves only
+     * for those whose value does.
      */
-    expire: () => cache.expire(),
+    rederiveAll: () => cache.expire(),
+    /** A reload: the statuses of the checks it moved are read again from storage, the others kept. */
+    rereadChecks(moved: Moved) {
+      cache.forget(moved);
+      if (moved.size > 0) version++;
+    },
+    /** Anything may have moved (a lost connection to the other instances): every status is read again. */
+    rereadAll() {
+      version++;
+      cache.clear();
+    },
   };
 }

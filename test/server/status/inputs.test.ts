@@ -118,7 +118,7 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
       // An incident opened or closed here reaches the other instance as an alert change.
       const incident = (await here.statusOf(account, check)).currentIncident?.id;
       if (incident !== (await peer.statusOf(account, check)).currentIncident?.id)
-        await peer.invalidate(account, check);
+        await peer.rereadCheck(account, check);
       const anew = figures(await readAnew(s, clock.now));
       expect(figures(await here.statusOf(account, check))).toEqual(anew);
       expect(figures(await peer.statusOf(account, check))).toEqual(anew);

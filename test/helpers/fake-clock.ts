@@ -1,0 +1,75 @@
+// A clock a test moves itself (src/domain/clock.ts): `advance` fires the timers
+// that fall due on the way, in order of their due time (then of their setting),
+// each at its own instant, and lets promises settle after each, so work a timer
+// starts (a storage read, a run) has its effects before the next one fires.
+import { setImmediate as turn } from 'node:timers/promises';
+import type { Clock, Timer } from '../../src/domain/clock.js';
+
+export interface FakeClock extends Clock {
+  /** Moves the time `ms` on, firing every timer due on the way. */
+  advance(ms: number): Promise<void>;
+  /** Lets pending promises and I/O callbacks settle, moving no time. */
+  settle(): Promise<void>;
+  /** Timers waiting. */
+  pending(): number;
+}
+
+interface FakeTimer extends Timer {
+  at: number;
+  seq: number;
+  fn: () => void;
+  everyMs?: number | undefined;
+}
+
+// Event-loop turns after each timer: enough for a chain of a few awaited SQLite calls.
+const TURNS = 10;
+
+export function createFakeClock(start = Date.parse('2026-11-23T10:00:00.000Z')): FakeClock {
+  let now = start;
+  let seq = 0;
+  const timers = new Set<FakeTimer>();
+  const add = (fn: () => void, ms: number, everyMs?: number): FakeTimer => {
+    const timer: FakeTimer = {
+      at: now + Math.max(0, ms),
+      seq: seq++,
+      fn,
+      everyMs,
+      unref: () => timer,
+    };
+    timers.add(timer);
+    return timer;
+  };
+  const remove = (timer: Timer | undefined) => void timers.delete(timer as FakeTimer);
+  const settle = async () => {
+    for (let i = 0; i < TURNS; i++) await turn();
+  };
+  const next = (until: number) => {
+    let first: FakeTimer | undefined;
+    for (const t of timers)
+      if (t.at <= until && (!first || t.at < first.at || (t.at === first.at && t.seq < first.seq))) first = t;
+    return first;
+  };
+  return {
+    now: () => now,
+    setTimeout: (fn, ms) => add(fn, ms),
+    clearTimeout: remove,
+    // At least 1 ms apart, as Node's: a 0 ms interval would never let time move.
+    setInterval: (fn, ms) => add(fn, Math.max(1, ms), Math.max(1, ms)),
+    clearInterval: remove,
+    async advance(ms) {
+      const until = now + ms;
+      await settle();
+      for (let timer = next(until); timer; timer = next(until)) {
+        now = timer.at;
+        if (timer.everyMs === undefined) timers.delete(timer);
+        else timer.at += timer.everyMs;
+        timer.fn();
+        await settle();
+      }
+      now = until;
+      await settle();
+    },
+    settle,
+    pending: () => timers.size,
+  };
+}
