@@ -122,22 +122,24 @@ describe('http runner', () => {
   });
 
   it.each([
-    ['STATUS_CODE', '', 'EQUALS', '200', true],
-    ['STATUS_CODE', '', 'NOT_EQUALS', '200', false],
-    ['JSON_BODY', '$.status', 'EQUALS', 'ok', true],
-    ['JSON_BODY', '$.items[1]', 'EQUALS', '2', true],
-    ['JSON_BODY', '$.status', 'EQUALS', 'down', false],
-    ['HEADERS', 'X-App', 'CONTAINS', 'dem', true],
-    ['HEADERS', 'x-missing', 'NOT_EMPTY', '', false],
-    ['TEXT_BODY', '', 'NOT_CONTAINS', 'error', true],
-    ['TEXT_BODY', '', 'IS_EMPTY', '', false],
-    ['RESPONSE_TIME', '', 'LESS_THAN', '5000', true],
-    ['RESPONSE_TIME', '', 'GREATER_THAN', '5000', false],
-  ])('%s %s %s %s passes: %s', async (source, property, comparison, target, passes) => {
+    ['STATUS_CODE', '', 'EQUALS', '200', true, undefined],
+    ['STATUS_CODE', '', 'NOT_EQUALS', '200', false, '200'],
+    ['JSON_BODY', '$.status', 'EQUALS', 'ok', true, undefined],
+    ['JSON_BODY', '$.items[1]', 'EQUALS', '2', true, undefined],
+    ['JSON_BODY', '$.status', 'EQUALS', 'down', false, 'ok'],
+    ['HEADERS', 'X-App', 'CONTAINS', 'dem', true, undefined],
+    ['HEADERS', 'x-missing', 'NOT_EMPTY', '', false, '(absent)'],
+    ['TEXT_BODY', '', 'NOT_CONTAINS', 'error', true, undefined],
+    ['TEXT_BODY', '', 'IS_EMPTY', '', false, '{"status":"ok","items":[1,2],"name":"x"}'],
+    ['RESPONSE_TIME', '', 'LESS_THAN', '5000', true, undefined],
+    ['RESPONSE_TIME', '', 'GREATER_THAN', '5000', false, /^\d+$/],
+  ])('%s %s %s %s passes: %s', async (source, property, comparison, target, passes, seen) => {
     const r = await run({ target: `${http}/json`, assertions: [{ source, property, comparison, target }] });
     expect(r.assertions[0]!.passed).toBe(passes);
     expect(r.status).toBe(passes ? 'success' : 'failed');
-    if (!passes) expect(r.assertions[0]!.actual).toBeDefined();
+    // A failed assertion says what it saw; a passed one has nothing to explain.
+    if (seen instanceof RegExp) expect(r.assertions[0]!.actual).toMatch(seen);
+    else expect(r.assertions[0]!.actual).toBe(seen);
   });
 
   it('fails on an error status when the check has no assertions', async () => {
