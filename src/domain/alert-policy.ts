@@ -1,5 +1,5 @@
 /**
- * When a check's status change becomes a notification. The README ("Alerts")
+ * When a check's status change becomes a notification. docs/alerts.md
  * carries the same text.
  *
  *   - An alert opens when the check is failing and its newest `afterFailures` runs

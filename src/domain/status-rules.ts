@@ -1,6 +1,6 @@
 /**
  * The status rules of spec section 3, made exact. The spec's criteria are
- * indicative; these are ours, and the README ("Status rules") carries the same text.
+ * indicative; these are ours, and docs/status-rules.md carries the same text.
  *
  * Per location, over its most recent runs (newest first):
  *   - unknown   no run, or the newest is older than 3 x the check's frequency; or a

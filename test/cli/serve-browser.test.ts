@@ -77,7 +77,7 @@ describe.skipIf(missing !== null)('checkwall serve with a browser check (built p
     );
     expect(browser).toBeDefined();
     const profile = browser!.argv.find((a) => a.startsWith('--user-data-dir='))!;
-    expect(profile).toBeDefined();
+    expect(profile).toMatch(/^--user-data-dir=./);
     const ours = () => processes().filter((p) => p.pgid === browser!.pid || p.argv.includes(profile));
     expect(ours().length).toBeGreaterThan(1); // the browser and its helpers (zygotes, renderers)
     expect(Math.min(...ours().map((p) => p.nice))).toBeGreaterThanOrEqual(10);

@@ -199,3 +199,40 @@ describe('stats', () => {
     expect(mean([])).toBeNull();
   });
 });
+
+describe('status of a remote location without a runner', () => {
+  const base = {
+    now: 100_000,
+    enabled: true,
+    runnable: true,
+    frequencyMs: 2_000,
+    thresholds: {},
+    availability: 100,
+    activeCriticalAlerts: 0,
+  };
+  const ok = [{ startedAt: 99_000, status: 'success' as const, responseTime: 10 }];
+
+  it('is unknown there with the reason, whatever its stored runs say; the check is judged on the others', () => {
+    const decision = decideCheckStatus({
+      ...base,
+      locations: [
+        { id: 'far', recent: ok, noRunner: 'no runner connected for Far' },
+        { id: 'near', recent: ok },
+      ],
+    });
+    expect(decision.locations).toEqual([
+      { id: 'far', status: 'unknown' },
+      { id: 'near', status: 'passing' },
+    ]);
+    expect(decision.status).toBe('passing');
+    expect(decision.reason).toBe('recent runs passed everywhere; no runner connected for Far');
+  });
+
+  it('makes the check unknown with the reason when it is its only location', () => {
+    const decision = decideCheckStatus({
+      ...base,
+      locations: [{ id: 'far', recent: ok, noRunner: 'no runner connected for Far' }],
+    });
+    expect(decision).toMatchObject({ status: 'unknown', reason: 'no runner connected for Far' });
+  });
+});

@@ -68,7 +68,7 @@ describe('poller', () => {
     failing = true;
     await expect.poll(() => store.getState().phase).toBe('retrying');
     expect(store.getState().lastError).toMatchObject({ kind: 'http', status: 503 });
-    expect(store.getState().checks['x']).toBeDefined();
+    expect(store.getState().checks['x']).toMatchObject({ checkId: 'x' });
     failing = false;
     poller.pollNow();
     await expect.poll(() => store.getState().phase).toBe('live');

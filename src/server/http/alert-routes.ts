@@ -1,5 +1,5 @@
 // Alert channels (list, create, subscriptions, test), the delivery log and
-// acknowledgement of alerts. DECISIONs in the README, "Alerts".
+// acknowledgement of alerts. DECISIONs in docs/alerts.md.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

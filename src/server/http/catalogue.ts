@@ -1,6 +1,6 @@
 /**
  * The metric catalogue of spec 2.5. Where the spec names a metric without its
- * full record ("not shown"), we fill it consistently (the README repeats this):
+ * full record ("not shown"), we fill it consistently (docs/decisions.md#shapes repeats this):
  *   - response-time metrics: milliseconds, number, precision 2, range 0..max;
  *     median uses calculationMethod `percentile_50`, p99 `percentile_99`,
  *     min/max `minimum`/`maximum` (the spec's list of methods is open).

@@ -1,4 +1,4 @@
-// The one error body of every answer that is not a success (README, "Errors").
+// The one error body of every answer that is not a success (docs/decisions.md#errors).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { zodIssues, type ApiErrorBody } from '../../api/schemas.js';

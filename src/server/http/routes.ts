@@ -108,7 +108,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       timeframe: { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
     };
     if (q.includeSummary) meta['summary'] = await storage.summarizeResults(query);
-    // DECISION (README): the ETag leaves out the timeframe, which a rolling period moves every
+    // DECISION (docs/decisions.md#shapes): the ETag leaves out the timeframe, which a rolling period moves every
     // millisecond; the results, their paging and summary decide whether the list changed.
     const { timeframe: _moving, ...lasting } = meta;
     return sendPage(req, reply, renderPage({ data: items, meta }, { data: items, meta: lasting }));

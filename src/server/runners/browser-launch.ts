@@ -83,8 +83,8 @@ export async function launchBrowser(executable: string, timeoutMs: number): Prom
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    // Loaded on the first browser run: it costs more to load than the rest of the service
-    // (1.5 s of CPU measured here), and a service without browser checks never needs it.
+    // Loaded on the first browser run: it costs more to load than the rest of the service,
+    // and a service without browser checks never needs it.
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: wrapper,

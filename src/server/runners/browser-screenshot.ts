@@ -13,8 +13,7 @@ const SCREENSHOT_MS = 5_000;
  * The page as it is now, or undefined when the browser cannot say (crashed, hung).
  * Through DevTools' own capture rather than page.screenshot: Playwright's waits
  * for a navigation in progress to produce a frame, and a run that timed out
- * loading is exactly the one whose picture matters (measured: page.screenshot
- * timed out after 3 s on a page still loading, the capture answered in 67 ms).
+ * loading is exactly the one whose picture matters.
  */
 export async function screenshot(page: Page): Promise<Buffer | undefined> {
   const capture = async () => {

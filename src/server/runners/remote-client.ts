@@ -3,8 +3,7 @@
 // away at any time (a restart, a network cut): the runner backs off and keeps
 // the results it finished, up to OUTBOX_LIMIT, posting them when it is back.
 // Results finished within GATHER_MS of each other go in one post: posted as each
-// run ended, a runner at 11 runs a second made as many requests, and 15 runners
-// made each instance of bench:scale answer up to 80 posts a second, mostly of one result.
+// run ends, a busy runner makes as many requests as runs, most of them of one result.
 // It says so in one line per change of state, never one per run.
 import {
   MAX_RESULTS_PER_POST,

@@ -39,6 +39,6 @@ export const isPgStorage = (storage: Storage): storage is PgStorage =>
 export async function openStorage(spec: string, sqlite: SqliteOptions = {}): Promise<Storage | PgStorage> {
   // pg loads only for PostgreSQL.
   if (dbKind(spec) === 'postgres') return (await import('./pg/index.js')).openPgStorage(spec);
-  // The SQLite opener answers at once today and a promise after the async branch: either awaits.
+  // The SQLite opener may answer at once or with a promise: either awaits.
   return await Promise.resolve(openSqliteStorage(spec, sqlite));
 }

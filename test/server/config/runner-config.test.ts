@@ -1,9 +1,11 @@
 // Remote locations in the config (issue 12): strict keys, a runner token for
 // each, from the file or CHECKWALL_RUNNER_TOKEN_<ID>, never echoed back.
 import { describe, expect, it } from 'vitest';
-import { decideCheckStatus } from '../../../src/domain/status-rules.js';
-import { applyEnvRunnerTokens, runnerTokenVariable, validateConfig } from '../../../src/server/config/load.js';
-import { runnerReach } from '../../../src/server/status/runner-reach.js';
+import {
+  applyEnvRunnerTokens,
+  runnerTokenVariable,
+  validateConfig,
+} from '../../../src/server/config/load.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
 
 const TOKEN = 'far-runner-token-0123456789';
@@ -86,66 +88,5 @@ describe('remote locations in the config', () => {
 
   it('refuses an unknown key on a location (strict)', () => {
     expect(refusal(() => config([{ ...far, id: 'far', remot: true }]))).toMatch(/remot/);
-  });
-});
-
-describe('status of a remote location without a runner', () => {
-  const base = {
-    now: 100_000,
-    enabled: true,
-    runnable: true,
-    frequencyMs: 2_000,
-    thresholds: {},
-    availability: 100,
-    activeCriticalAlerts: 0,
-  };
-  const ok = [{ startedAt: 99_000, status: 'success' as const, responseTime: 10 }];
-
-  it('is unknown there with the reason, whatever its stored runs say; the check is judged on the others', () => {
-    const decision = decideCheckStatus({
-      ...base,
-      locations: [
-        { id: 'far', recent: ok, noRunner: 'no runner connected for Far' },
-        { id: 'near', recent: ok },
-      ],
-    });
-    expect(decision.locations).toEqual([
-      { id: 'far', status: 'unknown' },
-      { id: 'near', status: 'passing' },
-    ]);
-    expect(decision.status).toBe('passing');
-    expect(decision.reason).toBe('recent runs passed everywhere; no runner connected for Far');
-  });
-
-  it('makes the check unknown with the reason when it is its only location', () => {
-    const decision = decideCheckStatus({
-      ...base,
-      locations: [{ id: 'far', recent: ok, noRunner: 'no runner connected for Far' }],
-    });
-    expect(decision).toMatchObject({ status: 'unknown', reason: 'no runner connected for Far' });
-  });
-});
-
-describe("runner reach (the engine's input)", () => {
-  const locations = [
-    { id: 'near', name: 'Near', region: 'x', remote: false },
-    { id: 'far', name: 'Far', region: 'x', remote: true },
-    { id: 'dark', name: 'Dark', region: 'x', remote: true },
-  ];
-  const seen = (id: string) => (id === 'far' ? 90_000 : null);
-
-  it('names the remote locations unheard of for 3 x the frequency, and when the others would turn', () => {
-    expect(runnerReach(seen, locations, { type: 'api' }, 2_000, 95_000)).toEqual({
-      missing: [undefined, undefined, 'no runner connected for Dark'],
-      until: 96_001,
-    });
-    expect(runnerReach(seen, locations, { type: 'api' }, 2_000, 96_001).missing[1]).toBe(
-      'no runner connected for Far',
-    );
-    // Heartbeats are judged by the service, remote location or not.
-    expect(runnerReach(seen, locations, { type: 'heartbeat' }, 2_000, 200_000)).toEqual({
-      missing: [undefined, undefined, undefined],
-      until: Infinity,
-    });
   });
 });

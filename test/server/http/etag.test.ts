@@ -99,7 +99,7 @@ describe('conditional GETs of the list endpoints', () => {
   });
 
   it('gives a list of results over a rolling period the same ETag while its results stay', async () => {
-    // DECISION (README): the timeframe a rolling period resolves to moves every millisecond; the
+    // DECISION (docs/decisions.md#shapes): the timeframe a rolling period resolves to moves every millisecond; the
     // ETag covers the results and their paging, so an unchanged list is a 304.
     const first = await get('/v1/check-results/c1?period=24h');
     const etag = first.headers.get('etag')!;

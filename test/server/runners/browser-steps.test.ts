@@ -11,6 +11,7 @@ import type { RunContext, RunResult } from '../../../src/server/runners/types.js
 import { browserMissing, chromiumPath } from '../../../src/server/runners/browser-launch.js';
 import { createBrowserPool } from '../../../src/server/runners/browser-pool.js';
 import { fitPng, MAX_SCREENSHOT_BYTES } from '../../../src/server/runners/browser-screenshot.js';
+import { describeStep } from '../../../src/server/runners/browser-steps.js';
 import { createBrowserRunner } from '../../../src/server/runners/browser.js';
 
 const missing = browserMissing();
@@ -193,5 +194,27 @@ describe('screenshot size cap', () => {
     expect(width / height).toBeCloseTo(400 / 300, 1);
     expect(width).toBeLessThan(400);
     expect(fitPng(fitted, MAX_SCREENSHOT_BYTES)).toBe(fitted);
+  });
+});
+
+describe('step descriptions in errors', () => {
+  it.each([
+    [{ action: 'goto', url: '/a' }, 'goto /a'],
+    [{ action: 'click', selector: '#buy' }, 'click "#buy"'],
+    [{ action: 'type', selector: '#q', text: 'x' }, 'type into "#q"'],
+    [{ action: 'waitFor', selector: '#q' }, 'waitFor "#q"'],
+    [{ action: 'waitFor', text: 'Done' }, 'waitFor text "Done"'],
+    [{ action: 'assertText', contains: 'Hi', selector: 'h1' }, 'assertText "Hi" in "h1"'],
+    [{ action: 'fill', selector: '#q', text: 'x' }, 'fill "#q"'],
+    [{ action: 'press', key: 'Enter' }, 'press Enter'],
+    [{ action: 'press', key: 'Tab', selector: '#q' }, 'press Tab in "#q"'],
+    [{ action: 'select', selector: '#plan', option: 'Pro' }, 'select "Pro" in "#plan"'],
+    [
+      { action: 'assertVisible', selector: 'role=button[name="Buy"]' },
+      'assertVisible "role=button[name=\\"Buy\\"]"',
+    ],
+    [{ action: 'assertUrl', contains: '/done' }, 'assertUrl "/done"'],
+  ] as const)('%j reads %s', (step, text) => {
+    expect(describeStep(step)).toBe(text);
   });
 });

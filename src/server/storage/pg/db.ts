@@ -50,10 +50,10 @@ export const unnestArgs = (types: readonly string[], from = 1): string =>
 
 /**
  * Columns (columnsOf) as the parameters of unnestArgs: a `json` column's documents,
- * JSON text each, joined into one JSON array that the driver sends as it is. Sent as
- * a `json[]`, the driver escaped every quote and backslash of every document into an
- * array literal (two regular-expression replaces of the whole result each): an eighth
- * of an instance's allocations in bench:scale.
+ * JSON text each, joined into one JSON array that the driver sends as it is: as a
+ * `json[]`, the driver escapes every quote and backslash of every document into an
+ * array literal, a large share of an instance's allocations (BENCHMARKS.md, "Why the
+ * code is as it is").
  */
 export const unnestParams = (columns: unknown[][], types: readonly string[]): unknown[] =>
   columns.map((column, i) => (types[i] === 'json' ? `[${(column as string[]).join(',')}]` : column));

@@ -48,9 +48,9 @@ const UPSERT = upsertResults(`SELECT * FROM unnest(${unnestArgs(RESULT_TYPES)})`
  * the instance's id in the parameter that `origin` names (e.g. `$11`): the result
  * itself when it fits a NOTIFY (under 8,000 bytes), so another instance updates the
  * check's status without reading it back, else only its check. Made by the database
- * from the stored JSON: sent from here, each result crossed the wire twice, and the
- * driver escaped both copies into an array literal (an eighth of an instance's
- * allocations in bench:scale).
+ * from the stored JSON: sent from here, each result crosses the wire twice, and the
+ * driver escapes both copies into an array literal (BENCHMARKS.md, "Why the code is
+ * as it is").
  */
 export const changeSql = (origin: string) => `(SELECT CASE WHEN octet_length(full_) < ${NOTIFY_BYTES}
     THEN full_ ELSE ${bareChangeSql(origin)} END

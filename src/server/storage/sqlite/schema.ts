@@ -66,7 +66,8 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX screenshots_time ON screenshots (started_at);`,
   // Alert delivery (issue 10): subscriptions, alerts with their acknowledgement and
-  // reminders, and the outbox of notifications. alert_events is no longer written.
+  // reminders, and the outbox of notifications. alert_events, made by an
+  // earlier migration, stays as migrations never change: nothing writes it.
   `ALTER TABLE channels ADD COLUMN signing_secret TEXT;
    CREATE TABLE channel_subscriptions (
      channel_id INTEGER NOT NULL REFERENCES channels (id) ON DELETE CASCADE,

@@ -3,10 +3,10 @@
 // bounded wait every condition the demo promises shows in real statuses and
 // results; nothing here is seeded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas.js';
-import { startDemo, type Demo } from '../../src/server/demo/index.js';
-import { createService, type Service } from '../../src/server/service.js';
-import { runWorkerEntry } from '../helpers/run-worker.js';
+import { CheckResultListSchema, CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { startDemo, type Demo } from '../../../src/server/demo/index.js';
+import { createService, type Service } from '../../../src/server/service.js';
+import { runWorkerEntry } from '../../helpers/run-worker.js';
 
 let demo: Demo;
 let svc: Service;
