@@ -1,12 +1,11 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
 import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import { checkValue, compareValues } from '../../domain/order.js';
 import { summarize } from '../../domain/summary.js';
 import type { z } from 'zod';
 import type { AccountConfig } from '../config/schema.js';
 
 export type Query = z.output<typeof CheckStatusesQuerySchema>;
-
-const SEVERITY = { passing: 0, unknown: 1, degraded: 2, failing: 3 } as const;
 
 export function filterStatuses(all: readonly CheckStatus[], q: Query): CheckStatus[] {
   return all.filter((s) => passes(s, q));
@@ -67,33 +66,21 @@ export interface Keyed {
 }
 
 function keyer(q: Query, places: NameOrder): (s: CheckStatus) => Keyed {
-  const key = (s: CheckStatus): number | string | null => {
-    switch (q.sortBy) {
-      case 'name':
-        return s.checkName.toLowerCase();
-      case 'status':
-        return SEVERITY[s.status];
-      case 'availability':
-        return s.availability.percentage;
-      case 'responseTime':
-        return s.performance.averageResponseTime;
-      case 'lastExecution':
-        return lastExecutedAt(s);
-    }
-  };
-  return (s) => ({ s, k: key(s), place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER });
+  return (s) => ({
+    s,
+    k: checkValue(s, q.sortBy, lastExecutedAt),
+    place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER,
+  });
 }
 
 /** The query's order of keyed statuses: the key, then the place by name; unknowns last. */
 function comparator(q: Query): (a: Keyed, b: Keyed) => number {
   const direction = q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc');
-  const sign = direction === 'asc' ? 1 : -1;
-  return (a, b) => {
-    const tie = a.place - b.place;
-    if (a.k === null || b.k === null) return a.k === b.k ? tie : a.k === null ? 1 : -1; // unknowns last
-    const c = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
-    return c === 0 ? tie : c * sign;
-  };
+  // The API's status order rises with severity (desc, its default, is worst first);
+  // SEVERITY ranks worst first.
+  const rising = (direction === 'asc') !== (q.sortBy === 'status');
+  const sign = rising ? 1 : -1;
+  return (a, b) => compareValues(a.k, b.k, sign) || a.place - b.place;
 }
 
 /**
