@@ -12,6 +12,7 @@ import type { ServiceConfig } from './config/schema.js';
 import type { RunResult } from './runners/types.js';
 import type { Scheduler } from './schedule/types.js';
 import { createRunnerHub, type RunnerHub } from './schedule/runner-hub.js';
+import { createClaims } from './schedule/claims.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import type { RunStats } from './schedule/run-accounting.js';
@@ -190,13 +191,16 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     },
     {
       hub,
-      queue: storage,
-      complete,
+      claims: createClaims({
+        hub,
+        queue: storage,
+        complete,
+        check: (account, checkId) => accounts.check(account, checkId),
+        leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
+        now,
+        closing: leaving.signal,
+      }),
       maxStoredBodyBytes: () => config.maxStoredBodyBytes,
-      check: (account, checkId) => accounts.check(account, checkId),
-      leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
-      now,
-      closing: leaving.signal,
       log,
     },
   );
