@@ -142,7 +142,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
 function closed(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
   // With a reason of ours: abort() alone makes a DOMException and captures its stack, at
-  // the end of every poll (1 % of an instance's main thread in bench:scale).
+  // the end of every poll.
   reply.raw.once('close', () => controller.abort(ANSWERED));
   return controller.signal;
 }

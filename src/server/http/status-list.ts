@@ -38,7 +38,7 @@ const nameOrders = new WeakMap<AccountConfig, NameOrder>();
 // The collation of String.prototype.localeCompare, made once.
 const collate = new Intl.Collator().compare;
 
-/** The account's name order, sorted once per config (collating 10,000 names is not free). */
+/** The account's name order, sorted once per config: collating every name is not free. */
 export function nameOrder(account: AccountConfig): NameOrder {
   let order = nameOrders.get(account);
   if (!order) {
@@ -85,8 +85,7 @@ function comparator(q: Query): (a: Keyed, b: Keyed) => number {
 
 /**
  * Sorts by the query's key, checks that sort alike by name then id, unknowns last.
- * Each key is read once (not once per comparison): at 10,000 checks the comparisons
- * parsing dates and collating names were most of a list's cost.
+ * Each key is read once, not once per comparison (BENCHMARKS.md, "Claims and keys").
  */
 export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: NameOrder): CheckStatus[] {
   const keyed = items.map(keyer(q, order ?? namePlaces(items)));
@@ -105,10 +104,8 @@ export interface BuiltList {
  * The answer to `q` from the account's statuses (`all`, in config order). From
  * `previous`, the last answer to the same query, when it was built from the same
  * config: only the statuses replaced since (a status is replaced, never changed)
- * are filtered, keyed and sorted, then merged into its order. At 10,000 checks a
- * whole build took 15-20 ms of the event loop every 1.5 s (a Map of 10,000 keys
- * alone took 4 ms on this machine); a result replaces one status, and a few
- * hundred moved between builds.
+ * are filtered, keyed and sorted, then merged into its order: between builds only a
+ * few statuses move (BENCHMARKS.md, "Claims and keys").
  */
 export function buildList(
   all: readonly CheckStatus[],

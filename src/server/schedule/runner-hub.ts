@@ -42,11 +42,9 @@ export interface RunnerHub {
 export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
 
 /**
- * A woken long poll waits this long before it claims (http/runner-routes.ts): at 10,000
- * checks a location has a run due every few milliseconds, and a claim each was a write per
- * run. At 100 ms the claims were still PostgreSQL's largest cost in bench:scale (28 % of a
- * core; 12 % at 250 ms), and a run may start up to this much later than it is due. The runs
- * due meanwhile go in that claim, so they wake no other runner.
+ * A woken long poll waits this long before it claims (schedule/claims.ts), so the runs due
+ * meanwhile go in one claim and wake no other runner; a run may start this much late.
+ * Why 250 ms: BENCHMARKS.md, "Claims and keys".
  */
 export const CLAIM_GATHER_MS = 250;
 
@@ -125,10 +123,9 @@ export function createRunnerHub(opts: {
         set.add(done);
       });
     },
-    // A run due wakes one runner, the longest waiting (a Set keeps insertion order): at
-    // 167 runs a second, waking all of them was a claim by each for every run. None while
-    // the last one woken still gathers: its claim takes this run too (waking one for each
-    // run due was still 50 claims a second per instance in bench:scale, most for a run or two).
+    // A run due wakes one runner, the longest waiting (a Set keeps insertion order), and
+    // none while the last one woken still gathers: its claim takes this run too
+    // (BENCHMARKS.md, "Claims and keys").
     wake(accountId, locationId) {
       const key = locationKey(accountId, locationId);
       const at = opts.now();
@@ -143,9 +140,9 @@ export function createRunnerHub(opts: {
       if (at > (drainedAt.get(key) ?? -Infinity)) drainedAt.set(key, at);
     },
     // A runner polls again as soon as it has started what it claimed, while those runs
-    // still run: that first claim found nothing nearly every time, and was half of all
-    // claims in bench:scale. A run due here meanwhile that woke nobody is claimed at once;
-    // another instance's wakes its own runners, and any is claimed within a poll step.
+    // still run: a claim then would find nothing (BENCHMARKS.md, "Claims and keys"). A run
+    // due here meanwhile that woke nobody is claimed at once; another instance's wakes its
+    // own runners, and any is claimed within a poll step.
     mayWaitFirst(accountId, locationId) {
       const key = locationKey(accountId, locationId);
       const drained = drainedAt.get(key);
