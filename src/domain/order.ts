@@ -1,5 +1,7 @@
-// Board ordering. "status" is worst first: failing, degraded, unknown, passing;
-// ties always fall back to name, then id, so the order is stable across polls.
+// Checks' order, one for the console's board and the service's list: the severity
+// order (worst first: failing, degraded, unknown, passing), one reading of each sort
+// key, and unknowns last. Ties fall back to name, then id, so an order is stable
+// across polls.
 import type { CheckStatus, CheckStatusValue } from '../api/schemas.js';
 
 export const SORT_KEYS = [
@@ -13,9 +15,31 @@ export const SORT_KEYS = [
 ] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-export const SEVERITY: Record<CheckStatusValue, number> = { failing: 0, degraded: 1, unknown: 2, passing: 3 };
+/** The statuses, worst first. */
+export const STATUSES_WORST_FIRST = ['failing', 'degraded', 'unknown', 'passing'] as const;
 
-function key(c: CheckStatus, k: SortKey): number | string | null {
+/** A status's rank: worst first. */
+export const SEVERITY = Object.fromEntries(STATUSES_WORST_FIRST.map((s, i) => [s, i])) as Record<
+  CheckStatusValue,
+  number
+>;
+
+/** What a check's status is sorted by, on the board and in the service's list. */
+export type CheckValueKey =
+  'status' | 'name' | 'type' | 'availability' | 'responseTime' | 'p95' | 'lastExecution';
+
+const executionTime = (c: CheckStatus) => (c.lastExecution ? Date.parse(c.lastExecution.timestamp) : null);
+
+/**
+ * A check's value for `k`, rising: the severity rank (worst first), the name in lower
+ * case, the type, availability, average and p95 response time, its last execution's
+ * time (read with `executedAt`; the service's list caches it). null when unknown.
+ */
+export function checkValue(
+  c: CheckStatus,
+  k: CheckValueKey,
+  executedAt: (c: CheckStatus) => number | null = executionTime,
+): number | string | null {
   switch (k) {
     case 'status':
       return SEVERITY[c.status];
@@ -29,21 +53,29 @@ function key(c: CheckStatus, k: SortKey): number | string | null {
       return c.performance.averageResponseTime;
     case 'p95':
       return c.performance.p95ResponseTime;
-    case 'lastRun':
-      return c.lastExecution ? -Date.parse(c.lastExecution.timestamp) : null;
+    case 'lastExecution':
+      return executedAt(c);
   }
+}
+
+/** Two values rising (`sign` 1) or falling (-1); an unknown (null) sorts last either way; 0 when alike. */
+export function compareValues(a: number | string | null, b: number | string | null, sign: 1 | -1): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return (a < b ? -1 : a > b ? 1 : 0) * sign;
+}
+
+/** The board's key: "last run" reads newest first. */
+function key(c: CheckStatus, k: SortKey): number | string | null {
+  if (k !== 'lastRun') return checkValue(c, k);
+  const at = executionTime(c);
+  return at === null ? null : -at;
 }
 
 /** Ascending means the natural reading: worst first, A to Z, lowest availability, fastest, newest run. */
 export function compareChecks(a: CheckStatus, b: CheckStatus, k: SortKey, descending = false): number {
-  const ka = key(a, k);
-  const kb = key(b, k);
-  let c = 0;
-  if (ka === null || kb === null)
-    c = ka === kb ? 0 : ka === null ? 1 : -1; // no data sorts last either way
-  else {
-    c = ka < kb ? -1 : ka > kb ? 1 : 0;
-    if (descending) c = -c;
-  }
-  return c || a.checkName.localeCompare(b.checkName) || a.checkId.localeCompare(b.checkId);
+  return (
+    compareValues(key(a, k), key(b, k), descending ? -1 : 1) ||
+    a.checkName.localeCompare(b.checkName) ||
+    a.checkId.localeCompare(b.checkId)
+  );
 }

@@ -13,6 +13,7 @@ import type { ServiceConfig } from './config/schema.js';
 import type { RunResult } from './runners/types.js';
 import type { Scheduler } from './schedule/types.js';
 import { createRunnerHub, type RunnerHub } from './schedule/runner-hub.js';
+import { createClaims } from './schedule/claims.js';
 import { buildApp } from './http/app.js';
 import { createRateLimiter } from './http/auth.js';
 import type { RunStats } from './schedule/run-accounting.js';
@@ -270,13 +271,16 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
     },
     {
       hub: run.hub,
-      queue: storage,
-      complete: status.complete,
+      claims: createClaims({
+        hub: run.hub,
+        queue: storage,
+        complete: status.complete,
+        check: (account, checkId) => accounts.check(account, checkId),
+        leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
+        now: clock.now,
+        closing,
+      }),
       maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,
-      check: (account, checkId) => accounts.check(account, checkId),
-      leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
-      now: clock.now,
-      closing,
       log: opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`)),
     },
   );

@@ -1,12 +1,11 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
 import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import { checkValue, compareValues } from '../../domain/order.js';
 import { summarize } from '../../domain/summary.js';
 import type { z } from 'zod';
 import type { AccountConfig } from '../config/schema.js';
 
 export type Query = z.output<typeof CheckStatusesQuerySchema>;
-
-const SEVERITY = { passing: 0, unknown: 1, degraded: 2, failing: 3 } as const;
 
 export function filterStatuses(all: readonly CheckStatus[], q: Query): CheckStatus[] {
   return all.filter((s) => passes(s, q));
@@ -39,7 +38,7 @@ const nameOrders = new WeakMap<AccountConfig, NameOrder>();
 // The collation of String.prototype.localeCompare, made once.
 const collate = new Intl.Collator().compare;
 
-/** The account's name order, sorted once per config (collating 10,000 names is not free). */
+/** The account's name order, sorted once per config: collating every name is not free. */
 export function nameOrder(account: AccountConfig): NameOrder {
   let order = nameOrders.get(account);
   if (!order) {
@@ -67,39 +66,26 @@ export interface Keyed {
 }
 
 function keyer(q: Query, places: NameOrder): (s: CheckStatus) => Keyed {
-  const key = (s: CheckStatus): number | string | null => {
-    switch (q.sortBy) {
-      case 'name':
-        return s.checkName.toLowerCase();
-      case 'status':
-        return SEVERITY[s.status];
-      case 'availability':
-        return s.availability.percentage;
-      case 'responseTime':
-        return s.performance.averageResponseTime;
-      case 'lastExecution':
-        return lastExecutedAt(s);
-    }
-  };
-  return (s) => ({ s, k: key(s), place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER });
+  return (s) => ({
+    s,
+    k: checkValue(s, q.sortBy, lastExecutedAt),
+    place: places.get(s.checkId) ?? Number.MAX_SAFE_INTEGER,
+  });
 }
 
 /** The query's order of keyed statuses: the key, then the place by name; unknowns last. */
 function comparator(q: Query): (a: Keyed, b: Keyed) => number {
   const direction = q.sortOrder ?? (q.sortBy === 'name' ? 'asc' : 'desc');
-  const sign = direction === 'asc' ? 1 : -1;
-  return (a, b) => {
-    const tie = a.place - b.place;
-    if (a.k === null || b.k === null) return a.k === b.k ? tie : a.k === null ? 1 : -1; // unknowns last
-    const c = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
-    return c === 0 ? tie : c * sign;
-  };
+  // The API's status order rises with severity (desc, its default, is worst first);
+  // SEVERITY ranks worst first.
+  const rising = (direction === 'asc') !== (q.sortBy === 'status');
+  const sign = rising ? 1 : -1;
+  return (a, b) => compareValues(a.k, b.k, sign) || a.place - b.place;
 }
 
 /**
  * Sorts by the query's key, checks that sort alike by name then id, unknowns last.
- * Each key is read once (not once per comparison): at 10,000 checks the comparisons
- * parsing dates and collating names were most of a list's cost.
+ * Each key is read once, not once per comparison (BENCHMARKS.md, "Claims and keys").
  */
 export function sortStatuses(items: readonly CheckStatus[], q: Query, order?: NameOrder): CheckStatus[] {
   const keyed = items.map(keyer(q, order ?? namePlaces(items)));
@@ -118,10 +104,8 @@ export interface BuiltList {
  * The answer to `q` from the account's statuses (`all`, in config order). From
  * `previous`, the last answer to the same query, when it was built from the same
  * config: only the statuses replaced since (a status is replaced, never changed)
- * are filtered, keyed and sorted, then merged into its order. At 10,000 checks a
- * whole build took 15-20 ms of the event loop every 1.5 s (a Map of 10,000 keys
- * alone took 4 ms on this machine); a result replaces one status, and a few
- * hundred moved between builds.
+ * are filtered, keyed and sorted, then merged into its order: between builds only a
+ * few statuses move (BENCHMARKS.md, "Claims and keys").
  */
 export function buildList(
   all: readonly CheckStatus[],

@@ -9,6 +9,7 @@
 // show anything; those first runs keep the same order, spread over a window
 // that holds them to CATCH_UP_PER_SECOND, and then the slot joins its offset.
 import { createHash } from 'node:crypto';
+import { slotKey } from '../../domain/keys.js';
 import {
   frequencyToMs,
   type AccountConfig,
@@ -34,7 +35,9 @@ export function slotOffsetMs(
   locationId: string,
   periodMs: number,
 ): number {
-  const digest = createHash('sha256').update(`${accountId}\u0000${checkId}\u0000${locationId}`).digest();
+  const digest = createHash('sha256')
+    .update(slotKey(accountId, checkId, locationId))
+    .digest();
   // 48 bits: uniform, and exact in a double.
   return Math.floor((digest.readUIntBE(0, 6) / 2 ** 48) * periodMs);
 }
@@ -61,9 +64,6 @@ export const followingDueAt = (at: number, slot: Pick<Slot, 'periodMs' | 'offset
 /** Run by the location's runners: a remote location's checks, except heartbeats (judged where pings arrive). */
 export const isRemoteSlot = (slot: Pick<Slot, 'check' | 'location'>) =>
   slot.location.remote && slot.check.type !== 'heartbeat';
-
-export const slotKey = (accountId: string, checkId: string, locationId: string) =>
-  `${accountId}\u0000${checkId}\u0000${locationId}`;
 
 /**
  * Which of the instances sharing a database offers a slot's runs as they fall due

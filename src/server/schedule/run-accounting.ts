@@ -2,6 +2,8 @@
 // the bench's "due vs stored", serve's backlog line, and the statusReason of a
 // check whose runs are being skipped. Nothing is dropped silently.
 
+import { checkKey } from '../../domain/keys.js';
+
 /** How far back a skipped run still marks its check's status. */
 export const SKIP_WINDOW_MS = 600_000;
 
@@ -42,14 +44,14 @@ export function createRunAccounting(): RunAccounting {
     stored: () => void totals.stored++,
     skip(accountId, checkId, at) {
       totals.skipped++;
-      const key = `${accountId}\u0000${checkId}`;
+      const key = checkKey(accountId, checkId);
       const first = recent(key, at) === 0;
       const list = skips.get(key) ?? [];
       list.push(at);
       skips.set(key, list);
       return first;
     },
-    skippedRecently: (accountId, checkId, now) => recent(`${accountId}\u0000${checkId}`, now),
+    skippedRecently: (accountId, checkId, now) => recent(checkKey(accountId, checkId), now),
     totals: () => ({ ...totals }),
   };
 }

@@ -4,6 +4,7 @@
 // waiting in a long poll for a run to be offered.
 import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../../domain/clock.js';
+import { locationKey, runnerKey } from '../../domain/keys.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
 
@@ -42,11 +43,9 @@ export interface RunnerHub {
 export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
 
 /**
- * A woken long poll waits this long before it claims (http/runner-routes.ts): at 10,000
- * checks a location has a run due every few milliseconds, and a claim each was a write per
- * run. At 100 ms the claims were still PostgreSQL's largest cost in bench:scale (28 % of a
- * core; 12 % at 250 ms), and a run may start up to this much later than it is due. The runs
- * due meanwhile go in that claim, so they wake no other runner.
+ * A woken long poll waits this long before it claims (schedule/claims.ts), so the runs due
+ * meanwhile go in one claim and wake no other runner; a run may start this much late.
+ * Why 250 ms: BENCHMARKS.md, "Claims and keys".
  */
 export const CLAIM_GATHER_MS = 250;
 
@@ -75,7 +74,6 @@ export function createRunnerHub(opts: {
   const drainedAt = new Map<string, number>();
   /** When a run of a location last fell due here with no runner waiting to be woken for it. */
   const unansweredAt = new Map<string, number>();
-  const where = (accountId: string, locationId: string) => `${accountId}\u0000${locationId}`;
 
   function replace(config: ServiceConfig) {
     places.clear();
@@ -97,8 +95,8 @@ export function createRunnerHub(opts: {
     byToken: (token) => places.get(fingerprint(token)),
     seen(accountId, locationId, runnerId) {
       const at = opts.now();
-      note(where(accountId, locationId), at);
-      const runner = `${where(accountId, locationId)}\u0000${runnerId}`;
+      note(locationKey(accountId, locationId), at);
+      const runner = runnerKey(accountId, locationId, runnerId);
       if (at - (persisted.get(runner) ?? 0) < PERSIST_EVERY_MS) return;
       persisted.set(runner, at);
       opts.queue
@@ -106,12 +104,12 @@ export function createRunnerHub(opts: {
         .catch((error: unknown) => console.error('checkwall: cannot record a runner contact', error));
     },
     lastSeen(accountId, locationId) {
-      const key = where(accountId, locationId);
+      const key = locationKey(accountId, locationId);
       if ((waiting.get(key)?.size ?? 0) > 0) return opts.now();
       return last.get(key) ?? null;
     },
     wait(accountId, locationId, ms, signal) {
-      const key = where(accountId, locationId);
+      const key = locationKey(accountId, locationId);
       // A runner waiting is in touch the whole time: its poll's end is no return after a silence.
       last.set(key, opts.now());
       return new Promise<void>((resolve) => {
@@ -129,12 +127,11 @@ export function createRunnerHub(opts: {
         set.add(done);
       });
     },
-    // A run due wakes one runner, the longest waiting (a Set keeps insertion order): at
-    // 167 runs a second, waking all of them was a claim by each for every run. None while
-    // the last one woken still gathers: its claim takes this run too (waking one for each
-    // run due was still 50 claims a second per instance in bench:scale, most for a run or two).
+    // A run due wakes one runner, the longest waiting (a Set keeps insertion order), and
+    // none while the last one woken still gathers: its claim takes this run too
+    // (BENCHMARKS.md, "Claims and keys").
     wake(accountId, locationId) {
-      const key = where(accountId, locationId);
+      const key = locationKey(accountId, locationId);
       const at = opts.now();
       if (at < (gathering.get(key) ?? 0)) return;
       const first = waiting.get(key)?.values().next();
@@ -143,25 +140,26 @@ export function createRunnerHub(opts: {
       first.value();
     },
     drained(accountId, locationId, at) {
-      const key = where(accountId, locationId);
+      const key = locationKey(accountId, locationId);
       if (at > (drainedAt.get(key) ?? -Infinity)) drainedAt.set(key, at);
     },
     // A runner polls again as soon as it has started what it claimed, while those runs
-    // still run: that first claim found nothing nearly every time, and was half of all
-    // claims in bench:scale. A run due here meanwhile that woke nobody is claimed at once;
-    // another instance's wakes its own runners, and any is claimed within a poll step.
+    // still run: a claim then would find nothing (BENCHMARKS.md, "Claims and keys"). A run
+    // due here meanwhile that woke nobody is claimed at once; another instance's wakes its
+    // own runners, and any is claimed within a poll step.
     mayWaitFirst(accountId, locationId) {
-      const key = where(accountId, locationId);
+      const key = locationKey(accountId, locationId);
       const drained = drainedAt.get(key);
       if (drained === undefined || opts.now() - drained >= CLAIM_GATHER_MS) return false;
       // The offer of a run is stored before its wake, so a claim made after the wake took it.
       return (unansweredAt.get(key) ?? -Infinity) < drained;
     },
     missedSince: (accountId, locationId, since) =>
-      (unansweredAt.get(where(accountId, locationId)) ?? -Infinity) >= since,
+      (unansweredAt.get(locationKey(accountId, locationId)) ?? -Infinity) >= since,
     replace,
     async refresh() {
-      for (const s of await opts.queue.runnersSeen()) note(where(s.accountId, s.locationId), s.lastSeenAt);
+      for (const s of await opts.queue.runnersSeen())
+        note(locationKey(s.accountId, s.locationId), s.lastSeenAt);
     },
   };
 }

@@ -21,7 +21,8 @@ import type { RunResult } from '../runners/types.js';
 import type { RunSink, Scheduler, SchedulerOptions } from './types.js';
 import { createRemoteOffers, remoteAhead } from './remote-offers.js';
 import { createRunAccounting, skippedReason } from './run-accounting.js';
-import { catchUpAt, followingDueAt, isRemoteSlot, nextDueAt, planSlots, slotKey, type Slot } from './plan.js';
+import { checkKey, slotKey } from '../../domain/keys.js';
+import { catchUpAt, followingDueAt, isRemoteSlot, nextDueAt, planSlots, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunPlace } from '../storage/types.js';
 
 // Waits before the second and third try of an offer; undefined: the last try.
@@ -337,5 +338,3 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),
   };
 }
-
-const checkKey = (accountId: string, checkId: string) => `${accountId}\u0000${checkId}`;

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../../api/schemas.js';
+import { checkKey } from '../../domain/keys.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { Moved } from '../config/diff.js';
 import { createLimit, createSerial } from './serial.js';
@@ -73,7 +74,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   const serial = createSerial();
   const computing = createLimit(deps.readsAtOnce ?? COMPUTING_AT_ONCE);
   const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
-    serial(`${account.id}\u0000${check.id}`, job);
+    serial(checkKey(account.id, check.id), job);
   // Moves whenever a check's status, incident or alert changes: answers built from
   // statuses may be reused only while it stands still (see http/status-list.ts).
   let version = 0;

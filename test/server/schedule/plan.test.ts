@@ -8,9 +8,9 @@ import {
   nextDueAt,
   ownerOf,
   planSlots,
-  slotKey,
   slotOffsetMs,
 } from '../../../src/server/schedule/plan.js';
+import { slotKey } from '../../../src/domain/keys.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
 
 const LOCATIONS = [

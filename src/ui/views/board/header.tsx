@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAgeStep, formatPercent, formatSpan } from '../../../domain/format.js';
+import { STATUSES_WORST_FIRST } from '../../../domain/order.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
 import { selectCheckCount, selectPollCycle } from '../../../store/selectors.js';
@@ -34,7 +35,7 @@ export function Header({ store, title, summary: own }: HeaderProps) {
         <ConnectionState store={store} />
       </Box>
       <Text wrap="truncate">
-        {(['failing', 'degraded', 'unknown', 'passing'] as const).map((status) => {
+        {STATUSES_WORST_FIRST.map((status) => {
           const n =
             status === 'unknown'
               ? Math.max(
