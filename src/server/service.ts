@@ -277,7 +277,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
         complete: status.complete,
         check: (account, checkId) => accounts.check(account, checkId),
         leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
-        now: clock.now,
+        clock,
         closing,
       }),
       maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,

@@ -1,7 +1,7 @@
 // The remote runners' claim protocol (issue 12), apart from HTTP: a runner's long
 // poll claims the due runs of its location, and its results are completed through
 // the queue by the holder of the claim only. http/runner-routes.ts translates.
-import { setTimeout as delay } from 'node:timers/promises';
+import type { Clock } from '../../domain/clock.js';
 import type { CheckResult } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { RunResult } from '../runners/types.js';
@@ -18,7 +18,7 @@ export interface ClaimsDeps {
   check(account: AccountConfig, checkId: string): CheckConfig | undefined;
   /** How long a runner holds the runs it claims before they are given to another. */
   leaseMs: number;
-  now: () => number;
+  clock: Clock;
   /** Aborts when the service stops: long polls answer at once. */
   closing: AbortSignal;
 }
@@ -72,7 +72,9 @@ export interface Claims {
 const POLL_STEP_MS = 1_000;
 
 export function createClaims(deps: ClaimsDeps): Claims {
-  const { hub, queue, now } = deps;
+  const { hub, queue, clock } = deps;
+  const now = clock.now;
+  const delay = (ms: number) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 
   async function poll({ account, location }: RunnerPlace, ask: Poll, left: AbortSignal) {
     const gone = AbortSignal.any([deps.closing, left]);

@@ -2,6 +2,7 @@
 // queue (SQLite in memory), a real runner hub and the real clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClaims } from '../../../src/server/schedule/claims.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { parseClaimToken } from '../../../src/server/schedule/claim-token.js';
 import { createRunnerHub } from '../../../src/server/schedule/runner-hub.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
@@ -44,7 +45,7 @@ function setUp() {
       queue.completeRun(held.id, held.token, held.accountId, result, screenshot),
     check: (a, checkId) => a.checks.find((c) => c.id === checkId),
     leaseMs: 60_000,
-    now: Date.now,
+    clock: systemClock,
     closing: new AbortController().signal,
   });
   const offer = (checkId: string) =>
