@@ -179,7 +179,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   });
   late.scheduler = scheduler;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
-  const app = buildApp(
+  const app = await buildApp(
     {
       accounts,
       storage,
@@ -199,6 +199,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       closing: leaving.signal,
       log,
     },
+    () => config.http,
   );
   const host0 = opts.host ?? '127.0.0.1';
   try {

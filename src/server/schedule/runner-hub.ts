@@ -2,7 +2,7 @@
 // location a runner token opens, when each location's runners were last in
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.
-import { createHash } from 'node:crypto';
+import { createSecretIndex } from '../config/digest.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
 
@@ -37,9 +37,6 @@ export interface RunnerHub {
   refresh(): Promise<void>;
 }
 
-/** A short, stable name for a secret in logs: never the secret. */
-export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
-
 /**
  * A woken long poll waits this long before it claims (http/runner-routes.ts): at 10,000
  * checks a location has a run due every few milliseconds, and a claim each was a write per
@@ -61,7 +58,7 @@ export function createRunnerHub(opts: {
   /** A location's runners are back in touch after a silence: statuses judged without them are stale. */
   onReturn: () => void;
 }): RunnerHub {
-  const places = new Map<string, RunnerPlace>();
+  const places = createSecretIndex<RunnerPlace>();
   const last = new Map<string, number>();
   const persisted = new Map<string, number>();
   const waiting = new Map<string, Set<() => void>>();
@@ -77,8 +74,7 @@ export function createRunnerHub(opts: {
     places.clear();
     for (const account of config.accounts)
       for (const location of account.locations)
-        if (location.remote && location.runnerToken)
-          places.set(fingerprint(location.runnerToken), { account, location });
+        if (location.remote && location.runnerToken) places.set(location.runnerToken, { account, location });
   }
   replace(opts.config);
 
@@ -89,8 +85,8 @@ export function createRunnerHub(opts: {
   }
 
   return {
-    // By the token's digest: the map never holds a token, and a lookup compares digests only.
-    byToken: (token) => places.get(fingerprint(token)),
+    // By the token's whole digest, compared in constant time: the index never holds a token.
+    byToken: (token) => places.get(token),
     seen(accountId, locationId, runnerId) {
       const at = opts.now();
       note(where(accountId, locationId), at);
