@@ -123,7 +123,12 @@ describe('the runner endpoints', () => {
       });
     const bad = 'not-the-runner-token-77';
     const messages = new Set<string>();
-    for (const headers of [{}, { authorization: `Bearer ${bad}` }, { authorization: `Bearer ${TEST_KEY}` }]) {
+    const tries: Array<Record<string, string>> = [
+      {},
+      { authorization: `Bearer ${bad}` },
+      { authorization: `Bearer ${TEST_KEY}` },
+    ];
+    for (const headers of tries) {
       const res = await claim(headers);
       expect(res.status).toBe(401);
       messages.add(ApiErrorBodySchema.parse(await res.json()).message);
