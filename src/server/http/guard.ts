@@ -66,10 +66,11 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   });
 
   // The public read's answer is kept a moment for the strangers who ask next.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook: every answer passes here, and an async one would cost each a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.routeOptions.url?.startsWith(PUBLIC_READ) && req.method === 'GET')
       publicAnswers.keep(req, reply, payload);
-    return payload;
+    done(null, payload);
   });
 
   /** An unknown heartbeat token is a failed authentication: answered 404 before its body is read. */
