@@ -16,6 +16,7 @@ import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { honestyReport, measureHonesty } from './service-honesty.js';
+import { startStrangerFlood } from './strangers.js';
 
 const CHECKS = 1_000;
 const PER_CHECK = 1_000;
@@ -94,6 +95,8 @@ async function runnerThroughput(): Promise<string> {
 
 async function main() {
   const only = process.argv[2];
+  // `-- strangers`: only the flood row, printed (a quick before/after; BENCHMARKS.md untouched).
+  if (only === 'strangers') return void process.stdout.write(`${await strangersOnly()}\n`);
   if (only !== 'honesty') await lists();
   if (only !== 'lists')
     // `-- honesty 1000`: one load only (a before/after on a busy machine).
@@ -171,6 +174,7 @@ async function lists() {
     300,
   );
   const resultsDefault = await timed(`${service.url}/v1/check-results/c42`, 300);
+  const flood = await underFlood(service.url);
   const s = quantiles(statuses);
   const r = quantiles(results);
   const d = quantiles(resultsDefault);
@@ -187,6 +191,7 @@ Requests over real HTTP on 127.0.0.1, one at a time.
 | \`GET /v1/check-statuses\` page 3 of 100, filtered (status, tags) and sorted by availability | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} |
 | \`GET /v1/check-results/{id}\` filtered (status, location, responseTimeMin), 50 a page | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.max)} |
 | \`GET /v1/check-results/{id}\` default (24 h, 10 a page, summary) | ${fmt(d.p50)} | ${fmt(d.p99)} | ${fmt(d.max)} |
+${flood.rows}
 
 The first statuses request with nothing cached (all 1,000 statuses computed in the request): ${fmt(cold[0] ?? 0)};
 computing all 1,000 in one go: ${fmt(warmAll)}, so ${fmt(warmAll / CHECKS)} a check.
@@ -195,8 +200,60 @@ then, at record time), and refreshed ahead of expiry by a warmer (at most 20 ms 
 The statuses figures are ${statuses.length} requests spread over 40 s, so cache expiry happened during
 the run; a request right after a restart pays the cold figure once per check.
 
+${flood.note}
+
 Runner throughput: ${throughput}.`,
   );
+}
+
+const FLOOD_PAGE = '/v1/check-statuses?limit=100&page=2';
+const FLOOD_SAMPLES = 400;
+
+/**
+ * The same statuses page, idle and then while 200 connections send wrong keys (issue 31):
+ * what a flood of strangers costs a console. Bounded: the flood runs while the samples are taken.
+ */
+async function underFlood(url: string) {
+  const page = `${url}${FLOOD_PAGE}`;
+  await timed(page, 50); // warm
+  const idle = quantiles(await timed(page, FLOOD_SAMPLES));
+  const flood = startStrangerFlood(url, ACCOUNT);
+  await new Promise((r) => setTimeout(r, 2_000)); // the flood's connections are open and busy
+  const t = performance.now();
+  const busy = quantiles(await timed(page, FLOOD_SAMPLES));
+  const seconds = (performance.now() - t) / 1000;
+  const { sent, codes } = await flood.stop();
+  const answered = Object.entries(codes)
+    .map(([code, n]) => `${n.toLocaleString('en')} × ${code}`)
+    .join(', ');
+  return {
+    rows: [
+      `| \`GET ${FLOOD_PAGE}\` (100 statuses), idle | ${fmt(idle.p50)} | ${fmt(idle.p99)} | ${fmt(idle.max)} |`,
+      `| the same page under a flood of strangers (200 connections sending a wrong key) | ${fmt(busy.p50)} | ${fmt(busy.p99)} | ${fmt(busy.max)} |`,
+    ].join('\n'),
+    note:
+      `The flood row: a worker thread in the bench's process keeps 200 loopback connections sending a wrong API key ` +
+      `while ${FLOOD_SAMPLES} pages are read one at a time (${seconds.toFixed(1)} s); it sent ${sent.toLocaleString('en')} ` +
+      `requests (${answered}): 401 up to the address's failed-authentication budget, then 429.`,
+  };
+}
+
+/** The flood row alone, over a small service (1,000 checks, no stored results). */
+async function strangersOnly(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-'));
+  const service = await createService({
+    config: config(),
+    dbPath: join(dir, 'bench.db'),
+    startScheduler: false,
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+  });
+  try {
+    const flood = await underFlood(service.url);
+    return `| request | p50 | p99 | max |\n|---|---|---|---|\n${flood.rows}\n\n${flood.note}`;
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -260,7 +260,7 @@ function createStatusSide({ opts, clock, storage, accounts }: Parts, run: RunSid
 async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: AbortSignal) {
   const { opts, clock, storage, accounts, live } = parts;
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
-  const app = buildApp(
+  const app = await buildApp(
     {
       accounts,
       storage,
@@ -283,6 +283,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,
       log: opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`)),
     },
+    () => live.config.http,
   );
   const host0 = opts.host ?? '127.0.0.1';
   try {

@@ -2,9 +2,11 @@
 // public dashboard slug. Built from the validated config, and rebuilt whole
 // when a reload replaces it (a request sees the old config or the new one).
 import type { Dashboard } from '../../api/schemas.js';
+import { createSecretIndex } from './digest.js';
 import type { AccountConfig, CheckConfig, DashboardConfig, ServiceConfig } from './schema.js';
 
 export interface Accounts {
+  /** By the key's whole digest, compared in constant time (digest.ts). */
   byKey(apiKey: string): AccountConfig | undefined;
   byId(id: string): AccountConfig | undefined;
   check(account: AccountConfig, checkId: string): CheckConfig | undefined;
@@ -17,13 +19,13 @@ export interface Accounts {
 }
 
 function index(config: ServiceConfig, startedAt: Date) {
-  const keys = new Map<string, AccountConfig>();
+  const keys = createSecretIndex<AccountConfig>();
   const ids = new Map<string, AccountConfig>();
   const tokens = new Map<string, { account: AccountConfig; check: CheckConfig }>();
   const boards = new Map<string, Dashboard[]>();
   const checks = new Map<string, Map<string, CheckConfig>>();
   for (const account of config.accounts) {
-    ids.set(account.id, account);
+    ids.set(account.id.toLowerCase(), account);
     checks.set(account.id, new Map(account.checks.map((c) => [c.id, c])));
     for (const key of account.apiKeys) keys.set(key, account);
     for (const check of account.checks) if (check.token) tokens.set(check.token, { account, check });
@@ -39,7 +41,8 @@ export function createAccounts(config: ServiceConfig, startedAt: Date): Accounts
   let at = index(config, startedAt);
   return {
     byKey: (k) => at.keys.get(k),
-    byId: (id) => at.ids.get(id),
+    // Account ids are UUIDs: X-Service-Account may name one in either case.
+    byId: (id) => at.ids.get(id.toLowerCase()),
     // Indexed: every stored result looks its check up (a scan of 10,000 checks each time was not free).
     check: (account, checkId) =>
       at.checks.get(account.id)?.get(checkId) ?? account.checks.find((c) => c.id === checkId),

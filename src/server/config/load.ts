@@ -49,7 +49,11 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
 
 function crossReferences(config: ServiceConfig): string[] {
   const problems: string[] = [];
+  const ids = new Set<string>();
   config.accounts.forEach((account, a) => {
+    // X-Service-Account is compared in any case: two ids differing only in case would be one.
+    if (ids.has(account.id.toLowerCase())) problems.push(`accounts.${a}.id: "${account.id}" is used twice`);
+    ids.add(account.id.toLowerCase());
     const locations = new Set(account.locations.map((l) => l.id));
     const groups = new Set(account.groups.map((g) => g.id));
     const checks = new Set<string>();
@@ -77,6 +81,28 @@ function crossReferences(config: ServiceConfig): string[] {
     );
   });
   return problems;
+}
+
+/** Heartbeat tokens shorter than this are accepted (8 is the least) but warned of at load. */
+export const HEARTBEAT_TOKEN_ADVISED_LENGTH = 16;
+
+/**
+ * What a config allows but should not: one line per heartbeat check whose token is
+ * short enough to guess (its ping URL is open to anyone who knows it). Never the token.
+ */
+export function configWarnings(config: ServiceConfig): string[] {
+  return config.accounts.flatMap((account, a) =>
+    account.checks.flatMap((check, c) =>
+      check.type === 'heartbeat' &&
+      check.token !== undefined &&
+      check.token.length < HEARTBEAT_TOKEN_ADVISED_LENGTH
+        ? [
+            `accounts.${a}.checks.${c}.token: the heartbeat token of check "${check.id}" is ${check.token.length} characters; ` +
+              `use ${HEARTBEAT_TOKEN_ADVISED_LENGTH} or more, a short one can be guessed`,
+          ]
+        : [],
+    ),
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   WIDGET_TYPES,
   WebhookConfigSchema,
 } from '../../api/schemas.js';
+import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 
 // Every object here is strict: an unknown key (a typo such as `frequncy:`, or a
 // setting this version does not have) is an error naming its path, never a
@@ -147,7 +148,14 @@ export const CheckConfigSchema = z
     send: z.string().optional(),
     expect: z.string().optional(),
     /** heartbeat: the secret token of its ping URL, the expected period and grace. */
-    token: z.string().min(8).optional(),
+    token: z
+      .string()
+      .min(8)
+      .max(
+        MAX_PATH_PARAM_LENGTH,
+        `must be at most ${MAX_PATH_PARAM_LENGTH} characters (it is part of a URL path)`,
+      )
+      .optional(),
     grace: FrequencySchema.optional(),
     frequency: FrequencySchema.default('1m'),
     locations: z.array(id).min(1),
@@ -192,7 +200,13 @@ export const DashboardConfigSchema = z.strictObject({
   description: z.string().default(''),
   isPrivate: z.boolean().default(true),
   customDomain: z.string().nullable().default(null),
-  customUrl: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case slug'),
+  customUrl: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a lower-case slug')
+    .max(
+      MAX_PATH_PARAM_LENGTH,
+      `must be at most ${MAX_PATH_PARAM_LENGTH} characters (it is part of a URL path)`,
+    ),
   tags: z.array(z.string()).default([]),
   checkIds: z.array(id).default([]),
   checkGroupIds: z.array(id).default([]),
@@ -295,6 +309,34 @@ export const AccountConfigSchema = z
   });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
+/**
+ * The HTTP side (issue 31): who may reach the service and what strangers may cost it.
+ * trustProxy is read at start; the rest applies at a reload.
+ */
+export const HttpConfigSchema = z.strictObject({
+  /**
+   * Behind a reverse proxy: the client's address is the one X-Forwarded-For names
+   * (fastify's trustProxy), for the per-address limits and the logs. Off, a client
+   * could name any address it likes there.
+   */
+  trustProxy: z.boolean().default(false),
+  /**
+   * The Host values the service answers (`name` any port, `name:port` that port);
+   * others get 421. Absent, any Host: as on a workstation's loopback, where a DNS
+   * rebinding page could then reach it. Dashboards' customDomain values are allowed too.
+   */
+  allowedHosts: z.array(z.string().trim().min(1).toLowerCase()).min(1).optional(),
+  /** Per client address; requests with valid credentials are limited per key instead. */
+  rateLimit: z
+    .strictObject({
+      /** Failed authentications (account and runner endpoints) and pings of unknown heartbeat tokens. */
+      failedAuthPerMinute: z.number().int().min(1).max(1_000_000).default(60),
+      publicReadsPerSecond: z.number().int().min(1).max(1_000_000).default(20),
+    })
+    .prefault({}),
+});
+export type HttpConfig = z.infer<typeof HttpConfigSchema>;
+
 export const ServiceConfigSchema = z.strictObject({
   accounts: z.array(AccountConfigSchema).default([]),
   retentionDays: z.number().int().min(1).max(3650).default(30),
@@ -333,5 +375,6 @@ export const ServiceConfigSchema = z.strictObject({
       retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
     })
     .prefault({}),
+  http: HttpConfigSchema.prefault({}),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;

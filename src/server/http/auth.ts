@@ -1,22 +1,51 @@
-// Both auth headers on every account endpoint: a missing or unknown key is 401,
-// a key of another account than X-Service-Account names is 403.
-import type { FastifyRequest } from 'fastify';
+// Both auth headers on every account endpoint, checked in an onRequest hook:
+// before a body is read, so a stranger's request costs a header parse. Whatever
+// is wrong with the credentials (no key, an unknown key, no account named) the
+// answer is the same 401, so it never tells a valid key from an invalid one;
+// a valid key naming another account than its own is 403.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountConfig } from '../config/schema.js';
 import type { Accounts } from '../config/accounts.js';
+import { digestOf } from '../config/digest.js';
 import { HttpError } from './errors.js';
 
-export function authenticate(accounts: Accounts, req: FastifyRequest): AccountConfig {
+export const UNAUTHORIZED_MESSAGE =
+  'the credentials are missing or not valid: send Authorization: Bearer <API key> and X-Service-Account: <account id>';
+
+/** The 401 of every refused credential, with its WWW-Authenticate. */
+export const unauthorized = (message = UNAUTHORIZED_MESSAGE) =>
+  new HttpError(401, message, [], { 'www-authenticate': 'Bearer' });
+
+/** The bearer token of an Authorization header, or undefined. */
+export function bearer(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!match)
-    throw new HttpError(401, 'send Authorization: Bearer <API key>', [], { 'www-authenticate': 'Bearer' });
-  const account = accounts.byKey(match[1]!);
-  if (!account) throw new HttpError(401, 'the API key is not valid', [], { 'www-authenticate': 'Bearer' });
+  return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+}
+
+export interface Authenticated {
+  account: AccountConfig;
+  /** Names the key (its digest, never the key) for the per-key rate limit. */
+  keyId: string;
+}
+
+export function authenticate(accounts: Accounts, req: FastifyRequest): Authenticated {
+  const key = bearer(req);
   const named = req.headers['x-service-account'];
-  if (typeof named !== 'string' || named === '')
-    throw new HttpError(401, 'send X-Service-Account: <account id>');
-  if (named !== account.id) throw new HttpError(403, 'the API key does not belong to that account');
-  return account;
+  const account = key === undefined ? undefined : accounts.byKey(key);
+  if (!account || typeof named !== 'string' || named === '') throw unauthorized();
+  // Account ids are UUIDs, in whatever case a client writes them.
+  if (named.toLowerCase() !== account.id.toLowerCase())
+    throw new HttpError(403, 'the API key does not belong to that account');
+  return { account, keyId: digestOf(key!).toString('hex') };
+}
+
+/**
+ * An answer refused before its body was read: the connection closes after it,
+ * so the body announced is never read (nor read and dropped) on this socket.
+ */
+export function refuseUnread(req: FastifyRequest, reply: FastifyReply): void {
+  const announced = req.headers['content-length'] ?? req.headers['transfer-encoding'];
+  if (announced !== undefined && announced !== '0') void reply.header('connection', 'close');
 }
 
 /** A token bucket per key: generous, so only a runaway client ever sees 429. */

@@ -1,7 +1,9 @@
 // The one error body of every answer that is not a success (docs/decisions.md#errors).
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { zodIssues, type ApiErrorBody } from '../../api/schemas.js';
+import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -9,12 +11,15 @@ const REASONS: Record<number, string> = {
   402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 
@@ -50,15 +55,80 @@ export function parseOr400<S extends z.ZodType>(
   what: string,
   prefix = '',
 ): z.output<S> {
+  if (what === 'path') tooLongIs404(value);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const details = zodDetails(parsed.error, prefix);
+  const details = zodDetails(parsed.error, prefix).map((d) => repeated(value, what, d));
   throw new HttpError(
     400,
     `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
     details,
   );
 }
+
+/** A path parameter longer than any configured value can be names nothing: 404, as an unknown one. */
+function tooLongIs404(params: unknown) {
+  if (typeof params !== 'object' || params === null) return;
+  for (const [name, v] of Object.entries(params))
+    if (typeof v === 'string' && v.length > MAX_PATH_PARAM_LENGTH)
+      throw new HttpError(404, `nothing here: a ${name} is at most ${MAX_PATH_PARAM_LENGTH} characters`);
+}
+
+/** A query parameter given twice (`?status=a&status=b`) arrives as an array: say that, not "Invalid input". */
+function repeated(value: unknown, what: string, detail: NonNullable<ApiErrorBody['details']>[number]) {
+  if (what !== 'query' || typeof value !== 'object' || value === null) return detail;
+  const name = detail.path.split(/[.[]/)[0]!;
+  return Object.hasOwn(value, name) && Array.isArray((value as Record<string, unknown>)[name])
+    ? { path: name, message: 'is given more than once: give it once' }
+    : detail;
+}
+
+/**
+ * Errors fastify meets before a route runs (fastify's frameworkErrors): a path
+ * parameter longer than any configured value can be names nothing (404, not 414);
+ * a URL that is not valid percent-encoding is a 400.
+ */
+export function handleFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const path = req.url.split('?')[0];
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(404).send(errorBody(404, `no route ${req.method} ${path}`));
+  if (error.code === 'FST_ERR_BAD_URL')
+    return reply
+      .code(400)
+      .send(errorBody(400, 'the URL is not valid: a % is not followed by two hex digits'));
+  return handleError(error, req, reply);
+}
+
+/**
+ * Requests node's parser refuses before fastify sees them (fastify's clientErrorHandler):
+ * headers too large (431), too slow to arrive (408), not HTTP (400). Answered in the
+ * error body, and the connection closes.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'the request line and headers are larger than the service accepts']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'the request did not arrive in time']
+        : [400, 'the request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}
+
+// Fastify's own 4xx, told in our words.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'the body is larger than the service accepts',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'send the body as application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the body is empty: send a JSON value, or no Content-Type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'the body is not as long as its Content-Length says',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'the body is not valid JSON',
+};
 
 export function handleError(error: FastifyError | HttpError, _req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -69,12 +139,7 @@ export function handleError(error: FastifyError | HttpError, _req: FastifyReques
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? 'the body is larger than the service accepts'
-        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'send the body as application/json'
-          : error.message;
+    const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
     return reply.code(status).send(errorBody(status, message));
   }
   // A bug of ours: say so without leaking internals.

@@ -19,7 +19,8 @@ import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
-import { authenticate } from './auth.js';
+import { accountOf } from './guard.js';
+import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
@@ -33,22 +34,21 @@ export interface RouteDeps {
   engine: StatusEngine;
   alerting: Alerting;
   clock: Clock;
-  limitRate: (key: string) => void;
+  /** The per-key limit of requests with valid credentials (auth.ts createRateLimiter); throws 429. */
+  limitRate: (keyId: string) => void;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
 const LIST_REFRESH_EVERY_MS = 250;
-const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
-const ScreenshotParams = CheckIdParams.extend({ resultId: z.string().min(1).max(200) });
+const pathParam = z.string().min(1).max(MAX_PATH_PARAM_LENGTH);
+const CheckIdParams = z.object({ checkId: pathParam });
+const ScreenshotParams = CheckIdParams.extend({ resultId: pathParam });
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { accounts, storage, engine, clock } = deps;
   const now = clock.now;
-  const auth = (req: FastifyRequest) => {
-    const account = authenticate(accounts, req);
-    deps.limitRate(account.id);
-    return account;
-  };
+  // Authenticated and limited per key in an onRequest hook, before the body (guard.ts).
+  const auth = accountOf;
   const present = (account: AccountConfig, statuses: readonly CheckStatus[]) =>
     statuses.map((s) => engine.present(account.id, s));
 
@@ -149,7 +149,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.get('/v1/public/dashboards/:customUrl', async (req) => {
-    const { customUrl } = parseOr400(z.object({ customUrl: z.string().min(1).max(200) }), req.params, 'path');
+    const { customUrl } = parseOr400(z.object({ customUrl: pathParam }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
     const shown = dashboardCheckIds(found.account, found.dashboard);
@@ -162,7 +162,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   const ping = async (req: FastifyRequest) => {
-    const { token } = parseOr400(z.object({ token: z.string().min(1).max(200) }), req.params, 'path');
+    const { token } = parseOr400(z.object({ token: pathParam }), req.params, 'path');
     const found = accounts.heartbeat(token);
     if (!found) throw new HttpError(404, 'no heartbeat check has that token');
     await storage.recordPing(found.account.id, found.check.id, now());

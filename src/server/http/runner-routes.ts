@@ -11,9 +11,11 @@ import {
   RunnerResultsBodySchema,
   type RunnerResultBody,
 } from '../../api/runner-schemas.js';
+import ipaddr from 'ipaddr.js';
 import type { Claimed, Claims } from '../schedule/claims.js';
-import { fingerprint, type RunnerHub, type RunnerPlace } from '../schedule/runner-hub.js';
+import type { RunnerHub, RunnerPlace } from '../schedule/runner-hub.js';
 import { toJob } from '../runners/job-protocol.js';
+import { bearer, refuseUnread, unauthorized } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
 
 export interface RunnerRouteDeps {
@@ -29,29 +31,52 @@ export interface RunnerRouteDeps {
 const RESULT_BODY_LIMIT = 12 * 1024 * 1024;
 const REFUSED_NOTED = 1_000;
 
-export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps): void {
+/** What the app's guards give these routes (app.ts, rate-limits.ts). */
+export interface RunnerGuard {
+  /** Counts a failed authentication of the request's address; throws 429 once past the budget. */
+  failed(req: FastifyRequest): Promise<void>;
+  /** Whether any account has a remote location: without one, these routes are not there (404). */
+  remote(): boolean;
+}
+
+// One answer whatever was wrong with the token: it never tells how close a guess came.
+const RUNNER_UNAUTHORIZED = 'the runner token is not valid: send Authorization: Bearer <runner token>';
+
+export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps, guard: RunnerGuard): void {
   const { hub, claims } = deps;
   const refused = new Set<string>();
+  const places = new WeakMap<FastifyRequest, RunnerPlace>();
 
-  const authRunner = (req: FastifyRequest): RunnerPlace => {
-    const header = req.headers.authorization;
-    const token = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-    const unauthorized = (message: string) =>
-      new HttpError(401, message, [], { 'www-authenticate': 'Bearer' });
-    if (!token) throw unauthorized('send Authorization: Bearer <runner token>');
-    const place = hub.byToken(token);
-    if (place) return place;
-    // Once per token (by its fingerprint, never the token): a runner retrying a bad token is one line.
-    const print = fingerprint(token);
-    if (!refused.has(print) && refused.size < REFUSED_NOTED) {
-      refused.add(print);
-      deps.log(`refused a runner token (fingerprint ${print}) from ${req.ip}: it is no remote location's`);
+  // An onRequest hook: a request without the token is refused before its body (up to 12 MB) is read.
+  const authRunner = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!guard.remote()) {
+      refuseUnread(req, reply);
+      throw new HttpError(
+        404,
+        `no route ${req.method} ${req.url.split('?')[0]}: this service has no remote locations`,
+      );
     }
-    throw unauthorized('the runner token is not valid');
+    const token = bearer(req);
+    const place = token === undefined ? undefined : hub.byToken(token);
+    if (place) return void places.set(req, place);
+    refuseUnread(req, reply);
+    // Once per address, and nothing of the token: a runner retrying a bad token is one line.
+    const from = ipaddr.isValid(req.ip) ? req.ip : 'an address that is not one';
+    if (!refused.has(from) && refused.size < REFUSED_NOTED) {
+      refused.add(from);
+      deps.log(`refused a runner token from ${from}: it is no remote location's`);
+    }
+    await guard.failed(req);
+    throw unauthorized(RUNNER_UNAUTHORIZED);
+  };
+  const placeOf = (req: FastifyRequest): RunnerPlace => {
+    const place = places.get(req);
+    if (!place) throw unauthorized(RUNNER_UNAUTHORIZED);
+    return place;
   };
 
-  app.post('/v1/runner/claim', async (req, reply) => {
-    const place = authRunner(req);
+  app.post('/v1/runner/claim', { onRequest: authRunner }, async (req, reply) => {
+    const place = placeOf(req);
     const { location } = place;
     const body = parseOr400(RunnerClaimBodySchema, req.body ?? {}, 'body');
     if (body.location !== undefined && body.location !== location.id)
@@ -103,19 +128,23 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
     }
   }
 
-  app.post('/v1/runner/runs/:runId/result', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
-    const place = authRunner(req);
-    const { runId } = parseOr400(RunIdParamsSchema, req.params, 'path');
-    const body = parseOr400(RunnerResultBodySchema, req.body, 'body');
-    claims.seenWith(place, body.claimToken);
-    await accept(place, runId, body);
-    return { data: { stored: true } };
-  });
+  app.post(
+    '/v1/runner/runs/:runId/result',
+    { bodyLimit: RESULT_BODY_LIMIT, onRequest: authRunner },
+    async (req) => {
+      const place = placeOf(req);
+      const { runId } = parseOr400(RunIdParamsSchema, req.params, 'path');
+      const body = parseOr400(RunnerResultBodySchema, req.body, 'body');
+      claims.seenWith(place, body.claimToken);
+      await accept(place, runId, body);
+      return { data: { stored: true } };
+    },
+  );
 
   // Many results in one post, each answered on its own: stored together (the queue's
   // batches), so a runner's results cost one request rather than one each.
-  app.post('/v1/runner/results', { bodyLimit: RESULT_BODY_LIMIT }, async (req) => {
-    const place = authRunner(req);
+  app.post('/v1/runner/results', { bodyLimit: RESULT_BODY_LIMIT, onRequest: authRunner }, async (req) => {
+    const place = placeOf(req);
     const { results } = parseOr400(RunnerResultsBodySchema, req.body, 'body');
     const answers = await Promise.all(
       results.map(async (raw, i) => {

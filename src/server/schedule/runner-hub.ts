@@ -2,9 +2,9 @@
 // location a runner token opens, when each location's runners were last in
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.
-import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { locationKey, runnerKey } from '../../domain/keys.js';
+import { createSecretIndex } from '../config/digest.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
 
@@ -39,9 +39,6 @@ export interface RunnerHub {
   refresh(): Promise<void>;
 }
 
-/** A short, stable name for a secret in logs: never the secret. */
-export const fingerprint = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 12);
-
 /**
  * A woken long poll waits this long before it claims (schedule/claims.ts), so the runs due
  * meanwhile go in one claim and wake no other runner; a run may start this much late.
@@ -64,7 +61,7 @@ export function createRunnerHub(opts: {
   clock?: Clock | undefined;
 }): RunnerHub {
   const clock = opts.clock ?? systemClock;
-  const places = new Map<string, RunnerPlace>();
+  const places = createSecretIndex<RunnerPlace>();
   const last = new Map<string, number>();
   const persisted = new Map<string, number>();
   const waiting = new Map<string, Set<() => void>>();
@@ -79,8 +76,7 @@ export function createRunnerHub(opts: {
     places.clear();
     for (const account of config.accounts)
       for (const location of account.locations)
-        if (location.remote && location.runnerToken)
-          places.set(fingerprint(location.runnerToken), { account, location });
+        if (location.remote && location.runnerToken) places.set(location.runnerToken, { account, location });
   }
   replace(opts.config);
 
@@ -91,8 +87,8 @@ export function createRunnerHub(opts: {
   }
 
   return {
-    // By the token's digest: the map never holds a token, and a lookup compares digests only.
-    byToken: (token) => places.get(fingerprint(token)),
+    // By the token's whole digest, compared in constant time: the index never holds a token.
+    byToken: (token) => places.get(token),
     seen(accountId, locationId, runnerId) {
       const at = opts.now();
       note(locationKey(accountId, locationId), at);

@@ -1,0 +1,116 @@
+// Who a request is, decided in onRequest hooks: before its body is read, so a
+// stranger's post of megabytes is refused having cost a header parse (issue 31).
+// Every /v1/ route needs an account's credentials unless it is one of OPEN's:
+// a route added later is closed until it says otherwise.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Accounts } from '../config/accounts.js';
+import type { AccountConfig, HttpConfig } from '../config/schema.js';
+import { authenticate, refuseUnread, unauthorized } from './auth.js';
+import { HttpError } from './errors.js';
+import { createPublicAnswers, type StrangerLimits } from './rate-limits.js';
+
+/** Routes that take no account credentials: their own token, or none. */
+const PUBLIC_READ = '/v1/public/';
+const HEARTBEAT = '/v1/heartbeats/';
+const RUNNER = '/v1/runner/';
+
+export interface GuardDeps {
+  accounts: Accounts;
+  limits: StrangerLimits;
+  /** The per-key limit of requests with valid credentials; throws 429. */
+  limitRate(keyId: string): void;
+  settings(): HttpConfig;
+  now(): number;
+}
+
+const accountOfRequest = new WeakMap<FastifyRequest, AccountConfig>();
+
+/** The account the onRequest hook authenticated (a 401 if the hook did not run: no account, no answer). */
+export function accountOf(req: FastifyRequest): AccountConfig {
+  const account = accountOfRequest.get(req);
+  if (!account) throw unauthorized();
+  return account;
+}
+
+export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
+  const { accounts, limits } = deps;
+  const hosts = allowedHosts(accounts, deps.settings);
+  const publicAnswers = createPublicAnswers(deps.now);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!hosts(req.host)) {
+      refuseUnread(req, reply);
+      throw new HttpError(
+        421,
+        'this service does not answer for the host this request names (http.allowedHosts)',
+      );
+    }
+    const route = req.routeOptions.url;
+    // No route: the 404 handler answers, and reads no body.
+    if (route === undefined || !route.startsWith('/v1/') || route.startsWith(RUNNER)) return;
+    if (route.startsWith(HEARTBEAT)) return heartbeat(req, reply);
+    if (route.startsWith(PUBLIC_READ)) {
+      await limits.publicRead(req);
+      if (publicAnswers.serve(req, reply)) return reply;
+      return;
+    }
+    try {
+      const { account, keyId } = authenticate(accounts, req);
+      deps.limitRate(keyId);
+      accountOfRequest.set(req, account);
+    } catch (error) {
+      refuseUnread(req, reply);
+      if (error instanceof HttpError && error.statusCode !== 429) await limits.failed(req);
+      throw error;
+    }
+  });
+
+  // The public read's answer is kept a moment for the strangers who ask next.
+  // A callback hook: every answer passes here, and an async one would cost each a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.routeOptions.url?.startsWith(PUBLIC_READ) && req.method === 'GET')
+      publicAnswers.keep(req, reply, payload);
+    done(null, payload);
+  });
+
+  /** An unknown heartbeat token is a failed authentication: answered 404 before its body is read. */
+  async function heartbeat(req: FastifyRequest, reply: FastifyReply) {
+    const { token } = req.params as { token?: string };
+    if (token !== undefined && accounts.heartbeat(token)) return;
+    refuseUnread(req, reply);
+    await limits.failed(req);
+    throw new HttpError(404, 'no heartbeat check has that token');
+  }
+}
+
+/** Whether a Host header is one the service answers: any, unless http.allowedHosts names some. */
+function allowedHosts(accounts: Accounts, settings: () => HttpConfig) {
+  // The dashboards' custom domains, gathered again only when a reload replaced the accounts.
+  let seen: readonly AccountConfig[] | undefined;
+  let domains = new Set<string>();
+  return (host: string | undefined): boolean => {
+    const allowed = settings().allowedHosts;
+    if (!allowed) return true;
+    if (!host) return false;
+    const all = accounts.all();
+    if (all !== seen) {
+      seen = all;
+      domains = new Set(
+        all.flatMap((a) => a.dashboards.flatMap((d) => (d.customDomain ? [hostName(d.customDomain)] : []))),
+      );
+    }
+    const wanted = host.toLowerCase();
+    const name = hostName(wanted);
+    return allowed.some((h) => h === wanted || h === name) || domains.has(name);
+  };
+}
+
+/** The name of a host[:port] (or of a URL someone wrote as a custom domain), lower case, without its port. */
+function hostName(value: string): string {
+  const host = value
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .split('/')[0]!;
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.replace(/:\d*$/, '');
+}
