@@ -37,11 +37,15 @@ export const BOUNDARY_ZONES = [
   zone('./src/server', './src/api', 'the service shares the schemas only, not the client', [
     './schemas.ts',
     './runner-schemas.ts',
+    './action-schemas.ts',
   ]),
   zone('./src/server', './src/store', 'the service never imports the console'),
   zone('./src/server', './src/ui', 'the service never imports the console'),
   zone('./src/server', './src/commands', 'the service never imports the console wiring'),
-  zone('./src/domain', './src/api', 'domain is pure: types of the schemas only, no I/O', ['./schemas.ts']),
+  zone('./src/domain', './src/api', 'domain is pure: types of the schemas only, no I/O', [
+    './schemas.ts',
+    './action-schemas.ts',
+  ]),
   zone('./src/domain', './src/store', 'domain is pure'),
   zone('./src/domain', './src/ui', 'domain is pure'),
   zone('./src/domain', './src/server', 'domain is pure'),

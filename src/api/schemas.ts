@@ -261,6 +261,16 @@ export const CurrentAlertSchema = z.looseObject({
 });
 export type CurrentAlert = z.infer<typeof CurrentAlertSchema>;
 
+/**
+ * DECISION: on a check status, who paused it and since when (a person's pause has no
+ * end, so it is shown: a forgotten one is seen); null when no person paused it.
+ */
+export const PauseSchema = z.looseObject({
+  by: z.string(),
+  since: TimestampSchema,
+});
+export type Pause = z.infer<typeof PauseSchema>;
+
 export const CheckStatusSchema = z.looseObject({
   checkId: z.string(),
   checkName: z.string(),
@@ -307,6 +317,8 @@ export const CheckStatusSchema = z.looseObject({
   statusReason: z.string().optional(),
   /** DECISION: the open alert, null when none (absent from services that do not alert). */
   currentAlert: CurrentAlertSchema.nullable().optional(),
+  /** DECISION: set while a person has paused the check (POST /v1/checks/{id}/pause). */
+  paused: PauseSchema.nullable().optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
