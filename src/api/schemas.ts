@@ -376,11 +376,39 @@ export const DashboardListSchema = z.looseObject({
 });
 export type DashboardList = z.infer<typeof DashboardListSchema>;
 
+/**
+ * DECISION: a check as the public read shows it: an explicit list of fields, never the
+ * internal status minus a few (no tags, group, alerts, schedule, reasons, errors, runners).
+ * `currentIncident` is there only when the dashboard's `showIncidents`, with a generic
+ * title; `recentResults` (the newest 10 runs) only when its `showCheckResults`.
+ */
+export const PublicCheckStatusSchema = z.looseObject({
+  checkId: z.string(),
+  checkName: z.string(),
+  checkType: CheckTypeSchema,
+  status: CheckStatusValueSchema,
+  availability: z.looseObject({ percentage: z.number().min(0).max(100).nullable(), period: z.string() }),
+  performance: z.looseObject({
+    averageResponseTime: z.number().nullable(),
+    p95ResponseTime: z.number().nullable(),
+    trend: TrendSchema,
+  }),
+  lastExecution: z
+    .looseObject({ timestamp: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() })
+    .nullable(),
+  locations: z.array(z.looseObject({ id: z.string(), name: z.string(), status: CheckStatusValueSchema })),
+  currentIncident: IncidentSchema.nullable().optional(),
+  recentResults: z
+    .array(z.looseObject({ startedAt: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() }))
+    .optional(),
+});
+export type PublicCheckStatus = z.infer<typeof PublicCheckStatusSchema>;
+
 /** DECISION: the public read, GET /v1/public/dashboards/{customUrl}. */
 export const PublicDashboardSchema = z.looseObject({
   data: z.looseObject({
     dashboard: DashboardSchema,
-    checks: z.array(CheckStatusSchema),
+    checks: z.array(PublicCheckStatusSchema),
   }),
 });
 export type PublicDashboard = z.infer<typeof PublicDashboardSchema>;
