@@ -399,7 +399,9 @@ export const PublicCheckStatusSchema = z.looseObject({
   locations: z.array(z.looseObject({ id: z.string(), name: z.string(), status: CheckStatusValueSchema })),
   currentIncident: IncidentSchema.nullable().optional(),
   recentResults: z
-    .array(z.looseObject({ startedAt: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() }))
+    .array(
+      z.looseObject({ startedAt: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() }),
+    )
     .optional(),
 });
 export type PublicCheckStatus = z.infer<typeof PublicCheckStatusSchema>;
@@ -421,7 +423,14 @@ export type ChannelType = z.infer<typeof ChannelTypeSchema>;
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(2048);
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .max(2048)
+  // A password in the URL shows wherever the URL does (lists, logs): a header keeps it apart.
+  .refine(
+    (u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u),
+    'must not carry credentials (user:pass@): send them in a header instead',
+  );
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 const e164 = z
   .string()
@@ -429,6 +438,13 @@ const e164 = z
 const KeyValueSchema = z.object({
   key: z.string().trim().min(1, 'must not be empty').max(256),
   value: z.string().max(4096),
+});
+// A CR or LF in a header would end it and start another (header injection).
+const noLineBreak = (s: z.ZodString) =>
+  s.refine((v) => !/[\r\n]/.test(v), 'must not contain a line break (CR or LF)');
+const HeaderSchema = z.object({
+  key: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)),
+  value: noLineBreak(z.string().max(4096)),
 });
 
 export const EmailConfigSchema = z.object({
@@ -445,7 +461,7 @@ export const ChatConfigSchema = z.object({
 export const WebhookConfigSchema = z.object({
   url: httpUrl,
   method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),
-  headers: z.array(KeyValueSchema).max(50).optional(),
+  headers: z.array(HeaderSchema).max(50).optional(),
   queryParameters: z.array(KeyValueSchema).max(50).optional(),
 });
 export const PhoneConfigSchema = z.object({
