@@ -2,7 +2,13 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyEnvAccount, applyEnvRunnerTokens, ConfigError, loadConfigFile } from '../server/config/load.js';
+import {
+  applyEnvAccount,
+  applyEnvRunnerTokens,
+  ConfigError,
+  configFileWarning,
+  loadConfigFile,
+} from '../server/config/load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../server/config/schema.js';
 import { startDemo, type Demo } from '../server/demo/index.js';
 import { watchConfig } from '../server/config/watch.js';
@@ -137,6 +143,8 @@ export async function runServe(argv: string[]): Promise<number> {
     // The demo starts with its fixed credentials; the environment replaces them in buildConfig.
     if (flags.demo) demo = await startDemo({});
     const config = buildConfig(flags, demo, env);
+    const open = flags.config ? configFileWarning(flags.config, config) : null;
+    if (open) warn(open);
     const dbPath = dbSpec(flags, env);
     const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
       (error: Error) => Promise.reject(new Exit(1, error.message)),

@@ -93,7 +93,10 @@ const WARM_CYCLE_MS = 8_000;
 
 export async function createService(opts: ServiceOptions): Promise<Service> {
   const now = opts.now ?? Date.now;
-  const storage = await openStorage(opts.dbPath, opts.sqliteWriter ? { writer: opts.sqliteWriter } : {});
+  const storage = await openStorage(opts.dbPath, {
+    ...(opts.sqliteWriter ? { writer: opts.sqliteWriter } : {}),
+    ...(opts.log ? { warn: opts.log } : {}),
+  });
   let config = opts.config;
   const accounts = createAccounts(config, new Date(now()));
   try {

@@ -12,6 +12,7 @@ import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 const HOSTILE =
   '\u001b]0;pwned\u0007\u001b[2J\u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\ bad\u0007 request';
 // ESC, BEL and the C1 string introducers (OSC, CSI, DCS): none may reach the terminal.
+// eslint-disable-next-line no-control-regex -- looking for control characters is the point
 const CONTROL = /[\u001b\u0007\u009b\u009d\u0090]/;
 
 let hostile: Fixture;
