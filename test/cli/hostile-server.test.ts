@@ -18,7 +18,12 @@ const CONTROL = /[\u001b\u0007\u009b\u009d\u0090]/;
 let hostile: Fixture;
 beforeAll(async () => {
   hostile = await startFixture((req, res) =>
-    json(res, req.url.startsWith('/v1/runner') ? 401 : 400, { message: HOSTILE }),
+    json(res, req.url.startsWith('/v1/runner') ? 401 : 400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: HOSTILE,
+      details: [{ path: HOSTILE, message: HOSTILE }],
+    }),
   );
 });
 afterAll(() => hostile.close());
