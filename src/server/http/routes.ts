@@ -160,7 +160,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
         account,
         all.filter((s) => shown.has(s.checkId)),
       ).map(async (s) => {
-        const recent = dashboard.configuration.showCheckResults ? await newestResults(account.id, s.checkId) : [];
+        const recent = dashboard.configuration.showCheckResults
+          ? await newestResults(account.id, s.checkId)
+          : [];
         return publicCheckStatus(s, dashboard.configuration, recent);
       }),
     );

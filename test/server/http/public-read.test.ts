@@ -122,7 +122,9 @@ describe('GET /v1/public/dashboards/{slug}', () => {
     const { res } = await read('shown');
     const etag = res.headers.get('etag');
     expect(etag).toMatch(/^"/);
-    const again = await fetch(`${svc.url}/v1/public/dashboards/shown`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${svc.url}/v1/public/dashboards/shown`, {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
   });
 });
