@@ -1,6 +1,7 @@
 // One error type for everything that can go wrong talking to the service, so a
 // view can say exactly what happened: the network, a timeout, an HTTP answer, or
 // a body we could not read.
+import { sanitize } from '../domain/sanitize.js';
 import type { ApiErrorBody } from './schemas.js';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'decode';
@@ -47,10 +48,11 @@ export function isApiError(value: unknown): value is ApiError {
 export { parseRetryAfter } from '../domain/retry-after.js';
 
 /** A short human sentence for a status line: "timeout: GET /v1/check-statuses …". */
+/** One line for a terminal or a log: the message may be the server's, so it is sanitised. */
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
     const status = error.status === undefined ? '' : ` ${error.status}`;
-    return `${error.kind}${status}: ${error.message}`;
+    return sanitize(`${error.kind}${status}: ${error.message}`);
   }
-  return error instanceof Error ? error.message : String(error);
+  return sanitize(error instanceof Error ? error.message : String(error));
 }

@@ -388,11 +388,41 @@ export const DashboardListSchema = z.looseObject({
 });
 export type DashboardList = z.infer<typeof DashboardListSchema>;
 
+/**
+ * DECISION: a check as the public read shows it: an explicit list of fields, never the
+ * internal status minus a few (no tags, group, alerts, schedule, reasons, errors, runners).
+ * `currentIncident` is there only when the dashboard's `showIncidents`, with a generic
+ * title; `recentResults` (the newest 10 runs) only when its `showCheckResults`.
+ */
+export const PublicCheckStatusSchema = z.looseObject({
+  checkId: z.string(),
+  checkName: z.string(),
+  checkType: CheckTypeSchema,
+  status: CheckStatusValueSchema,
+  availability: z.looseObject({ percentage: z.number().min(0).max(100).nullable(), period: z.string() }),
+  performance: z.looseObject({
+    averageResponseTime: z.number().nullable(),
+    p95ResponseTime: z.number().nullable(),
+    trend: TrendSchema,
+  }),
+  lastExecution: z
+    .looseObject({ timestamp: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() })
+    .nullable(),
+  locations: z.array(z.looseObject({ id: z.string(), name: z.string(), status: CheckStatusValueSchema })),
+  currentIncident: IncidentSchema.nullable().optional(),
+  recentResults: z
+    .array(
+      z.looseObject({ startedAt: TimestampSchema, status: ResultStatusSchema, responseTime: z.number() }),
+    )
+    .optional(),
+});
+export type PublicCheckStatus = z.infer<typeof PublicCheckStatusSchema>;
+
 /** DECISION: the public read, GET /v1/public/dashboards/{customUrl}. */
 export const PublicDashboardSchema = z.looseObject({
   data: z.looseObject({
     dashboard: DashboardSchema,
-    checks: z.array(CheckStatusSchema),
+    checks: z.array(PublicCheckStatusSchema),
   }),
 });
 export type PublicDashboard = z.infer<typeof PublicDashboardSchema>;
@@ -405,7 +435,14 @@ export type ChannelType = z.infer<typeof ChannelTypeSchema>;
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).max(2048);
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .max(2048)
+  // A password in the URL shows wherever the URL does (lists, logs): a header keeps it apart.
+  .refine(
+    (u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u),
+    'must not carry credentials (user:pass@): send them in a header instead',
+  );
 /** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
 const e164 = z
   .string()
@@ -413,6 +450,13 @@ const e164 = z
 const KeyValueSchema = z.object({
   key: z.string().trim().min(1, 'must not be empty').max(256),
   value: z.string().max(4096),
+});
+// A CR or LF in a header would end it and start another (header injection).
+const noLineBreak = (s: z.ZodString) =>
+  s.refine((v) => !/[\r\n]/.test(v), 'must not contain a line break (CR or LF)');
+const HeaderSchema = z.object({
+  key: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)),
+  value: noLineBreak(z.string().max(4096)),
 });
 
 export const EmailConfigSchema = z.object({
@@ -429,7 +473,7 @@ export const ChatConfigSchema = z.object({
 export const WebhookConfigSchema = z.object({
   url: httpUrl,
   method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),
-  headers: z.array(KeyValueSchema).max(50).optional(),
+  headers: z.array(HeaderSchema).max(50).optional(),
   queryParameters: z.array(KeyValueSchema).max(50).optional(),
 });
 export const PhoneConfigSchema = z.object({

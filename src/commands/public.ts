@@ -8,6 +8,7 @@ import { sanitize } from '../domain/sanitize.js';
 import { summarize } from '../domain/summary.js';
 import { scopeOf } from '../store/dashboards-slice.js';
 import { publicFeeds } from '../store/feeds/index.js';
+import { fromPublic } from '../store/feeds/public-feed.js';
 import { runConsoleApp } from './run-console.js';
 import { CONSOLE_USAGE, usageError } from './usage.js';
 
@@ -50,7 +51,8 @@ export async function runPublic(opts: PublicOptions): Promise<number> {
     feeds: publicFeeds(target.slug),
     isPublic: true,
     setup: (store) => {
-      store.getState().applyStatuses(first.data.checks, summarize(first.data.checks), Date.now());
+      const checks = first.data.checks.map(fromPublic);
+      store.getState().applyStatuses(checks, summarize(checks), Date.now());
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   applyEnvRunnerTokens,
   ConfigError,
   configWarnings,
+  configFileWarning,
   loadConfigFile,
 } from '../server/config/load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../server/config/schema.js';
@@ -144,6 +145,8 @@ export async function runServe(argv: string[]): Promise<number> {
     if (flags.demo) demo = await startDemo({});
     const config = buildConfig(flags, demo, env);
     for (const line of configWarnings(config)) warn(`warning: ${line}`);
+    const open = flags.config ? configFileWarning(flags.config, config) : null;
+    if (open) warn(open);
     const dbPath = dbSpec(flags, env);
     const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
       (error: Error) => Promise.reject(new Exit(1, error.message)),

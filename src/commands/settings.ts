@@ -1,6 +1,6 @@
 // Connection settings for every command that talks to a service: flags first,
 // then the environment, then a profile in the user's config file.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isSea } from 'node:sea';
@@ -60,7 +60,17 @@ function readUserConfig(path: string): UserConfig | undefined {
   if (!parsed.success) {
     throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '', dotted: true })}`);
   }
+  warnIfReadable(path, parsed.data);
   return parsed.data;
+}
+
+/** As ssh says of a key file: a profile file with an API key that others can read gets one warning. */
+function warnIfReadable(path: string, config: UserConfig): void {
+  const holdsKey = Object.values(config.profiles).some((p) => p.apiKey !== undefined);
+  if (holdsKey && (statSync(path).mode & 0o044) !== 0)
+    process.stderr.write(
+      `checkwall: warning: ${path} holds an API key and is readable by other users: chmod 600 ${path}\n`,
+    );
 }
 
 /** Resolves the three settings or throws a SettingsError that says what is missing and how to set it. */

@@ -1,4 +1,4 @@
-// Text from the network is drawn only after this: escape sequences and control
+// Text from the network is drawn (or logged) only after this: escape sequences and control
 // characters are removed so a check name cannot move the cursor, retitle the
 // terminal or hide text; widths count wide characters as two columns.
 
@@ -6,8 +6,10 @@
 // CSI … final byte, OSC … BEL/ST, DCS/SOS/PM/APC … ST, and two-byte ESC sequences.
 const ESCAPES =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]?|\u009b[0-?]*[ -/]*[@-~]/g;
-// C0 (but tab and newline, handled below), DEL, C1, bidi overrides and isolates.
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// C0 (but tab and newline, handled below), DEL, C1, and the invisible ones that make a
+// name look like another: zero-width space, (non-)joiners and direction marks
+// (U+200B-U+200F), the Arabic letter mark (U+061C), bidi embeddings, overrides and isolates.
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** One line of safe text: escapes and controls gone, tabs and newlines become spaces. */
 export function sanitize(text: string): string {

@@ -150,7 +150,10 @@ const clockOf = (opts: ServiceOptions): Clock =>
 /** Opens storage and seeds the config's channels (an account starting empty). */
 async function openParts(opts: ServiceOptions): Promise<Parts> {
   const clock = clockOf(opts);
-  const storage = await openStorage(opts.dbPath, opts.sqliteWriter ? { writer: opts.sqliteWriter } : {});
+  const storage = await openStorage(opts.dbPath, {
+    ...(opts.sqliteWriter ? { writer: opts.sqliteWriter } : {}),
+    ...(opts.log ? { warn: opts.log } : {}),
+  });
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   try {
     await seedChannels(opts.config, storage, clock.now());

@@ -31,7 +31,7 @@ afterEach(killStrays);
 async function config(dir: string): Promise<string> {
   const path = join(dir, 'checkwall.json');
   const body = {
-    alertDelivery: { retryBaseSeconds: 0.5, retryMaxSeconds: 1, maxAttempts: 20 },
+    alertDelivery: { retryBaseSeconds: 0.5, retryMaxSeconds: 1, maxAttempts: 20, allowPrivateNetworks: true },
     accounts: [
       {
         id: TEST_ACCOUNT,

@@ -10,6 +10,11 @@ describe('sanitize', () => {
     ['bell\u0007 and nul\u0000', 'bell and nul'],
     ['c1 \u009b31m csi', 'c1  csi'],
     ['bidi \u202eevil', 'bidi evil'],
+    // Invisible characters that make one name look like another.
+    ['zero\u200bwidth\u200c non\u200djoiner', 'zerowidth nonjoiner'],
+    ['marks \u200eltr \u200frtl \u061calm', 'marks ltr rtl alm'],
+    ['embed \u202aa\u202bb\u202cc\u202dd', 'embed abcd'],
+    ['isolates \u2066a\u2067b\u2068c\u2069', 'isolates abc'],
     ['tab\there\nnewline', 'tab here newline'],
   ])('%j becomes %j', (input, expected) => {
     expect(sanitize(input)).toBe(expected);

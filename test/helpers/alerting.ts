@@ -127,7 +127,13 @@ export function alertConfig(r: Receivers, o: AlertConfigOptions = {}): ServiceCo
     smtp: { url: r.smtp.url, from: 'checkwall@example.test' },
     sms: { baseUrl: r.twilio.url, accountSid: 'AC123', authToken: SMS_TOKEN, from: '+15550000000' },
     publicUrl: 'https://checkwall.example.test',
-    alertDelivery: { retryBaseSeconds: 0.05, retryMaxSeconds: 0.4, ...o.delivery },
+    // The receivers are on loopback, which deliveries may not reach by default.
+    alertDelivery: {
+      retryBaseSeconds: 0.05,
+      retryMaxSeconds: 0.4,
+      allowPrivateNetworks: true,
+      ...o.delivery,
+    },
     ...o.service,
     accounts: [
       {

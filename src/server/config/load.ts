@@ -1,6 +1,6 @@
 // Loads the service config (YAML or JSON), validates it, checks that its
 // references hold, and applies the account from the environment.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from './schema.js';
@@ -25,6 +25,24 @@ export function loadConfigFile(path: string): ServiceConfig {
     );
   }
   return validateConfig(raw ?? {}, path);
+}
+
+/**
+ * One line when the config file holds a secret (an account's API keys, the SMS
+ * provider's token, an SMTP password) and other users may read it, as ssh says of
+ * a key file; null otherwise. Said once, at start.
+ */
+export function configFileWarning(path: string, config: ServiceConfig): string | null {
+  const secret =
+    config.accounts.length > 0 || config.sms !== undefined || /\/\/[^/@]*@/.test(config.smtp?.url ?? '');
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch {
+    return null;
+  }
+  if (!secret || (mode & 0o044) === 0) return null;
+  return `warning: ${path} holds API keys and is readable by other users: chmod 600 ${path}`;
 }
 
 export function validateConfig(raw: unknown, source: string): ServiceConfig {

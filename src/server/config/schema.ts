@@ -1,6 +1,7 @@
 // The service's configuration file (YAML or JSON), validated at start.
 // This is the contract between the config loader, the scheduler/runners, the
 // status engine and the HTTP routes.
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ALERT_DEFAULTS } from '../../domain/alert-policy.js';
 import {
@@ -373,6 +374,16 @@ export const ServiceConfigSchema = z.strictObject({
       maxAttempts: z.number().int().min(1).max(20).default(6),
       retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
       retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
+      /** WEBHOOK and CHAT deliveries may reach loopback, link-local and private addresses (security.md). */
+      allowPrivateNetworks: z.boolean().default(false),
+      /** Ranges (CIDR) WEBHOOK and CHAT deliveries may reach although not public, e.g. 10.1.0.0/16. */
+      allowedNetworks: z
+        .array(
+          z
+            .string()
+            .refine((v) => ipaddr.isValidCIDR(v), 'must be a CIDR range, e.g. 10.1.0.0/16 or fd00::/8'),
+        )
+        .default([]),
     })
     .prefault({}),
   http: HttpConfigSchema.prefault({}),

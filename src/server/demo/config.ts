@@ -230,6 +230,8 @@ export function demoConfig(
   return ServiceConfigSchema.parse({
     smtp: { url: r.smtp, from: 'checkwall-demo@localhost' },
     sms: { baseUrl: r.twilio, ...DEMO_SMS },
+    // The demo's webhook and chat receivers are on loopback, which deliveries may not reach by default.
+    alertDelivery: { allowPrivateNetworks: true },
     accounts: [
       {
         id: creds.accountId,

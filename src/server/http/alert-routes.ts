@@ -89,7 +89,8 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     const channel = outcome.signingSecret
       ? { ...outcome.channel, signingSecret: outcome.signingSecret }
       : outcome.channel;
-    return reply.code(201).send(channel);
+    // The secret is in this answer only: no cache, shared or the client's own, keeps it.
+    return reply.code(201).header('cache-control', 'no-store').send(channel);
   });
 
   app.get('/v1/alert-channels/:id/subscriptions', async (req) => {

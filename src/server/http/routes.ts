@@ -24,6 +24,7 @@ import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
+import { PUBLIC_RECENT_RESULTS, publicCheckStatus } from './public-projection.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
@@ -148,18 +149,40 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return metricCatalogue(checkType, q);
   });
 
-  app.get('/v1/public/dashboards/:customUrl', async (req) => {
+  // No credentials: each check goes out through the public projection (public-projection.ts).
+  app.get('/v1/public/dashboards/:customUrl', async (req, reply) => {
     const { customUrl } = parseOr400(z.object({ customUrl: pathParam }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
-    const shown = dashboardCheckIds(found.account, found.dashboard);
-    const all = await engine.list(found.account, '24h');
-    const checks = present(
-      found.account,
-      all.filter((s) => shown.has(s.checkId)),
+    const { account, dashboard } = found;
+    const shown = dashboardCheckIds(account, dashboard);
+    const all = await engine.list(account, '24h');
+    const checks = await Promise.all(
+      present(
+        account,
+        all.filter((s) => shown.has(s.checkId)),
+      ).map(async (s) => {
+        const recent = dashboard.configuration.showCheckResults
+          ? await newestResults(account.id, s.checkId)
+          : [];
+        return publicCheckStatus(s, dashboard.configuration, recent);
+      }),
     );
-    return { data: { dashboard: found.dashboard, checks } };
+    return sendPage(req, reply, renderPage({ data: { dashboard, checks } }));
   });
+  const newestResults = async (accountId: string, checkId: string) =>
+    (
+      await storage.queryResults({
+        accountId,
+        checkId,
+        from: 0,
+        to: now(),
+        sortBy: 'startedAt',
+        sortOrder: 'desc',
+        offset: 0,
+        limit: PUBLIC_RECENT_RESULTS,
+      })
+    ).items;
 
   const ping = async (req: FastifyRequest) => {
     const { token } = parseOr400(z.object({ token: pathParam }), req.params, 'path');

@@ -16,6 +16,7 @@ import {
 } from '../../api/runner-schemas.js';
 import { Agent, request } from 'undici';
 import { backoffDelay } from '../../domain/backoff.js';
+import { sanitize } from '../../domain/sanitize.js';
 import type { RunResult } from './types.js';
 
 export interface RunnerLoopOptions {
@@ -300,10 +301,11 @@ interface Answer {
   discard(): Promise<unknown>;
 }
 
+/** The service's message, for a terminal or a log: a hostile service's escape sequences go. */
 async function message(res: Answer): Promise<string> {
   try {
     const body = (await res.json()) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : `HTTP ${res.status}`;
+    return typeof body.message === 'string' ? sanitize(body.message) : `HTTP ${res.status}`;
   } catch {
     return `HTTP ${res.status}`;
   }
@@ -311,5 +313,5 @@ async function message(res: Answer): Promise<string> {
 
 function reason(error: unknown): string {
   const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
-  return e.cause?.code ?? e.cause?.message ?? e.code ?? e.message;
+  return sanitize(e.cause?.code ?? e.cause?.message ?? e.code ?? e.message);
 }

@@ -1,6 +1,7 @@
 // `--public`: a public dashboard read without credentials replaces the
 // account-wide statuses feed. The answer carries the dashboard and its checks'
-// statuses; the summary is counted here, as the public read has none.
+// public projection; the summary is counted here, as the public read has none.
+import type { CheckStatus, PublicCheckStatus } from '../../api/schemas.js';
 import { summarize } from '../../domain/summary.js';
 import type { Feed } from '../poller.js';
 import { statusesInterval } from './statuses-feed.js';
@@ -13,8 +14,31 @@ export function publicDashboardFeed(slug: string): Feed {
     intervalMs: statusesInterval,
     async run({ client, store, signal }) {
       const { data } = await client.publicDashboard(slug, { signal });
+      const checks = data.checks.map(fromPublic);
       store.getState().showDashboard(data.dashboard);
-      store.getState().applyStatuses(data.checks, summarize(data.checks), Date.now());
+      store.getState().applyStatuses(checks, summarize(checks), Date.now());
     },
+  };
+}
+
+/**
+ * A public check as the board holds a check: what the projection has, and the rest
+ * empty (no tags, no group, no schedule, no alerts), which the views show as `—`.
+ */
+export function fromPublic(p: PublicCheckStatus): CheckStatus {
+  return {
+    checkId: p.checkId,
+    checkName: p.checkName,
+    checkType: p.checkType,
+    status: p.status,
+    availability: p.availability,
+    performance: p.performance,
+    lastExecution: p.lastExecution && { ...p.lastExecution, location: '' },
+    currentIncident: p.currentIncident ?? null,
+    alerts: { active: 0, acknowledged: 0, total24h: 0 },
+    schedule: { frequency: '—', nextRun: null, enabled: true },
+    locations: p.locations.map((l) => ({ id: l.id, name: l.name, status: l.status, lastSuccess: null })),
+    tags: [],
+    group: null,
   };
 }

@@ -25,6 +25,8 @@ describe('alerting config', () => {
       maxAttempts: 6,
       retryBaseSeconds: 60,
       retryMaxSeconds: 960,
+      allowPrivateNetworks: false,
+      allowedNetworks: [],
     });
     const sms = ServiceConfigSchema.parse({ sms: { accountSid: 'AC1', authToken: 't', from: '+1555' } }).sms;
     expect(sms?.baseUrl).toBe('https://api.twilio.com');

@@ -4,6 +4,7 @@
 // error code, never the address or a body (either may carry a secret).
 import { Agent, request } from 'undici';
 import { parseRetryAfter } from '../../../domain/retry-after.js';
+import { guardedConnector, RefusedAddressError, type NetworkRule } from './address-guard.js';
 import { permanent, transient, type SendOutcome } from './types.js';
 
 export interface HttpCall {
@@ -17,9 +18,14 @@ export type HttpPoster = ((call: HttpCall, signal: AbortSignal) => Promise<SendO
   close(): Promise<void>;
 };
 
-export function createHttpPoster(timeoutMs: number): HttpPoster {
+/**
+ * Posts through an agent of its own; with `rule` (WEBHOOK and CHAT targets, which any
+ * key holder aims), only to the addresses the rule allows (address-guard.ts).
+ * Redirects are never followed: undici's request does not, and no redirect interceptor is set.
+ */
+export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPoster {
   const agent = new Agent({
-    connect: { timeout: timeoutMs },
+    connect: rule ? guardedConnector(rule, timeoutMs) : { timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
@@ -35,6 +41,8 @@ export function createHttpPoster(timeoutMs: number): HttpPoster {
       await res.body.dump();
       return classify(res.statusCode, res.headers['retry-after']);
     } catch (error) {
+      // Refused by the rule: the same answer every time, so no retry.
+      if (error instanceof RefusedAddressError) return permanent(error.message);
       return transient(describeFailure(error, signal, timeoutMs));
     }
   };

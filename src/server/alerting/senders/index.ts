@@ -14,19 +14,21 @@ export interface Senders {
 }
 
 export function createSenders(config: ServiceConfig, timeoutMs: number): Senders {
+  // The operator's provider (sms.baseUrl) may be anywhere; a key holder's targets may not.
   const post = createHttpPoster(timeoutMs);
+  const aimed = createHttpPoster(timeoutMs, config.alertDelivery);
   const email = emailSender(config.smtp, timeoutMs);
   return {
     byType: {
-      WEBHOOK: webhookSender(post),
-      CHAT: chatSender(post),
+      WEBHOOK: webhookSender(aimed),
+      CHAT: chatSender(aimed),
       EMAIL: email,
       SMS: twilioSender(post, config.sms, 'SMS'),
       PHONE: twilioSender(post, config.sms, 'PHONE'),
     },
     async close() {
       email.close();
-      await post.close();
+      await Promise.all([post.close(), aimed.close()]);
     },
   };
 }

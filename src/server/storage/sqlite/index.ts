@@ -1,6 +1,6 @@
 // SQLite storage through better-sqlite3: WAL, foreign keys, migrations.
 // The only module tree that writes SQL.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './schema.js';
@@ -22,6 +22,8 @@ export class StorageError extends Error {
 }
 
 export interface SqliteOptions {
+  /** Where the one warning about a database others can read goes; stderr by default. */
+  warn?: (line: string) => void;
   /**
    * The writer thread's entry (sqlite-write-thread.ts). Default: the one beside the
    * module, when it is there. A `:memory:` database is written on the calling
@@ -33,9 +35,13 @@ export interface SqliteOptions {
 export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Storage {
   let db: Database.Database | undefined;
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const fresh = path !== ':memory:' && prepareFile(path);
+    if (!fresh && path !== ':memory:') warnIfOpen(path, opts.warn ?? warnOnStderr);
     db = new Database(path);
     db.pragma('journal_mode = WAL');
+    // SQLite gives -wal and -shm the database file's mode; said again in case they were left by another.
+    if (fresh)
+      for (const file of [`${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
     configureConnection(db);
     migrate(db);
   } catch (error) {
@@ -45,6 +51,33 @@ export function openSqliteStorage(path: string, opts: SqliteOptions = {}): Stora
   if (path === ':memory:') return withStores(db, undefined, undefined);
   return withStores(db, checkpointOffThread(db, path), { path, entry: opts.writer ?? WRITER_ENTRY });
 }
+
+// The database holds webhook URLs with their tokens and the channels' signing secrets:
+// a new one is made for its owner only (directory 0700, files 0600).
+/** Creates the directory and an empty database file, owner only; false when the file was there. */
+function prepareFile(path: string): boolean {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** An existing database the operator left readable by others: said once, not changed. */
+function warnIfOpen(path: string, warn: (line: string) => void): void {
+  const open = [path, `${path}-wal`, `${path}-shm`].filter(
+    (file) => existsSync(file) && (statSync(file).mode & 0o077) !== 0,
+  );
+  if (open.length > 0)
+    warn(
+      `warning: the database ${path} is readable by other users (it holds webhook URLs and signing secrets): chmod 600 ${open.join(' ')}`,
+    );
+}
+
+const warnOnStderr = (line: string) => void process.stderr.write(`checkwall: ${line}\n`);
 
 /**
  * What answers a promise of its own: the run queue's writes and retention (made on the
