@@ -19,6 +19,7 @@ import { createRunner, notRunnableReason } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './schedule/scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status/engine.js';
+import { DAY_MS, HOURLY_KEPT_MS } from './storage/history.js';
 import { isPgStorage, openStorage } from './storage/open.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
@@ -246,7 +247,14 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     jobs.set(what, done);
   };
   const idle = () => Promise.allSettled([...jobs.values()]);
-  const prune = () => storage.prune(now() - config.retentionDays * 86_400_000);
+  const prune = () => {
+    const at = now();
+    const history = at - config.historyDays * DAY_MS;
+    return storage.prune(at - config.retentionDays * DAY_MS, {
+      before: history,
+      hourlyBefore: Math.max(history, at - HOURLY_KEPT_MS),
+    });
+  };
   await prune();
   const pruner = setInterval(() => background('pruning', prune), PRUNE_EVERY_MS).unref();
   const pruneRuns = () => storage.pruneRuns(now() - RUNS_KEPT_MS);

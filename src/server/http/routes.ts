@@ -18,6 +18,7 @@ import type { StatusEngine } from '../status/engine.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
+import { registerHistoryRoutes } from './history-routes.js';
 import { authenticate } from './auth.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
@@ -138,6 +139,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   registerAlertRoutes(app, { ...deps, auth });
+  registerHistoryRoutes(app, { ...deps, auth });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);
