@@ -109,6 +109,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const lateAlerting: { alerting?: Alerting } = {};
   const engine = createStatusEngine({
     storage,
+    rawRetentionMs: () => config.retentionDays * DAY_MS,
     scheduler: {
       nextRun: (accountId, checkId) => late.scheduler?.nextRun(accountId, checkId) ?? null,
       skippedReason: (accountId, checkId) => late.scheduler?.skippedReason(accountId, checkId),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
-import { CheckHistoryListSchema } from '../../../src/api/schemas.js';
+import { CheckHistoryListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
 import {
   OTHER_ACCOUNT,
   OTHER_KEY,
@@ -123,5 +123,39 @@ describe('GET /v1/check-history/{checkId}', () => {
     expect((await fetch(`${s.url}/v1/check-history/c1`)).status).toBe(401);
     // Another account's key sees its own checks only.
     expect((await get(s, '/v1/check-history/c1', OTHER_KEY, OTHER_ACCOUNT)).status).toBe(404);
+  });
+});
+
+describe('availability for period=30d', () => {
+  const status30d = async (s: TestService) => {
+    const res = await get(s, '/v1/check-statuses?period=30d&limit=100');
+    const list = CheckStatusListSchema.parse(await res.json());
+    return list.data.find((c) => c.checkId === 'c1')!;
+  };
+
+  it('is the same figure from the roll-ups once retention has pruned the raw results', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'checkwall-')), 'availability.db');
+    const seeded = await startTestService({ dbPath, now: () => NOW });
+    await seeded.seed('c1', ['success', 'failed', 'failed', 'success'], {
+      endAt: NOW - 20 * DAY,
+      responseTime: 300,
+    });
+    await seeded.seed('c1', ['success', 'success'], { endAt: NOW - HOUR, responseTime: 100 });
+    // Every result is there (retentionDays 30): the figures as read from them.
+    const before = await status30d(seeded);
+    expect(before.availability).toEqual({ percentage: 66.667, period: '30d' });
+    expect(before.performance.averageResponseTime).toBeCloseTo((4 * 300 + 2 * 100) / 6, 2);
+    await seeded.close();
+
+    // Kept 7 days: the 20-day-old runs are pruned at start, and counted from the daily roll-ups.
+    const config = { ...testConfig(), retentionDays: 7 };
+    const s = (svc = await startTestService({ dbPath, config, now: () => NOW }));
+    const results = await (await get(s, '/v1/check-results/c1?from=2026-01-01')).json();
+    expect(results).toMatchObject({ meta: { totalItems: 2 } });
+    const after = await status30d(s);
+    expect(after.availability).toEqual(before.availability);
+    expect(after.performance.averageResponseTime).toBe(before.performance.averageResponseTime);
+    // The p95 is the roll-ups' estimate (history.ts): 300 ms falls in the bin of 256 to 362 ms.
+    expect(after.performance.p95ResponseTime).toBe(304);
   });
 });
