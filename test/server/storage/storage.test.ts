@@ -558,6 +558,33 @@ describe('SQLite on a file', () => {
     },
   );
 
+  it('upgrades a database of the schema before roll-ups, rolling up the results it holds', async () => {
+    const path = tempDb();
+    const db = new Database(path);
+    MIGRATIONS.slice(0, -1).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    db.prepare(
+      `INSERT INTO results (id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json)
+       VALUES ('old-1', ?, 'c1', 'eu-west', 0, ?, 10, NULL, 'schedule', '{}'), ('old-2', ?, 'c1', 'eu-west', 1, ?, 10, 120, 'schedule', '{}')`,
+    ).run(A, T0, A, T0 + MIN);
+    db.close();
+    const s = openSqliteStorage(path);
+    const day = T0 - (T0 % DAY_MS);
+    expect(await s.history(A, 'c1', { from: day, to: day, granularity: 'day' })).toEqual([
+      {
+        start: day,
+        locationId: null,
+        runs: 2,
+        failures: 1,
+        timed: 1,
+        responseTimeSum: 120,
+        p95ResponseTime: 108,
+      },
+    ]);
+    expect((await s.history(A, 'c1', { from: T0, to: T0, granularity: 'hour' }))[0]?.runs).toBe(2);
+    await s.close();
+  });
+
   it('refuses a database written by a newer schema, and an unopenable path, with the path named', async () => {
     const path = tempDb();
     const db = new Database(path);
