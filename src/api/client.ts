@@ -12,6 +12,7 @@ import {
   AlertNotificationListSchema,
   AlertNotificationSchema,
   CheckAlertSchema,
+  CheckHistoryListSchema,
   SubscriptionsSchema,
   ApiErrorBodySchema,
   describeIssues,
@@ -26,6 +27,8 @@ import {
   type AlertNotificationList,
   type AlertNotificationsQuery,
   type CheckAlert,
+  type CheckHistoryList,
+  type CheckHistoryQuery,
   type Subscriptions,
   type AlertChannelList,
   type AlertChannelsQuery,
@@ -180,6 +183,23 @@ export function createClient(options: ClientOptions) {
           reuse: true,
         },
         CheckResultListSchema,
+        opts,
+      ),
+    /** A check's hourly or daily roll-ups (DECISION, issue 34: /v1/check-history/{checkId}). */
+    checkHistory: (
+      checkId: string,
+      query: CheckHistoryQuery = {},
+      opts?: CallOptions,
+    ): Promise<CheckHistoryList> =>
+      call(
+        {
+          method: 'GET',
+          path: `/v1/check-history/${encodeURIComponent(checkId)}`,
+          query,
+          auth: true,
+          reuse: true,
+        },
+        CheckHistoryListSchema,
         opts,
       ),
     checkStatuses: (query: CheckStatusesQuery = {}, opts?: CallOptions): Promise<CheckStatusList> =>

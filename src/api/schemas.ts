@@ -322,6 +322,33 @@ export const CheckStatusSchema = z.looseObject({
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
+/** One hour or UTC day of a check's runs (DECISION, issue 34); figures null when it had no runs. */
+export const CheckHistoryBucketSchema = z.looseObject({
+  start: TimestampSchema,
+  /** Null: the check's runs at every location. */
+  locationId: z.string().nullable(),
+  runs: z.number().int(),
+  failures: z.number().int(),
+  /** Percent of runs that succeeded. */
+  availability: z.number().nullable(),
+  averageResponseTime: z.number().nullable(),
+  /** Estimated from a histogram: within 22.5% of the exact nearest-rank p95. */
+  p95ResponseTime: z.number().nullable(),
+});
+export type CheckHistoryBucket = z.infer<typeof CheckHistoryBucketSchema>;
+
+export const CheckHistoryListSchema = z.looseObject({
+  data: z.array(CheckHistoryBucketSchema),
+  meta: z.looseObject({
+    checkId: z.string(),
+    period: z.enum(['7d', '30d', '90d']),
+    granularity: z.enum(['hour', 'day']),
+    from: TimestampSchema,
+    to: TimestampSchema,
+  }),
+});
+export type CheckHistoryList = z.infer<typeof CheckHistoryListSchema>;
+
 export const StatusSummarySchema = z.looseObject({
   totalChecks: z.number().int(),
   passing: z.number().int(),
@@ -727,6 +754,20 @@ export const CheckResultsQuerySchema = z
     path: ['from'],
   });
 export type CheckResultsQuery = z.input<typeof CheckResultsQuerySchema>;
+
+/** DECISION (issue 34): a check's history from its roll-ups; hours are kept for 7 days only. */
+export const HISTORY_PERIODS = ['7d', '30d', '90d'] as const;
+export const CheckHistoryQuerySchema = z
+  .object({
+    period: z.enum(HISTORY_PERIODS).default('30d'),
+    granularity: z.enum(['hour', 'day']).default('day'),
+    location: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => q.granularity === 'day' || q.period === '7d', {
+    message: 'hourly history is kept for 7 days only: use period=7d, or granularity=day',
+    path: ['granularity'],
+  });
+export type CheckHistoryQuery = z.input<typeof CheckHistoryQuerySchema>;
 
 export const STATUS_SORTS = ['name', 'status', 'availability', 'responseTime', 'lastExecution'] as const;
 export const CheckStatusesQuerySchema = z.object({

@@ -21,6 +21,7 @@ import { createRunner, notRunnableReason } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './schedule/scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status/engine.js';
+import { DAY_MS, HOURLY_KEPT_MS } from './storage/history.js';
 import { isPgStorage, openStorage } from './storage/open.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
@@ -217,10 +218,11 @@ interface StatusSide {
   complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult): Promise<boolean>;
 }
 
-function createStatusSide({ opts, clock, storage, accounts }: Parts, run: RunSide): StatusSide {
+function createStatusSide({ opts, clock, storage, accounts, live }: Parts, run: RunSide): StatusSide {
   const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
   const engine = createStatusEngine({
     storage,
+    rawRetentionMs: () => live.config.retentionDays * DAY_MS,
     scheduler: run.scheduler,
     now: clock.now,
     alerts: planner,
@@ -362,7 +364,14 @@ async function startTimers(
   };
   const every = (ms: number, what: string, job: () => Promise<unknown>) =>
     clock.setInterval(() => background(what, job), ms).unref();
-  const prune = () => storage.prune(clock.now() - live.config.retentionDays * 86_400_000);
+  const prune = () => {
+    const at = clock.now();
+    const history = at - live.config.historyDays * DAY_MS;
+    return storage.prune(at - live.config.retentionDays * DAY_MS, {
+      before: history,
+      hourlyBefore: Math.max(history, at - HOURLY_KEPT_MS),
+    });
+  };
   await prune();
   let pairs = checkPairs(live.config);
   const timers = [

@@ -47,3 +47,18 @@ describe('retention', () => {
     expect(await kept(s)).toBe(expected);
   });
 });
+
+describe('historyDays', () => {
+  it('defaults to 400 and may not be shorter than retentionDays, with a message that says why', () => {
+    expect(ServiceConfigSchema.parse({}).historyDays).toBe(400);
+    expect(ServiceConfigSchema.parse({ retentionDays: 90, historyDays: 90 }).historyDays).toBe(90);
+    const refused = ServiceConfigSchema.safeParse({ retentionDays: 30, historyDays: 7 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['historyDays'],
+        message: 'must be at least retentionDays (30): history is kept at least as long as the results',
+      }),
+    ]);
+  });
+});

@@ -338,54 +338,69 @@ export const HttpConfigSchema = z.strictObject({
 });
 export type HttpConfig = z.infer<typeof HttpConfigSchema>;
 
-export const ServiceConfigSchema = z.strictObject({
-  accounts: z.array(AccountConfigSchema).default([]),
-  retentionDays: z.number().int().min(1).max(3650).default(30),
-  /** Runs executing at once, across all checks and locations. */
-  maxConcurrentRuns: z.number().int().min(1).max(1000).default(16),
-  /** Browser pages open at once (each run is a page of the service's one Chromium). */
-  maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
-  /** Response bodies are stored up to this many bytes (the real size is kept too). */
-  maxStoredBodyBytes: z.number().int().min(0).default(65_536),
-  /** Where this service is reached from outside: alert messages link to results there. */
-  publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
-  /** The mail server of EMAIL channels: smtp://[user:pass@]host:port (smtps:// for TLS). */
-  smtp: z
-    .strictObject({
-      url: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }),
-      from: z.string().min(3),
-    })
-    .optional(),
-  /** The SMS and voice provider of SMS and PHONE channels, in the Twilio REST shape. */
-  sms: z
-    .strictObject({
-      baseUrl: z
-        .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-        .default('https://api.twilio.com'),
-      accountSid: z.string().min(1),
-      authToken: z.string().min(1),
-      from: z.string().min(1),
-    })
-    .optional(),
-  /** How deliveries retry; the defaults are about 30 minutes over 6 attempts. */
-  alertDelivery: z
-    .strictObject({
-      attemptTimeoutSeconds: z.number().min(0.1).max(60).default(10),
-      maxAttempts: z.number().int().min(1).max(20).default(6),
-      retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
-      retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
-      /** WEBHOOK and CHAT deliveries may reach loopback, link-local and private addresses (security.md). */
-      allowPrivateNetworks: z.boolean().default(false),
-      /** Ranges (CIDR) WEBHOOK and CHAT deliveries may reach although not public, e.g. 10.1.0.0/16. */
-      allowedNetworks: z
-        .array(
-          z
-            .string()
-            .refine((v) => ipaddr.isValidCIDR(v), 'must be a CIDR range, e.g. 10.1.0.0/16 or fd00::/8'),
-        )
-        .default([]),
-    })
-    .prefault({}),
-  http: HttpConfigSchema.prefault({}),
-});
+export const ServiceConfigSchema = z
+  .strictObject({
+    accounts: z.array(AccountConfigSchema).default([]),
+    retentionDays: z.number().int().min(1).max(3650).default(30),
+    /**
+     * Days the hourly/daily roll-ups of results and closed incidents are kept (issue 34):
+     * the history of the 30- and 90-day figures, beyond the raw results' retentionDays.
+     */
+    historyDays: z.number().int().min(1).max(3650).default(400),
+    /** Runs executing at once, across all checks and locations. */
+    maxConcurrentRuns: z.number().int().min(1).max(1000).default(16),
+    /** Browser pages open at once (each run is a page of the service's one Chromium). */
+    maxConcurrentBrowserRuns: z.number().int().min(1).max(16).default(2),
+    /** Response bodies are stored up to this many bytes (the real size is kept too). */
+    maxStoredBodyBytes: z.number().int().min(0).default(65_536),
+    /** Where this service is reached from outside: alert messages link to results there. */
+    publicUrl: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    /** The mail server of EMAIL channels: smtp://[user:pass@]host:port (smtps:// for TLS). */
+    smtp: z
+      .strictObject({
+        url: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address' }),
+        from: z.string().min(3),
+      })
+      .optional(),
+    /** The SMS and voice provider of SMS and PHONE channels, in the Twilio REST shape. */
+    sms: z
+      .strictObject({
+        baseUrl: z
+          .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+          .default('https://api.twilio.com'),
+        accountSid: z.string().min(1),
+        authToken: z.string().min(1),
+        from: z.string().min(1),
+      })
+      .optional(),
+    /** How deliveries retry; the defaults are about 30 minutes over 6 attempts. */
+    alertDelivery: z
+      .strictObject({
+        attemptTimeoutSeconds: z.number().min(0.1).max(60).default(10),
+        maxAttempts: z.number().int().min(1).max(20).default(6),
+        retryBaseSeconds: z.number().min(0.01).max(3600).default(60),
+        retryMaxSeconds: z.number().min(0.01).max(86_400).default(960),
+        /** WEBHOOK and CHAT deliveries may reach loopback, link-local and private addresses (security.md). */
+        allowPrivateNetworks: z.boolean().default(false),
+        /** Ranges (CIDR) WEBHOOK and CHAT deliveries may reach although not public, e.g. 10.1.0.0/16. */
+        allowedNetworks: z
+          .array(
+            z
+              .string()
+              .refine((v) => ipaddr.isValidCIDR(v), 'must be a CIDR range, e.g. 10.1.0.0/16 or fd00::/8'),
+          )
+          .default([]),
+      })
+      .prefault({}),
+    http: HttpConfigSchema.prefault({}),
+  })
+  .superRefine((config, ctx) => {
+    // History is made from the results: it cannot be kept for less time than they are.
+    if (config.historyDays < config.retentionDays)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['historyDays'],
+        message: `must be at least retentionDays (${config.retentionDays}): history is kept at least as long as the results`,
+      });
+  });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;

@@ -21,6 +21,7 @@ import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
 import { accountOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
+import { registerHistoryRoutes } from './history-routes.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
@@ -141,6 +142,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   registerAlertRoutes(app, { ...deps, now, auth });
+  registerHistoryRoutes(app, { ...deps, now, auth });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

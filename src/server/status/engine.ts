@@ -65,12 +65,18 @@ export interface StatusEngineDeps extends PresenterDeps {
   readsAtOnce?: number | undefined;
   /** Why this service cannot run a check (runners/index.ts); absent: every check can run. */
   notRunnableReason?: StatusEnvironment['notRunnableReason'];
+  /**
+   * How long raw results are kept (retentionDays): a longer period's window is read
+   * from the daily roll-ups where the results may be gone. Absent: results are kept.
+   */
+  rawRetentionMs?: (() => number) | undefined;
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
 
 export function createStatusEngine(deps: StatusEngineDeps) {
   const cache = createStatusCache();
+  const rawMs = () => deps.rawRetentionMs?.() ?? Number.POSITIVE_INFINITY;
   const serial = createSerial();
   const computing = createLimit(deps.readsAtOnce ?? COMPUTING_AT_ONCE);
   const perCheck = <T>(account: AccountConfig, check: CheckConfig, job: () => Promise<T>) =>
@@ -107,7 +113,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     let now = 0;
     const keep = period === LIST_PERIOD;
     const inputs = await computing(() =>
-      loadInputs(deps.storage, account, check, period, (now = deps.now()), keep),
+      loadInputs(deps.storage, account, check, period, (now = deps.now()), keep, rawMs()),
     );
     if (keep) {
       cache.setInputs(ticket, inputs);
@@ -138,7 +144,9 @@ export function createStatusEngine(deps: StatusEngineDeps) {
    */
   async function refreshSlow(account: AccountConfig, check: CheckConfig, inputs: StatusInputs) {
     const ticket = cache.ticket(account, check);
-    const read = await computing(() => readSlowParts(deps.storage, account, check, inputs, deps.now()));
+    const read = await computing(() =>
+      readSlowParts(deps.storage, account, check, inputs, deps.now(), rawMs()),
+    );
     const merged = mergeSlow(inputs, read);
     if (cache.setInputs(ticket, merged)) derive(ticket, account, check, merged, read.now);
   }

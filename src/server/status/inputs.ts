@@ -14,6 +14,7 @@ import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/s
 import { PERIOD_MS } from '../../domain/period.js';
 import { JUDGED_RUNS } from '../../domain/status-rules.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
+import { bucketOf, DAY_MS } from '../storage/history.js';
 import { storedResponseTime } from '../storage/rows.js';
 import type { AlertCounts, IncidentRow, RecentRun, Storage, WindowStats } from '../storage/types.js';
 import { addRun, counted, EXACT_RUNS, type Run, type Window } from './window.js';
@@ -67,11 +68,12 @@ export async function loadInputs(
   period: Period,
   now: number,
   keepRuns: boolean,
+  rawMs = Number.POSITIVE_INFINITY,
 ): Promise<StatusInputs> {
   const [a, c] = [account.id, check.id];
   const locations = checkLocations(account, check);
   const [window, slow, incident, recent, latest, alert, lastSuccess] = await Promise.all([
-    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns),
+    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns, rawMs),
     readSlow(storage, a, c, period, now),
     storage.currentIncident(a, c),
     Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
@@ -99,7 +101,9 @@ async function readWindow(
   span: number,
   now: number,
   keepRuns: boolean,
+  rawMs: number,
 ): Promise<Window> {
+  if (span > rawMs) return readLongWindow(storage, accountId, checkId, span, now, rawMs);
   if (keepRuns) {
     const found = await storage.windowRuns(accountId, checkId, now - span, now, EXACT_RUNS + 1);
     if (found.length <= EXACT_RUNS) {
@@ -120,6 +124,38 @@ async function readWindow(
   };
 }
 
+/**
+ * A window longer than the results are kept (issue 34): the raw results from the
+ * first UTC midnight after the retention's cut-off (all of them are there), the
+ * daily roll-ups before it, from the day the window starts in (so its first day is
+ * whole: the window reaches back to that day's start). Counts and sums are exact;
+ * the p95 is the roll-ups' estimate over the whole window (history.ts).
+ */
+async function readLongWindow(
+  storage: Storage,
+  accountId: string,
+  checkId: string,
+  span: number,
+  now: number,
+  rawMs: number,
+): Promise<Window> {
+  const boundary = bucketOf(now - rawMs, 'day') + DAY_MS;
+  const first = bucketOf(now - span, 'day');
+  const [raw, before, whole] = await Promise.all([
+    storage.windowStats(accountId, checkId, boundary, now, false),
+    storage.historyTotals(accountId, checkId, { from: first, to: boundary - 1, granularity: 'day' }),
+    storage.historyTotals(accountId, checkId, { from: first, to: now, granularity: 'day' }),
+  ]);
+  return {
+    span,
+    total: raw.total + before.runs,
+    successes: raw.successes + before.runs - before.failures,
+    timed: raw.timed + before.timed,
+    sum: (raw.averageResponseTime ?? 0) * raw.timed + before.responseTimeSum,
+    p95: whole.p95ResponseTime,
+  };
+}
+
 async function readSlow(storage: Storage, a: string, c: string, period: Period, now: number) {
   const [day, previous, alerts] = await Promise.all([
     period === '24h' ? null : storage.windowStats(a, c, now - TREND_WINDOW_MS, now, false),
@@ -136,12 +172,13 @@ export async function readSlowParts(
   check: CheckConfig,
   inputs: StatusInputs,
   now: number,
+  rawMs = Number.POSITIVE_INFINITY,
 ) {
   const [slow, window] = await Promise.all([
     readSlow(storage, account.id, check.id, inputs.period, now),
     inputs.window.runs
       ? undefined
-      : readWindow(storage, account.id, check.id, inputs.window.span, now, false),
+      : readWindow(storage, account.id, check.id, inputs.window.span, now, false, rawMs),
   ]);
   return { slow, window, now };
 }

@@ -10,7 +10,10 @@ import type {
   ResultsSummary,
   Subscriptions,
 } from '../../api/schemas.js';
+import type { HistoryBucket, HistoryCutoffs, HistoryQuery } from './history.js';
 import type { RunQueue } from './run-queue.js';
+
+export type { Granularity, HistoryBucket, HistoryCutoffs, HistoryQuery } from './history.js';
 
 export type { ClaimedRun, RunKey, RunnerSeen, RunPlace, RunQueue, StoredRun } from './run-queue.js';
 
@@ -191,6 +194,14 @@ export interface Storage extends RunQueue {
   lastSuccess(accountId: string, checkId: string, locationId: string): Promise<number | null>;
   latestResult(accountId: string, checkId: string): Promise<CheckResult | null>;
 
+  /**
+   * The roll-ups (history.ts) of buckets starting in [from, to], oldest first: one
+   * location's, or summed over the check's locations (locationId null). Only buckets with runs.
+   */
+  history(accountId: string, checkId: string, q: HistoryQuery): Promise<HistoryBucket[]>;
+  /** The roll-ups of [from, to] summed into one bucket (starting at `from`). */
+  historyTotals(accountId: string, checkId: string, q: HistoryQuery): Promise<HistoryBucket>;
+
   /** Keeps the PNG of a stored result's page (browser runs); pruned with the result. */
   insertScreenshot(
     accountId: string,
@@ -231,6 +242,8 @@ export interface Storage extends RunQueue {
   openIncident(accountId: string, incident: IncidentRow): Promise<void>;
   closeIncident(accountId: string, checkId: string, at: number): Promise<void>;
   currentIncident(accountId: string, checkId: string): Promise<IncidentRow | null>;
+  /** The check's incidents open at any time in [from, to], oldest first: history, kept for historyDays. */
+  incidents(accountId: string, checkId: string, from: number, to: number): Promise<IncidentRow[]>;
   alertCounts(accountId: string, checkId: string, now: number): Promise<AlertCounts>;
 
   /** Incident, alert and outbox rows of one status change, all or nothing. */
@@ -277,9 +290,10 @@ export interface Storage extends RunQueue {
   ): Promise<Map<number, DeliveryStats>>;
 
   /**
-   * Deletes results (and their screenshots), alert events, closed incidents, resolved
-   * alerts and finished notifications older than the cut-off; returns how many results went.
+   * Deletes results (and their screenshots), alert events, resolved alerts and
+   * finished notifications older than the cut-off; closed incidents and roll-ups
+   * older than `history`'s (by default the same cut-off); returns how many results went.
    */
-  prune(before: number): Promise<number>;
+  prune(before: number, history?: HistoryCutoffs): Promise<number>;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeEvent } from '../../../src/server/storage/pg/changes.js';
 import { openPgStorage, type PgStorage } from '../../../src/server/storage/pg/index.js';
-import { PG_SCHEMA_VERSION } from '../../../src/server/storage/pg/schema.js';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from '../../../src/server/storage/pg/schema.js';
 import { dbKind, describeDb, openStorage } from '../../../src/server/storage/open.js';
 import type { NewNotification, RunKey } from '../../../src/server/storage/types.js';
 import { PASSWORD_ROLE, testPostgres } from '../../helpers/postgres.js';
@@ -322,6 +322,36 @@ describe('PostgreSQL storage: opening', () => {
     await expect(openPgStorage(url)).rejects.toThrow(
       `cannot open the database ${describeDb(url).replace('PostgreSQL ', '')}: it has schema version ${PG_SCHEMA_VERSION + 1}`,
     );
+  });
+
+  it('upgrades a database of the schema before roll-ups, rolling up the results it holds', async () => {
+    const url = await postgres.freshDatabase();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query(
+      'CREATE TABLE checkwall_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+    );
+    for (const [i, sql] of PG_MIGRATIONS.slice(0, -1).entries()) {
+      await db.query(sql);
+      await db.query('INSERT INTO checkwall_migrations VALUES ($1, 0)', [i + 1]);
+    }
+    await db.query(
+      `INSERT INTO results (id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json)
+       VALUES ('old-1', $1, 'c1', 'eu-west', false, $2, 10, NULL, 'schedule', '{}'),
+         ('old-2', $1, 'c1', 'eu-west', true, $3, 10, 120, 'schedule', '{}')`,
+      [A, T0, T0 + 60_000],
+    );
+    await db.end();
+    const s = await openPgStorage(url, { poolSize: 2 });
+    opened.push(s);
+    const day = T0 - (T0 % 86_400_000);
+    expect(await s.historyTotals(A, 'c1', { from: day, to: day, granularity: 'day' })).toMatchObject({
+      runs: 2,
+      failures: 1,
+      timed: 1,
+      responseTimeSum: 120,
+      p95ResponseTime: 108,
+    });
   });
 
   it('says in one line what is wrong with a URL, naming host:port/database and never the password', async () => {

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/storage/sqlite/schema.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
 import type { ResultQuery, Storage } from '../../../src/server/storage/types.js';
+import { DAY_MS, HISTOGRAM_ERROR, HOUR_MS } from '../../../src/server/storage/history.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { allStorages, openAlertRow, tempDb } from '../../helpers/storages.js';
 
@@ -281,6 +282,144 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
     });
   });
 
+  describe('history (roll-ups)', () => {
+    const incidentIds = async (st: Storage) =>
+      (await st.incidents(A, 'c1', 0, T0 + 100 * DAY_MS)).map((i) => i.id);
+    // T0 is 10:00 UTC. 150 runs, one every 2 minutes from 10:00 (five hours, to 14:58),
+    // alternating eu-west and us-east; every 10th failed without a response;
+    // response times spread from 5 to 4,500 ms so the p95 lands in a wide bin.
+    const made = Array.from({ length: 150 }, (_, i) =>
+      result({
+        minute: 2 * i,
+        location: i % 2 === 0 ? 'eu-west' : 'us-east',
+        ok: i % 10 !== 9,
+        rt: i % 10 === 9 ? null : 5 + ((i * 37) % 150) * 30,
+      }),
+    );
+    const rtOf = (r: CheckResult) => r.response?.responseTime ?? null;
+    const exactP95 = (rs: readonly CheckResult[]) => {
+      const times = rs
+        .map(rtOf)
+        .filter((t): t is number => t !== null)
+        .sort((x, y) => x - y);
+      return times[Math.ceil(0.95 * times.length) - 1]!;
+    };
+    const expectBucket = (
+      bucket: {
+        runs: number;
+        failures: number;
+        timed: number;
+        responseTimeSum: number;
+        p95ResponseTime: number | null;
+      },
+      rs: readonly CheckResult[],
+    ) => {
+      const times = rs.map(rtOf).filter((t): t is number => t !== null);
+      expect(bucket.runs).toBe(rs.length);
+      expect(bucket.failures).toBe(rs.filter((r) => r.status === 'failed').length);
+      expect(bucket.timed).toBe(times.length);
+      expect(bucket.responseTimeSum).toBe(times.reduce((a, b) => a + b, 0));
+      const exact = exactP95(rs);
+      expect(Math.abs(bucket.p95ResponseTime! - exact)).toBeLessThanOrEqual(HISTOGRAM_ERROR * exact);
+    };
+    const hourOf = (r: CheckResult) => Date.parse(r.startedAt) - (Date.parse(r.startedAt) % HOUR_MS);
+
+    it('rolls results up by hour and UTC day, per location and summed over locations', async () => {
+      // Stored as they are in service: some alone, the rest in one batch.
+      for (const r of made.slice(0, 5)) await s.insertResult(A, r);
+      await s.insertResults(A, made.slice(5));
+      await s.insertResult(B, { ...made[0]!, id: 'other-account-0' });
+      const day = T0 - (T0 % DAY_MS);
+      const hours = await s.history(A, 'c1', { from: day, to: day + DAY_MS - 1, granularity: 'hour' });
+      expect(hours.map((b) => new Date(b.start).toISOString())).toEqual([
+        '2026-11-22T10:00:00.000Z',
+        '2026-11-22T11:00:00.000Z',
+        '2026-11-22T12:00:00.000Z',
+        '2026-11-22T13:00:00.000Z',
+        '2026-11-22T14:00:00.000Z',
+      ]);
+      for (const b of hours) {
+        expect(b.locationId).toBeNull();
+        expectBucket(
+          b,
+          made.filter((r) => hourOf(r) === b.start),
+        );
+      }
+      const eu = await s.history(A, 'c1', {
+        from: day,
+        to: day + DAY_MS - 1,
+        granularity: 'hour',
+        locationId: 'eu-west',
+      });
+      expect(eu[0]!.locationId).toBe('eu-west');
+      expectBucket(
+        eu[0]!,
+        made.filter((r) => hourOf(r) === T0 && r.location.id === 'eu-west'),
+      );
+      const days = await s.history(A, 'c1', { from: day - DAY_MS, to: day + DAY_MS, granularity: 'day' });
+      expect(days).toHaveLength(1);
+      expect(days[0]!.start).toBe(day);
+      expectBucket(days[0]!, made);
+      expectBucket(await s.historyTotals(A, 'c1', { from: day, to: day, granularity: 'day' }), made);
+      // Another account's and another check's are their own.
+      expect((await s.historyTotals(B, 'c1', { from: day, to: day, granularity: 'day' })).runs).toBe(1);
+      expect(await s.history(A, 'c2', { from: day, to: day, granularity: 'day' })).toEqual([]);
+    });
+
+    it('counts a result stored again under its id once, and a run completed through the queue', async () => {
+      await s.insertResults(A, made.slice(0, 10));
+      await s.insertResults(A, made.slice(0, 10));
+      await s.insertResult(A, made[0]!);
+      const run = await s.offerRun(
+        { accountId: A, checkId: 'c1', locationId: 'eu-west', dueAt: T0 + 500 * MIN },
+        T0,
+        { token: 'me', leaseMs: 60_000 },
+      );
+      expect(await s.completeRun(run!.id, 'me', A, result({ minute: 500, ok: false, rt: null }))).toBe(true);
+      const day = T0 - (T0 % DAY_MS);
+      const totals = await s.historyTotals(A, 'c1', { from: day, to: day, granularity: 'day' });
+      expect(totals.runs).toBe(11);
+      expect(totals.failures).toBe(2);
+    });
+
+    it('keeps roll-ups and closed incidents past the results, until their own cut-offs', async () => {
+      await s.insertResults(A, made);
+      await s.openIncident(A, {
+        id: 'closed',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 'down',
+        startedAt: T0,
+        endedAt: null,
+      });
+      await s.closeIncident(A, 'c1', T0 + MIN);
+      const day = T0 - (T0 % DAY_MS);
+      const later = T0 + 10 * DAY_MS;
+      // Raw retention past every result; history kept.
+      await s.prune(later, { before: day, hourlyBefore: T0 + HOUR_MS });
+      expect((await s.queryResults(query({ to: later }))).total).toBe(0);
+      expect((await s.historyTotals(A, 'c1', { from: day, to: day, granularity: 'day' })).runs).toBe(150);
+      const hours = await s.history(A, 'c1', { from: day, to: later, granularity: 'hour' });
+      expect(hours.map((b) => b.start)).toEqual([1, 2, 3, 4].map((h) => T0 + h * HOUR_MS));
+      // The incident is closed and older than the results' cut-off, but kept as history.
+      await s.openIncident(A, {
+        id: 'open',
+        checkId: 'c1',
+        severity: 'critical',
+        title: 'down again',
+        startedAt: later,
+        endedAt: null,
+      });
+      await s.closeIncident(A, 'c1', later + MIN);
+      expect(await incidentIds(s)).toEqual(['closed', 'open']);
+      // Past historyDays: gone.
+      await s.prune(later, { before: day + DAY_MS, hourlyBefore: later });
+      expect(await s.history(A, 'c1', { from: 0, to: later, granularity: 'day' })).toEqual([]);
+      expect(await s.history(A, 'c1', { from: 0, to: later, granularity: 'hour' })).toEqual([]);
+      expect(await incidentIds(s)).toEqual(['open']);
+    });
+  });
+
   describe('alert channels', () => {
     const email = (name: string) => ({ type: 'EMAIL' as const, name, config: { address: 'a@b.co' } });
 
@@ -418,6 +557,33 @@ describe('SQLite on a file', () => {
       db.close();
     },
   );
+
+  it('upgrades a database of the schema before roll-ups, rolling up the results it holds', async () => {
+    const path = tempDb();
+    const db = new Database(path);
+    MIGRATIONS.slice(0, -1).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    db.prepare(
+      `INSERT INTO results (id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json)
+       VALUES ('old-1', ?, 'c1', 'eu-west', 0, ?, 10, NULL, 'schedule', '{}'), ('old-2', ?, 'c1', 'eu-west', 1, ?, 10, 120, 'schedule', '{}')`,
+    ).run(A, T0, A, T0 + MIN);
+    db.close();
+    const s = openSqliteStorage(path);
+    const day = T0 - (T0 % DAY_MS);
+    expect(await s.history(A, 'c1', { from: day, to: day, granularity: 'day' })).toEqual([
+      {
+        start: day,
+        locationId: null,
+        runs: 2,
+        failures: 1,
+        timed: 1,
+        responseTimeSum: 120,
+        p95ResponseTime: 108,
+      },
+    ]);
+    expect((await s.history(A, 'c1', { from: T0, to: T0, granularity: 'hour' }))[0]?.runs).toBe(2);
+    await s.close();
+  });
 
   it('refuses a database written by a newer schema, and an unopenable path, with the path named', async () => {
     const path = tempDb();

@@ -1,6 +1,6 @@
 // Heartbeat pings, incidents and the alert counts of a check status, on PostgreSQL.
 import type pg from 'pg';
-import { first, type Queryable } from './db.js';
+import { first, rows, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
 import type { AlertCounts, IncidentRow, Storage } from '../types.js';
 
@@ -29,7 +29,13 @@ export async function endIncident(
 
 type AccountStore = Pick<
   Storage,
-  'recordPing' | 'lastPing' | 'openIncident' | 'closeIncident' | 'currentIncident' | 'alertCounts'
+  | 'recordPing'
+  | 'lastPing'
+  | 'openIncident'
+  | 'closeIncident'
+  | 'currentIncident'
+  | 'incidents'
+  | 'alertCounts'
 >;
 
 export function createPgAccountStore(pool: pg.Pool): AccountStore {
@@ -69,6 +75,14 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
     openIncident: (accountId, incident) => insertIncident(pool, accountId, incident),
     closeIncident: (accountId, checkId, at) => endIncident(pool, accountId, checkId, at),
     currentIncident: async (accountId, checkId) => (await incident(accountId, checkId))[0] ?? null,
+    incidents: (accountId, checkId, from, to) =>
+      rows<IncidentRow>(
+        pool,
+        `SELECT ${INCIDENT_COLUMNS} FROM incidents
+         WHERE account_id = $1 AND check_id = $2 AND started_at <= $4 AND (ended_at IS NULL OR ended_at >= $3)
+         ORDER BY started_at, id`,
+        [accountId, checkId, from, to],
+      ),
     alertCounts: async (accountId, checkId, now) => (await counts(accountId, checkId, now - 86_400_000))[0]!,
   };
 }

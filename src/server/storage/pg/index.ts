@@ -14,7 +14,7 @@ import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
 import { describePgUrl, hidePassword } from './url.js';
 import { StorageError } from '../sqlite/index.js';
-import type { Storage } from '../types.js';
+import type { HistoryCutoffs, Storage } from '../types.js';
 
 export type PgStorage = Storage & {
   readonly kind: 'postgres';
@@ -63,7 +63,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     ...createPgAlertStore(pool, origin),
     ...createPgOutboxReader(pool),
     ...createPgRunQueue(pool, origin),
-    prune: (before) => prune(pool, before),
+    prune: (before, history) => prune(pool, before, history ?? { before, hourlyBefore: before }),
     async close() {
       await changes.close();
       await pool.end();
@@ -72,10 +72,13 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
 }
 
 /** Deletes what is older than the cut-off, in one transaction; returns how many results went. */
-function prune(pool: pg.Pool, before: number): Promise<number> {
+function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<number> {
   return transaction(pool, async (c) => {
     // Open incidents and alerts stay whatever their age: the check has not recovered.
-    await c.query('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < $1', [before]);
+    // Incidents and roll-ups are history (issue 34): they go by historyDays.
+    await c.query('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < $1', [history.before]);
+    await c.query('DELETE FROM history_daily WHERE bucket_start < $1', [history.before]);
+    await c.query('DELETE FROM history_hourly WHERE bucket_start < $1', [history.hourlyBefore]);
     await c.query('DELETE FROM check_alerts WHERE resolved_at IS NOT NULL AND resolved_at < $1', [before]);
     // A pending notification is still owed: only finished ones go.
     await c.query("DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < $1", [before]);

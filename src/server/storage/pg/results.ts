@@ -6,6 +6,7 @@ import type { CheckResult, ResultsSummary } from '../../../api/schemas.js';
 import { CHANGES_CHANNEL } from './changes.js';
 import { columnsOf, first, rows, unnestArgs, unnestParams, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
+import { bucketOfRow, historyParams, historySql, rollupSql } from '../history.js';
 import { resultsSummary, runOf, storedResponseTime } from '../rows.js';
 import type { RecentRun, ResultQuery, Storage, WindowRun, WindowStats } from '../types.js';
 
@@ -66,9 +67,18 @@ const NOTIFY_BYTES = 7_900;
  * data-modifying WITH runs once whether or not it is read. A large batch (an import,
  * over CARRIED_RESULTS) says only which checks moved, once each.
  */
-const UPSERT_AND_NOTIFY = `WITH stored AS (${UPSERT} RETURNING account_id, check_id, json)
+/**
+ * The roll-ups (history.ts) of the results `stored` returned, in the same statement:
+ * no transaction of their own. A result is counted when its id is first stored
+ * (xmax is 0 on a row the upsert inserted): one stored again keeps its first counts.
+ */
+const STORED = `${UPSERT} RETURNING account_id, check_id, location_id, ok, started_at, response_time, json,
+  (xmax = 0) AS fresh_`;
+const ROLLED = `hourly_ AS (${rollupSql('hour', 'stored', 'fresh_')}),
+  daily_ AS (${rollupSql('day', 'stored', 'fresh_')})`;
+const UPSERT_AND_NOTIFY = `WITH stored AS (${STORED}), ${ROLLED}
   SELECT pg_notify('${CHANGES_CHANNEL}', ${changeSql('$11')}) FROM stored`;
-const UPSERT_AND_NOTIFY_CHECKS = `WITH stored AS (${UPSERT} RETURNING account_id, check_id)
+const UPSERT_AND_NOTIFY_CHECKS = `WITH stored AS (${STORED}), ${ROLLED}
   SELECT pg_notify('${CHANGES_CHANNEL}', ${bareChangeSql('$11')})
   FROM (SELECT DISTINCT account_id, check_id FROM stored) AS moved`;
 export const CARRIED_RESULTS = 100;
@@ -150,6 +160,8 @@ type ResultStore = Pick<
   | 'lastSuccess'
   | 'latestResult'
   | 'screenshot'
+  | 'history'
+  | 'historyTotals'
 >;
 
 export function createPgResultStore(pool: pg.Pool): ResultStore {
@@ -271,6 +283,24 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
       (await success(accountId, checkId, locationId))[0]?.at ?? null,
 
     latestResult: async (accountId, checkId) => (await latest(accountId, checkId))[0]?.json ?? null,
+
+    history: async (accountId, checkId, q) =>
+      (
+        await rows<Record<string, unknown>>(
+          pool,
+          historySql(q.granularity, { locationId: q.locationId }, (n) => `$${n}`),
+          historyParams(accountId, checkId, q),
+        )
+      ).map((row) => bucketOfRow(row, q.locationId ?? null)),
+
+    async historyTotals(accountId, checkId, q) {
+      const row = await first<Record<string, unknown>>(
+        pool,
+        historySql(q.granularity, { locationId: q.locationId, whole: true }, (n) => `$${n}`),
+        historyParams(accountId, checkId, q),
+      );
+      return bucketOfRow(row ?? { start: q.from }, q.locationId ?? null);
+    },
 
     async screenshot(accountId, checkId, resultId) {
       const row = await first<{ png: Buffer }>(

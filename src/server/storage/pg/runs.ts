@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CheckResult } from '../../../api/schemas.js';
+import { rollupSql } from '../history.js';
 import { batched } from '../batched.js';
 import { changed, columnsOf, rows, unnestArgs, unnestParams } from './db.js';
 import { CHANGES_CHANNEL } from './changes.js';
@@ -70,6 +71,8 @@ const COMPLETE = `WITH reported AS (
     `SELECT id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json
      FROM kept`,
   )}),
+  hourly_ AS (${rollupSql('hour', 'kept')}),
+  daily_ AS (${rollupSql('day', 'kept')}),
   shots AS (${upsertScreenshots(
     'SELECT id, account_id, check_id, started_at, png FROM kept WHERE png IS NOT NULL',
   )})

@@ -3,6 +3,7 @@
 // queue of issue #12. Timestamps are bigint epoch ms (read back as numbers, see pg.ts);
 // JSON columns are `json`, which keeps the text as written (key order included).
 import type pg from 'pg';
+import { rollupSql, rollupTable } from '../history.js';
 
 export const PG_MIGRATIONS: readonly string[] = [
   `CREATE TABLE results (
@@ -123,6 +124,13 @@ export const PG_MIGRATIONS: readonly string[] = [
      last_seen_at BIGINT NOT NULL,
      PRIMARY KEY (account_id, location_id, runner_id)
    );`,
+  // Issue 34: hourly and daily roll-ups of results (history.ts), kept for historyDays.
+  `${rollupTable('history_hourly', 'BIGINT', 'BIGINT')}
+   ${rollupTable('history_daily', 'BIGINT', 'BIGINT')}
+   CREATE INDEX incidents_check_time ON incidents (account_id, check_id, started_at);
+   -- The results already kept are rolled up, so history starts with them.
+   ${rollupSql('hour', 'results')};
+   ${rollupSql('day', 'results')};`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -17,6 +17,11 @@ export function createAccountStore(db: Database.Database) {
     `SELECT id, check_id AS checkId, severity, title, started_at AS startedAt, ended_at AS endedAt
      FROM incidents WHERE account_id = ? AND check_id = ? AND ended_at IS NULL ORDER BY started_at DESC LIMIT 1`,
   );
+  const overlapping = db.prepare(
+    `SELECT id, check_id AS checkId, severity, title, started_at AS startedAt, ended_at AS endedAt
+     FROM incidents WHERE account_id = ? AND check_id = ? AND started_at <= ? AND (ended_at IS NULL OR ended_at >= ?)
+     ORDER BY started_at, id`,
+  );
   const counts = db.prepare(
     `SELECT
        coalesce(sum(resolved_at IS NULL AND acknowledged_at IS NULL), 0) AS active,
@@ -37,6 +42,8 @@ export function createAccountStore(db: Database.Database) {
       void endIncident.run(at, accountId, checkId),
     currentIncident: (accountId: string, checkId: string) =>
       (openIncident.get(accountId, checkId) as IncidentRow | undefined) ?? null,
+    incidents: (accountId: string, checkId: string, from: number, to: number) =>
+      overlapping.all(accountId, checkId, to, from) as IncidentRow[],
     /** Active: open and not acknowledged; acknowledged: open and acknowledged; total: opened in 24 h. */
     alertCounts(accountId: string, checkId: string, now: number): AlertCounts {
       const since = now - 86_400_000;

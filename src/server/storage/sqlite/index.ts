@@ -8,6 +8,8 @@ import { createAccountStore } from './account.js';
 import { createAlertStore } from './alerts.js';
 import { createChannelStore } from './channels.js';
 import { createResultStore } from './results.js';
+import { createHistoryStore } from './history.js';
+import type { HistoryCutoffs } from '../history.js';
 import { inChunks } from './prune.js';
 import { createRunStore } from './runs.js';
 import { checkpointOffThread, type Checkpointer } from './checkpoint.js';
@@ -117,6 +119,7 @@ function withStores(
     createRunStore(db, writes);
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
+    ...createHistoryStore(db),
     ...screenshots,
     ...runs,
     ...account,
@@ -154,9 +157,9 @@ function withStores(
     withdrawRuns: tracked(withdrawRuns),
     releaseRuns: tracked(releaseRuns),
     // A prune of an hour at 10,000 checks is many chunks: close does not wait for them all.
-    prune: tracked((before: number) =>
+    prune: tracked((before: number, history: HistoryCutoffs = { before, hourlyBefore: before }) =>
       inChunks(
-        (limit) => writes.pruneChunk(before, limit),
+        (limit) => writes.pruneChunk(before, history, limit),
         () => closing,
       ),
     ),

@@ -7,6 +7,7 @@
 // took 18 ms at the median (35 ms at p99), 10 s for the 300,000: more work in all,
 // none of it a pause longer than a chunk.
 import type Database from 'better-sqlite3';
+import type { HistoryCutoffs } from '../history.js';
 
 export const PRUNE_CHUNK = 500;
 
@@ -18,8 +19,11 @@ export interface Chunk {
 }
 
 export interface PruneWrites {
-  /** Up to `limit` rows older than `before`, from the tables retention keeps, in order. */
-  pruneChunk(before: number, limit: number): Chunk;
+  /**
+   * Up to `limit` rows from the tables retention keeps, in order: older than
+   * `before`, or than `history`'s cut-offs for incidents and roll-ups.
+   */
+  pruneChunk(before: number, history: HistoryCutoffs, limit: number): Chunk;
   /** Up to `limit` runs due before `before` (the run queue's own cut-off). */
   pruneRunsChunk(before: number, limit: number): Chunk;
 }
@@ -30,19 +34,24 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
   // Open incidents and alerts stay whatever their age: the check has not recovered.
   // A pending notification is still owed: only finished ones go. Screenshots before
   // their results, as one transaction deleted them.
-  const steps = [
-    chunkOf('alert_events', 'at < ?'),
-    chunkOf('incidents', 'ended_at IS NOT NULL AND ended_at < ?'),
-    chunkOf('check_alerts', 'resolved_at IS NOT NULL AND resolved_at < ?'),
-    chunkOf('alert_notifications', "status != 'pending' AND created_at < ?"),
-    chunkOf('screenshots', 'started_at < ?'),
+  // Incidents and roll-ups are history (issue 34): they go by historyDays, not with the results.
+  type Cut = (before: number, history: HistoryCutoffs) => number;
+  const raw: Cut = (before) => before;
+  const steps: Array<[Database.Statement, Cut]> = [
+    [chunkOf('alert_events', 'at < ?'), raw],
+    [chunkOf('incidents', 'ended_at IS NOT NULL AND ended_at < ?'), (_, h) => h.before],
+    [chunkOf('check_alerts', 'resolved_at IS NOT NULL AND resolved_at < ?'), raw],
+    [chunkOf('alert_notifications', "status != 'pending' AND created_at < ?"), raw],
+    [chunkOf('screenshots', 'started_at < ?'), raw],
+    [chunkOf('history_hourly', 'bucket_start < ?'), (_, h) => h.hourlyBefore],
+    [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];
   const results = chunkOf('results', 'started_at < ?');
   const runs = chunkOf('runs', 'due_at < ?');
 
-  const pruneChunk = db.transaction((before: number, limit: number): Chunk => {
+  const pruneChunk = db.transaction((before: number, history: HistoryCutoffs, limit: number): Chunk => {
     let left = limit;
-    for (const step of steps) if (left > 0) left -= step.run(before, left).changes;
+    for (const [step, cut] of steps) if (left > 0) left -= step.run(cut(before, history), left).changes;
     const counted = left > 0 ? results.run(before, left).changes : 0;
     return { counted, more: left - counted === 0 };
   });
@@ -51,7 +60,7 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     return { counted, more: counted === limit };
   });
   return {
-    pruneChunk: (before, limit) => pruneChunk.immediate(before, limit),
+    pruneChunk: (before, history, limit) => pruneChunk.immediate(before, history, limit),
     pruneRunsChunk: (before, limit) => pruneRunsChunk.immediate(before, limit),
   };
 }

@@ -1,6 +1,7 @@
 // Results: the hot path of both list endpoints and of the status engine.
 import type Database from 'better-sqlite3';
 import type { CheckResult, ResultsSummary } from '../../../api/schemas.js';
+import { rollupSql } from '../history.js';
 import { resultsSummary, runOf, storedResponseTime } from '../rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from '../types.js';
 
@@ -65,8 +66,25 @@ export function createResultStore(db: Database.Database) {
     r.triggeredBy,
     JSON.stringify(r),
   ];
+  // The roll-ups count a result once, when its id is first stored: one stored again
+  // (INSERT OR REPLACE, an import repeated) keeps its first counts.
+  const known = db.prepare('SELECT 1 FROM results WHERE id = ?').pluck();
+  const ROW = `(SELECT ? AS account_id, ? AS check_id, ? AS location_id, ? AS ok, ? AS started_at,
+    ? AS response_time)`;
+  const rollHour = db.prepare(rollupSql('hour', ROW));
+  const rollDay = db.prepare(rollupSql('day', ROW));
+  function store(accountId: string, r: CheckResult) {
+    const row = toRow(accountId, r);
+    const fresh = known.get(r.id) === undefined;
+    insert.run(...row);
+    if (!fresh) return;
+    const counted = [accountId, r.checkId, r.location.id, row[4], row[5], row[7]];
+    rollHour.run(...counted);
+    rollDay.run(...counted);
+  }
+  const insertOne = db.transaction(store);
   const insertMany = db.transaction((accountId: string, results: readonly CheckResult[]) => {
-    for (const r of results) insert.run(...toRow(accountId, r));
+    for (const r of results) store(accountId, r);
   });
 
   /** Nearest-rank percentile in SQL: the value at rank ceil(p * n). */
@@ -78,7 +96,7 @@ export function createResultStore(db: Database.Database) {
   }
 
   return {
-    insertResult: (accountId: string, r: CheckResult) => void insert.run(...toRow(accountId, r)),
+    insertResult: (accountId: string, r: CheckResult) => insertOne(accountId, r),
     insertResults: (accountId: string, results: readonly CheckResult[]) => insertMany(accountId, results),
 
     queryResults(q: ResultQuery): { items: CheckResult[]; total: number } {

@@ -1,5 +1,6 @@
 // Schema migrations, applied in order and recorded in PRAGMA user_version.
 import type Database from 'better-sqlite3';
+import { rollupSql, rollupTable } from '../history.js';
 
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE results (
@@ -136,6 +137,13 @@ export const MIGRATIONS: readonly string[] = [
      last_seen_at INTEGER NOT NULL,
      PRIMARY KEY (account_id, location_id, runner_id)
    );`,
+  // Issue 34: hourly and daily roll-ups of results (history.ts), kept for historyDays.
+  `${rollupTable('history_hourly', 'INTEGER', 'INTEGER')}
+   ${rollupTable('history_daily', 'INTEGER', 'INTEGER')}
+   CREATE INDEX incidents_check_time ON incidents (account_id, check_id, started_at);
+   -- The results already kept are rolled up, so history starts with them.
+   ${rollupSql('hour', 'results')};
+   ${rollupSql('day', 'results')};`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
