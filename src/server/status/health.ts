@@ -50,6 +50,11 @@ export interface HealthDeps {
 
 /** How often a lasting storage fault is summed up in the log. */
 export const SUMMARY_EVERY_MS = 60_000;
+/**
+ * A write fault ends with a write that succeeds this long after the last that failed: on a
+ * disk nearly full, a small write fits between failing ones, and is no recovery.
+ */
+export const WRITES_QUIET_MS = 5_000;
 // Skips and runner contacts are looked at anew at most this often (every check is walked).
 const REREAD_MS = 1_000;
 
@@ -64,6 +69,7 @@ const WHAT: Record<StorageFaultKind, { code: HealthCode; failing: string; again:
 
 interface Trouble {
   since: number;
+  lastFailedAt: number;
   cause: string;
   /** Failures since the last line about it. */
   count: number;
@@ -84,17 +90,19 @@ export function createStorageWatch(clock: Clock, log: (line: string) => void): S
   const listener: StorageListener = {
     failed(fault: StorageFault) {
       const t = troubles.get(fault.kind);
+      const now = clock.now();
       if (!t) {
-        troubles.set(fault.kind, { since: clock.now(), cause: fault.cause, count: 0, total: 1 });
+        troubles.set(fault.kind, { since: now, lastFailedAt: now, cause: fault.cause, count: 0, total: 1 });
         return log(`${WHAT[fault.kind].failing}: ${fault.cause}`);
       }
+      t.lastFailedAt = now;
       t.count++;
       t.total++;
       t.cause = fault.cause;
     },
     succeeded(kind) {
       const t = troubles.get(kind);
-      if (!t) return;
+      if (!t || (kind === 'write' && clock.now() - t.lastFailedAt < WRITES_QUIET_MS)) return;
       troubles.delete(kind);
       const seconds = Math.round((clock.now() - t.since) / 1000);
       const failures = t.total === 1 ? '1 failure' : `${t.total} failures`;
