@@ -88,15 +88,16 @@ const WRITES = new Set<string>([
  * storage's `kind`, `changes`) pass through untouched, so what opened it can still tell it.
  */
 export function observeStorage<S extends Storage>(storage: S, listener: StorageListener): S {
-  const wrapped = new Map<PropertyKey, unknown>();
+  // By the method itself, not its name: a method replaced on the storage is observed as it is now.
+  const wrapped = new WeakMap<object, unknown>();
   return new Proxy(storage, {
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver);
       if (typeof value !== 'function' || name === 'close') return value;
-      let fn = wrapped.get(name);
+      let fn = wrapped.get(value);
       if (!fn) {
         fn = observed(name, value as (...args: unknown[]) => unknown, target, listener);
-        wrapped.set(name, fn);
+        wrapped.set(value, fn);
       }
       return fn;
     },
