@@ -371,7 +371,17 @@ export type PageMeta = z.infer<typeof PageMetaSchema>;
 
 export const CheckStatusListSchema = z.looseObject({
   data: z.array(CheckStatusSchema),
-  meta: z.looseObject({ ...PageMetaShape, summary: StatusSummarySchema.optional() }),
+  meta: z.looseObject({
+    ...PageMetaShape,
+    summary: StatusSummarySchema.optional(),
+    /** The service's own health (docs/health.md): degraded, with why, while it cannot keep up. */
+    service: z
+      .looseObject({
+        status: z.enum(['ok', 'degraded']),
+        reasons: z.array(z.looseObject({ code: z.string(), message: z.string(), since: TimestampSchema })),
+      })
+      .optional(),
+  }),
 });
 export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;
 

@@ -22,7 +22,9 @@ import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './schedule/scheduler.js';
 import { createStatusEngine, type StatusEngine } from './status/engine.js';
 import { DAY_MS, HOURLY_KEPT_MS } from './storage/history.js';
+import { createHealth, createStorageWatch, type Health, type StorageWatch } from './status/health.js';
 import { isPgStorage, openStorage } from './storage/open.js';
+import { logFailure, observeStorage } from './storage/observed.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
 
@@ -142,6 +144,10 @@ interface Parts {
   accounts: Accounts;
   /** The config in force: a reload replaces it, and whoever reads it here sees the new one. */
   live: { config: ServiceConfig };
+  /** The database's faults, as the storage met them (the service's health reads them). */
+  faults: StorageWatch;
+  /** The service's own lines (opts.log, else stderr). */
+  log: (line: string) => void;
 }
 
 /** The one clock of the service: opts.clock, else the system's timers with opts.now, else the system's. */
@@ -151,18 +157,23 @@ const clockOf = (opts: ServiceOptions): Clock =>
 /** Opens storage and seeds the config's channels (an account starting empty). */
 async function openParts(opts: ServiceOptions): Promise<Parts> {
   const clock = clockOf(opts);
-  const storage = await openStorage(opts.dbPath, {
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`));
+  const opened = await openStorage(opts.dbPath, {
     ...(opts.sqliteWriter ? { writer: opts.sqliteWriter } : {}),
     ...(opts.log ? { warn: opts.log } : {}),
   });
+  const faults = createStorageWatch(clock, log);
+  // Every part reads and writes through this one: the database's faults reach the health.
+  const storage = observeStorage(opened, faults.listener);
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   try {
     await seedChannels(opts.config, storage, clock.now());
   } catch (error) {
+    faults.stop();
     await storage.close();
     throw error;
   }
-  return { opts, clock, storage, accounts, live: { config: opts.config } };
+  return { opts, clock, storage, accounts, live: { config: opts.config }, faults, log };
 }
 
 /** Where runs come from: the local runner and the scheduler, the remote runners' hub. */
@@ -216,9 +227,10 @@ interface StatusSide {
   record(accountId: string, result: RunResult): Promise<void>;
   /** A queued run's result: stored once, by the run's holder only, then judged. */
   complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult): Promise<boolean>;
+  health: Health;
 }
 
-function createStatusSide({ opts, clock, storage, accounts, live }: Parts, run: RunSide): StatusSide {
+function createStatusSide({ opts, clock, storage, accounts, live, faults }: Parts, run: RunSide): StatusSide {
   const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
   const engine = createStatusEngine({
     storage,
@@ -240,9 +252,17 @@ function createStatusSide({ opts, clock, storage, accounts, live }: Parts, run: 
     const check = account && accounts.check(account, result.checkId);
     return account && check ? engine.record(account, check, result, write) : write();
   };
+  const health = createHealth({
+    clock,
+    storage: faults,
+    skippedLastMinute: () => run.scheduler.skippedLastMinute(),
+    lastSeen: (accountId, locationId) => run.hub.lastSeen(accountId, locationId),
+    config: () => live.config,
+  });
   return {
     engine,
     alerting,
+    health,
     async record(accountId, run) {
       // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
       const { screenshot, ...result } = run;
@@ -273,6 +293,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       alerting: status.alerting,
       clock,
       limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
+      health: status.health,
     },
     {
       hub: run.hub,
@@ -286,7 +307,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
         closing,
       }),
       maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,
-      log: opts.log ?? ((line: string) => void process.stderr.write(`checkwall serve: ${line}\n`)),
+      log: parts.log,
     },
     () => live.config.http,
   );
@@ -295,6 +316,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
     await app.listen({ host: host0, port: opts.port ?? 0 });
   } catch (error) {
     await app.close();
+    parts.faults.stop();
     await storage.close();
     throw new Error(`cannot listen on ${host0}:${opts.port ?? 0}: ${listenProblem(error)}`);
   }
@@ -327,7 +349,7 @@ async function listenPeers({ storage, accounts }: Parts, engine: StatusEngine): 
         ? engine.peerResult(account, check, e.result)
         : engine.rereadCheck(account, check)
       ).catch((error: unknown) => {
-        console.error(`checkwall: cannot read the new status of ${e.checkId}`, error);
+        logFailure(`checkwall: cannot read the new status of ${e.checkId}`, error);
       });
   };
   const unlisten = isPgStorage(storage) ? await storage.changes.listen(onChange) : undefined;
@@ -358,7 +380,7 @@ async function startTimers(
     if (jobs.has(what) || stopping) return;
     const done = job()
       .then(() => undefined)
-      .catch((error: unknown) => console.error(`checkwall: ${what} failed`, error))
+      .catch((error: unknown) => logFailure(`checkwall: ${what} failed`, error))
       .finally(() => jobs.delete(what));
     jobs.set(what, done);
   };
@@ -432,6 +454,7 @@ async function closeAll(s: {
   await s.app.close();
   await s.status.alerting.stop();
   await timersDone;
+  s.parts.faults.stop();
   await s.parts.storage.close();
 }
 

@@ -32,6 +32,10 @@ export interface TestCluster {
   url(database: string): string;
   /** A new empty database, its URL. */
   freshDatabase(): Promise<string>;
+  /** Stops the server, keeping its data: what a service sees while its database is down. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -111,8 +115,14 @@ async function initAndStart(bin: string, dir: string, as: As): Promise<TestClust
   );
   await as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const admin = new pg.Client({ connectionString: url('postgres') });
-  await admin.connect();
+  const connectAdmin = async () => {
+    const client = new pg.Client({ connectionString: url('postgres') });
+    // A paused server drops it: the next resume connects anew.
+    client.on('error', () => undefined);
+    await client.connect();
+    return client;
+  };
+  let admin = await connectAdmin();
   await admin.query(`CREATE ROLE ${PASSWORD_ROLE.user} LOGIN SUPERUSER PASSWORD '${PASSWORD_ROLE.password}'`);
   let databases = 0;
   return {
@@ -123,6 +133,14 @@ async function initAndStart(bin: string, dir: string, as: As): Promise<TestClust
       const name = `t_${++databases}`;
       await admin.query(`CREATE DATABASE ${name}`);
       return url(name);
+    },
+    async pause() {
+      await admin.end().catch(() => undefined);
+      await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    async resume() {
+      await as('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+      admin = await connectAdmin();
     },
     async stop() {
       await admin.end().catch(() => undefined);

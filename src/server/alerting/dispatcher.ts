@@ -9,6 +9,7 @@ import type { AttemptOutcome, NotificationRow, Storage, StoredChannel } from '..
 import { redactSecrets } from './redact.js';
 import type { Senders } from './senders/index.js';
 import type { SendOutcome } from './senders/types.js';
+import { logFailure } from '../storage/observed.js';
 
 export interface DeliveryPolicy {
   attemptTimeoutMs: number;
@@ -61,7 +62,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     storage
       .claimNotifications(deps.clock.now(), leaseMs, BATCH, full)
       .then((rows) => rows.forEach(track))
-      .catch((error: unknown) => console.error('checkwall: claiming notifications failed', error))
+      .catch((error: unknown) => logFailure('checkwall: claiming notifications failed', error))
       .finally(() => {
         claiming = false;
         if (again) {

@@ -12,6 +12,7 @@ import { buildPayload } from './payload.js';
 import type { AlertPlanner } from './planner.js';
 import { transportSecrets } from './redact.js';
 import { createSenders, transportWarning } from './senders/index.js';
+import { logFailure } from '../storage/observed.js';
 
 /** What alerting needs of check statuses (the status engine, wired by service.ts). */
 export interface CheckStatuses {
@@ -124,7 +125,7 @@ export function createAlerting(deps: AlertingDeps) {
           if (sweeping) return;
           sweeping = true;
           sweepReminders()
-            .catch((error: unknown) => console.error('checkwall: the reminder sweep failed', error))
+            .catch((error: unknown) => logFailure('checkwall: the reminder sweep failed', error))
             .finally(() => (sweeping = false));
         }, SWEEP_EVERY_MS)
         .unref();

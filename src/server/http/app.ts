@@ -5,6 +5,7 @@ import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { HttpConfigSchema, type HttpConfig } from '../config/schema.js';
 import { errorBody, handleClientError, handleError, handleFrameworkError } from './errors.js';
 import { registerGuards } from './guard.js';
+import { registerHealthRoutes } from './health-routes.js';
 import { parseJsonBody } from './json-body.js';
 import { createStrangerLimits } from './rate-limits.js';
 import { registerRoutes, type RouteDeps } from './routes.js';
@@ -46,6 +47,7 @@ export async function buildApp(
     now: deps.clock.now,
   });
   registerRoutes(app, deps);
+  registerHealthRoutes(app, deps);
   if (runners) registerRunnerRoutes(app, runners, { failed: limits.failed, remote: hasRemote(deps) });
   return app;
 }

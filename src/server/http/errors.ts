@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { zodIssues, type ApiErrorBody } from '../../api/schemas.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
+import { storageFault } from '../storage/observed.js';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -21,7 +22,15 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+// How soon a client may ask again while the database is in trouble (a restart, a disk freed).
+const RETRY_AFTER_S = { unreachable: 5, write: 30 } as const;
+const FAULT_MESSAGES = {
+  unreachable: 'the database is unreachable',
+  write: 'the database cannot store anything now (its disk is full or failing)',
+} as const;
 
 export class HttpError extends Error {
   constructor(
@@ -142,6 +151,13 @@ export function handleError(error: FastifyError | HttpError, _req: FastifyReques
     const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
     return reply.code(status).send(errorBody(status, message));
   }
+  // The database's trouble, not the request's nor ours: the service's health has logged it (status/health.ts).
+  const fault = storageFault(error);
+  if (fault)
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_S[fault.kind]))
+      .send(errorBody(503, FAULT_MESSAGES[fault.kind]));
   // A bug of ours: say so without leaking internals.
   console.error('checkwall serve: unexpected error', error);
   return reply.code(500).send(errorBody(500, 'the service failed unexpectedly'));

@@ -58,12 +58,14 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: Rendere
  * without serialising or digesting them again.
  */
 export function createPageMemo<Owner extends object>() {
-  const pages = new WeakMap<Owner, Map<string, RenderedPage>>();
-  return (owner: Owner, key: string, body: () => unknown): RenderedPage => {
+  const pages = new WeakMap<Owner, Map<string, { page: RenderedPage; with: unknown }>>();
+  /** `alongside`: something else the page shows (the service's health); a new one renders it anew. */
+  return (owner: Owner, key: string, alongside: unknown, body: () => unknown): RenderedPage => {
     let byKey = pages.get(owner);
     if (!byKey) pages.set(owner, (byKey = new Map()));
-    let page = byKey.get(key);
-    if (!page) byKey.set(key, (page = renderPage(body())));
-    return page;
+    let kept = byKey.get(key);
+    if (!kept || kept.with !== alongside)
+      byKey.set(key, (kept = { page: renderPage(body()), with: alongside }));
+    return kept.page;
   };
 }

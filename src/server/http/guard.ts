@@ -13,6 +13,8 @@ import { createPublicAnswers, type StrangerLimits } from './rate-limits.js';
 const PUBLIC_READ = '/v1/public/';
 const HEARTBEAT = '/v1/heartbeats/';
 const RUNNER = '/v1/runner/';
+/** The service's own health, for probes that hold no key (docs/health.md): limited per address as public reads. */
+const PROBES = new Set(['/v1/health', '/v1/ready']);
 
 export interface GuardDeps {
   accounts: Accounts;
@@ -49,6 +51,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
     // No route: the 404 handler answers, and reads no body.
     if (route === undefined || !route.startsWith('/v1/') || route.startsWith(RUNNER)) return;
     if (route.startsWith(HEARTBEAT)) return heartbeat(req, reply);
+    if (PROBES.has(route)) return limits.publicRead(req);
     if (route.startsWith(PUBLIC_READ)) {
       await limits.publicRead(req);
       if (publicAnswers.serve(req, reply)) return reply;

@@ -15,6 +15,7 @@ import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
 import type { AccountConfig } from '../config/schema.js';
 import type { StatusEngine } from '../status/engine.js';
+import type { Health } from '../status/health.js';
 import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
@@ -38,6 +39,8 @@ export interface RouteDeps {
   clock: Clock;
   /** The per-key limit of requests with valid credentials (auth.ts createRateLimiter); throws 429. */
   limitRate: (keyId: string) => void;
+  /** The service's own health: sent with every statuses page, and to probes (health-routes.ts). */
+  health: Health;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -71,9 +74,12 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       const current = accounts.byId(account.id) ?? account;
       return buildList(await engine.list(current, q.period), q, current, previous);
     });
-    const page = pages(answer, `${q.page}/${q.limit}/${q.includeSummary}`, () => {
+    // The health's report is the same object while it holds: a new one is a new page (and ETag).
+    const service = deps.health.report();
+    const page = pages(answer, `${q.page}/${q.limit}/${q.includeSummary}`, service, () => {
       const meta: Record<string, unknown> = pageMeta(q.page, q.limit, answer.chosen.length);
       if (q.includeSummary) meta['summary'] = answer.summary;
+      meta['service'] = service;
       return { data: present(account, slice(answer.chosen, q.page, q.limit)), meta };
     });
     return sendPage(req, reply, page);

@@ -17,6 +17,7 @@ import type { RunnerHub, RunnerPlace } from '../schedule/runner-hub.js';
 import { toJob } from '../runners/job-protocol.js';
 import { bearer, refuseUnread, unauthorized } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
+import { logFailure } from '../storage/observed.js';
 
 export interface RunnerRouteDeps {
   /** Which location a runner token opens. */
@@ -158,7 +159,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
           return { runId, status: 200 };
         } catch (error) {
           if (error instanceof HttpError) return { runId, status: error.statusCode, message: error.message };
-          console.error(`checkwall: cannot store the result of run ${runId}`, error);
+          logFailure(`checkwall: cannot store the result of run ${runId}`, error);
           return { runId, status: 500, message: 'the service could not store this result: post it again' };
         }
       }),

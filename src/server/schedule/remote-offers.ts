@@ -8,6 +8,7 @@
 import { systemClock, type Clock, type Timer } from '../../domain/clock.js';
 import { ownerOf, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunQueue } from '../storage/types.js';
+import { logFailure } from '../storage/observed.js';
 
 // An instance that is not the slot's owner offers late, those of a second together: an
 // offer of every run by each as it falls due is a statement and a wake-up each (BENCHMARKS.md).
@@ -59,7 +60,7 @@ export function createRemoteOffers(opts: {
     } catch (error) {
       // Keep the last known: at worst a slot is offered late by all, or at once by two.
       // Said once while it lasts (the offers that fail meanwhile say so each).
-      if (!unread) console.error('checkwall: cannot read the instances sharing the run queue', error);
+      if (!unread) logFailure('checkwall: cannot read the instances sharing the run queue', error);
       unread = true;
     }
   }
@@ -70,8 +71,7 @@ export function createRemoteOffers(opts: {
       if (opts.scheduled(key))
         opts.offer(key).then(
           (run) => run && dueThen(run),
-          (error: unknown) =>
-            console.error(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
+          (error: unknown) => logFailure(`checkwall: cannot offer ${key.checkId}@${key.locationId}`, error),
         );
   }
 

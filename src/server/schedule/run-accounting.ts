@@ -26,12 +26,24 @@ export interface RunAccounting {
   skip(accountId: string, checkId: string, at: number): boolean;
   /** Skipped runs of the check in the last SKIP_WINDOW_MS. */
   skippedRecently(accountId: string, checkId: string, now: number): number;
+  /** Skipped runs of every check in the last HEALTH_SKIP_WINDOW_MS (the service's health). */
+  skippedLately(now: number): number;
   totals(): Pick<RunStats, 'due' | 'skipped' | 'stored'>;
 }
+
+/** How far back a skipped run marks the service's own health (status/health.ts). */
+export const HEALTH_SKIP_WINDOW_MS = 60_000;
 
 export function createRunAccounting(): RunAccounting {
   const totals = { due: 0, skipped: 0, stored: 0 };
   const skips = new Map<string, number[]>();
+  // Every skip of the last minute, oldest first: the service's, not a check's.
+  const lately: number[] = [];
+  const trim = (now: number) => {
+    let old = 0;
+    while (old < lately.length && lately[old]! <= now - HEALTH_SKIP_WINDOW_MS) old++;
+    lately.splice(0, old);
+  };
   const recent = (key: string, now: number) => {
     const at = skips.get(key);
     if (!at) return 0;
@@ -44,6 +56,8 @@ export function createRunAccounting(): RunAccounting {
     stored: () => void totals.stored++,
     skip(accountId, checkId, at) {
       totals.skipped++;
+      trim(at);
+      lately.push(at);
       const key = checkKey(accountId, checkId);
       const first = recent(key, at) === 0;
       const list = skips.get(key) ?? [];
@@ -52,6 +66,10 @@ export function createRunAccounting(): RunAccounting {
       return first;
     },
     skippedRecently: (accountId, checkId, now) => recent(checkKey(accountId, checkId), now),
+    skippedLately(now) {
+      trim(now);
+      return lately.length;
+    },
     totals: () => ({ ...totals }),
   };
 }

@@ -7,6 +7,7 @@ import { locationKey, runnerKey } from '../../domain/keys.js';
 import { createSecretIndex } from '../config/digest.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
+import { logFailure } from '../storage/observed.js';
 
 export interface RunnerPlace {
   account: AccountConfig;
@@ -97,7 +98,7 @@ export function createRunnerHub(opts: {
       persisted.set(runner, at);
       opts.queue
         .recordRunnerSeen({ accountId, locationId, runnerId, lastSeenAt: at })
-        .catch((error: unknown) => console.error('checkwall: cannot record a runner contact', error));
+        .catch((error: unknown) => logFailure('checkwall: cannot record a runner contact', error));
     },
     lastSeen(accountId, locationId) {
       const key = locationKey(accountId, locationId);

@@ -21,6 +21,7 @@ import type { RunResult } from '../runners/types.js';
 import type { RunSink, Scheduler, SchedulerOptions } from './types.js';
 import { createRemoteOffers, remoteAhead } from './remote-offers.js';
 import { createRunAccounting, skippedReason } from './run-accounting.js';
+import { logFailure } from '../storage/observed.js';
 import { checkKey, slotKey } from '../../domain/keys.js';
 import { catchUpAt, followingDueAt, isRemoteSlot, nextDueAt, planSlots, type Slot } from './plan.js';
 import type { ClaimedRun, RunKey, RunPlace } from '../storage/types.js';
@@ -111,7 +112,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         // Never offered, so never run: counted as skipped, as a run the machine could not take.
         accounting.due();
         if (accounting.skip(account.id, check.id, clock.now())) sink.onSkipping?.(account.id, check.id);
-        console.error(`checkwall: cannot offer ${check.id}@${location.id}`, error);
+        logFailure(`checkwall: cannot offer ${check.id}@${location.id}`, error);
       },
     );
   }
@@ -187,8 +188,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       if (!controller.signal.aborted && (await sink.complete(run, { ...result, id: run.id })))
         accounting.stored();
     } catch (error) {
-      // Runners return failures as results; an exception here is a bug in a runner or storage.
-      console.error(`checkwall: run of ${check.id}@${location.id} threw`, error);
+      // Runners return failures as results; an exception here is a bug in a runner or storage,
+      // or the database failing, which the service's health tells once (status/health.ts).
+      logFailure(`checkwall: run of ${check.id}@${location.id} threw`, error);
     } finally {
       state.pending = false;
       state.run = undefined;
@@ -293,7 +295,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         sweeper = clock
           .setTimeout(() => {
             sweep()
-              .catch((error: unknown) => console.error('checkwall: the run sweep failed', error))
+              .catch((error: unknown) => logFailure('checkwall: the run sweep failed', error))
               .finally(() => !stopped && sweepSoon());
           }, opts.sweepEveryMs ?? SWEEP_EVERY_MS)
           .unref();
@@ -335,6 +337,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       const count = accounting.skippedRecently(accountId, checkId, clock.now());
       return count === 0 ? undefined : skippedReason(count);
     },
+    skippedLastMinute: () => accounting.skippedLately(clock.now()),
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),
   };
 }

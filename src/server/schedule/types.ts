@@ -50,4 +50,6 @@ export interface Scheduler {
    */
   reload(config: ServiceConfig): Promise<void>;
   stats(): RunStats;
+  /** Runs skipped in the last minute, of every check (the service's health). */
+  skippedLastMinute(): number;
 }

@@ -153,6 +153,18 @@ describe('public dashboard reads', () => {
     expect(ApiErrorBodySchema.parse(JSON.parse(limited.text)).statusCode).toBe(429);
   });
 
+  it('share their limit with the health probes, which take no credentials (docs/health.md)', async () => {
+    const svc = await startTestService({ config: config({ rateLimit: { publicReadsPerSecond: 3 } }) });
+    onTestFinished(() => svc.close());
+    const all = await Promise.all(
+      ['/v1/health', '/v1/ready', '/v1/health', '/v1/ready', '/v1/health'].map(async (path) =>
+        answer(await request(`${svc.url}${path}`)),
+      ),
+    );
+    expect(all.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(all.filter((a) => a.status === 429)).toHaveLength(2);
+  });
+
   it('are answered from a short cache: the same body and ETag, and 304 for it', async () => {
     const svc = await startTestService({ config: config({}) });
     onTestFinished(() => svc.close());
