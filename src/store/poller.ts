@@ -5,7 +5,7 @@
 // wakes a feed the moment it becomes active. The primary feed drives the
 // connection state shown in the header.
 import { backoffDelay } from '../domain/backoff.js';
-import { isApiError, type ApiErrorKind } from '../api/errors.js';
+import { isApiError, serviceTroubleOf, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
 import type { ConsoleState, ConsoleStore } from './create-store.js';
 import type { ErrorInfo } from './types.js';
@@ -57,8 +57,10 @@ interface FeedState {
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (isApiError(error))
-    return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status };
+  if (isApiError(error)) {
+    const service = serviceTroubleOf(error);
+    return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status, service };
+  }
   return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
 

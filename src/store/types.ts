@@ -56,6 +56,8 @@ export interface ErrorInfo {
   kind: ApiErrorKind | 'unknown';
   message: string;
   status?: number | undefined;
+  /** The service's own reason for a 503 ("the database is unreachable"): its trouble, not ours. */
+  service?: string | undefined;
 }
 
 /** Remote data: what is on screen stays there when a refresh fails (`data` on error). */

@@ -20,9 +20,13 @@ export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   // terminal cuts the end of the line, and the retry is what someone watching needs.
   const retry = retryIn === null ? '' : ` ${theme.rule} retrying in ${retryIn} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
+  // The service saying what is wrong with itself is news about the service, not about our link.
+  const what = error.service
+    ? `service: ${sanitize(error.service)}${retry}`
+    : `${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`;
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
-      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`}
+      {`${lead} ${what}`}
     </Text>
   );
 }
