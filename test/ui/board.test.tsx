@@ -95,6 +95,21 @@ describe('board frames', () => {
     expect(lastFrame()).toContain('X FAILING');
   });
 
+  it('gives degraded and an incident each its own ASCII mark (issue 36)', async () => {
+    const store = storeWith(120, 30, 0);
+    const both = sampleStatus('both', {
+      checkName: 'Degraded with incident',
+      status: 'degraded',
+      currentIncident: { id: 'j', severity: 'minor', startedAt: '2026-11-22T09:00:00.000Z', title: 't' },
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), both], null, 2);
+    const { lastFrame } = draw(store, { color: false, ascii: true });
+    await expect.poll(() => lastFrame()).toContain('Degraded with incident');
+    const row = lines(lastFrame()).find((l) => l.includes('Degraded with incident'))!;
+    expect(row).toMatch(/! DEGRADED +\* Degraded with incident/);
+    expect(lines(lastFrame()).find((l) => l.includes('STATUS'))).toMatch(/STATUS\S* +\* CHECK/);
+  });
+
   it('draws empty cells as ASCII in ASCII mode (issue 13)', async () => {
     const store = storeWith(120, 30, 0);
     const empty = sampleStatus('new', {

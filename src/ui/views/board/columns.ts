@@ -58,7 +58,7 @@ function whatColumns(theme: Theme): Column<CheckStatus>[] {
     },
     {
       key: 'incident',
-      title: '!',
+      title: theme.incident,
       width: 1,
       priority: 2,
       // A page that never went out outranks the incident mark: it is an incident of its own.
