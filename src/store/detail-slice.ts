@@ -154,7 +154,10 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
       const view = topView(get(), 'check');
       if (!view) return;
       get().updateView('check', { filters: { ...view.filters, page: 1, ...p } });
-      patch({ page: { state: 'loading', data: keep(get().detail.page) } });
+      // Another period is other runs: the last period's window is not drawn as this one's.
+      const window =
+        p.period && p.period !== view.filters.period ? { state: 'loading' as const } : get().detail.window;
+      patch({ page: { state: 'loading', data: keep(get().detail.page) }, window });
     },
     applyResults(checkId, page, window, latestFailed) {
       if (get().detail.checkId !== checkId) return;

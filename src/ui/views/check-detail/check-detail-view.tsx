@@ -34,8 +34,8 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
       <ConnectionBanner store={store} />
       <LocationBreakdown check={check} results={window} now={now} />
       <AlertsPanel store={store} check={check} rows={rows} width={cols} />
-      <ResultsSummary list={page} filters={filters} />
-      <Sparkline results={window} width={cols} />
+      <ResultsSummary list={page} filters={filters} checkType={check.checkType} />
+      <Sparkline results={window} filters={filters} checkType={check.checkType} width={cols} />
       {detail.page.state === 'error' ? (
         <Text
           color={tint(theme, 'red')}
