@@ -59,7 +59,7 @@ describe('dashboards in the console', () => {
     keys('\r');
     await expect.poll(() => top()).toBe('dashboard');
     await expect.poll(plain).toContain('All checks');
-    await expect.poll(plain).toMatch(/averageResponseTime over 1h: \d+ ms/);
+    await expect.poll(plain).toMatch(/Average response time over 1h: \d+ ms/);
     const frame = plain();
     expect(frame).toContain('test ─ Widgets');
     expect(frame).toMatch(

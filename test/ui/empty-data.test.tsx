@@ -3,7 +3,10 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, CheckResultList, ResultsSummary } from '../../src/api/schemas.js';
+import type { Dashboard } from '../../src/api/schemas.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
+import { scopeOf } from '../../src/store/dashboards-slice.js';
+import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
@@ -97,5 +100,111 @@ describe('empty data is —, never a number', () => {
     expect(shown).not.toMatch(/avg \d+ ms|p95 \d+ ms/);
     expect(shown).toMatch(/pings\s+●●●●/);
     expect(shown).not.toContain('✕');
+  });
+});
+
+const dashboard: Dashboard = {
+  id: 'd',
+  name: 'Jobs',
+  description: '',
+  isPrivate: true,
+  customDomain: null,
+  customUrl: 'jobs',
+  tags: [],
+  checkIds: ['beat', 'api'],
+  checkGroupIds: [],
+  configuration: {
+    theme: 'dark',
+    logo: null,
+    refreshInterval: 0,
+    showCheckResults: true,
+    showIncidents: true,
+    customCSS: null,
+  },
+  widgets: [
+    {
+      type: 'metrics_chart',
+      position: 1,
+      title: 'Speed',
+      settings: { metric: 'averageResponseTime', timeRange: '1h' },
+    },
+  ],
+  createdAt: '2026-11-22T09:00:00.000Z',
+  updatedAt: '2026-11-22T09:00:00.000Z',
+};
+
+describe('a dashboard chart', () => {
+  it('draws a check with no response time as —, not 0 ms, under a human title (120x30)', async () => {
+    const store = createConsoleStore({ label: 'prod' });
+    store.getState().setSize(120, 30);
+    const beat = sampleStatus('beat', { checkName: 'Nightly job', checkType: 'heartbeat' });
+    const api = sampleStatus('api', { checkName: 'Search API' });
+    store.getState().applyStatuses([beat, api], sampleSummary({ totalChecks: 2, passing: 2 }), Date.now());
+    store.getState().pushView({ name: 'dashboard', dashboard, scope: scopeOf(dashboard) });
+    const pings = runs(3, { checkType: 'heartbeat', response: null, duration: 0 });
+    const calls = runs(3);
+    const to = Date.parse('2026-11-22T10:00:00Z');
+    store.getState().setChart('1h', {
+      state: 'ok',
+      at: to,
+      data: {
+        from: to - 3_600_000,
+        to,
+        leftOut: 0,
+        checks: [
+          {
+            checkId: 'beat',
+            checkName: 'Nightly job',
+            checkType: 'heartbeat',
+            results: pings,
+            summary: list(pings, {}).meta.summary,
+          },
+          {
+            checkId: 'api',
+            checkName: 'Search API',
+            checkType: 'api',
+            results: calls,
+            summary: list(calls, { averageResponseTime: 150 }).meta.summary,
+          },
+        ],
+      },
+    });
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Average response time over 1h: 150 ms');
+    expect(frame()).not.toContain('averageResponseTime');
+    expect(frame()).toMatch(/Nightly job\s+—/);
+    expect(frame()).not.toMatch(/Nightly job\s+0 ms/);
+  });
+});
+
+describe('the metric catalogue', () => {
+  it('says a category has no metrics for the type instead of drawing nothing (100x30)', async () => {
+    const store = createConsoleStore({ label: 'prod' });
+    store.getState().setSize(100, 30);
+    store.getState().pushView({ name: 'metrics', checkId: null, filters: DEFAULT_FILTERS, scroll: 0 });
+    store.getState().setMetricsScope('api', 'core_web_vitals');
+    const empty = {
+      responseTimeMetrics: [],
+      successMetrics: [],
+      volumeMetrics: [],
+      browserSpecificMetrics: [],
+      heartbeatSpecificMetrics: [],
+    };
+    store.getState().setCatalogue({
+      state: 'ok',
+      at: 1,
+      data: { data: empty, meta: { totalMetrics: 0, categories: [], checkTypes: ['api'] } },
+    });
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    await expect
+      .poll(() => plain(view.lastFrame()))
+      .toContain('no metrics of category core web vitals for api checks');
   });
 });
