@@ -31,6 +31,8 @@ export type View =
       selectedResultId: string | null;
       /** Open the latest failed result as soon as it is known (F on the board). */
       openFailed: boolean;
+      /** Why F opened the check and not a failed run: it has none to open. */
+      notice?: string | undefined;
     }
   | { name: 'result'; checkId: string; resultId: string; scroll: number }
   /** The catalogue, rated for `checkId` over `filters.period` when a check was picked. */

@@ -208,3 +208,22 @@ describe('the metric catalogue', () => {
       .toContain('no metrics of category core web vitals for api checks');
   });
 });
+
+describe('F on a check with no failed run', () => {
+  it('says there is none to open instead of silently opening the check (100x34)', async () => {
+    const store = createConsoleStore({ label: 'prod' });
+    store.getState().setSize(100, 34);
+    store.getState().applyStatuses([sampleStatus('c1')], sampleSummary(), Date.now());
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    await expect.poll(() => plain(view.lastFrame())).toContain('Check c1');
+    view.stdin.write('F');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
+    const ok = runs(3);
+    store.getState().applyResults('c1', list(ok, { successRate: 100 }), list(ok, {}), null);
+    await expect.poll(() => plain(view.lastFrame())).toContain('no failed run in the last 30 days');
+    expect(store.getState().stack.at(-1)?.name).toBe('check');
+  });
+});
