@@ -20,6 +20,7 @@ export type Scope =
   | 'dashboards'
   | 'channels'
   | 'confirm'
+  | 'discard'
   | 'form-type'
   | 'form';
 
@@ -270,6 +271,14 @@ const BINDINGS = [
   { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
   { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
   { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
+  {
+    command: 'discard.yes',
+    keys: ['y', 'esc'],
+    scope: 'discard',
+    help: 'discard what you typed and leave the form',
+    hint: 'discard',
+  },
+  { command: 'discard.no', keys: ['n'], scope: 'discard', help: 'keep editing', hint: 'keep' },
   { command: 'confirm.yes', keys: ['y', 'enter'], scope: 'confirm', help: 'yes, do it', hint: 'yes' },
   { command: 'confirm.no', keys: ['n', 'esc'], scope: 'confirm', help: 'no, leave it', hint: 'no' },
 ] as const satisfies readonly BindingSpec[];

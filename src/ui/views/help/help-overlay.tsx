@@ -13,6 +13,7 @@ const TITLES: Partial<Record<Scope, string>> = {
   dashboards: 'Dashboards',
   channels: 'Alert channels',
   confirm: 'Answering a question (acknowledge?)',
+  discard: 'New channel: “Discard what you typed?”',
   'form-type': 'New channel: choosing the type',
   form: 'New channel: the fields (keys type text)',
   filter: 'While filtering',
