@@ -56,7 +56,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {focus === 'help' ? (
-        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} pollCycle={pollCycle} />
+        <HelpOverlay
+          store={store}
+          height={bodyHeight}
+          first={viewScopes.split(',') as Scope[]}
+          pollCycle={pollCycle}
+        />
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}

@@ -270,7 +270,11 @@ const BINDINGS = [
   { command: 'prompt.go', keys: ['enter'], scope: 'prompt', help: 'go to the view named' },
   { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
   { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
-  { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
+  { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help', hint: 'close' },
+  { command: 'help.down', keys: ['j', 'down'], scope: 'help', help: 'scroll the help down', hint: 'scroll' },
+  { command: 'help.up', keys: ['k', 'up'], scope: 'help', help: 'scroll the help up' },
+  { command: 'help.pageDown', keys: ['pagedown', 'ctrl+d', 'space'], scope: 'help', help: 'a page down' },
+  { command: 'help.pageUp', keys: ['pageup', 'ctrl+u'], scope: 'help', help: 'a page up' },
   {
     command: 'discard.yes',
     keys: ['y', 'esc'],

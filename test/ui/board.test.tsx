@@ -236,3 +236,32 @@ describe('board frames', () => {
     await expect.poll(() => lastFrame()).toContain('Payments API');
   });
 });
+
+describe('the help at 80x24 (issue 36)', () => {
+  it('lists the marks with their --ascii forms, and scrolls to its end with j and pgdn', async () => {
+    const store = storeWith(80, 24);
+    const { lastFrame, stdin } = draw(store, { color: false });
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    stdin.write('?');
+    await expect.poll(() => plain(lastFrame())).toContain('Marks (as drawn, then with --ascii)');
+    expect(plain(lastFrame())).toMatch(/lines 1-\d+ of \d+ ─ j\/k, pgdn\/pgup scroll/);
+    expect(plain(lastFrame()).split('\n').length).toBeLessThanOrEqual(24);
+    expect(plain(lastFrame())).not.toContain('scroll the help up');
+    stdin.write('j');
+    await expect.poll(() => plain(lastFrame())).toMatch(/lines 2-/);
+    for (let i = 0; i < 7; i++) stdin.write('j');
+    await expect.poll(() => plain(lastFrame())).toMatch(/lines 9-/);
+    const frame = plain(lastFrame());
+    expect(frame).toMatch(/▲ +! +degraded/);
+    expect(frame).toMatch(/! +\* +an open incident/);
+    expect(frame).toMatch(/✉ +@ +a failing check whose page/);
+    expect(frame).toMatch(/↗→↘ +\^=v +TR: response time trend/);
+    for (let i = 0; i < 20; i++) stdin.write('\u001b[6~');
+    await expect.poll(() => plain(lastFrame())).toContain('scroll the help up');
+    const end = plain(lastFrame());
+    const [, shown, total] = /lines \d+-(\d+) of (\d+)/.exec(end)!;
+    expect(shown).toBe(total);
+    stdin.write('k');
+    await expect.poll(() => plain(lastFrame())).not.toMatch(new RegExp(`-${total} of`));
+  });
+});
