@@ -25,6 +25,8 @@ export interface BoardSlice {
   checksInfo: RecordInfo;
   summary: StatusSummary | null;
   statusesAt: number | null;
+  /** When the first statuses came: the first refresh interval after it is the warm-up (selectors.ts). */
+  firstStatusesAt: number | null;
   filterText: string;
   filterErrors: string[];
   sortKey: SortKey;
@@ -58,6 +60,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   checksInfo: EMPTY_INFO,
   summary: null,
   statusesAt: null,
+  firstStatusesAt: null,
   filterText: '',
   filterErrors: [],
   sortKey: 'status',
@@ -88,6 +91,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
       ...(merged.turned === s.turnedFailingAt ? {} : { turnedFailingAt: merged.turned }),
       summary: summary && s.summary && sameJson(summary, s.summary) ? s.summary : summary,
       statusesAt: at,
+      firstStatusesAt: s.firstStatusesAt ?? at,
       newlyFailing:
         merged.newlyFailing.length === 0 && s.newlyFailing.length === 0
           ? s.newlyFailing

@@ -6,7 +6,12 @@ import { useStore } from 'zustand';
 import { ageClock } from '../../../domain/format.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { selectBoardRows, selectMaxLocations, type BoardRow } from '../../../store/selectors.js';
+import {
+  selectBoardRows,
+  selectFirstRuns,
+  selectMaxLocations,
+  type BoardRow,
+} from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 import { layoutColumns } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
@@ -53,13 +58,14 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
   const descending = useStore(store, (s) => s.sortDesc);
   const loaded = useStore(store, (s) => s.statusesAt !== null);
   const maxLocations = useStore(store, selectMaxLocations);
+  const firstRuns = useStore(store, (s) => selectFirstRuns(s) > 0);
   const columns = useMemo(
     () =>
       layoutColumns(
-        boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult),
+        boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult, firstRuns),
         cols - 2,
       ),
-    [theme, now, maxLocations, cols, sortKey, descending, lastResult],
+    [theme, now, maxLocations, cols, sortKey, descending, lastResult, firstRuns],
   );
   if (rows.length === 0) {
     return (
