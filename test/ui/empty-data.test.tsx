@@ -3,13 +3,12 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, CheckResultList, ResultsSummary } from '../../src/api/schemas.js';
-import type { Dashboard } from '../../src/api/schemas.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { scopeOf } from '../../src/store/dashboards-slice.js';
 import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
-import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { sampleDashboard, sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -103,24 +102,8 @@ describe('empty data is —, never a number', () => {
   });
 });
 
-const dashboard: Dashboard = {
-  id: 'd',
-  name: 'Jobs',
-  description: '',
-  isPrivate: true,
-  customDomain: null,
-  customUrl: 'jobs',
-  tags: [],
+const dashboard = sampleDashboard({
   checkIds: ['beat', 'api'],
-  checkGroupIds: [],
-  configuration: {
-    theme: 'dark',
-    logo: null,
-    refreshInterval: 0,
-    showCheckResults: true,
-    showIncidents: true,
-    customCSS: null,
-  },
   widgets: [
     {
       type: 'metrics_chart',
@@ -129,9 +112,7 @@ const dashboard: Dashboard = {
       settings: { metric: 'averageResponseTime', timeRange: '1h' },
     },
   ],
-  createdAt: '2026-11-22T09:00:00.000Z',
-  updatedAt: '2026-11-22T09:00:00.000Z',
-};
+});
 
 describe('a dashboard chart', () => {
   it('draws a check with no response time as —, not 0 ms, under a human title (120x30)', async () => {
