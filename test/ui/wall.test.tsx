@@ -186,3 +186,26 @@ describe('wall pieces', () => {
     expect(failingSince(sampleStatus('x', { status: 'failing', ...overrides }))).toBe(since);
   });
 });
+
+describe('the wall tells its state and scope (issue 36)', () => {
+  it('says STALE with the age when polling fails, and names the dashboard and filter it shows (120x40)', async () => {
+    const store = wall(120, 40, 2);
+    const t0 = Date.now();
+    store.getState().connected(t0);
+    store.getState().pushView({
+      name: 'dashboard',
+      dashboard: null,
+      scope: { name: 'Operations', checkIds: new Set(['f0', 'p0']), groupIds: new Set() },
+    });
+    store.getState().pushView({ name: 'wall', scope: null });
+    store.getState().setFilter('status:failing');
+    const { lastFrame } = draw(store);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention');
+    const top = () => plain(lastFrame()).split('\n')[0]!;
+    expect(top()).toContain('dashboard Operations, filter status:failing');
+    expect(top()).not.toContain('STALE');
+    store.getState().failed({ kind: 'network', message: 'connection refused' }, t0 + 130_000);
+    store.getState().tick(t0 + 125_000);
+    await expect.poll(top).toContain('STALE 2m');
+  });
+});
