@@ -208,3 +208,29 @@ describe('F on a check with no failed run', () => {
     expect(store.getState().stack.at(-1)?.name).toBe('check');
   });
 });
+
+describe('paused polling', () => {
+  it('says PAUSED on every view, not only the board (80x24)', async () => {
+    const store = createConsoleStore({ label: 'prod' });
+    store.getState().setSize(80, 24);
+    store.getState().applyStatuses([sampleStatus('c1')], sampleSummary(), Date.now());
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Check c1');
+    store.getState().setPaused(true);
+    await expect.poll(frame).toContain('PAUSED');
+    for (const open of [
+      () => store.getState().openCheck('c1', false),
+      () => store.getState().pushView({ name: 'channels' }),
+      () => store.getState().pushView({ name: 'dashboards' }),
+      () => store.getState().openMetrics(null),
+    ]) {
+      open();
+      await expect.poll(() => frame().split('\n')[0]).toContain('PAUSED');
+      expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+    }
+  });
+});
