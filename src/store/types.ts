@@ -33,6 +33,8 @@ export type View =
       openFailed: boolean;
       /** Why F opened the check and not a failed run: it has none to open. */
       notice?: string | undefined;
+      /** Every fetched delivery shown, not the few a short terminal has room for (D). */
+      allDeliveries?: boolean | undefined;
     }
   | { name: 'result'; checkId: string; resultId: string; scroll: number }
   /** The catalogue, rated for `checkId` over `filters.period` when a check was picked. */
@@ -83,6 +85,7 @@ export interface Scope {
 export type {
   AlertChannel,
   AlertNotification,
+  AlertNotificationList,
   Assertion,
   CheckResult,
   CheckStatus,

@@ -130,6 +130,12 @@ const BINDINGS = [
     help: 'acknowledge the check’s open alert: its reminders stop (asks first)',
     hint: 'acknowledge',
   },
+  {
+    command: 'check.deliveries',
+    keys: ['D'],
+    scope: 'check',
+    help: 'show all the alert deliveries fetched, or only as many as fit',
+  },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
   {

@@ -43,3 +43,48 @@ describe('acknowledging an alert', () => {
     expect(store.getState().checks['c1']?.currentAlert?.acknowledgedAt).toBe(at);
   });
 });
+
+describe('the check view deliveries at 80x24', () => {
+  it('says how many more deliveries there are than it shows, and D shows them', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(80, 24);
+    const openedAt = new Date(Date.now() - 120_000).toISOString();
+    const check = sampleStatus('c1', {
+      checkName: 'Payments',
+      status: 'failing',
+      currentAlert: { id: 'al-1', openedAt, acknowledgedAt: null, undelivered: 0 },
+    });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    store.getState().openCheck('c1', false);
+    const data = ['Pager', 'Slack ops', 'Mail team', 'Backup hook'].map((name, i) => ({
+      id: `n${i}`,
+      event: 'failure',
+      status: 'sent' as const,
+      channel: { id: i + 1, name, type: 'WEBHOOK' },
+      check: { id: 'c1', name: 'Payments' },
+      alertId: 'al-1',
+      attempts: 1,
+      lastError: null,
+      createdAt: openedAt,
+      sentAt: openedAt,
+      nextAttemptAt: null,
+    }));
+    store.getState().setAlertHistory('c1', {
+      state: 'ok',
+      at: Date.now(),
+      data: { data, meta: { currentPage: 1, totalPages: 2, totalItems: 9, limit: 6 } },
+    });
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Pager (WEBHOOK)');
+    expect(frame()).not.toContain('Slack ops');
+    expect(frame()).toContain('… 8 more deliveries (D shows the newest 6)');
+    view.stdin.write('D');
+    await expect.poll(frame).toContain('Backup hook (WEBHOOK)');
+    expect(frame()).toContain('… 5 more deliveries (older ones are not fetched)');
+    expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});

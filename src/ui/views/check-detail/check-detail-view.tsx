@@ -24,7 +24,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   if (!check) return <Text>{`No check "${sanitize(checkId)}" on the board any more. esc goes back.`}</Text>;
   const page = remoteData(detail.page);
   const window = remoteData(detail.window)?.data ?? [];
-  const rows = historyRows(height);
+  const rows = historyRows(height, view.allDeliveries ?? false);
   const alertLines = alertsPanelHeight(store, checkId, rows);
   const used =
     3 +
