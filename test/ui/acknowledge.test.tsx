@@ -58,9 +58,9 @@ describe('the check view deliveries at 80x24', () => {
     store.getState().openCheck('c1', false);
     const data = ['Pager', 'Slack ops', 'Mail team', 'Backup hook'].map((name, i) => ({
       id: `n${i}`,
-      event: 'failure',
+      event: 'failure' as const,
       status: 'sent' as const,
-      channel: { id: i + 1, name, type: 'WEBHOOK' },
+      channel: { id: i + 1, name, type: 'WEBHOOK' as const },
       check: { id: 'c1', name: 'Payments' },
       alertId: 'al-1',
       attempts: 1,
