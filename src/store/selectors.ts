@@ -6,6 +6,7 @@ import type { CheckStatus, Dashboard } from '../api/schemas.js';
 import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
+import { serviceTrouble } from '../domain/service-health.js';
 import type { ConsoleState } from './create-store.js';
 import type { Scope, View, ViewOf } from './types.js';
 
@@ -160,3 +161,6 @@ export function selectFirstRuns(s: ConsoleState, now: number = s.now): number {
 
 /** A check whose first run has not landed: unknown, with no last execution. */
 export const neverRan = (c: CheckStatus): boolean => c.status === 'unknown' && c.lastExecution === null;
+
+/** "SERVICE DEGRADED: … since …" while the service says it is degraded, else null (a string: stable). */
+export const selectServiceTrouble = (s: ConsoleState): string | null => serviceTrouble(s.service);

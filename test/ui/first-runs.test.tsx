@@ -5,6 +5,7 @@ import { createClient } from '../../src/api/client.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { statusesFeed, statusesInterval } from '../../src/store/feeds/statuses-feed.js';
 import { mountConsole, type MountedConsole } from '../helpers/console.js';
+import { json, startFixture } from '../helpers/fixture.js';
 import { sampleStatus, sampleSummary } from '../helpers/samples.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -47,5 +48,41 @@ describe('the board before the first runs land (120x30)', () => {
     svc.engine.clear();
     // A refresh interval is 10 s: the board must not wait for it.
     await expect.poll(plain, { timeout: 4_000 }).toMatch(/FAILING\s+\S*\s*Check 0001/);
+  });
+});
+
+describe("the service's own health on the board (100x30)", () => {
+  it('shows SERVICE DEGRADED with the reason and since when, in its own line', async () => {
+    const since = '2026-11-22T09:03:07.000Z';
+    const fixture = await startFixture((_req, res) =>
+      json(res, 200, {
+        data: [sampleStatus('a', { checkName: 'Alpha' })],
+        meta: {
+          currentPage: 1,
+          totalPages: 1,
+          totalItems: 1,
+          limit: 100,
+          summary: sampleSummary(),
+          service: {
+            status: 'degraded',
+            reasons: [{ code: 'late', message: 'results are \u001b[31m5 min late', since }],
+          },
+        },
+      }),
+    );
+    const client = createClient({ baseUrl: fixture.url, apiKey: 'k', accountId: 'a' });
+    const store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
+    store.getState().setSize(100, 30);
+    const mounted = mountConsole(store, client, [statusesFeed]);
+    try {
+      // eslint-disable-next-line no-control-regex -- reading the text without colour codes
+      const plain = () => (mounted.view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+      await expect.poll(plain).toContain('SERVICE DEGRADED: results are 5 min late since 09:03:07 UTC');
+      expect(plain()).toContain('Alpha');
+      expect(plain().split('\n').length).toBeLessThanOrEqual(30);
+    } finally {
+      await mounted.close();
+      await fixture.close();
+    }
   });
 });

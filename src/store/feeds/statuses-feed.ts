@@ -29,7 +29,8 @@ export const statusesFeed: Feed = {
   active: () => true,
   intervalMs: statusesInterval,
   async run({ client, store, signal }) {
-    const { checks, summary } = await readAllStatuses(client, {}, { signal });
+    const { checks, summary, service } = await readAllStatuses(client, {}, { signal });
+    store.getState().applyService(service ?? null);
     store.getState().applyStatuses(checks, summary ?? null, Date.now());
   },
 };

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
+import { selectServiceTrouble } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 
 export function ConnectionBanner({ store }: { store: ConsoleStore }) {
@@ -27,6 +28,18 @@ export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
       {`${lead} ${what}`}
+    </Text>
+  );
+}
+
+/** The service's own word that it is degraded: the statuses below may be wrong, and why. */
+export function ServiceBanner({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const trouble = useStore(store, selectServiceTrouble);
+  if (trouble === null) return null;
+  return (
+    <Text color={tint(theme, 'red')} bold wrap="truncate">
+      {trouble}
     </Text>
   );
 }
