@@ -265,3 +265,23 @@ describe('the help at 80x24 (issue 36)', () => {
     await expect.poll(() => plain(lastFrame())).not.toMatch(new RegExp(`-${total} of`));
   });
 });
+
+describe('the REASON column (issue 36)', () => {
+  it('says why a status is what it is on a wide board, and drops first on a narrow one', async () => {
+    const store = storeWith(200, 30, 0);
+    const why = sampleStatus('br', {
+      checkName: 'Checkout browser',
+      status: 'unknown',
+      statusReason: 'browser checks do not run yet',
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), why], null, 2);
+    const { lastFrame } = draw(store, { color: false });
+    await expect.poll(() => plain(lastFrame())).toContain('REASON');
+    expect(lines(lastFrame()).find((l) => l.includes('Checkout browser'))).toContain(
+      'browser checks do not run yet',
+    );
+    store.getState().setSize(120, 30);
+    await expect.poll(() => plain(lastFrame())).not.toContain('REASON');
+    expect(plain(lastFrame())).toContain('Checkout browser');
+  });
+});

@@ -190,6 +190,14 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       priority: 10,
       cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
     },
+    {
+      // Why the status is what it is, where there is room for it: the first to go.
+      key: 'reason',
+      title: 'REASON',
+      width: 32,
+      priority: 11,
+      cell: (c) => ({ text: sanitize(c.statusReason ?? ''), color: theme.dim }),
+    },
   ];
 }
 
