@@ -47,9 +47,20 @@ export function isApiError(value: unknown): value is ApiError {
 /** Seconds or an HTTP date, as Retry-After allows; undefined when absent or unreadable. */
 export { parseRetryAfter } from '../domain/retry-after.js';
 
+/**
+ * The service's own trouble: a 503 with its reason ("the database is
+ * unreachable"), which is no fault of the console or its link.
+ */
+export function serviceTroubleOf(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 503) return undefined;
+  return error.serverMessage?.trim() ? error.serverMessage : undefined;
+}
+
 /** A short human sentence for a status line: "timeout: GET /v1/check-statuses …". */
 /** One line for a terminal or a log: the message may be the server's, so it is sanitised. */
 export function describeError(error: unknown): string {
+  const trouble = serviceTroubleOf(error);
+  if (trouble !== undefined) return `service: ${trouble}`;
   if (isApiError(error)) {
     const status = error.status === undefined ? '' : ` ${error.status}`;
     return sanitize(`${error.kind}${status}: ${error.message}`);

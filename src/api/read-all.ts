@@ -1,11 +1,13 @@
 // Reading a whole list a page at a time: every page of check statuses for the
 // board and `status`, every page of dashboards for the wall's scope.
 import type { CallOptions, MonitoringClient } from './client.js';
-import type { CheckStatus, CheckStatusesQuery, StatusSummary } from './schemas.js';
+import type { CheckStatus, CheckStatusesQuery, ServiceHealth, StatusSummary } from './schemas.js';
 
 export interface AllStatuses {
   checks: CheckStatus[];
   summary: StatusSummary | undefined;
+  /** The service's own health, when it reports it (with page 1). */
+  service?: ServiceHealth | undefined;
 }
 
 /** Reads every page of check statuses (100 a page) with the account-wide summary. */
@@ -23,7 +25,8 @@ export async function readAllStatuses(
       opts,
     ),
   );
-  return { checks: pages.flatMap((p) => p.data), summary: pages[0]?.meta.summary };
+  const first = pages[0]?.meta;
+  return { checks: pages.flatMap((p) => p.data), summary: first?.summary, service: first?.service };
 }
 
 /**

@@ -369,18 +369,29 @@ export type StatusSummary = z.infer<typeof StatusSummarySchema>;
 export const PageMetaSchema = z.looseObject(PageMetaShape);
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 
+/**
+ * DECISION: the service's own health, on the check-statuses list's meta: absent
+ * from services that do not report it; "degraded" with the reasons (a database
+ * unreachable, a scheduler behind) when the statuses it serves may be wrong.
+ */
+export const ServiceHealthReasonSchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  since: TimestampSchema,
+});
+export const ServiceHealthSchema = z.looseObject({
+  status: z.enum(['ok', 'degraded']),
+  reasons: z.array(ServiceHealthReasonSchema),
+});
+export type ServiceHealth = z.infer<typeof ServiceHealthSchema>;
+
 export const CheckStatusListSchema = z.looseObject({
   data: z.array(CheckStatusSchema),
   meta: z.looseObject({
     ...PageMetaShape,
     summary: StatusSummarySchema.optional(),
     /** The service's own health (docs/health.md): degraded, with why, while it cannot keep up. */
-    service: z
-      .looseObject({
-        status: z.enum(['ok', 'degraded']),
-        reasons: z.array(z.looseObject({ code: z.string(), message: z.string(), since: TimestampSchema })),
-      })
-      .optional(),
+    service: ServiceHealthSchema.optional(),
   }),
 });
 export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;

@@ -1,7 +1,7 @@
 // The plain table `checkwall status` prints: sanitised, sized to the width,
 // coloured only when asked.
-import type { CheckStatus } from '../api/schemas.js';
-import { formatMs, formatPercent } from '../domain/format.js';
+import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import { formatPercent, formatResponseTime, NO_DATA } from '../domain/format.js';
 import { SEVERITY } from '../domain/order.js';
 import { displayWidth, fit, sanitize } from '../domain/sanitize.js';
 import { GAP, layoutColumns, type Column } from '../ui/widgets/table/layout.js';
@@ -37,7 +37,7 @@ const COLUMNS: Column<CheckStatus>[] = [
     width: 8,
     align: 'right',
     priority: 3,
-    cell: (c) => ({ text: formatMs(c.performance.p95ResponseTime) }),
+    cell: (c) => ({ text: formatResponseTime(c.checkType, c.performance.p95ResponseTime) }),
   },
   {
     key: 'failing',
@@ -57,7 +57,14 @@ const COLUMNS: Column<CheckStatus>[] = [
   },
 ];
 
-export function statusTable(checks: readonly CheckStatus[], width: number, color: boolean): string {
+export interface TableLook {
+  color: boolean;
+  /** Nothing outside ASCII from us: "-" for no data. */
+  ascii?: boolean;
+}
+
+export function statusTable(checks: readonly CheckStatus[], width: number, look: TableLook): string {
+  const { color, ascii = false } = look;
   const columns = layoutColumns(COLUMNS, width);
   // Names get what the longest needs (within the room there is) and the locations the rest.
   const name = columns.find((c) => c.key === 'name');
@@ -79,11 +86,24 @@ export function statusTable(checks: readonly CheckStatus[], width: number, color
   const body = sorted.map((check) =>
     columns
       .map((c) => {
-        const text = fit(c.cell(check).text, c.w, '~', c.align);
+        const cell = c.cell(check).text;
+        const text = fit(ascii && cell === NO_DATA ? '-' : cell, c.w, '~', c.align);
         return color && c.key === 'status' ? `\u001b[${COLOR[check.status]}m${text}\u001b[0m` : text;
       })
       .join(gap)
       .trimEnd(),
   );
   return [head, ...body].join('\n');
+}
+
+/** "3 checks: 1 failing, 0 degraded, 0 unknown, 2 passing (filter status:failing)": of what was selected. */
+export function countsLine(summary: StatusSummary, dashboard: string | undefined, filter: string): string {
+  const unknown = Math.max(0, summary.totalChecks - summary.passing - summary.failing - summary.degraded);
+  const scope = [
+    dashboard === undefined ? '' : `dashboard ${sanitize(dashboard)}`,
+    filter.trim() ? `filter ${sanitize(filter.trim())}` : '',
+  ].filter(Boolean);
+  const counts = `${summary.failing} failing, ${summary.degraded} degraded, ${unknown} unknown, ${summary.passing} passing`;
+  const noun = summary.totalChecks === 1 ? 'check' : 'checks';
+  return `${summary.totalChecks} ${noun}: ${counts}${scope.length ? ` (${scope.join(', ')})` : ''}`;
 }

@@ -60,6 +60,12 @@ ${CONNECTION_HELP}
 
   --json               print {"summary": …, "checks": […]} with every page read
   --filter TOKENS      the board's filter, e.g. "status:failing type:api"
+  --dashboard ID       only the checks of this dashboard (id or custom URL)
+                       (a filter or dashboard that selects no check exits 2; the
+                       summary and the counts are the selected checks')
+  --width N            the table's width (default: the terminal's, else COLUMNS,
+                       else 200; --json never cuts names)
+  --ascii              ASCII only ("-" for no data)
   --no-color           no colour (also when not a terminal, or NO_COLOR is set)`;
 
 /** Turns a parseArgs failure into the one-line error and usage every command prints. */

@@ -1,11 +1,10 @@
 // `checkwall wall`: the console for a screen nobody touches.
 import { parseArgs } from 'node:util';
-import { readAllPages, type MonitoringClient } from '../api/client.js';
-import { describeError } from '../api/errors.js';
+import type { MonitoringClient } from '../api/client.js';
 import { parseFilter } from '../domain/filter.js';
-import { scopeOf } from '../store/dashboards-slice.js';
 import type { Scope } from '../store/types.js';
 import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
+import { dashboardScope } from './dashboard-scope.js';
 import { startEmbeddedDemo } from './demo.js';
 import { runConsoleApp } from './run-console.js';
 import { clientFromSettings, CONNECTION_OPTIONS } from './settings.js';
@@ -74,17 +73,5 @@ export async function runWall(argv: string[]): Promise<number> {
     });
   } finally {
     await close();
-  }
-}
-
-/** The dashboard's reach, or a sentence on why it could not be had. */
-export async function dashboardScope(client: MonitoringClient, id: string): Promise<Scope | string> {
-  try {
-    const pages = await readAllPages((page) => client.dashboards({ page, limit: 100 }));
-    const dashboard = pages.flatMap((p) => p.data).find((d) => d.id === id || d.customUrl === id);
-    if (!dashboard) return `no dashboard "${id}" in this account`;
-    return scopeOf(dashboard);
-  } catch (error) {
-    return `could not read the dashboards: ${describeError(error)}`;
   }
 }

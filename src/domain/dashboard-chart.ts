@@ -9,6 +9,8 @@ import { COMPUTED_METRICS, metricValues } from './metric-values.js';
 export interface ChartCheck {
   checkId: string;
   checkName: string;
+  /** A heartbeat's pings have no response time, whatever the summary says (0 ms). */
+  checkType?: string | undefined;
   results: CheckResult[];
   summary?: ResultsSummary | undefined;
 }
@@ -38,7 +40,10 @@ export function valuesPerCheck(metric: string, checks: readonly ChartCheck[]): C
   return checks.map((c) => ({
     checkId: c.checkId,
     checkName: c.checkName,
-    value: metricValues(c.results, c.summary)[metric] ?? null,
+    value:
+      c.checkType === 'heartbeat' && MILLIS.test(metric)
+        ? null
+        : (metricValues(c.results, c.summary)[metric] ?? null),
     runs: runsOf(c),
   }));
 }
@@ -69,7 +74,7 @@ export function seriesOverTime(
   const span = Math.max(1, to - from) / buckets;
   const slices: CheckResult[][] = Array.from({ length: buckets }, () => []);
   for (const c of checks)
-    for (const r of c.results) {
+    for (const r of c.checkType === 'heartbeat' && MILLIS.test(metric) ? [] : c.results) {
       const i = Math.floor((Date.parse(r.startedAt) - from) / span);
       if (i >= 0 && i < buckets) slices[i]!.push(r);
     }
@@ -100,4 +105,10 @@ export function formatMetric(metric: string, value: number | null): string {
 export function barCells(value: number | null, max: number, width: number): number {
   if (value === null || value <= 0 || max <= 0) return 0;
   return Math.max(1, Math.round((Math.min(value, max) / max) * width));
+}
+
+/** "averageResponseTime" as a title: "Average response time" ("p95ResponseTime": "P95 response time"). */
+export function metricTitle(metric: string): string {
+  const words = metric.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -40,7 +40,9 @@ export function metricValues(
   summary: ResultsSummary | undefined,
   frequencyMs?: number,
 ): MetricValues {
+  // A heartbeat's ping has no response time (its duration is 0): no run of one is a time.
   const times = results
+    .filter((r) => r.checkType !== 'heartbeat')
     .map((r) => r.response?.responseTime ?? (r.status === 'success' ? r.duration : null))
     .filter((t): t is number => t !== null);
   const total = summary?.totalRuns ?? results.length;

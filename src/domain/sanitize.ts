@@ -132,3 +132,36 @@ export function fit(text: string, width: number, ellipsis = '…', align: 'left'
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
   return align === 'left' ? cut + pad : pad + cut;
 }
+
+/**
+ * Safe text wrapped onto lines of at most `width` columns, at spaces where it
+ * can and anywhere where a word is longer than a line: nothing cut off.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const room = Math.max(1, width);
+  const lines: string[] = [];
+  for (const paragraph of sanitizeMultiline(text).split('\n')) {
+    let line = '';
+    let used = 0;
+    for (const word of paragraph.split(/(?<= )/)) {
+      const w = displayWidth(word);
+      if (used + w > room && line.trim() !== '') {
+        lines.push(line.trimEnd());
+        line = '';
+        used = 0;
+      }
+      for (const ch of word) {
+        const cw = charWidth(ch);
+        if (used + cw > room) {
+          lines.push(line.trimEnd());
+          line = '';
+          used = 0;
+        }
+        line += ch;
+        used += cw;
+      }
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines;
+}

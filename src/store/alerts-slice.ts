@@ -92,6 +92,7 @@ export const createAlertsSlice: StateCreator<ConsoleState, [], [], AlertsSlice> 
         : { state: 'error', checkId: ack.checkId, message },
       alertHistoryVersion: get().alertHistoryVersion + 1,
     });
+    if (outcome.ok) markAcknowledged(get, ack.checkId, ack.alertId, outcome.value.acknowledgedAt);
   },
   testSelectedChannel() {
     const id = get().lists.channels.selectedId;
@@ -107,3 +108,17 @@ export const createAlertsSlice: StateCreator<ConsoleState, [], [], AlertsSlice> 
     get().reloadList('channels');
   },
 });
+
+/**
+ * The service's answer applied at once: the alert line said "not acknowledged"
+ * under "alert acknowledged at …" until the next poll of the statuses.
+ */
+function markAcknowledged(get: () => ConsoleState, checkId: string, alertId: string, at: string | null) {
+  const s = get();
+  const check = s.checks[checkId];
+  const alert = check?.currentAlert;
+  if (!check || !alert || alert.id !== alertId || alert.acknowledgedAt) return;
+  const acknowledgedAt = at ?? new Date().toISOString();
+  const patched = { ...check, currentAlert: { ...alert, acknowledgedAt } };
+  s.applyStatusChanges({ changed: [patched], removed: [], summary: s.summary }, s.statusesAt ?? Date.now());
+}

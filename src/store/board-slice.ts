@@ -2,7 +2,7 @@
 // filtered, sorted, grouped and where the selection is (by check id, so it
 // survives refreshes and re-sorts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../api/schemas.js';
 import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
@@ -16,6 +16,8 @@ export interface StatusChangeSet {
   changed: readonly CheckStatus[];
   removed: readonly string[];
   summary: StatusSummary | null;
+  /** The service's own health (absent: the poll did not say; null: it does not report it). */
+  service?: ServiceHealth | null | undefined;
   tiers?: { plan: TierPlan; refreshMs: number } | undefined;
 }
 
@@ -24,7 +26,11 @@ export interface BoardSlice {
   /** What is known of `checks` as a whole (records.ts), replaced with it. */
   checksInfo: RecordInfo;
   summary: StatusSummary | null;
+  /** The service's word on its own health, from the statuses list; null when it gives none. */
+  service: ServiceHealth | null;
   statusesAt: number | null;
+  /** When the first statuses came: the first refresh interval after it is the warm-up (selectors.ts). */
+  firstStatusesAt: number | null;
   filterText: string;
   filterErrors: string[];
   sortKey: SortKey;
@@ -40,6 +46,7 @@ export interface BoardSlice {
   /** How the statuses are polled when the account is large (domain/poll-tiers.ts), else null. */
   statusTiers: { plan: TierPlan; refreshMs: number } | null;
   applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
+  applyService(service: ServiceHealth | null): void;
   /** A poll that brought only what changed (the poll worker's). */
   applyStatusChanges(changes: StatusChangeSet, at: number): void;
   setFilter(text: string): void;
@@ -57,7 +64,9 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   checks: {},
   checksInfo: EMPTY_INFO,
   summary: null,
+  service: null,
   statusesAt: null,
+  firstStatusesAt: null,
   filterText: '',
   filterErrors: [],
   sortKey: 'status',
@@ -69,8 +78,9 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   newlyFailing: [],
   statusTiers: null,
 
-  applyStatusChanges({ changed, removed, summary, tiers }, at) {
+  applyStatusChanges({ changed, removed, summary, service, tiers }, at) {
     const s = get();
+    if (service !== undefined) s.applyService(service);
     const next = tiers?.plan.tiered ? tiers : null;
     if (
       next?.plan.sweepEvery !== s.statusTiers?.plan.sweepEvery ||
@@ -78,6 +88,11 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
     )
       set({ statusTiers: next });
     s.applyStatuses(patchedList(s.checks, changed, removed), summary, at);
+  },
+  applyService(service) {
+    const now = get().service;
+    if (now === service || (now && service && sameJson(now, service))) return;
+    set({ service });
   },
   applyStatuses(list, summary, at) {
     const s = get();
@@ -88,6 +103,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
       ...(merged.turned === s.turnedFailingAt ? {} : { turnedFailingAt: merged.turned }),
       summary: summary && s.summary && sameJson(summary, s.summary) ? s.summary : summary,
       statusesAt: at,
+      firstStatusesAt: s.firstStatusesAt ?? at,
       newlyFailing:
         merged.newlyFailing.length === 0 && s.newlyFailing.length === 0
           ? s.newlyFailing

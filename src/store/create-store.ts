@@ -12,7 +12,7 @@ import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
 import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
 import type { BoardMemo } from './selectors.js';
 import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
-import type { View } from './types.js';
+import type { CheckStatus, View } from './types.js';
 
 export interface SessionInfo {
   /** Profile name or account, for the header. */
@@ -37,6 +37,7 @@ export interface SessionInfo {
 export interface Memos {
   board?: BoardMemo;
   chartChecks?: ChartChecksMemo;
+  firstRuns?: { checks: Record<string, CheckStatus>; value: number };
 }
 
 export type ConsoleState = BoardSlice &

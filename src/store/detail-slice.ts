@@ -92,7 +92,10 @@ function settle(get: Get, checkId: string) {
   let selected = view.selectedResultId && ids.includes(view.selectedResultId) ? view.selectedResultId : null;
   selected ??= failing && failedListed ? latestFailed.id : (ids[0] ?? null);
   if (view.openFailed && failedListed) selected = latestFailed.id;
-  get().updateView('check', { selectedResultId: selected, openFailed: false });
+  // F on a check with no failed run: say so, rather than open the check as if asked to.
+  const notice =
+    view.openFailed && !latestFailed ? 'no failed run in the last 30 days: nothing to open' : view.notice;
+  get().updateView('check', { selectedResultId: selected, openFailed: false, notice });
   if (view.openFailed && latestFailed)
     get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
 }
@@ -154,7 +157,10 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
       const view = topView(get(), 'check');
       if (!view) return;
       get().updateView('check', { filters: { ...view.filters, page: 1, ...p } });
-      patch({ page: { state: 'loading', data: keep(get().detail.page) } });
+      // Another period is other runs: the last period's window is not drawn as this one's.
+      const window =
+        p.period && p.period !== view.filters.period ? { state: 'loading' as const } : get().detail.window;
+      patch({ page: { state: 'loading', data: keep(get().detail.page) }, window });
     },
     applyResults(checkId, page, window, latestFailed) {
       if (get().detail.checkId !== checkId) return;

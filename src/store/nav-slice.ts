@@ -10,6 +10,8 @@ export interface NavSlice {
   focus: Focus;
   promptText: string;
   promptError: string | null;
+  /** The first line of the ? overlay shown (it is longer than 24 rows). */
+  helpScroll: number;
   cols: number;
   rows: number;
   now: number;
@@ -19,6 +21,8 @@ export interface NavSlice {
   /** Changes the state of the topmost view called `name` (there may be none). */
   updateView<N extends ViewName>(name: N, patch: Partial<Omit<ViewOf<N>, 'name'>>): void;
   setFocus(focus: Focus): void;
+  /** Moves the help by `delta` lines, within 0..`max`. */
+  scrollHelp(delta: number, max: number): void;
   openPrompt(): void;
   setPrompt(text: string, error?: string | null): void;
   setSize(cols: number, rows: number): void;
@@ -32,6 +36,7 @@ export const createNavSlice =
     focus: 'list',
     promptText: '',
     promptError: null,
+    helpScroll: 0,
     cols: 80,
     rows: 24,
     now: Date.now(),
@@ -48,7 +53,8 @@ export const createNavSlice =
       if (at < 0) return;
       set({ stack: stack.map((v, i) => (i === at ? ({ ...v, ...patch } as View) : v)) });
     },
-    setFocus: (focus) => set({ focus }),
+    setFocus: (focus) => set(focus === 'help' ? { focus, helpScroll: 0 } : { focus }),
+    scrollHelp: (delta, max) => set({ helpScroll: Math.max(0, Math.min(max, get().helpScroll + delta)) }),
     openPrompt: () => set({ focus: 'prompt', promptText: '', promptError: null }),
     setPrompt: (promptText, promptError = null) => set({ promptText, promptError }),
     setSize: (cols, rows) => (cols === get().cols && rows === get().rows ? undefined : set({ cols, rows })),

@@ -5,7 +5,7 @@
 // wakes a feed the moment it becomes active. The primary feed drives the
 // connection state shown in the header.
 import { backoffDelay } from '../domain/backoff.js';
-import { isApiError, type ApiErrorKind } from '../api/errors.js';
+import { isApiError, serviceTroubleOf, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
 import type { ConsoleState, ConsoleStore } from './create-store.js';
 import type { ErrorInfo } from './types.js';
@@ -54,11 +54,17 @@ interface FeedState {
   wasActive: boolean;
   target: string;
   again: boolean;
+  /** When the timer fires. */
+  dueAt?: number | undefined;
+  /** When the feed's steady wait began (after a success); undefined while it backs off. */
+  restedFrom?: number | undefined;
 }
 
 export function toErrorInfo(error: unknown): ErrorInfo {
-  if (isApiError(error))
-    return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status };
+  if (isApiError(error)) {
+    const service = serviceTroubleOf(error);
+    return { kind: error.kind as ApiErrorKind, message: error.message, status: error.status, service };
+  }
   return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -75,6 +81,7 @@ export function createPoller(opts: PollerOptions): Poller {
 
   function schedule(feed: Feed, st: FeedState, delayMs: number) {
     clearTimeout(st.timer);
+    st.dueAt = Date.now() + delayMs;
     st.timer = setTimeout(() => void run(feed, st), delayMs);
     st.timer.unref?.();
   }
@@ -93,8 +100,10 @@ export function createPoller(opts: PollerOptions): Poller {
       st.failures = 0;
       if (feed.primary) store.getState().connected(Date.now());
       delay = feed.intervalMs?.(store.getState()) ?? store.getState().session.refreshMs;
+      st.restedFrom = Date.now();
     } catch (error) {
       if (controller.signal.aborted) return;
+      st.restedFrom = undefined;
       st.failures++;
       delay = retryDelay(error, st.failures, backoff);
       if (feed.primary) store.getState().failed(toErrorInfo(error), Date.now() + delay);
@@ -109,7 +118,15 @@ export function createPoller(opts: PollerOptions): Poller {
     schedule(feed, st, delay);
   }
 
-  const unsubscribe = wakeFeeds(store, states, (feed, st) => void run(feed, st));
+  // A wait that became shorter (a dashboard's 60 s interval left for the console's 10 s)
+  // ends when the shorter one would, not when the longer one was due.
+  const shorten = (feed: Feed, st: FeedState, state: ConsoleState) => {
+    if (paused || st.running || st.restedFrom === undefined || st.dueAt === undefined || !feed.intervalMs)
+      return;
+    const due = st.restedFrom + feed.intervalMs(state);
+    if (due < st.dueAt - 1) schedule(feed, st, Math.max(0, due - Date.now()));
+  };
+  const unsubscribe = wakeFeeds(store, states, (feed, st) => void run(feed, st), shorten);
   const clock =
     opts.tickMs === 0
       ? undefined
@@ -151,6 +168,7 @@ function wakeFeeds(
   store: ConsoleStore,
   states: Map<Feed, FeedState>,
   run: (feed: Feed, st: FeedState) => void,
+  shorten: (feed: Feed, st: FeedState, state: ConsoleState) => void,
 ): () => void {
   for (const [feed, st] of states) {
     st.wasActive = feed.active(store.getState());
@@ -164,7 +182,7 @@ function wakeFeeds(
       if (active && (!st.wasActive || target !== st.target)) {
         st.target = target;
         run(feed, st);
-      }
+      } else if (active) shorten(feed, st, state);
       if (!active && st.wasActive) clearTimeout(st.timer);
       st.wasActive = active;
     }

@@ -6,6 +6,7 @@ import type { CheckStatus, Dashboard } from '../api/schemas.js';
 import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
+import { serviceTrouble } from '../domain/service-health.js';
 import type { ConsoleState } from './create-store.js';
 import type { Scope, View, ViewOf } from './types.js';
 
@@ -139,3 +140,27 @@ export function selectPollCycle(s: ConsoleState, form: 'long' | 'short'): string
   if (!t) return null;
   return form === 'long' ? describeTiers(t.plan, t.refreshMs) : describeSweep(t.plan, t.refreshMs);
 }
+
+/** How often statuses are polled while checks wait for their first run (see selectFirstRuns). */
+export const WARM_UP_POLL_MS = 1_000;
+
+/**
+ * How many checks have never run while the console is young (within one refresh
+ * interval of its first statuses): a service just started is running them now,
+ * so they are "first runs in progress", not UNKNOWN, and polled every second.
+ * After that window a check that never ran (paused, disabled) is unknown again.
+ */
+export function selectFirstRuns(s: ConsoleState, now: number = s.now): number {
+  if (s.firstStatusesAt === null || now - s.firstStatusesAt >= s.session.refreshMs) return 0;
+  if (s.memos.firstRuns?.checks === s.checks) return s.memos.firstRuns.value;
+  let value = 0;
+  for (const c of Object.values(s.checks)) if (neverRan(c)) value++;
+  s.memos.firstRuns = { checks: s.checks, value };
+  return value;
+}
+
+/** A check whose first run has not landed: unknown, with no last execution. */
+export const neverRan = (c: CheckStatus): boolean => c.status === 'unknown' && c.lastExecution === null;
+
+/** "SERVICE DEGRADED: … since …" while the service says it is degraded, else null (a string: stable). */
+export const selectServiceTrouble = (s: ConsoleState): string | null => serviceTrouble(s.service);

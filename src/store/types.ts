@@ -31,6 +31,10 @@ export type View =
       selectedResultId: string | null;
       /** Open the latest failed result as soon as it is known (F on the board). */
       openFailed: boolean;
+      /** Why F opened the check and not a failed run: it has none to open. */
+      notice?: string | undefined;
+      /** Every fetched delivery shown, not the few a short terminal has room for (D). */
+      allDeliveries?: boolean | undefined;
     }
   | { name: 'result'; checkId: string; resultId: string; scroll: number }
   /** The catalogue, rated for `checkId` over `filters.period` when a check was picked. */
@@ -56,6 +60,8 @@ export interface ErrorInfo {
   kind: ApiErrorKind | 'unknown';
   message: string;
   status?: number | undefined;
+  /** The service's own reason for a 503 ("the database is unreachable"): its trouble, not ours. */
+  service?: string | undefined;
 }
 
 /** Remote data: what is on screen stays there when a refresh fails (`data` on error). */
@@ -79,6 +85,7 @@ export interface Scope {
 export type {
   AlertChannel,
   AlertNotification,
+  AlertNotificationList,
   Assertion,
   CheckResult,
   CheckStatus,

@@ -40,6 +40,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const scopes = useStore(store, (s) => keyScopes(s).join(','));
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
+  const paused = useStore(store, (s) => s.phase === 'paused');
   useInput((input, key) => {
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
@@ -52,16 +53,41 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // Exactly the terminal's height, one line of it the footer. Only vertical overflow is
   // clipped: every line is already cut to the width, and clipping sideways costs Ink a
   // slice of every line of every frame.
-  const bodyHeight = rows - 1;
+  // Views without the board's header still say polling is paused, on a line of its own.
+  const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
+  const bodyHeight = rows - 1 - (pausedLine ? 1 : 0);
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
+      {pausedLine ? <PausedLine /> : null}
       {focus === 'help' ? (
-        <HelpOverlay height={bodyHeight} first={viewScopes.split(',') as Scope[]} pollCycle={pollCycle} />
+        <HelpOverlay
+          store={store}
+          height={bodyHeight}
+          first={viewScopes.split(',') as Scope[]}
+          pollCycle={pollCycle}
+        />
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}
       {focus === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
     </Box>
+  );
+}
+
+/** The views whose own header says PAUSED (board, dashboard, wall). */
+const OWN_STATE_LINE: ReadonlySet<string> = new Set(['board', 'dashboard', 'wall']);
+
+function PausedLine() {
+  const theme = useTheme();
+  return (
+    <Text wrap="truncate">
+      <Text bold inverse color={tint(theme, 'yellow')}>
+        {' PAUSED '}
+      </Text>
+      <Text color={tint(theme, theme.dim)}>
+        {' polling is paused: what you see is not refreshed (p resumes)'}
+      </Text>
+    </Text>
   );
 }
 

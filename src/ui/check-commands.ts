@@ -74,6 +74,8 @@ export const CHECK_HANDLERS = {
     if (filters(ctx).page > 1) setFilters(ctx, { page: filters(ctx).page - 1 });
   },
   'check.metrics': (ctx) => openMetrics(ctx, checkView(ctx)?.checkId ?? null),
+  'check.deliveries': (ctx) =>
+    state(ctx).updateView('check', { allDeliveries: !(checkView(ctx)?.allDeliveries ?? false) }),
   'result.screenshot': (ctx) => askScreenshot(ctx, 'show'),
   'result.saveScreenshot': (ctx) => askScreenshot(ctx, 'save'),
   'result.next': (ctx) => state(ctx).stepResult(1),

@@ -2,8 +2,9 @@
 // console's own actions (quit, poll now, pause) handed in by the wiring layer.
 // HANDLERS has exactly one handler per command of the keymap (the compiler
 // checks both ways).
+import { helpLineCount, helpRoom } from './views/help/help-overlay.js';
 import type { ConsoleStore } from '../store/create-store.js';
-import { selectView } from '../store/selectors.js';
+import { selectPollCycle, selectView } from '../store/selectors.js';
 import type { ViewName } from '../store/types.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
 import { COLLECTION_HANDLERS } from './collection-commands.js';
@@ -73,6 +74,10 @@ export const HANDLERS = {
   'prompt.cancel': (ctx) => state(ctx).setFocus('list'),
   'prompt.erase': (ctx) => state(ctx).setPrompt(state(ctx).promptText.slice(0, -1)),
   'help.close': (ctx) => state(ctx).setFocus('list'),
+  'help.down': (ctx) => state(ctx).scrollHelp(1, helpEnd(ctx)),
+  'help.up': (ctx) => state(ctx).scrollHelp(-1, helpEnd(ctx)),
+  'help.pageDown': (ctx) => state(ctx).scrollHelp(helpPage(ctx), helpEnd(ctx)),
+  'help.pageUp': (ctx) => state(ctx).scrollHelp(-helpPage(ctx), helpEnd(ctx)),
   'check.acknowledge': (ctx) => state(ctx).askAcknowledge(),
   'confirm.yes': (ctx) => state(ctx).answerAcknowledge(true),
   'confirm.no': (ctx) => state(ctx).answerAcknowledge(false),
@@ -132,3 +137,9 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   else if (scope === 'tags') s.setDashboardTags(s.dashboardTagsText + clean);
   else s.setFilter(s.filterText + clean);
 }
+
+/** Lines of help one page moves: the rows the overlay shows, less its frame. */
+const helpPage = (ctx: CommandContext) => Math.max(1, state(ctx).rows - 6);
+/** The furthest the help scrolls: its last line at the bottom (as HelpOverlay lays it out). */
+const helpEnd = (ctx: CommandContext) =>
+  Math.max(0, helpLineCount() - helpRoom(state(ctx).rows - 1, selectPollCycle(state(ctx), 'long') !== null));

@@ -20,6 +20,7 @@ export type Scope =
   | 'dashboards'
   | 'channels'
   | 'confirm'
+  | 'discard'
   | 'form-type'
   | 'form';
 
@@ -128,6 +129,12 @@ const BINDINGS = [
     scope: 'check',
     help: 'acknowledge the check’s open alert: its reminders stop (asks first)',
     hint: 'acknowledge',
+  },
+  {
+    command: 'check.deliveries',
+    keys: ['D'],
+    scope: 'check',
+    help: 'show all the alert deliveries fetched, or only as many as fit',
   },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
@@ -269,7 +276,19 @@ const BINDINGS = [
   { command: 'prompt.go', keys: ['enter'], scope: 'prompt', help: 'go to the view named' },
   { command: 'prompt.cancel', keys: ['esc'], scope: 'prompt', help: 'cancel' },
   { command: 'prompt.erase', keys: ['backspace'], scope: 'prompt', help: 'erase a character' },
-  { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help' },
+  { command: 'help.close', keys: ['esc', '?', 'q'], scope: 'help', help: 'close the help', hint: 'close' },
+  { command: 'help.down', keys: ['j', 'down'], scope: 'help', help: 'scroll the help down', hint: 'scroll' },
+  { command: 'help.up', keys: ['k', 'up'], scope: 'help', help: 'scroll the help up' },
+  { command: 'help.pageDown', keys: ['pagedown', 'ctrl+d', 'space'], scope: 'help', help: 'a page down' },
+  { command: 'help.pageUp', keys: ['pageup', 'ctrl+u'], scope: 'help', help: 'a page up' },
+  {
+    command: 'discard.yes',
+    keys: ['y', 'esc'],
+    scope: 'discard',
+    help: 'discard what you typed and leave the form',
+    hint: 'discard',
+  },
+  { command: 'discard.no', keys: ['n'], scope: 'discard', help: 'keep editing', hint: 'keep' },
   { command: 'confirm.yes', keys: ['y', 'enter'], scope: 'confirm', help: 'yes, do it', hint: 'yes' },
   { command: 'confirm.no', keys: ['n', 'esc'], scope: 'confirm', help: 'no, leave it', hint: 'no' },
 ] as const satisfies readonly BindingSpec[];

@@ -42,7 +42,8 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   const view = selectView(s).name;
   if (s.session.isPublic && ACCOUNT_ONLY.has(view)) return ['placeholder'];
   if (focus === 'filter') return [FILTER_SCOPES[view] ?? 'filter'];
-  if (focus === 'form') return ['form'];
+  // "Discard what you typed?" takes y and n as answers; other keys keep editing, into the field.
+  if (focus === 'form') return s.form.confirmDiscard ? ['discard', 'form'] : ['form'];
   // The question before acknowledging an alert takes the keys until answered.
   if (view === 'check' && s.ack.state === 'confirm') return ['confirm'];
   return LIST_SCOPES[view];

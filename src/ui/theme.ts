@@ -41,7 +41,8 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
       ? { failing: 'X', degraded: '!', unknown: '?', passing: '+' }
       : { failing: '✖', degraded: '▲', unknown: '·', passing: '●' },
     selected: ascii ? '>' : '›',
-    incident: '!',
+    // Not "!" in ASCII: that is degraded's mark there.
+    incident: ascii ? '*' : '!',
     undelivered: ascii ? '@' : '✉',
     ellipsis: ascii ? '~' : '…',
     none: ascii ? '-' : NO_DATA,

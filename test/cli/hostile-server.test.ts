@@ -4,7 +4,7 @@
 // hyperlink) and bells are gone and only the text is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { dashboardScope } from '../../src/commands/wall.js';
+import { dashboardScope } from '../../src/commands/dashboard-scope.js';
 import { runCli } from '../helpers/cli.js';
 import { json, startFixture, type Fixture } from '../helpers/fixture.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';

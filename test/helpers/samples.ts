@@ -1,5 +1,5 @@
 // Wire records that parse with the shared schemas, for fixtures and store tests.
-import type { CheckResult, CheckStatus, StatusSummary } from '../../src/api/schemas.js';
+import type { CheckResult, CheckStatus, Dashboard, StatusSummary } from '../../src/api/schemas.js';
 
 export function sampleStatus(id: string, overrides: Partial<CheckStatus> = {}): CheckStatus {
   return {
@@ -72,5 +72,31 @@ export function statusPage(data: CheckStatus[], page: number, totalPages: number
       limit: 100,
       summary: sampleSummary({ totalChecks: totalItems }),
     },
+  };
+}
+
+export function sampleDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    id: 'd',
+    name: 'Jobs',
+    description: '',
+    isPrivate: true,
+    customDomain: null,
+    customUrl: 'jobs',
+    tags: [],
+    checkIds: [],
+    checkGroupIds: [],
+    configuration: {
+      theme: 'dark',
+      logo: null,
+      refreshInterval: 0,
+      showCheckResults: true,
+      showIncidents: true,
+      customCSS: null,
+    },
+    widgets: [],
+    createdAt: '2026-11-22T09:00:00.000Z',
+    updatedAt: '2026-11-22T09:00:00.000Z',
+    ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { ACCOUNT_FEEDS, publicFeeds } from '../../src/store/feeds/index.js';
-import { statusesInterval } from '../../src/store/feeds/statuses-feed.js';
+import { steadyInterval } from '../../src/store/feeds/statuses-feed.js';
 import { createPoller, type Feed } from '../../src/store/poller.js';
 import { selectBoardOrder, selectDashboard, selectScope } from '../../src/store/selectors.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
@@ -72,7 +72,7 @@ describe('dashboards in the store', () => {
     expect([...selectBoardOrder(store.getState())].sort()).toEqual(['c1', 'c2', 'c4', 'c7']);
     expect(selectBoardOrder(store.getState())).toContain(store.getState().selectedId);
     // The dashboard's refreshInterval (120 s) is slower than the console's 10 s: it wins while shown.
-    expect(statusesInterval(store.getState())).toBe(120_000);
+    expect(steadyInterval(store.getState())).toBe(120_000);
     store.getState().openCheck('c4', false);
     store.getState().popView();
     expect(selectScope(store.getState())?.name).toBe('Widgets');
@@ -81,7 +81,7 @@ describe('dashboards in the store', () => {
     expect(selectScope(store.getState())).toBeNull();
     expect(store.getState().lists.dashboards.selectedId).toBe('widgets');
     expect(selectBoardOrder(store.getState())).toHaveLength(8);
-    expect(statusesInterval(store.getState())).toBe(10_000);
+    expect(steadyInterval(store.getState())).toBe(10_000);
   });
 
   it('reads the runs behind a metrics chart for the dashboard’s checks only', async () => {

@@ -105,6 +105,24 @@ describe('pollStatuses on a large account (tiered)', () => {
 });
 
 describe('pollStatuses against a server without ETags', () => {
+  it("carries the service's own health, and its recovery, even when the page's checks did not change", async () => {
+    let service: unknown = {
+      status: 'degraded',
+      reasons: [{ code: 'db', message: 'the database is unreachable', since: '2026-11-22T09:03:07.000Z' }],
+    };
+    fixture = await startFixture((_req, res) =>
+      json(res, 200, {
+        data: [sampleStatus('a')],
+        meta: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 100, summary: sampleSummary(), service },
+      }),
+    );
+    const client = createClient({ baseUrl: fixture.url, apiKey: 'k', accountId: 'a', retry: FAST });
+    const state: PollState = initialPollState(createStatusTracker());
+    expect((await pollStatuses(client, state, REFRESH)).service).toMatchObject({ status: 'degraded' });
+    service = { status: 'ok', reasons: [] };
+    expect((await pollStatuses(client, state, REFRESH)).service).toMatchObject({ status: 'ok' });
+  });
+
   it('compares bytes instead, and reports the checks that left the account', async () => {
     let checks = [sampleStatus('a'), sampleStatus('b'), sampleStatus('c')];
     fixture = await startFixture((_req, res) =>

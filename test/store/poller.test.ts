@@ -2,10 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
+import { scopeOf } from '../../src/store/dashboards-slice.js';
 import { statusesFeed } from '../../src/store/feeds/statuses-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
 import { closedPortUrl, json, startFixture, type Fixture } from '../helpers/fixture.js';
-import { sampleStatus, statusPage } from '../helpers/samples.js';
+import { sampleDashboard, sampleStatus, statusPage } from '../helpers/samples.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 
 const FAST = { baseMs: 20, maxMs: 100 };
@@ -38,6 +39,31 @@ async function fixture(handler: Parameters<typeof startFixture>[0]): Promise<Fix
 }
 
 describe('poller', () => {
+  it("returns to the console's interval the moment a slower dashboard is left (issue 36)", async () => {
+    const f = await fixture((_req, res) => json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)));
+    const client = createClient({
+      baseUrl: f.url,
+      apiKey: 'cw_test_0123456789abcdef',
+      accountId: 'a',
+      retry: { retries: 0 },
+    });
+    const store = createConsoleStore({ refreshMs: 500 });
+    const slow = sampleDashboard({
+      checkIds: ['x'],
+      configuration: { ...sampleDashboard().configuration, refreshInterval: 60 },
+    });
+    store.getState().pushView({ name: 'dashboard', dashboard: slow, scope: scopeOf(slow) });
+    const poller = createPoller({ store, client, feeds: [statusesFeed], backoff: FAST, tickMs: 0 });
+    cleanup.push(
+      () => poller.stop(),
+      () => client.close(),
+    );
+    await expect.poll(() => f.seen.length).toBe(1);
+    store.getState().popView();
+    // The dashboard's 60 s wait is over: the next poll comes within the console's 0.5 s.
+    await expect.poll(() => f.seen.length, { timeout: 3_000 }).toBeGreaterThanOrEqual(2);
+  });
+
   it('reads every page of statuses from the real service with the summary', async () => {
     const svc: TestService = await startTestService({ checks: 230 });
     cleanup.push(() => svc.close());

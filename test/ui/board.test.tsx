@@ -95,6 +95,21 @@ describe('board frames', () => {
     expect(lastFrame()).toContain('X FAILING');
   });
 
+  it('gives degraded and an incident each its own ASCII mark (issue 36)', async () => {
+    const store = storeWith(120, 30, 0);
+    const both = sampleStatus('both', {
+      checkName: 'Degraded with incident',
+      status: 'degraded',
+      currentIncident: { id: 'j', severity: 'minor', startedAt: '2026-11-22T09:00:00.000Z', title: 't' },
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), both], null, 2);
+    const { lastFrame } = draw(store, { color: false, ascii: true });
+    await expect.poll(() => lastFrame()).toContain('Degraded with incident');
+    const row = lines(lastFrame()).find((l) => l.includes('Degraded with incident'))!;
+    expect(row).toMatch(/! DEGRADED +\* Degraded with incident/);
+    expect(lines(lastFrame()).find((l) => l.includes('STATUS'))).toMatch(/STATUS\S* +\* CHECK/);
+  });
+
   it('draws empty cells as ASCII in ASCII mode (issue 13)', async () => {
     const store = storeWith(120, 30, 0);
     const empty = sampleStatus('new', {
@@ -219,5 +234,54 @@ describe('board frames', () => {
     await expect.poll(() => lastFrame()).toContain('jump to the next failing check');
     stdin.write('?');
     await expect.poll(() => lastFrame()).toContain('Payments API');
+  });
+});
+
+describe('the help at 80x24 (issue 36)', () => {
+  it('lists the marks with their --ascii forms, and scrolls to its end with j and pgdn', async () => {
+    const store = storeWith(80, 24);
+    const { lastFrame, stdin } = draw(store, { color: false });
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    stdin.write('?');
+    await expect.poll(() => plain(lastFrame())).toContain('Marks (as drawn, then with --ascii)');
+    expect(plain(lastFrame())).toMatch(/lines 1-\d+ of \d+ ─ j\/k, pgdn\/pgup scroll/);
+    expect(plain(lastFrame()).split('\n').length).toBeLessThanOrEqual(24);
+    expect(plain(lastFrame())).not.toContain('scroll the help up');
+    stdin.write('j');
+    await expect.poll(() => plain(lastFrame())).toMatch(/lines 2-/);
+    for (let i = 0; i < 7; i++) stdin.write('j');
+    await expect.poll(() => plain(lastFrame())).toMatch(/lines 9-/);
+    const frame = plain(lastFrame());
+    expect(frame).toMatch(/▲ +! +degraded/);
+    expect(frame).toMatch(/! +\* +an open incident/);
+    expect(frame).toMatch(/✉ +@ +a failing check whose page/);
+    expect(frame).toMatch(/↗→↘ +\^=v +TR: response time trend/);
+    for (let i = 0; i < 20; i++) stdin.write('\u001b[6~');
+    await expect.poll(() => plain(lastFrame())).toContain('scroll the help up');
+    const end = plain(lastFrame());
+    const [, shown, total] = /lines \d+-(\d+) of (\d+)/.exec(end)!;
+    expect(shown).toBe(total);
+    stdin.write('k');
+    await expect.poll(() => plain(lastFrame())).not.toMatch(new RegExp(`-${total} of`));
+  });
+});
+
+describe('the REASON column (issue 36)', () => {
+  it('says why a status is what it is on a wide board, and drops first on a narrow one', async () => {
+    const store = storeWith(200, 30, 0);
+    const why = sampleStatus('br', {
+      checkName: 'Checkout browser',
+      status: 'unknown',
+      statusReason: 'browser checks do not run yet',
+    });
+    store.getState().applyStatuses([...Object.values(store.getState().checks), why], null, 2);
+    const { lastFrame } = draw(store, { color: false });
+    await expect.poll(() => plain(lastFrame())).toContain('REASON');
+    expect(lines(lastFrame()).find((l) => l.includes('Checkout browser'))).toContain(
+      'browser checks do not run yet',
+    );
+    store.getState().setSize(120, 30);
+    await expect.poll(() => plain(lastFrame())).not.toContain('REASON');
+    expect(plain(lastFrame())).toContain('Checkout browser');
   });
 });

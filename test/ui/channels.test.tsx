@@ -110,4 +110,26 @@ describe('alert channels in the console', () => {
     keys('\u001b');
     await expect.poll(top).toBe('channels');
   });
+
+  it('takes y and n at "Discard what you typed?" as answers, not as text (issue 36)', async () => {
+    keys('n');
+    await expect.poll(plain).toContain('Choose a type');
+    keys('\r', 'Mail');
+    await expect.poll(plain).toMatch(/Channel name\s+Mail/);
+    keys('\u001b');
+    await expect.poll(plain).toContain('Discard what you typed?');
+    keys('n');
+    await expect.poll(plain).not.toContain('Discard what you typed?');
+    expect(plain()).toMatch(/Channel name\s+Mail(\s|$)/m);
+    expect(plain()).not.toMatch(/Channel name\s+Mailn/);
+    keys('\u001b');
+    await expect.poll(plain).toContain('Discard what you typed?');
+    keys('y');
+    await expect.poll(top).toBe('channels');
+    keys('n');
+    await expect.poll(plain).toContain('Choose a type');
+    expect(plain()).not.toContain('Mail');
+    keys('\u001b');
+    await expect.poll(top).toBe('channels');
+  });
 });

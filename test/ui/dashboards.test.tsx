@@ -59,7 +59,7 @@ describe('dashboards in the console', () => {
     keys('\r');
     await expect.poll(() => top()).toBe('dashboard');
     await expect.poll(plain).toContain('All checks');
-    await expect.poll(plain).toMatch(/averageResponseTime over 1h: \d+ ms/);
+    await expect.poll(plain).toMatch(/Average response time over 1h: \d+ ms/);
     const frame = plain();
     expect(frame).toContain('test ─ Widgets');
     expect(frame).toMatch(
@@ -75,7 +75,7 @@ describe('dashboards in the console', () => {
     // Rows of the list (a status word, then the name): the chart's bars name checks too.
     const shown = frame
       .split('\n')
-      .map((l) => /(FAILING|DEGRADED|UNKNOWN|passing)\s+!?\s*Check (\d{4})/.exec(l)?.[2])
+      .map((l) => /(FAILING|DEGRADED|UNKNOWN|STARTING|passing)\s+!?\s*Check (\d{4})/.exec(l)?.[2])
       .filter(Boolean)
       .sort();
     expect(shown).toEqual(['0001', '0002', '0004', '0007']);

@@ -47,3 +47,45 @@ describe('result detail of a refused connection', () => {
     expect(text).toMatch(/TCP connect +X refused after 4 ms/);
   });
 });
+
+describe('result detail keeps what matters whole (issue 36)', () => {
+  const longActual = `{"error":"upstream payment gateway answered 502 after 3 retries","trace":"${'abcdef0123'.repeat(12)}"}`;
+  const stepMessage =
+    'step 3 of 5 "Pay with the saved card": waiting for locator(\'button#confirm-payment\') to be visible: Timeout 30000ms exceeded while the page kept loading the third-party fraud check frame';
+  const failing = sampleResult('r2', {
+    status: 'failed',
+    assertions: [
+      {
+        source: 'JSON_BODY',
+        property: '$.status',
+        comparison: 'EQUALS',
+        target: 'the order was accepted and the confirmation e-mail queued for the customer',
+        passed: false,
+        actual: longActual,
+      },
+    ],
+    error: { name: 'StepFailed', message: stepMessage, stack: `StepFailed: ${stepMessage}` },
+  });
+
+  for (const width of [80, 120]) {
+    it(`wraps the error, the expected and the actual values onto as many lines as they need at ${width}`, () => {
+      const theme = createTheme({ color: false, ascii: false });
+      const view = render(
+        <Box flexDirection="column" width={width}>
+          {resultLines(failing, width, theme)}
+        </Box>,
+      );
+      unmount = view.unmount;
+      const lines = plain(view.lastFrame()!).split('\n');
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(width);
+      const joined = lines.map((l) => l.trim()).join(' ');
+      const squeeze = (t: string) => t.replace(/\s+/g, '');
+      expect(squeeze(joined)).toContain(squeeze(`StepFailed: ${stepMessage}`));
+      expect(squeeze(joined)).toContain(squeeze(`actual: ${longActual}`));
+      expect(joined).toContain(
+        'expected: the order was accepted and the confirmation e-mail queued for the customer',
+      );
+      expect(joined).not.toContain('…');
+    });
+  }
+});

@@ -185,4 +185,76 @@ describe('wall pieces', () => {
   ])('failing %s', (_name, overrides, since) => {
     expect(failingSince(sampleStatus('x', { status: 'failing', ...overrides }))).toBe(since);
   });
+
+  it('does not date a degraded check by its last success (its runs succeed, slowly): unknown without an incident', () => {
+    const slow = { locations: [loc('degraded', '2026-11-22T09:59:00.000Z')] };
+    expect(failingSince(sampleStatus('x', { status: 'degraded', ...slow }))).toBeNull();
+    const startedAt = '2026-11-22T09:00:00.000Z';
+    const withIncident = { ...slow, currentIncident: { id: 'i', severity: 'minor', startedAt, title: 't' } };
+    expect(failingSince(sampleStatus('x', { status: 'degraded', ...withIncident }))).toBe(at(startedAt));
+  });
+});
+
+describe('the wall tells its state and scope (issue 36)', () => {
+  it('says STALE with the age when polling fails, and names the dashboard and filter it shows (120x40)', async () => {
+    const store = wall(120, 40, 2);
+    const t0 = Date.now();
+    store.getState().connected(t0);
+    store.getState().pushView({
+      name: 'dashboard',
+      dashboard: null,
+      scope: { name: 'Operations', checkIds: new Set(['f0', 'p0']), groupIds: new Set() },
+    });
+    store.getState().pushView({ name: 'wall', scope: null });
+    store.getState().setFilter('status:failing');
+    const { lastFrame } = draw(store);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention');
+    const top = () => plain(lastFrame()).split('\n')[0]!;
+    expect(top()).toContain('dashboard Operations, filter status:failing');
+    expect(top()).not.toContain('STALE');
+    store.getState().failed({ kind: 'network', message: 'connection refused' }, t0 + 130_000);
+    store.getState().tick(t0 + 125_000);
+    await expect.poll(top).toContain('STALE 2m');
+  });
+});
+
+describe('attention rows at 80 columns (issue 36)', () => {
+  it('keep the status word whole and cut the locations, never the status', async () => {
+    const store = createConsoleStore({ label: 'prod', host: 'mon:443' }, { name: 'wall', scope: null });
+    store.getState().setSize(80, 24);
+    const places = ['Frankfurt', 'Virginia', 'Singapore', 'Sao Paulo', 'Sydney'].map((name) => ({
+      id: name.toLowerCase(),
+      name,
+      status: 'failing' as const,
+      lastSuccess: null,
+    }));
+    const failing = sampleStatus('f', {
+      checkName: 'Checkout through the regional payment gateway',
+      status: 'failing',
+      locations: places,
+      currentAlert: { id: 'a', openedAt: new Date().toISOString(), acknowledgedAt: null, undelivered: 1 },
+    });
+    const degraded = sampleStatus('d', {
+      checkName: 'Search suggestions for the storefront',
+      status: 'degraded',
+      locations: places.map((l) => ({
+        ...l,
+        status: 'degraded' as const,
+        lastSuccess: new Date().toISOString(),
+      })),
+    });
+    store.getState().applyStatuses([failing, degraded], null, Date.now());
+    store.getState().applyStatuses([{ ...failing }, degraded], null, Date.now() + 1);
+    const { lastFrame } = draw(store);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention');
+    const row = (name: string) =>
+      plain(lastFrame())
+        .split('\n')
+        .find((l) => l.includes(name))!;
+    expect(row('Checkout')).toMatch(/^✖ FAILING +(NEW +)?Checkout/);
+    expect(row('Search')).toMatch(/^▲ DEGRADED +Search/);
+    // A degraded check's last success is not when it became degraded: unknown, not "<10s".
+    expect(row('Search')).toMatch(/for — /);
+    for (const l of plain(lastFrame()).split('\n')) expect(l.length).toBeLessThanOrEqual(80);
+  });
 });

@@ -112,6 +112,7 @@ async function readChart(
     checks: lists.map((list, i) => ({
       checkId: chosen[i]!.checkId,
       checkName: chosen[i]!.checkName,
+      checkType: chosen[i]!.checkType,
       results: list.data,
       summary: list.meta.summary,
     })),

@@ -4,12 +4,22 @@ import { effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
 import type { ConsoleState } from '../create-store.js';
 import type { Feed } from '../poller.js';
 import type { StatusesWorker } from '../poll-worker/spawn.js';
-import { selectView } from '../selectors.js';
+import { selectFirstRuns, selectView, WARM_UP_POLL_MS } from '../selectors.js';
 
 /** The console's interval, or an open dashboard's refreshInterval when that is slower. */
-export function statusesInterval(s: ConsoleState): number {
+export function steadyInterval(s: ConsoleState): number {
   const top = selectView(s);
   return effectiveRefreshMs(s.session.refreshMs, top.name === 'dashboard' ? top.dashboard : null);
+}
+
+/**
+ * The steady interval, but every second while checks wait for their first run in
+ * the console's first refresh interval: the demo's first runs land a second or two
+ * after the console's first poll, which would otherwise show UNKNOWN for a whole interval.
+ */
+export function statusesInterval(s: ConsoleState, now = Date.now()): number {
+  const steady = steadyInterval(s);
+  return selectFirstRuns(s, now) > 0 ? Math.min(WARM_UP_POLL_MS, steady) : steady;
 }
 
 export const statusesFeed: Feed = {
@@ -19,7 +29,8 @@ export const statusesFeed: Feed = {
   active: () => true,
   intervalMs: statusesInterval,
   async run({ client, store, signal }) {
-    const { checks, summary } = await readAllStatuses(client, {}, { signal });
+    const { checks, summary, service } = await readAllStatuses(client, {}, { signal });
+    store.getState().applyService(service ?? null);
     store.getState().applyStatuses(checks, summary ?? null, Date.now());
   },
 };
@@ -33,7 +44,7 @@ export function statusesFeedVia(worker: StatusesWorker): Feed {
   return {
     ...statusesFeed,
     async run({ store }) {
-      const refreshMs = statusesInterval(store.getState());
+      const refreshMs = steadyInterval(store.getState());
       const changes = await worker.poll(refreshMs);
       store
         .getState()

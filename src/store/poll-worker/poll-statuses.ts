@@ -5,7 +5,7 @@
 // the summary. Runs in the worker thread, and in tests on the test's own thread.
 import type { CallOptions, MonitoringClient } from '../../api/client.js';
 import { readAllPages } from '../../api/read-all.js';
-import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas.js';
 import { PAGE_SIZE, planTiers, sweepDue, type TierPlan } from '../../domain/poll-tiers.js';
 import type { ListName, StatusTracker } from './status-tracker.js';
 
@@ -15,6 +15,8 @@ export interface StatusChanges {
   changed: CheckStatus[];
   removed: string[];
   summary: StatusSummary | null;
+  /** The service's own health, when it reports it. */
+  service?: ServiceHealth | null | undefined;
   plan: TierPlan;
   /** This poll read the whole list. */
   swept: boolean;
@@ -30,12 +32,14 @@ export interface PollState {
   sinceSweep: number | undefined;
   leftHot: boolean;
   summary: StatusSummary | null;
+  service?: ServiceHealth | null | undefined;
 }
 
 interface PageOut {
   data: string[];
   meta: { totalPages: number };
   summary: StatusSummary | undefined;
+  service?: ServiceHealth | undefined;
   unchanged: boolean;
 }
 
@@ -85,11 +89,13 @@ export async function pollStatuses(
     state.leftHot ||= state.tracker.anyLeftHot(seen);
   }
   state.summary = pages[0]?.summary ?? state.summary;
+  if (pages[0]?.summary) state.service = pages[0].service ?? null;
   const unchangedPages = pages.filter((p) => p.unchanged).length;
   return {
     changed: [...byId.values()],
     removed,
     summary: state.summary,
+    service: state.service ?? null,
     plan: planTiers(state.totalPages ?? 0, refreshMs, state.hotPages),
     swept,
     requests: pages.length,
@@ -136,6 +142,7 @@ async function readList(
       ids: data.map((c) => c.checkId),
       totalPages: data.length === 0 ? 1 : meta.totalPages,
       summary: meta.summary,
+      service: meta.service,
     };
     tracker.rememberPage(list, page, memo);
     take(tracker.compare(data));
@@ -145,8 +152,14 @@ async function readList(
   return pages;
 }
 
-const pageOf = (memo: { ids: string[]; totalPages: number; summary: StatusSummary | undefined }) => ({
+const pageOf = (memo: {
+  ids: string[];
+  totalPages: number;
+  summary: StatusSummary | undefined;
+  service?: ServiceHealth | undefined;
+}) => ({
   data: memo.ids,
   meta: { totalPages: memo.totalPages },
   summary: memo.summary,
+  service: memo.service,
 });

@@ -4,7 +4,7 @@
 // few hundred kilobytes instead of a second copy of every status; the UI thread
 // holds the statuses, and gets only those whose fingerprint changed.
 import { createHash } from 'node:crypto';
-import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas.js';
 
 export type ListName = 'all' | 'failing' | 'degraded';
 
@@ -14,6 +14,8 @@ export interface PageMemo {
   ids: string[];
   totalPages: number;
   summary: StatusSummary | undefined;
+  /** The service's own health (meta.service), with the summary on page 1. */
+  service?: ServiceHealth | undefined;
 }
 
 interface Known {

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
+import { selectServiceTrouble } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 
 export function ConnectionBanner({ store }: { store: ConsoleStore }) {
@@ -20,9 +21,25 @@ export function ConnectionBanner({ store }: { store: ConsoleStore }) {
   // terminal cuts the end of the line, and the retry is what someone watching needs.
   const retry = retryIn === null ? '' : ` ${theme.rule} retrying in ${retryIn} (r: now)`;
   const lead = hasData ? 'showing the last data:' : 'connecting:';
+  // The service saying what is wrong with itself is news about the service, not about our link.
+  const what = error.service
+    ? `service: ${sanitize(error.service)}${retry}`
+    : `${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`;
   return (
     <Text color={tint(theme, 'red')} wrap="truncate">
-      {`${lead} ${error.kind}${error.status ? ` ${error.status}` : ''}${retry} ${theme.rule} ${sanitize(error.message)}`}
+      {`${lead} ${what}`}
+    </Text>
+  );
+}
+
+/** The service's own word that it is degraded: the statuses below may be wrong, and why. */
+export function ServiceBanner({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const trouble = useStore(store, selectServiceTrouble);
+  if (trouble === null) return null;
+  return (
+    <Text color={tint(theme, 'red')} bold wrap="truncate">
+      {trouble}
     </Text>
   );
 }

@@ -6,11 +6,17 @@ import { useStore } from 'zustand';
 import { ageClock } from '../../../domain/format.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { selectBoardRows, selectMaxLocations, type BoardRow } from '../../../store/selectors.js';
+import {
+  selectBoardRows,
+  selectFirstRuns,
+  selectServiceTrouble,
+  selectMaxLocations,
+  type BoardRow,
+} from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 import { layoutColumns } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
-import { ConnectionBanner } from './banner.js';
+import { ConnectionBanner, ServiceBanner } from './banner.js';
 import { boardColumns } from './columns.js';
 import { Header } from './header.js';
 
@@ -23,12 +29,17 @@ export interface BoardViewProps {
 export function BoardView({ store, height, title }: BoardViewProps) {
   const rows = useStore(store, selectBoardRows);
   const hasError = useStore(store, (s) => s.lastError !== null);
+  const serviceLine = useStore(store, (s) => selectServiceTrouble(s) !== null);
   const filterShown = useStore(store, (s) => s.focus === 'filter' || s.filterText !== '');
-  const listHeight = Math.max(1, height - 2 - (hasError ? 1 : 0) - (filterShown ? 1 : 0) - 1);
+  const listHeight = Math.max(
+    1,
+    height - 2 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (filterShown ? 1 : 0) - 1,
+  );
   return (
     <Box flexDirection="column" height={height}>
       <Header store={store} title={title} />
       <ConnectionBanner store={store} />
+      <ServiceBanner store={store} />
       <FilterLine store={store} />
       <CheckList store={store} rows={rows} height={listHeight} />
     </Box>
@@ -53,13 +64,14 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
   const descending = useStore(store, (s) => s.sortDesc);
   const loaded = useStore(store, (s) => s.statusesAt !== null);
   const maxLocations = useStore(store, selectMaxLocations);
+  const firstRuns = useStore(store, (s) => selectFirstRuns(s) > 0);
   const columns = useMemo(
     () =>
       layoutColumns(
-        boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult),
+        boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult, firstRuns),
         cols - 2,
       ),
-    [theme, now, maxLocations, cols, sortKey, descending, lastResult],
+    [theme, now, maxLocations, cols, sortKey, descending, lastResult, firstRuns],
   );
   if (rows.length === 0) {
     return (

@@ -1,6 +1,7 @@
 // The board's columns, most important first by priority: status, name and the
 // location marks survive 80 columns; tags and group drop first.
 import type { SortKey } from '../../../domain/order.js';
+import { neverRan } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { formatAgeStep, formatMs, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
@@ -29,21 +30,33 @@ export function boardColumns(
   sort: BoardSort,
   /** A dashboard's check_list with showLastResult: the last run's outcome and time, not only its age. */
   lastResult = false,
+  /** In the console's warm-up a check that never ran is starting, not unknown (selectFirstRuns). */
+  firstRuns = false,
 ): Column<CheckStatus>[] {
-  const columns = allColumns(theme, now, maxLocations).map((c) =>
+  const columns = allColumns(theme, now, maxLocations, firstRuns).map((c) =>
     c.key === 'last' && lastResult ? lastResultColumn(theme, now) : c,
   );
   const arrow = sort.descending ? (theme.ascii ? 'v' : '↓') : theme.ascii ? '^' : '↑';
   return columns.map((c) => (c.key === SORTED_COLUMN[sort.key] ? { ...c, title: `${c.title}${arrow}` } : c));
 }
 
-function allColumns(theme: Theme, now: number, maxLocations: number): Column<CheckStatus>[] {
-  return [...whatColumns(theme), ...figureColumns(theme), ...whenWhereColumns(theme, now, maxLocations)];
+function allColumns(
+  theme: Theme,
+  now: number,
+  maxLocations: number,
+  firstRuns: boolean,
+): Column<CheckStatus>[] {
+  return [
+    ...whatColumns(theme, firstRuns),
+    ...figureColumns(theme),
+    ...whenWhereColumns(theme, now, maxLocations),
+  ];
 }
 
 /** What the check is and how it is. */
-function whatColumns(theme: Theme): Column<CheckStatus>[] {
-  const status = (c: CheckStatus) => theme.status[c.status];
+function whatColumns(theme: Theme, firstRuns: boolean): Column<CheckStatus>[] {
+  const starting = { glyph: theme.ellipsis, word: 'STARTING', color: theme.accent };
+  const status = (c: CheckStatus) => (firstRuns && neverRan(c) ? starting : theme.status[c.status]);
   return [
     {
       key: 'status',
@@ -58,7 +71,7 @@ function whatColumns(theme: Theme): Column<CheckStatus>[] {
     },
     {
       key: 'incident',
-      title: '!',
+      title: theme.incident,
       width: 1,
       priority: 2,
       // A page that never went out outranks the incident mark: it is an incident of its own.
@@ -176,6 +189,14 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 18,
       priority: 10,
       cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
+    },
+    {
+      // Why the status is what it is, where there is room for it: the first to go.
+      key: 'reason',
+      title: 'REASON',
+      width: 32,
+      priority: 11,
+      cell: (c) => ({ text: sanitize(c.statusReason ?? ''), color: theme.dim }),
     },
   ];
 }

@@ -5,7 +5,7 @@ import { formatAgeStep, formatPercent, formatSpan } from '../../../domain/format
 import { STATUSES_WORST_FIRST } from '../../../domain/order.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
-import { selectCheckCount, selectPollCycle } from '../../../store/selectors.js';
+import { selectCheckCount, selectFirstRuns, selectPollCycle } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
 import { shown, tint, useTheme } from '../../theme.js';
 
@@ -23,6 +23,7 @@ export function Header({ store, title, summary: own }: HeaderProps) {
   const summary = own ?? account;
   const total = useStore(store, selectCheckCount);
   const cycle = useStore(store, (s) => selectPollCycle(s, 'short'));
+  const firstRuns = useStore(store, (s) => selectFirstRuns(s));
   return (
     <Box flexDirection="column">
       <Box justifyContent="space-between">
@@ -45,6 +46,12 @@ export function Header({ store, title, summary: own }: HeaderProps) {
                 )
               : (summary?.[status] ?? 0);
           const look = theme.status[status];
+          if (status === 'unknown' && firstRuns > 0 && !own)
+            return (
+              <Text key={status} color={tint(theme, theme.accent)} bold>
+                {`${theme.ellipsis} first runs in progress (${firstRuns} of ${summary?.totalChecks ?? total})  `}
+              </Text>
+            );
           return (
             <Text
               key={status}

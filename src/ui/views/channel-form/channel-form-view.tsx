@@ -26,7 +26,7 @@ export function ChannelFormView({ store, height }: ViewProps) {
       {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
       {form.confirmDiscard ? (
         <Text color={tint(theme, 'yellow')} bold>
-          Discard what you typed? esc again discards; any other key keeps editing.
+          Discard what you typed? y (or esc) discards; n keeps editing.
         </Text>
       ) : null}
     </Box>

@@ -5,21 +5,28 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
-import type { AckState } from '../../../store/alerts-slice.js';
+import { ALERT_HISTORY_SIZE, type AckState } from '../../../store/alerts-slice.js';
 import type { ConsoleStore } from '../../../store/create-store.js';
 import { remoteData } from '../../../store/detail-slice.js';
-import type { AlertNotification, CheckStatus } from '../../../store/types.js';
+import type { AlertNotification, AlertNotificationList, CheckStatus } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 
-/** Rows of history shown: fewer on a short terminal. */
-export const historyRows = (height: number) => (height >= 30 ? 4 : height >= 24 ? 2 : 1);
+/** Rows of history shown: fewer on a short terminal, every one fetched when asked (D). */
+export const historyRows = (height: number, all = false) =>
+  all ? ALERT_HISTORY_SIZE : height >= 30 ? 4 : height >= 24 ? 2 : 1;
+
+/** Deliveries there are beyond the `rows` shown: fetched and not, per the list's total. */
+const hiddenDeliveries = (list: AlertNotificationList | undefined, rows: number) =>
+  list ? Math.max(0, Math.max(list.meta.totalItems, list.data.length) - Math.min(rows, list.data.length)) : 0;
 
 /** How many lines the panel takes, for the view's budget. */
 export function alertsPanelHeight(store: ConsoleStore, checkId: string, rows: number): number {
   const s = store.getState();
-  const history = remoteData(s.alertHistory)?.data.length ?? 0;
+  const list = remoteData(s.alertHistory);
+  const history = list?.data.length ?? 0;
   const asking = s.ack.state !== 'idle' && s.ack.checkId === checkId ? 1 : 0;
-  return 1 + asking + Math.min(rows, Math.max(1, history));
+  const more = hiddenDeliveries(list, rows) > 0 ? 1 : 0;
+  return 1 + asking + Math.min(rows, Math.max(1, history)) + more;
 }
 
 export function AlertsPanel(props: { store: ConsoleStore; check: CheckStatus; rows: number; width: number }) {
@@ -28,7 +35,9 @@ export function AlertsPanel(props: { store: ConsoleStore; check: CheckStatus; ro
   const ack = useStore(store, (s) => s.ack);
   const history = useStore(store, (s) => (s.alertHistoryCheckId === check.checkId ? s.alertHistory : null));
   const now = useStore(store, (s) => s.now);
-  const list = history ? (remoteData(history)?.data ?? []) : [];
+  const fetched = history ? remoteData(history) : undefined;
+  const list = fetched?.data ?? [];
+  const more = hiddenDeliveries(fetched, rows);
   const alert = check.currentAlert;
   return (
     <Box flexDirection="column">
@@ -55,7 +64,17 @@ export function AlertsPanel(props: { store: ConsoleStore; check: CheckStatus; ro
       ) : (
         list.slice(0, rows).map((n) => <HistoryRow key={n.id} n={n} now={now} width={width} theme={theme} />)
       )}
+      {more > 0 ? <MoreLine more={more} canShow={rows < list.length} theme={theme} /> : null}
     </Box>
+  );
+}
+
+function MoreLine({ more, canShow, theme }: { more: number; canShow: boolean; theme: Theme }) {
+  const how = canShow ? `D shows the newest ${ALERT_HISTORY_SIZE}` : `older ones are not fetched`;
+  return (
+    <Text color={tint(theme, theme.dim)} wrap="truncate">
+      {` ${theme.ellipsis} ${more} more deliver${more === 1 ? 'y' : 'ies'} (${how})`}
+    </Text>
   );
 }
 

@@ -24,18 +24,30 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   if (!check) return <Text>{`No check "${sanitize(checkId)}" on the board any more. esc goes back.`}</Text>;
   const page = remoteData(detail.page);
   const window = remoteData(detail.window)?.data ?? [];
-  const rows = historyRows(height);
+  const rows = historyRows(height, view.allDeliveries ?? false);
   const alertLines = alertsPanelHeight(store, checkId, rows);
   const used =
-    3 + locationBreakdownHeight(check) + alertLines + 2 + 1 + 1 + (detail.page.state === 'error' ? 1 : 0);
+    3 +
+    locationBreakdownHeight(check) +
+    alertLines +
+    2 +
+    1 +
+    1 +
+    (detail.page.state === 'error' ? 1 : 0) +
+    (view.notice ? 1 : 0);
   return (
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />
       <ConnectionBanner store={store} />
       <LocationBreakdown check={check} results={window} now={now} />
       <AlertsPanel store={store} check={check} rows={rows} width={cols} />
-      <ResultsSummary list={page} filters={filters} />
-      <Sparkline results={window} width={cols} />
+      {view.notice ? (
+        <Text color={tint(theme, 'yellow')} wrap="truncate">
+          {view.notice}
+        </Text>
+      ) : null}
+      <ResultsSummary list={page} filters={filters} checkType={check.checkType} />
+      <Sparkline results={window} filters={filters} checkType={check.checkType} width={cols} />
       {detail.page.state === 'error' ? (
         <Text
           color={tint(theme, 'red')}

@@ -2,7 +2,8 @@
 // a sparkline of response times (failures marked).
 import { Box, Text } from 'ink';
 import { failureCause } from '../../../domain/breakdown.js';
-import { formatClock, formatMs, formatPercent } from '../../../domain/format.js';
+import { formatClock, formatMs } from '../../../domain/format.js';
+import { matchesRunFilters, resultsSummaryLine } from '../../../domain/results-summary.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import { sparkline } from '../../../domain/sparkline.js';
 import type { ResultFilters } from '../../../store/detail-slice.js';
@@ -14,12 +15,13 @@ import { Table } from '../../widgets/table/table.js';
 export function ResultsSummary({
   list,
   filters,
+  checkType,
 }: {
   list: CheckResultList | undefined;
   filters: ResultFilters;
+  checkType: string;
 }) {
   const theme = useTheme();
-  const s = list?.meta.summary;
   const parts = [
     `period ${filters.period}`,
     filters.status ? `status ${filters.status}` : 'all results',
@@ -34,24 +36,49 @@ export function ResultsSummary({
       <Text color={tint(theme, theme.dim)} wrap="truncate">
         {parts.join(' · ')}
       </Text>
-      <Text wrap="truncate">
-        {s
-          ? `${s.totalRuns} runs  ${s.failedRuns} failed  success ${formatPercent(s.successRate)}  avg ${formatMs(s.averageResponseTime)}  p95 ${formatMs(s.p95ResponseTime)}  p99 ${formatMs(s.p99ResponseTime)}`
-          : 'no summary yet'}
-      </Text>
+      <Text wrap="truncate">{resultsSummaryLine(list?.meta.summary, checkType)}</Text>
     </Box>
   );
 }
 
-export function Sparkline({ results, width }: { results: readonly CheckResult[]; width: number }) {
+/**
+ * The runs the filtered list shows, oldest first: response times as blocks, or
+ * for a heartbeat (pings have no response time) one mark per ping.
+ */
+export function Sparkline({
+  results,
+  filters,
+  checkType,
+  width,
+}: {
+  results: readonly CheckResult[];
+  filters: ResultFilters;
+  checkType: string;
+  width: number;
+}) {
   const theme = useTheme();
-  const points = [...results]
-    .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
-    .map((r) => ({ value: r.response?.responseTime ?? null, failed: r.status === 'failed' }));
-  const { text, failed } = sparkline(points, Math.max(10, width - 14), theme.ascii);
+  const runs = results
+    .filter((r) => matchesRunFilters(r, filters))
+    .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
+  const beat = checkType === 'heartbeat';
+  const label = <Text color={tint(theme, theme.dim)}>{beat ? 'pings     ' : 'response  '}</Text>;
+  if (runs.length === 0)
+    return (
+      <Text wrap="truncate">
+        {label}
+        {theme.none}
+      </Text>
+    );
+  const points = runs.map((r) => ({
+    value: r.response?.responseTime ?? null,
+    failed: r.status === 'failed',
+  }));
+  const { text, failed } = beat
+    ? pingMarks(runs, Math.max(10, width - 14), theme)
+    : sparkline(points, Math.max(10, width - 14), theme.ascii);
   return (
     <Text wrap="truncate">
-      <Text color={tint(theme, theme.dim)}>{'response  '}</Text>
+      {label}
       {[...text].map((ch, i) => (
         <Text key={i} color={tint(theme, failed[i] ? 'red' : 'green')}>
           {failed[i] && !theme.color && ch !== '✕' && ch !== 'x' ? (theme.ascii ? 'x' : '✕') : ch}
@@ -59,6 +86,12 @@ export function Sparkline({ results, width }: { results: readonly CheckResult[];
       ))}
     </Text>
   );
+}
+
+function pingMarks(runs: readonly CheckResult[], width: number, theme: ReturnType<typeof useTheme>) {
+  const recent = runs.slice(-width);
+  const failed = recent.map((r) => r.status === 'failed');
+  return { text: failed.map((f) => (f ? theme.mark.failing : theme.mark.passing)).join(''), failed };
 }
 
 function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {

@@ -10,6 +10,7 @@ import {
   combine,
   coveredFrom,
   formatMetric,
+  metricTitle,
   seriesOverTime,
   valuesPerCheck,
 } from '../../../domain/dashboard-chart.js';
@@ -38,7 +39,7 @@ export function MetricsChart({ store, widget, bars }: { store: ConsoleStore; wid
   const cols = useStore(store, (s) => s.cols);
   const data = remote ? remoteData(remote) : undefined;
   const values = useMemo(() => (data ? valuesPerCheck(metric, data.checks) : []), [data, metric]);
-  const head = `  ${sanitize(metric) || '(no metric)'} over ${period}${note ? ` ${theme.rule} ${sanitize(note)}` : ''}`;
+  const head = `  ${metric ? metricTitle(sanitize(metric)) : '(no metric)'} over ${period}${note ? ` ${theme.rule} ${sanitize(note)}` : ''}`;
   let body: string | null = null;
   if (isPublic) body = 'a public dashboard cannot show check results, so there is no chart';
   else if (!canChart(metric))

@@ -1,7 +1,11 @@
-// The ? overlay, generated from the keymap table.
+// The ? overlay, generated from the keymap table and the legend of marks; it
+// scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen.
 import { Box, Text } from 'ink';
+import { useStore } from 'zustand';
+import type { ConsoleStore } from '../../../store/create-store.js';
 import { KEYMAP, type Scope } from '../../keymap.js';
-import { tint, useTheme } from '../../theme.js';
+import { legendLines } from '../../legend.js';
+import { createTheme, tint, useTheme } from '../../theme.js';
 
 const TITLES: Partial<Record<Scope, string>> = {
   global: 'Everywhere',
@@ -13,48 +17,88 @@ const TITLES: Partial<Record<Scope, string>> = {
   dashboards: 'Dashboards',
   channels: 'Alert channels',
   confirm: 'Answering a question (acknowledge?)',
+  discard: 'New channel: “Discard what you typed?”',
   'form-type': 'New channel: choosing the type',
   form: 'New channel: the fields (keys type text)',
   filter: 'While filtering',
   prompt: 'At the : prompt',
   wall: 'Wall',
   tags: 'While typing the dashboards’ tags',
+  help: 'This help',
 };
 
 export interface HelpOverlayProps {
+  store: ConsoleStore;
   height: number;
-  /** The scopes of the view beneath, whose keys are listed first (the rest may not fit). */
+  /** The scopes of the view beneath, whose keys are listed first. */
   first?: readonly Scope[] | undefined;
   /** How the statuses are polled, when a large account polls them in tiers. */
   pollCycle?: string | null | undefined;
 }
 
-export function HelpOverlay({ height, first = [], pollCycle }: HelpOverlayProps) {
-  const theme = useTheme();
+interface Line {
+  key: string;
+  title: string;
+  text: string;
+}
+
+function helpLines(first: readonly Scope[]): Line[] {
   const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
-  const lines = order.flatMap(([scope, title]) => [
+  const section = ([scope, title]: [string, string]): Line[] => [
     { key: `h-${scope}`, title, text: '' },
     ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({
       key: `${scope}-${b.command}`,
       title: '',
       text: `${b.keys.join(', ').padEnd(18)} ${b.help}`,
     })),
-  ]);
+  ];
+  const marks = legendLines(
+    createTheme({ color: false, ascii: false }),
+    createTheme({ color: false, ascii: true }),
+  );
+  // The keys of the view beneath first, then what its marks mean, then everything else.
+  const mine = order.filter(([scope]) => first.includes(scope as Scope));
+  const rest = order.filter(([scope]) => !first.includes(scope as Scope));
+  return [
+    ...mine.flatMap(section),
+    { key: 'h-marks', title: 'Marks (as drawn, then with --ascii)', text: '' },
+    ...marks.map((text, i) => ({ key: `mark-${i}`, title: '', text })),
+    ...rest.flatMap(section),
+  ];
+}
+
+/** Lines of help that fit in `height`: less the border, the title, a poll-cycle line and the position line. */
+export const helpRoom = (height: number, pollCycle: boolean): number =>
+  Math.max(1, height - (pollCycle ? 4 : 3) - 1);
+
+/** How many lines the help has (the same in any order): how far it can scroll. */
+export const helpLineCount = (): number => helpLines([]).length;
+
+export function HelpOverlay({ store, height, first = [], pollCycle }: HelpOverlayProps) {
+  const theme = useTheme();
+  const asked = useStore(store, (s) => s.helpScroll);
+  const lines = helpLines(first);
+  const room = helpRoom(height, Boolean(pollCycle));
+  const top = Math.min(asked, Math.max(0, lines.length - room));
+  const below = Math.max(0, lines.length - top - room);
   return (
     <Box flexDirection="column" height={height} borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1}>
       <Text bold color={tint(theme, theme.accent)}>
         Keys (esc or ? to close)
       </Text>
       {pollCycle ? <Text wrap="truncate">{`Polling: ${pollCycle}`}</Text> : null}
-      {lines.slice(0, Math.max(0, height - (pollCycle ? 4 : 3))).map((l) =>
+      {lines.slice(top, top + room).map((l) =>
         l.title ? (
-          <Text key={l.key} bold>
+          <Text key={l.key} bold wrap="truncate">
             {l.title}
           </Text>
         ) : (
           <Text key={l.key} wrap="truncate">{`  ${l.text}`}</Text>
         ),
       )}
+      <Text color={tint(theme, theme.dim)} wrap="truncate">
+        {`lines ${top + 1}-${Math.min(lines.length, top + room)} of ${lines.length}${below > 0 ? ` ${theme.rule} j/k, pgdn/pgup scroll` : ''}`}
+      </Text>
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { useStore } from 'zustand';
 import { metricValues, type MetricValues } from '../../../domain/metric-values.js';
+import { plural } from '../../../domain/results-summary.js';
 import { isHigherBetter, rateMetric, ratingLevel } from '../../../domain/rating.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { remoteData } from '../../../store/detail-slice.js';
@@ -47,7 +48,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const room = Math.max(1, height - 3);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
   const scope = check
-    ? `for ${sanitize(check.checkName)} over ${filters.period} (${window?.meta.summary?.totalRuns ?? 0} runs)`
+    ? `for ${sanitize(check.checkName)} over ${filters.period} (${plural(window?.meta.summary?.totalRuns ?? 0, 'run')})`
     : 'pick a check on the board and press m to rate it';
   return (
     <Box flexDirection="column" height={height}>
@@ -61,6 +62,11 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
         >{`catalogue: ${catalogue.error.kind} ${theme.rule} ${sanitize(catalogue.error.message)}`}</Text>
       ) : null}
       {data ? null : <Text color={tint(theme, theme.dim)}>loading the catalogue…</Text>}
+      {data && lines.length === 0 ? (
+        <Text color={tint(theme, theme.dim)} wrap="truncate">
+          {`no metrics${category ? ` of category ${category.replace(/_/g, ' ')}` : ''} for ${type} checks`}
+        </Text>
+      ) : null}
       {lines.slice(top, top + room)}
     </Box>
   );

@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { Text } from 'ink';
 import { formatBytes } from '../../../domain/format.js';
-import { sanitize, sanitizeMultiline } from '../../../domain/sanitize.js';
+import { sanitize, sanitizeMultiline, wrapText } from '../../../domain/sanitize.js';
 import type { CheckResult } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
 import { stoppedAt } from '../../../domain/waterfall.js';
@@ -28,15 +28,18 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   out.push(heading('assertions', 'Assertions'));
   const assertions = [...r.assertions].sort((a, b) => Number(a.passed) - Number(b.passed));
   if (assertions.length === 0) out.push(plain('a-none', '  none'));
-  assertions.forEach((a, i) => {
-    const mark = a.passed ? theme.status.passing : theme.status.failing;
-    const text = `  ${mark.glyph} ${a.passed ? 'pass' : 'FAIL'}  ${sanitize(a.source)} ${sanitize(a.property)} ${sanitize(a.comparison)} ${sanitize(a.target)}${a.passed ? '' : `  actual: ${sanitize(a.actual ?? '(absent)')}`}`;
-    out.push(plain(`a${i}`, text, tint(theme, mark.color)));
-  });
+  assertions.forEach((a, i) => out.push(...assertionLines(`a${i}`, a, width, theme)));
   if (r.error) {
     out.push(heading('error', 'Error'));
+    // The error (a step's failure among them) is what went wrong: wrapped whole, never cut.
     out.push(
-      plain('e-name', `  ${sanitize(r.error.name)}: ${sanitize(r.error.message)}`, tint(theme, 'red')),
+      ...wrapped(
+        'e-name',
+        `${sanitize(r.error.name)}: ${sanitize(r.error.message)}`,
+        width,
+        2,
+        tint(theme, 'red'),
+      ),
     );
     // The stack's "at ..." frames are the runtime's internals (TCPConnectWrap.afterConnect…),
     // nothing an on-call engineer can act on; lines of another kind (a script's own) stay.
@@ -45,7 +48,7 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
       .slice(1)
       .filter((l) => l.trim() !== '' && !/^\s*at\s/.test(l))
       .slice(0, 10)
-      .forEach((l, i) => out.push(plain(`e${i}`, `  ${l}`, tint(theme, theme.dim))));
+      .forEach((l, i) => out.push(...wrapped(`e${i}`, l, width, 2, tint(theme, theme.dim))));
   }
   out.push(heading('request', 'Request'));
   out.push(plain('rq', `  ${sanitize(r.request.method)} ${sanitize(r.request.url)}`));
@@ -66,6 +69,27 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   out.push(...headerLines('rsh', rs.headers));
   out.push(...bodyLines('rsb', rs.body, rs.size, theme));
   return out;
+}
+
+/** Text wrapped to the width under an indent, one Text a line (the view scrolls by lines). */
+function wrapped(key: string, text: string, width: number, indent: number, color?: string): ReactElement[] {
+  const pad = ' '.repeat(indent);
+  return wrapText(text, width - indent - 1).map((l, i) => plain(`${key}-${i}`, `${pad}${l}`, color));
+}
+
+type Assertion = CheckResult['assertions'][number];
+
+/** A passed assertion on one line; a failed one with its expected and actual values whole. */
+function assertionLines(key: string, a: Assertion, width: number, theme: Theme): ReactElement[] {
+  const mark = a.passed ? theme.status.passing : theme.status.failing;
+  const color = tint(theme, mark.color);
+  const what = `${sanitize(a.source)} ${sanitize(a.property)} ${sanitize(a.comparison)}`;
+  if (a.passed) return [plain(key, `  ${mark.glyph} pass  ${what} ${sanitize(a.target)}`, color)];
+  return [
+    plain(key, `  ${mark.glyph} FAIL  ${what}`, color),
+    ...wrapped(`${key}-x`, `expected: ${a.target}`, width, 8, color),
+    ...wrapped(`${key}-g`, `actual: ${a.actual ?? '(absent)'}`, width, 8, color),
+  ];
 }
 
 function headerLines(key: string, headers: Record<string, string>): ReactElement[] {

@@ -8,9 +8,15 @@ import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 import { undelivered } from '../board/columns.js';
 
-/** Since when it has been failing: its incident's start, else its bad locations' last success. */
+/**
+ * Since when it has been failing: its incident's start, else its bad locations'
+ * earliest last success. A degraded check's runs succeed (slowly), so its last success says
+ * nothing of when it became degraded, and the statuses do not say when it did: with
+ * no incident its "for" is unknown (—), not the age of its last run.
+ */
 export function failingSince(c: CheckStatus): number | null {
   if (c.currentIncident) return Date.parse(c.currentIncident.startedAt);
+  if (c.status !== 'failing') return null;
   const bad = c.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
   const lastOk = Math.min(
     ...bad
@@ -44,18 +50,23 @@ export function AttentionRow({
   const hot = isNew && theme.color;
   return (
     <Box height={1}>
-      <Text color={tint(theme, look.color)} bold inverse={hot}>
-        {fit(`${look.glyph} ${look.word}`, 11)}
-      </Text>
-      <Text bold inverse={hot}>
-        {isNew ? 'NEW ' : '    '}
-      </Text>
-      <Text bold={isNew} inverse={hot}>
-        {name}
-      </Text>
-      <Text bold={isNew}>{`  for ${since.padEnd(6)} `}</Text>
+      {/* One layout at every width: only the locations give way (flexShrink), never the status. */}
+      <Box flexShrink={0}>
+        <Text color={tint(theme, look.color)} bold inverse={hot}>
+          {fit(`${look.glyph} ${look.word}`, 10)}
+        </Text>
+        <Text bold inverse={hot}>
+          {isNew ? ' NEW ' : '     '}
+        </Text>
+        <Text bold={isNew} inverse={hot}>
+          {name}
+        </Text>
+      </Box>
+      <Box flexShrink={0}>
+        <Text bold={isNew}>{`  for ${since.padEnd(6)} `}</Text>
+      </Box>
       {undelivered(check) ? (
-        <Text color={tint(theme, 'red')} bold inverse={theme.color}>
+        <Text color={tint(theme, 'red')} bold inverse={theme.color} wrap="truncate">
           {`${theme.undelivered} PAGE NOT DELIVERED`}
         </Text>
       ) : null}

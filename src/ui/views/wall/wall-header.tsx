@@ -5,10 +5,11 @@
 // good: a whole "14:03:07 UTC" line would leave 86,400 of them a day.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatAgeStep, formatClock } from '../../../domain/format.js';
+import { formatAgeStep, formatClock, formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
-import { useTheme } from '../../theme.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
+import { selectScope } from '../../../store/selectors.js';
+import { tint, useTheme } from '../../theme.js';
 
 export function WallHeader({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
@@ -16,17 +17,47 @@ export function WallHeader({ store }: { store: ConsoleStore }) {
   const age = useStore(store, (s) =>
     s.lastSuccessAt === null ? null : formatAgeStep(s.lastSuccessAt, s.now),
   );
+  const scope = useStore(store, wallScope);
   return (
     <Box justifyContent="space-between" height={1}>
-      <Text
-        bold
-        wrap="truncate"
-      >{`Checkwall ${theme.rule} ${sanitize(session.label)} ${theme.rule} ${session.host}`}</Text>
+      <Text bold wrap="truncate">
+        {`Checkwall ${theme.rule} ${sanitize(session.label)} ${theme.rule} ${session.host}`}
+        <Text color={tint(theme, theme.accent)}>{scope ? ` ${theme.rule} ${scope}` : ''}</Text>
+      </Text>
       <Box flexShrink={0}>
+        <WallState store={store} />
         <Clock store={store} />
         <Text bold>{age === null ? '  updated never' : `  updated ${age} ago`}</Text>
       </Box>
     </Box>
+  );
+}
+
+/** What the wall shows, when it is not the whole account: "dashboard Operations, filter status:failing". */
+function wallScope(s: ConsoleState): string {
+  const dashboard = selectScope(s);
+  const parts = [
+    dashboard ? `dashboard ${sanitize(dashboard.name)}` : '',
+    s.filterText.trim() ? `filter ${sanitize(s.filterText.trim())}` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** STALE with the age of the data (as the board says it) or PAUSED, where a glance finds it. */
+function WallState({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const text = useStore(store, (s) =>
+    s.phase === 'retrying' && s.lastSuccessAt !== null
+      ? `STALE ${formatSpan(s.now - s.lastSuccessAt)}`
+      : s.phase === 'paused'
+        ? 'PAUSED'
+        : '',
+  );
+  if (!text) return null;
+  return (
+    <Text bold inverse color={tint(theme, text === 'PAUSED' ? 'yellow' : 'red')}>
+      {` ${text} `}
+    </Text>
   );
 }
 

@@ -6,11 +6,11 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { ageClock } from '../../../domain/format.js';
-import { selectBoardOrder } from '../../../store/selectors.js';
+import { selectBoardOrder, selectServiceTrouble } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 import { BigNumber, DIGIT_ROWS } from '../../widgets/big-digits/big-digits.js';
-import { ConnectionBanner } from '../board/banner.js';
+import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
 import type { ViewProps } from '../view-props.js';
 import { AttentionRow, failingFor } from './attention-row.js';
 import { MarkGrid } from './mark-grid.js';
@@ -25,6 +25,7 @@ export function WallView({ store, height }: ViewProps) {
   const checks = useStore(store, (s) => s.checks);
   const cols = useStore(store, (s) => s.cols);
   const hasError = useStore(store, (s) => s.lastError !== null);
+  const serviceLine = useStore(store, (s) => selectServiceTrouble(s) !== null);
   const turned = useStore(store, (s) => s.turnedFailingAt);
   const tick = useStore(store, (s) => Math.floor(s.now / s.session.wallCycleMs));
   const now = useStore(store, (s) => ageClock(s.now));
@@ -33,13 +34,17 @@ export function WallView({ store, height }: ViewProps) {
   const rest = shown.filter((c) => c.status !== 'failing' && c.status !== 'degraded');
   const count = (st: CheckStatus['status']) => shown.filter((c) => c.status === st).length;
   const gridLines = Math.min(GRID_LINES, Math.ceil(rest.length / Math.max(1, cols - 2)));
-  const room = Math.max(1, height - 1 - (hasError ? 1 : 0) - (DIGIT_ROWS + 2) - 2 - gridLines - 1);
+  const room = Math.max(
+    1,
+    height - 1 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (DIGIT_ROWS + 2) - 2 - gridLines - 1,
+  );
   const pages = Math.max(1, Math.ceil(attention.length / room));
   const page = tick % pages;
   return (
     <Box flexDirection="column" height={height}>
       <WallHeader store={store} />
       <ConnectionBanner store={store} />
+      <ServiceBanner store={store} />
       <Box marginTop={1}>
         <BigNumber value={count('failing')} label="FAILING" color={count('failing') ? 'red' : undefined} />
         <BigNumber

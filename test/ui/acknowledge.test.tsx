@@ -1,0 +1,90 @@
+// Acknowledging: the alert line and the confirmation agree as soon as the
+// service answers (issue 36), not a statuses poll later. 120x40.
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConsoleStore } from '../../src/store/create-store.js';
+import { App } from '../../src/ui/app.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+const noop = { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined };
+// eslint-disable-next-line no-control-regex -- reading the text without colour codes
+const plain = (frame: string | undefined) => (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+
+describe('acknowledging an alert', () => {
+  it('shows the alert acknowledged in the same frame as the confirmation', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(120, 40);
+    const openedAt = new Date(Date.now() - 120_000).toISOString();
+    const check = sampleStatus('c1', {
+      checkName: 'Payments',
+      status: 'failing',
+      currentAlert: { id: 'al-1', openedAt, acknowledgedAt: null, undelivered: 0 },
+    });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    store.getState().openCheck('c1', false);
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toMatch(/not acknowledged \(a acknowledges\)/);
+    view.stdin.write('a');
+    await expect.poll(frame).toContain('Acknowledge the alert of Payments?');
+    view.stdin.write('y');
+    await expect.poll(() => store.getState().ack.state).toBe('sending');
+    const at = new Date().toISOString();
+    store.getState().acknowledgeDone({ ok: true, value: { acknowledgedAt: at } });
+    await expect.poll(frame).toMatch(/alert acknowledged at \d\d:\d\d:\d\d/);
+    expect(frame()).not.toContain('not acknowledged');
+    expect(frame()).toMatch(/Alert open \S+, acknowledged/);
+    expect(store.getState().checks['c1']?.currentAlert?.acknowledgedAt).toBe(at);
+  });
+});
+
+describe('the check view deliveries at 80x24', () => {
+  it('says how many more deliveries there are than it shows, and D shows them', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(80, 24);
+    const openedAt = new Date(Date.now() - 120_000).toISOString();
+    const check = sampleStatus('c1', {
+      checkName: 'Payments',
+      status: 'failing',
+      currentAlert: { id: 'al-1', openedAt, acknowledgedAt: null, undelivered: 0 },
+    });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    store.getState().openCheck('c1', false);
+    const data = ['Pager', 'Slack ops', 'Mail team', 'Backup hook'].map((name, i) => ({
+      id: `n${i}`,
+      event: 'failure' as const,
+      status: 'sent' as const,
+      channel: { id: i + 1, name, type: 'WEBHOOK' as const },
+      check: { id: 'c1', name: 'Payments' },
+      alertId: 'al-1',
+      attempts: 1,
+      lastError: null,
+      createdAt: openedAt,
+      sentAt: openedAt,
+      nextAttemptAt: null,
+    }));
+    store.getState().setAlertHistory('c1', {
+      state: 'ok',
+      at: Date.now(),
+      data: { data, meta: { currentPage: 1, totalPages: 2, totalItems: 9, limit: 6 } },
+    });
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Pager (WEBHOOK)');
+    expect(frame()).not.toContain('Slack ops');
+    expect(frame()).toContain('… 8 more deliveries (D shows the newest 6)');
+    view.stdin.write('D');
+    await expect.poll(frame).toContain('Backup hook (WEBHOOK)');
+    expect(frame()).toContain('… 5 more deliveries (older ones are not fetched)');
+    expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});
