@@ -71,7 +71,11 @@ export async function runRun(argv: string[], io: RunIo = processIo()): Promise<n
 
 async function runAndReport(client: MonitoringClient, args: RunArgs, io: RunIo): Promise<number> {
   const deadline = io.clock.now() + args.timeoutMs;
-  const { data: created } = await client.createCheckRuns(args.body);
+  const created = await createWithin(client, args, io.clock, deadline);
+  if (created === undefined) {
+    io.stderr(`${WHO}: timed out after ${formatTimeout(args.timeoutMs)} before the service took the runs\n`);
+    return 2;
+  }
   if (created.length === 0) {
     io.stderr(`${WHO}: no check matches the selection\n`);
     return 2;
@@ -101,6 +105,25 @@ async function runAndReport(client: MonitoringClient, args: RunArgs, io: RunIo):
     );
   }
   return exitCodeOf(reports);
+}
+
+/** The created runs, or undefined when the service did not answer before the deadline. */
+async function createWithin(
+  client: MonitoringClient,
+  args: RunArgs,
+  clock: Clock,
+  deadline: number,
+): Promise<CheckRun[] | undefined> {
+  const abort = new AbortController();
+  const timer = clock.setTimeout(() => abort.abort(), deadline - clock.now());
+  try {
+    return (await client.createCheckRuns(args.body, { signal: abort.signal })).data;
+  } catch (error) {
+    if (abort.signal.aborted) return undefined;
+    throw error;
+  } finally {
+    clock.clearTimeout(timer);
+  }
 }
 
 /**

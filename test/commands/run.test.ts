@@ -229,6 +229,14 @@ describe('checkwall run', () => {
     expect(stderr).toBe('checkwall run: timed out after 300 ms: 1 of 3 runs unfinished\n');
   });
 
+  it('exits 2 at the timeout when the service does not answer the request that creates runs', async () => {
+    fixture.handle(() => undefined);
+    const { code, stdout, stderr } = await run(['api', '--timeout', '200ms']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('checkwall run: timed out after 200 ms before the service took the runs\n');
+  });
+
   it('exits 2 when the service cannot be reached, without the key', async () => {
     const { code, stderr } = await run(['api'], { baseUrl: await closedPortUrl() });
     expect(code).toBe(2);
