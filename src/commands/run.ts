@@ -2,11 +2,9 @@
 // exits as a deploy gate reads it: 0 every run passed, 1 any failed or was
 // skipped, 2 the runs could not be made or awaited (usage, connection, timeout,
 // or a selection the service refused).
-import { parseArgs } from 'node:util';
-import { CheckRunsCreateSchema, type CheckRun, type CheckRunsCreate } from '../api/action-schemas.js';
+import type { CheckRun } from '../api/action-schemas.js';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { describeError, isApiError } from '../api/errors.js';
-import { describeIssues } from '../api/schemas.js';
 import { failureCause } from '../domain/breakdown.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { sanitize } from '../domain/sanitize.js';
@@ -18,8 +16,9 @@ import {
   type Failure,
   type RunReport,
 } from './run-report.js';
+import { formatTimeout, parseRunArgs, type RunArgs } from './run-args.js';
 import { waitForRuns } from './run-wait.js';
-import { CONNECTION_OPTIONS, resolveSettings, SettingsError } from './settings.js';
+import { resolveSettings, SettingsError } from './settings.js';
 import { RUN_USAGE } from './usage.js';
 
 /** Where the command writes and what it reads besides its arguments; tests give their own. */
@@ -172,67 +171,4 @@ function progressLine(io: RunIo, total: number) {
     },
     clear: () => io.stderr('\r\u001b[K'),
   };
-}
-
-// ---------------------------------------------------------------- arguments
-
-interface RunArgs {
-  body: CheckRunsCreate;
-  timeoutMs: number;
-  json: boolean;
-  flags: Parameters<typeof resolveSettings>[0];
-}
-
-const DEFAULT_TIMEOUT_MS = 120_000;
-
-function parseRunArgs(argv: string[]): RunArgs | { error: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        ...CONNECTION_OPTIONS,
-        tag: { type: 'string', multiple: true },
-        group: { type: 'string', multiple: true },
-        location: { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-  const { values, positionals } = parsed;
-  const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseTimeout(values.timeout);
-  if (timeoutMs === undefined) {
-    return { error: `--timeout: "${values.timeout}" is not a duration, e.g. 90s, 2m or 500ms` };
-  }
-  const body = {
-    ...(positionals.length ? { checkIds: positionals } : {}),
-    ...(values.tag ? { tags: values.tag } : {}),
-    ...(values.group ? { groupIds: values.group } : {}),
-    ...(values.location ? { locations: values.location } : {}),
-    triggeredBy: 'api' as const,
-  };
-  if (!body.checkIds && !body.tags && !body.groupIds) {
-    return { error: 'name the checks to run: check ids, --tag or --group' };
-  }
-  const checked = CheckRunsCreateSchema.safeParse(body);
-  if (!checked.success) return { error: describeIssues(checked.error, { limit: 1, dotted: true }) };
-  return { body, timeoutMs, json: values.json, flags: values };
-}
-
-/** "120s", "2m", "500ms", or plain seconds; more than zero. */
-export function parseTimeout(text: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!match) return undefined;
-  const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1_000;
-  const ms = Math.round(Number(match[1]) * scale);
-  return ms > 0 ? ms : undefined;
-}
-
-function formatTimeout(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -4,7 +4,8 @@
 // real service comes with the endpoints.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CheckRunsCreateSchema, type CheckRun } from '../../src/api/action-schemas.js';
-import { parseTimeout, runRun, type RunIo } from '../../src/commands/run.js';
+import { parseTimeout } from '../../src/commands/run-args.js';
+import { runRun, type RunIo } from '../../src/commands/run.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { closedPortUrl, json, startFixture, type Fixture, type SeenRequest } from '../helpers/fixture.js';
 import { sampleResult } from '../helpers/samples.js';
@@ -315,6 +316,7 @@ describe('checkwall run', () => {
     [['api', '--bogus'], "Unknown option '--bogus'"],
     [['api', '--timeout', 'soon'], '--timeout: "soon" is not a duration'],
     [['--location', 'eu-west'], 'name the checks to run'],
+    [Array.from({ length: 101 }, (_, i) => `c${i}`), 'checkIds: Too big'],
   ])('exits 2 with the usage for %j', async (args, message) => {
     const { code, stdout, stderr } = await run(args);
     expect(code).toBe(2);
