@@ -2,7 +2,14 @@
 // rest of the arguments to it. Commands load lazily so `status` and `--help`
 // never pay for React.
 import { isSea } from 'node:sea';
-import { CONSOLE_USAGE, DEMO_USAGE, MAIN_USAGE, STATUS_USAGE, WALL_USAGE } from './commands/usage.js';
+import {
+  CONSOLE_USAGE,
+  DEMO_USAGE,
+  MAIN_USAGE,
+  RUN_USAGE,
+  STATUS_USAGE,
+  WALL_USAGE,
+} from './commands/usage.js';
 
 export interface Command {
   usage: string;
@@ -38,6 +45,10 @@ const COMMANDS: Record<string, { usage: string; load: Loader; native?: boolean }
   status: {
     usage: STATUS_USAGE,
     load: async () => ({ usage: STATUS_USAGE, run: (await import('./commands/status.js')).runStatus }),
+  },
+  run: {
+    usage: RUN_USAGE,
+    load: async () => ({ usage: RUN_USAGE, run: (await import('./commands/run.js')).runRun }),
   },
   runner: {
     usage: '',

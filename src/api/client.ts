@@ -7,6 +7,19 @@ import { ApiError, parseRetryAfter } from './errors.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 import { bodyDigest, createSameBodyMemo } from './same-body.js';
 import {
+  AuditEventListSchema,
+  CheckRunListSchema,
+  CheckRunSchema,
+  MAX_RUNS_PER_REQUEST,
+  MeSchema,
+  type AuditEventList,
+  type AuditEventsQuery,
+  type CheckRun,
+  type CheckRunList,
+  type CheckRunsCreate,
+  type Me,
+} from './action-schemas.js';
+import {
   AlertChannelListSchema,
   AlertChannelSchema,
   AlertNotificationListSchema,
@@ -18,6 +31,7 @@ import {
   describeIssues,
   CheckResultListSchema,
   CheckStatusListSchema,
+  CheckStatusSchema,
   DashboardListSchema,
   MetricCatalogueSchema,
   PublicDashboardSchema,
@@ -34,6 +48,7 @@ import {
   type AlertChannelsQuery,
   type CheckResultList,
   type CheckResultsQuery,
+  type CheckStatus,
   type CheckStatusList,
   type CheckStatusesQuery,
   type DashboardList,
@@ -86,12 +101,14 @@ export function createClient(options: ClientOptions) {
   const secret = options.apiKey;
   const sameBodies = createSameBodyMemo();
 
-  const call = <S extends z.ZodType>(req: Req, schema: S, opts: CallOptions = {}) =>
-    withRetries(
-      () => once(req, schema, opts),
-      req.method === 'GET' ? retry : { ...retry, retries: 0 },
-      opts.signal,
-    );
+  const call = <S extends z.ZodType>(req: Req, schema: S, opts: CallOptions = {}) => {
+    const again = req.retry ?? (req.method === 'GET' ? 'always' : 'never');
+    const attempt =
+      again === 'refused'
+        ? () => onlyRefusalsRetryable(once(req, schema, opts))
+        : () => once(req, schema, opts);
+    return withRetries(attempt, again === 'never' ? { ...retry, retries: 0 } : retry, opts.signal);
+  };
 
   /** One exchange: the body and its ETag, or `undefined` for a 304 to `ifNoneMatch`. */
   async function exchange(
@@ -274,6 +291,55 @@ export function createClient(options: ClientOptions) {
         MetricCatalogueSchema,
         opts,
       ),
+    /** Who the key is: its account, its name and its role (DECISION: GET /v1/me). */
+    me: (opts?: CallOptions): Promise<Me> =>
+      call({ method: 'GET', path: '/v1/me', auth: true }, MeSchema, opts),
+    /**
+     * Runs now every check the body selects, once per location (202: the runs, queued).
+     * Retried only when the service refused it before doing anything (429): after a
+     * lost connection the runs may exist, and a second request would be a second
+     * trigger in the audit trail even where the service coalesces the runs.
+     */
+    createCheckRuns: (body: CheckRunsCreate, opts?: CallOptions): Promise<CheckRunList> =>
+      call(
+        { method: 'POST', path: '/v1/check-runs', body, auth: true, retry: 'refused' },
+        CheckRunListSchema,
+        opts,
+      ),
+    /** Many runs in one read (at most MAX_RUNS_PER_REQUEST ids): what a waiting caller polls. */
+    checkRuns: (ids: readonly string[], opts?: CallOptions): Promise<CheckRunList> => {
+      if (ids.length === 0 || ids.length > MAX_RUNS_PER_REQUEST) {
+        return Promise.reject(
+          new RangeError(`checkRuns reads 1 to ${MAX_RUNS_PER_REQUEST} runs at once, not ${ids.length}`),
+        );
+      }
+      return call(
+        { method: 'GET', path: '/v1/check-runs', query: { ids: [...ids] }, auth: true },
+        CheckRunListSchema,
+        opts,
+      );
+    },
+    checkRun: (runId: string, opts?: CallOptions): Promise<CheckRun> =>
+      call(
+        { method: 'GET', path: `/v1/check-runs/${encodeURIComponent(runId)}`, auth: true },
+        CheckRunSchema,
+        opts,
+      ),
+    /** A person's pause: idempotent (pausing a paused check changes nothing), so retried as a read is. */
+    pauseCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatus> =>
+      call(
+        { method: 'POST', path: checkPath(checkId, 'pause'), auth: true, retry: 'always' },
+        CheckStatusSchema,
+        opts,
+      ),
+    resumeCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatus> =>
+      call(
+        { method: 'POST', path: checkPath(checkId, 'resume'), auth: true, retry: 'always' },
+        CheckStatusSchema,
+        opts,
+      ),
+    auditEvents: (query: AuditQuery = {}, opts?: CallOptions): Promise<AuditEventList> =>
+      call({ method: 'GET', path: '/v1/audit-events', query, auth: true }, AuditEventListSchema, opts),
     /** A browser run's screenshot (DECISION: /v1/check-results/{checkId}/{resultId}/screenshot, PNG). */
     screenshot: (checkId: string, resultId: string, opts: CallOptions = {}): Promise<Uint8Array> => {
       const path = `/v1/check-results/${encodeURIComponent(checkId)}/${encodeURIComponent(resultId)}/screenshot`;
@@ -296,6 +362,7 @@ export function createClient(options: ClientOptions) {
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const checkPath = (id: string, what: string) => `/v1/checks/${encodeURIComponent(id)}/${what}`;
 const channelPath = (id: number, what: string) =>
   `/v1/alert-channels/${encodeURIComponent(String(id))}/${what}`;
 // An answer may grow keys: read it loosely, unlike the strict body we send.
@@ -307,6 +374,12 @@ interface Req {
   query?: Record<string, QueryValue>;
   body?: unknown;
   auth: boolean;
+  /**
+   * When a failed attempt is tried again: `always` (reads, and idempotent actions),
+   * `refused` (only a 429, which the service answers before acting), `never`.
+   * Default: `always` for GET, `never` for the rest.
+   */
+  retry?: 'always' | 'refused' | 'never';
   /**
    * Hand back the value parsed last time when the answer is unchanged: a 304 to the
    * ETag it came with (sent as If-None-Match), or byte for byte the same body.
@@ -320,6 +393,9 @@ interface Answer {
   endpoint: string;
 }
 
+/** The audit trail's query as the client sends it (the schema's input coerces any page and limit). */
+export type AuditQuery = Omit<AuditEventsQuery, 'page' | 'limit'> & { page?: number; limit?: number };
+
 /** What the caller knows of a page from its last read. */
 export interface KnownPage {
   etag?: string | undefined;
@@ -329,6 +405,16 @@ export interface KnownPage {
 export type PageRead<T> =
   | { changed: false; etag: string | undefined; digest: string | undefined }
   | { changed: true; value: T; etag: string | undefined; digest: string };
+
+/** A non-idempotent request may be sent again only when the service said it did nothing. */
+async function onlyRefusalsRetryable<T>(attempt: Promise<T>): Promise<T> {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.retryable || error.status === 429) throw error;
+    throw new ApiError({ ...error, message: error.message, retryable: false });
+  }
+}
 
 function authHeaders(options: ClientOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -9,6 +9,7 @@ Usage:
   checkwall --public URL         one public dashboard, without credentials
   checkwall wall                 wall-display mode of the console
   checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
+  checkwall run CHECK_ID...      run checks now and wait; exit 0 all passed, 1 not, 2 error
   checkwall serve                the service alone
   checkwall runner               runs a remote location's checks for a service elsewhere
 
@@ -67,6 +68,25 @@ ${CONNECTION_HELP}
                        else 200; --json never cuts names)
   --ascii              ASCII only ("-" for no data)
   --no-color           no colour (also when not a terminal, or NO_COLOR is set)`;
+
+export const RUN_USAGE = `Usage: checkwall run [CHECK_ID...] [options]
+
+Runs the selected checks now (once per location), waits for every result and
+prints one line per run, for deploy pipelines. Exits:
+  0 every run passed, 1 any failed or was skipped (a skipped run proves nothing),
+  2 a usage, configuration or connection error, the timeout, or a selection the
+    service refused (an unknown check id: the reason on stderr).
+
+${CONNECTION_HELP}
+
+Selection (at least one of check ids, --tag, --group; each flag may repeat):
+  --tag TAG            every check with this tag
+  --group ID           every check of this group
+  --location ID        only at this location (default: every location of each check)
+
+  --timeout DURATION   how long to wait for the results, e.g. 90s, 5m (default 120s)
+  --json               print the runs as a JSON array, each with its "outcome"
+                       (passed, failed, skipped, unfinished) and "failure"`;
 
 /** Turns a parseArgs failure into the one-line error and usage every command prints. */
 export function usageError(command: string, error: unknown, usage: string): number {

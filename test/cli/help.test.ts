@@ -15,7 +15,7 @@ describe('checkwall --help', () => {
   it('lists every command of the design', () => {
     const { code, stdout } = checkwall('--help');
     expect(code).toBe(0);
-    for (const command of ['demo', 'console', 'wall', 'status', 'serve', 'runner']) {
+    for (const command of ['demo', 'console', 'wall', 'status', 'run', 'serve', 'runner']) {
       expect(stdout).toMatch(new RegExp(`checkwall \\[?${command}`));
     }
   });
@@ -87,17 +87,21 @@ describe('every command', () => {
     ['console', '--public URL'],
     ['wall', '--cycle SECONDS'],
     ['status', '--json'],
+    ['run', '--timeout DURATION'],
   ])('%s --help prints its usage', (command, flag) => {
     const { code, stdout } = checkwall(command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(flag);
   });
 
-  it.each(['demo', 'console', 'wall', 'status'])('%s rejects an unknown flag with exit 2', (command) => {
-    const { code, stderr } = checkwall(command, '--frobnicate');
-    expect(code).toBe(2);
-    expect(stderr.split('\n')[0]).toContain('--frobnicate');
-  });
+  it.each(['demo', 'console', 'wall', 'status', 'run'])(
+    '%s rejects an unknown flag with exit 2',
+    (command) => {
+      const { code, stderr } = checkwall(command, '--frobnicate');
+      expect(code).toBe(2);
+      expect(stderr.split('\n')[0]).toContain('--frobnicate');
+    },
+  );
 
   it('says what is missing when the console has no settings, without a key', () => {
     const run = spawnSync(process.execPath, ['bin/checkwall.js', 'console', '--api-key', 'k-secret-123'], {

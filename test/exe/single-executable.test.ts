@@ -85,6 +85,14 @@ describe('the single executable, with an empty environment', () => {
     expect(help.stdout).toContain('checkwall status [--json]');
     const status = await exe(['status', '--help'], {});
     expect(status.stdout).toContain('--json');
+    // `run` is a lazily loaded chunk of the bundle like every command: it rides along.
+    expect(help.stdout).toContain('checkwall run CHECK_ID...');
+    const run = await exe(['run', '--help'], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--timeout DURATION');
+    const unnamed = await exe(['run'], {});
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toContain('checkwall run: name the checks to run');
     const stamped = await exe(['--version'], {});
     expect(stamped.code).toBe(0);
     // The same stamp as the npm package's: both come from the one bundle.
