@@ -19,6 +19,8 @@ import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
+import { createAudit } from './audit.js';
+import { registerKeyRoutes } from './key-routes.js';
 import { accountOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
@@ -139,7 +141,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage(body));
   });
 
-  registerAlertRoutes(app, { ...deps, now, auth });
+  registerAlertRoutes(app, { ...deps, now, auth, audit: createAudit(storage, clock) });
+  registerKeyRoutes(app, { storage });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);
