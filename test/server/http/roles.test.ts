@@ -3,6 +3,7 @@
 // /v1/me names the key; a read key sees channels' secrets masked; acknowledging,
 // creating and testing a channel are in the audit trail under the key's name.
 import { createHash } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditEventListSchema,
@@ -13,6 +14,10 @@ import {
 } from '../../../src/api/action-schemas.js';
 import { AlertChannelListSchema, ApiErrorBodySchema } from '../../../src/api/schemas.js';
 import { plainKeyName, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { createAccounts } from '../../../src/server/config/accounts.js';
+import { HttpConfigSchema } from '../../../src/server/config/schema.js';
+import { registerGuards } from '../../../src/server/http/guard.js';
+import { createStrangerLimits } from '../../../src/server/http/rate-limits.js';
 import { ROUTE_ROLES } from '../../../src/server/http/route-roles.js';
 import {
   startTestService,
@@ -246,5 +251,25 @@ describe('audit events', () => {
       headers: { ...headersOf('read'), 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('the route-role table', () => {
+  it('is required of every account route: one without a role stops the start', async () => {
+    const app = Fastify();
+    const http = HttpConfigSchema.parse({});
+    registerGuards(app, {
+      accounts: createAccounts(testConfig(1), new Date()),
+      limits: await createStrangerLimits(app, () => http.rateLimit),
+      limitRate: () => undefined,
+      settings: () => http,
+      now: Date.now,
+    });
+    expect(() => app.post('/v1/forgotten', () => ({}))).toThrow(
+      'POST /v1/forgotten has no role in src/server/http/route-roles.ts',
+    );
+    // Routes that take no account key need none.
+    expect(() => app.get('/v1/public/anything', () => ({}))).not.toThrow();
+    await app.close();
   });
 });
