@@ -706,6 +706,11 @@ export const ApiErrorBodySchema = z.looseObject({
   error: z.string(),
   message: z.string(),
   details: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
+  /**
+   * A 403 of a key whose role is not enough: the role the request needs
+   * (read, operate or admin; action-schemas.ts ROLES, docs/roles.md).
+   */
+  requiredRole: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 

@@ -214,7 +214,7 @@ function logBacklog(service: Service): NodeJS.Timeout {
 function printDemoCredentials(url: string, config: ServiceConfig, demo: Demo) {
   const account = config.accounts[0]!;
   const key =
-    account.apiKeys[0] === demo.credentials.apiKey ? demo.credentials.apiKey : '(from your environment)';
+    account.apiKeys[0]?.key === demo.credentials.apiKey ? demo.credentials.apiKey : '(from your environment)';
   process.stdout.write(
     `demo credentials:\n  CHECKWALL_BASE_URL=${url}\n  CHECKWALL_ACCOUNT_ID=${account.id}\n  CHECKWALL_API_KEY=${key}\n`,
   );

@@ -1,13 +1,31 @@
 // The accounts the service knows, looked up by key, id, heartbeat token and
 // public dashboard slug. Built from the validated config, and rebuilt whole
 // when a reload replaces it (a request sees the old config or the new one).
+import type { Role } from '../../api/action-schemas.js';
 import type { Dashboard } from '../../api/schemas.js';
 import { createSecretIndex } from './digest.js';
-import type { AccountConfig, CheckConfig, DashboardConfig, ServiceConfig } from './schema.js';
+import {
+  apiKeyDigest,
+  type AccountConfig,
+  type CheckConfig,
+  type DashboardConfig,
+  type ServiceConfig,
+} from './schema.js';
+
+/** Who a request's key is: never the key. */
+export interface KeyIdentity {
+  name: string;
+  role: Role;
+}
+
+export interface KeyHolder {
+  account: AccountConfig;
+  key: KeyIdentity;
+}
 
 export interface Accounts {
   /** By the key's whole digest, compared in constant time (digest.ts). */
-  byKey(apiKey: string): AccountConfig | undefined;
+  byKey(apiKey: string): KeyHolder | undefined;
   byId(id: string): AccountConfig | undefined;
   check(account: AccountConfig, checkId: string): CheckConfig | undefined;
   heartbeat(token: string): { account: AccountConfig; check: CheckConfig } | undefined;
@@ -19,7 +37,7 @@ export interface Accounts {
 }
 
 function index(config: ServiceConfig, startedAt: Date) {
-  const keys = createSecretIndex<AccountConfig>();
+  const keys = createSecretIndex<KeyHolder>();
   const ids = new Map<string, AccountConfig>();
   const tokens = new Map<string, { account: AccountConfig; check: CheckConfig }>();
   const boards = new Map<string, Dashboard[]>();
@@ -27,7 +45,8 @@ function index(config: ServiceConfig, startedAt: Date) {
   for (const account of config.accounts) {
     ids.set(account.id.toLowerCase(), account);
     checks.set(account.id, new Map(account.checks.map((c) => [c.id, c])));
-    for (const key of account.apiKeys) keys.set(key, account);
+    for (const key of account.apiKeys)
+      keys.setDigest(apiKeyDigest(key), { account, key: { name: key.name, role: key.role } });
     for (const check of account.checks) if (check.token) tokens.set(check.token, { account, check });
     boards.set(
       account.id,

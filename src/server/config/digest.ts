@@ -16,7 +16,10 @@ export function createSecretIndex<T>() {
   const entries = new Map<string, { digest: Buffer; value: T }>();
   return {
     set(secret: string, value: T) {
-      const digest = digestOf(secret);
+      this.setDigest(digestOf(secret), value);
+    },
+    /** A secret known only by its digest (a key configured as keySha256). */
+    setDigest(digest: Buffer, value: T) {
       entries.set(digest.toString('hex'), { digest, value });
     },
     get(secret: string): T | undefined {

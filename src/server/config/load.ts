@@ -3,7 +3,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas.js';
-import { ServiceConfigSchema, type ServiceConfig } from './schema.js';
+import { digestOf } from './digest.js';
+import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -68,6 +69,19 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
 function crossReferences(config: ServiceConfig): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
+  // A key opens one account as one key (one name, one role): the same key twice, written
+  // plainly or as its SHA-256, is refused. The error names where, never the key.
+  const keys = new Map<string, string>();
+  config.accounts.forEach((account, a) =>
+    account.apiKeys.forEach((key, k) => {
+      const digest = apiKeyDigest(key).toString('hex');
+      const at = `accounts.${a}.apiKeys.${k} (account ${account.id})`;
+      const before = keys.get(digest);
+      if (before !== undefined)
+        problems.push(`${at}: the same key as ${before}; a key belongs to one account, once`);
+      else keys.set(digest, at);
+    }),
+  );
   config.accounts.forEach((account, a) => {
     // X-Service-Account is compared in any case: two ids differing only in case would be one.
     if (ids.has(account.id.toLowerCase())) problems.push(`accounts.${a}.id: "${account.id}" is used twice`);
@@ -146,14 +160,17 @@ export const runnerTokenVariable = (locationId: string) =>
 /**
  * Gives each remote location its runner token from the environment (which
  * replaces the file's), then checks them: every remote location has one, no two
- * locations share one, none is an API key, and a local location has none.
+ * locations share one, none is an API key (of any account), and a local location has none.
  * Errors name the path; a token itself is never echoed.
  */
 export function applyEnvRunnerTokens(config: ServiceConfig, env: NodeJS.ProcessEnv): ServiceConfig {
   const problems: string[] = [];
   const seen = new Map<string, string>();
+  // Any account's key, plain or by digest: a runner token that is an API key would open both doors.
+  const keys = new Set(
+    config.accounts.flatMap((account) => account.apiKeys.map((k) => apiKeyDigest(k).toString('hex'))),
+  );
   const accounts = config.accounts.map((account, a) => {
-    const keys = new Set(account.apiKeys);
     const locations = account.locations.map((location, l) => {
       const at = `accounts.${a}.locations.${l}.runnerToken`;
       const variable = runnerTokenVariable(location.id);
@@ -166,7 +183,8 @@ export function applyEnvRunnerTokens(config: ServiceConfig, env: NodeJS.ProcessE
       if (token === undefined || token === '')
         problems.push(`${at}: a remote location needs a runner token (here, or in ${variable})`);
       else if (token.length < 16) problems.push(`${at}: must be at least 16 characters (${variable})`);
-      else if (keys.has(token)) problems.push(`${at}: must not be one of the account's API keys`);
+      else if (keys.has(digestOf(token).toString('hex')))
+        problems.push(`${at}: must not be an API key (of any account)`);
       else if (seen.has(token)) problems.push(`${at}: the same token as ${seen.get(token)}`);
       else seen.set(token, at);
       return token === undefined ? location : { ...location, runnerToken: token };

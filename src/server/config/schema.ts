@@ -16,7 +16,9 @@ import {
   WIDGET_TYPES,
   WebhookConfigSchema,
 } from '../../api/schemas.js';
+import { RoleSchema } from '../../api/action-schemas.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
+import { digestOf } from './digest.js';
 
 // Every object here is strict: an unknown key (a typo such as `frequncy:`, or a
 // setting this version does not have) is an error naming its path, never a
@@ -276,11 +278,51 @@ export const ChannelConfigSchema = z.discriminatedUnion(
 );
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
+const apiKeySecret = z.string().min(16, 'must be at least 16 characters');
+
+/**
+ * An API key with its name and role (docs/roles.md): the key itself, or only its
+ * SHA-256 (`keySha256`, 64 hex digits) so the file holds no secret. Parsed, it keeps
+ * the form it was written in (a parsed config parses again to itself).
+ */
+export const ApiKeyObjectSchema = z
+  .strictObject({
+    key: apiKeySecret.optional(),
+    keySha256: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be the SHA-256 of the key: 64 hex digits')
+      .transform((s) => s.toLowerCase())
+      .optional(),
+    name: id,
+    role: RoleSchema,
+  })
+  .refine((k) => (k.key === undefined) !== (k.keySha256 === undefined), {
+    message: 'give exactly one of key and keySha256',
+  });
+export type ApiKeyConfig = z.infer<typeof ApiKeyObjectSchema>;
+
+/**
+ * A plain string is an `admin` key named `key-` and the first 8 hex digits of its
+ * SHA-256: a name that tells keys apart in the audit trail and never shows the key.
+ */
+export const ApiKeySchema = z.preprocess(
+  (value) => (typeof value === 'string' ? { key: value, name: plainKeyName(value), role: 'admin' } : value),
+  ApiKeyObjectSchema,
+);
+
+export function plainKeyName(key: string): string {
+  return `key-${digestOf(key).toString('hex').slice(0, 8)}`;
+}
+
+/** The SHA-256 of a configured key, whichever form it was written in. */
+export const apiKeyDigest = (k: ApiKeyConfig): Buffer =>
+  k.key !== undefined ? digestOf(k.key) : Buffer.from(k.keySha256!, 'hex');
+
 export const AccountConfigSchema = z
   .strictObject({
     id: z.uuid(),
     name: z.string().default('account'),
-    apiKeys: z.array(z.string().min(16, 'must be at least 16 characters')).min(1),
+    apiKeys: z.array(ApiKeySchema).min(1),
     maxAlertChannels: z.number().int().min(0).default(10),
     /** Everything below belongs to this account. */
     locations: z.array(LocationConfigSchema).default([]),
@@ -290,6 +332,18 @@ export const AccountConfigSchema = z
     alertChannels: z.array(ChannelConfigSchema).default([]),
   })
   .superRefine((account, ctx) => {
+    // A key's name is who acted in the audit trail: two keys of one name could not be told apart.
+    const names = new Map<string, number>();
+    account.apiKeys.forEach((key, i) => {
+      const before = names.get(key.name);
+      if (before !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apiKeys', i, 'name'],
+          message: `"${key.name}" is the name of apiKeys.${before} too: name each key of an account once`,
+        });
+      else names.set(key.name, i);
+    });
     // A misspelt id would leave a channel that never pages: say so at start.
     const checks = new Set(account.checks.map((c) => c.id));
     const groups = new Set(account.groups.map((g) => g.id));

@@ -18,7 +18,10 @@ import type { AccountConfig } from '../config/schema.js';
 import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Accounts } from '../config/accounts.js';
+import { maskConfig } from '../../domain/mask.js';
+import type { Audit } from './audit.js';
 import { renderPage, sendPage } from './etag.js';
+import { keyOf } from './guard.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta } from './paging.js';
 import { endOf } from './time-range.js';
@@ -30,6 +33,7 @@ export interface AlertRouteDeps {
   alerting: Alerting;
   now: () => number;
   auth: (req: FastifyRequest) => AccountConfig;
+  audit: Audit;
 }
 
 const ChannelParams = z.object({
@@ -42,7 +46,7 @@ const AlertParams = z.object({ alertId: z.string().min(1).max(200) });
 const DAY_MS = 86_400_000;
 
 export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps): void {
-  const { storage, now, auth } = deps;
+  const { storage, now, auth, audit } = deps;
   const channelOf = async (account: AccountConfig, req: FastifyRequest) => {
     const { id } = parseOr400(ChannelParams, req.params, 'path');
     const channel = await storage.channel(account.id, id);
@@ -59,16 +63,23 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
       items.map((c) => c.id),
       now() - DAY_MS,
     );
+    // A read key sees where channels deliver, not the secrets in their URLs, headers and parameters.
+    const masked = keyOf(req).role === 'read';
     const data = items.map((c): AlertChannel => {
       const s = stats.get(c.id);
       const last = s?.last ?? null;
       return {
         ...c,
+        ...(masked ? { config: maskConfig(c.type, c.config, false) } : {}),
         lastDelivery: last && { ...last, at: new Date(last.at).toISOString() },
         failures24h: s?.failures ?? 0,
       };
     });
-    return sendPage(req, reply, renderPage({ data, meta: pageMeta(q.page, q.limit, total) }));
+    return sendPage(
+      req,
+      reply,
+      renderPage({ data, meta: { ...pageMeta(q.page, q.limit, total), ...(masked ? { masked } : {}) } }),
+    );
   });
 
   app.post('/v1/alert-channels', async (req, reply) => {
@@ -85,6 +96,11 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     if (!outcome.ok) {
       throw new HttpError(402, `the plan allows ${outcome.limit} alert channels and all are in use`);
     }
+    await audit(req, {
+      action: 'channel.create',
+      targetId: String(outcome.channel.id),
+      details: { type: outcome.channel.type, name: outcome.channel.name },
+    });
     // The one time the secret is shown whole.
     const channel = outcome.signingSecret
       ? { ...outcome.channel, signingSecret: outcome.signingSecret }
@@ -113,6 +129,11 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     const channel = await channelOf(account, req);
     const row = await deps.alerting.testChannel(channel);
     if (!row) throw new HttpError(500, 'the test notification was not recorded');
+    await audit(req, {
+      action: 'channel.test',
+      targetId: String(channel.id),
+      details: { notificationId: row.id, status: row.status },
+    });
     return toNotification(row);
   });
 
@@ -137,8 +158,16 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.post('/v1/check-alerts/:alertId/acknowledge', async (req) => {
     const account = auth(req);
     const { alertId } = parseOr400(AlertParams, req.params, 'path');
-    const alert = await storage.acknowledgeAlert(account.id, alertId, now());
+    const at = now();
+    const alert = await storage.acknowledgeAlert(account.id, alertId, at);
     if (!alert) throw new HttpError(404, `no alert "${alertId}" in this account`);
+    await audit(req, {
+      action: 'acknowledge',
+      checkId: alert.checkId,
+      targetId: alert.id,
+      // A second acknowledgement keeps the first's time: say which this was.
+      details: { alreadyAcknowledged: alert.acknowledgedAt !== null && alert.acknowledgedAt !== at },
+    });
     const check = deps.accounts.check(account, alert.checkId);
     // Answered once the status shows it: the next list read sees the acknowledgement.
     if (check) await deps.engine.rereadCheck(account, check);

@@ -4,8 +4,7 @@
 // answer is the same 401, so it never tells a valid key from an invalid one;
 // a valid key naming another account than its own is 403.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountConfig } from '../config/schema.js';
-import type { Accounts } from '../config/accounts.js';
+import type { Accounts, KeyHolder } from '../config/accounts.js';
 import { digestOf } from '../config/digest.js';
 import { HttpError } from './errors.js';
 
@@ -22,8 +21,7 @@ export function bearer(req: FastifyRequest): string | undefined {
   return typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }
 
-export interface Authenticated {
-  account: AccountConfig;
+export interface Authenticated extends KeyHolder {
   /** Names the key (its digest, never the key) for the per-key rate limit. */
   keyId: string;
 }
@@ -31,12 +29,12 @@ export interface Authenticated {
 export function authenticate(accounts: Accounts, req: FastifyRequest): Authenticated {
   const key = bearer(req);
   const named = req.headers['x-service-account'];
-  const account = key === undefined ? undefined : accounts.byKey(key);
-  if (!account || typeof named !== 'string' || named === '') throw unauthorized();
+  const holder = key === undefined ? undefined : accounts.byKey(key);
+  if (!holder || typeof named !== 'string' || named === '') throw unauthorized();
   // Account ids are UUIDs, in whatever case a client writes them.
-  if (named.toLowerCase() !== account.id.toLowerCase())
+  if (named.toLowerCase() !== holder.account.id.toLowerCase())
     throw new HttpError(403, 'the API key does not belong to that account');
-  return { account, keyId: digestOf(key!).toString('hex') };
+  return { ...holder, keyId: digestOf(key!).toString('hex') };
 }
 
 /**

@@ -38,6 +38,8 @@ export class HttpError extends Error {
     message: string,
     readonly details?: ApiErrorBody['details'],
     readonly headers: Record<string, string> = {},
+    /** Members of the error body beyond the message and details (a 403's requiredRole). */
+    readonly extra: Pick<ApiErrorBody, 'requiredRole'> = {},
   ) {
     super(message);
   }
@@ -47,9 +49,11 @@ export function errorBody(
   statusCode: number,
   message: string,
   details?: ApiErrorBody['details'],
+  extra: Pick<ApiErrorBody, 'requiredRole'> = {},
 ): ApiErrorBody {
   const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message };
   if (details && details.length > 0) body.details = details;
+  if (extra.requiredRole !== undefined) body.requiredRole = extra.requiredRole;
   return body;
 }
 
@@ -144,7 +148,7 @@ export function handleError(error: FastifyError | HttpError, _req: FastifyReques
     return reply
       .code(error.statusCode)
       .headers(error.headers)
-      .send(errorBody(error.statusCode, error.message, error.details));
+      .send(errorBody(error.statusCode, error.message, error.details, error.extra));
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

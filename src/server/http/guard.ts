@@ -3,11 +3,13 @@
 // Every /v1/ route needs an account's credentials unless it is one of OPEN's:
 // a route added later is closed until it says otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Accounts } from '../config/accounts.js';
+import { roleAllows, type Role } from '../../api/action-schemas.js';
+import type { Accounts, KeyHolder, KeyIdentity } from '../config/accounts.js';
 import type { AccountConfig, HttpConfig } from '../config/schema.js';
 import { authenticate, refuseUnread, unauthorized } from './auth.js';
 import { HttpError } from './errors.js';
 import { createPublicAnswers, type StrangerLimits } from './rate-limits.js';
+import { routeRole } from './route-roles.js';
 
 /** Routes that take no account credentials: their own token, or none. */
 const PUBLIC_READ = '/v1/public/';
@@ -25,19 +27,63 @@ export interface GuardDeps {
   now(): number;
 }
 
-const accountOfRequest = new WeakMap<FastifyRequest, AccountConfig>();
+const holderOfRequest = new WeakMap<FastifyRequest, KeyHolder>();
+
+function holderOf(req: FastifyRequest): KeyHolder {
+  const holder = holderOfRequest.get(req);
+  if (!holder) throw unauthorized();
+  return holder;
+}
 
 /** The account the onRequest hook authenticated (a 401 if the hook did not run: no account, no answer). */
 export function accountOf(req: FastifyRequest): AccountConfig {
-  const account = accountOfRequest.get(req);
-  if (!account) throw unauthorized();
-  return account;
+  return holderOf(req).account;
 }
+
+/** The name and role of the key the request came with (never the key). */
+export function keyOf(req: FastifyRequest): KeyIdentity {
+  return holderOf(req).key;
+}
+
+/** The 403 of a key whose role is not enough, naming the role needed. */
+export const roleRefused = (needs: Role, has: Role) =>
+  new HttpError(
+    403,
+    `this API key's role (${has}) may not do this: it needs the ${needs} role (docs/roles.md)`,
+    [],
+    {},
+    { requiredRole: needs },
+  );
+
+/**
+ * Throws the 403 unless the request's key has `role` or more. The guard already
+ * applies each route's role from route-roles.ts; this is for a finer decision
+ * inside a route.
+ */
+export function requireRole(req: FastifyRequest, role: Role): void {
+  const { key } = holderOf(req);
+  if (!roleAllows(key.role, role)) throw roleRefused(role, key.role);
+}
+
+/** Whether a route takes an account's key, and so needs a role in route-roles.ts. */
+const takesKey = (url: string) =>
+  url.startsWith('/v1/') &&
+  !url.startsWith(RUNNER) &&
+  !url.startsWith(HEARTBEAT) &&
+  !url.startsWith(PUBLIC_READ);
 
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { accounts, limits } = deps;
   const hosts = allowedHosts(accounts, deps.settings);
   const publicAnswers = createPublicAnswers(deps.now);
+
+  // Every account route declares its role in route-roles.ts, or the service does not start.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      if (takesKey(route.url) && !routeRole(method, route.url))
+        throw new Error(`${method} ${route.url} has no role in src/server/http/route-roles.ts`);
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     if (!hosts(req.host)) {
@@ -57,14 +103,22 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
       if (publicAnswers.serve(req, reply)) return reply;
       return;
     }
+    let holder: KeyHolder;
     try {
-      const { account, keyId } = authenticate(accounts, req);
+      const { keyId, ...found } = authenticate(accounts, req);
       deps.limitRate(keyId);
-      accountOfRequest.set(req, account);
+      holder = found;
     } catch (error) {
       refuseUnread(req, reply);
       if (error instanceof HttpError && error.statusCode !== 429) await limits.failed(req);
       throw error;
+    }
+    holderOfRequest.set(req, holder);
+    // A known key short of the route's role: refused before the body, and not a failed authentication.
+    const needs = routeRole(req.method, route) ?? 'admin';
+    if (!roleAllows(holder.key.role, needs)) {
+      refuseUnread(req, reply);
+      throw roleRefused(needs, holder.key.role);
     }
   });
 

@@ -20,6 +20,8 @@ import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
+import { createAudit } from './audit.js';
+import { registerKeyRoutes } from './key-routes.js';
 import { accountOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { registerHistoryRoutes } from './history-routes.js';
@@ -147,8 +149,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage(body));
   });
 
-  registerAlertRoutes(app, { ...deps, now, auth });
+  registerAlertRoutes(app, { ...deps, now, auth, audit: createAudit(storage, clock) });
   registerHistoryRoutes(app, { ...deps, now, auth });
+  registerKeyRoutes(app, { storage });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

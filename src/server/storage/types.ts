@@ -1,6 +1,7 @@
 // The storage interface: the only way the service reads or writes what it keeps.
 // Asynchronous, for PostgreSQL (pg) as well as SQLite (better-sqlite3, which
 // answers at once); test/server/storage.test.ts runs one suite against both.
+import type { AuditAction } from '../../api/action-schemas.js';
 import type {
   AlertChannel,
   AlertChannelCreate,
@@ -167,6 +168,27 @@ export interface DeliveryStats {
   failures: number;
 }
 
+/** One action of a key, as stored (the wire's AuditEvent with `at` in epoch ms). */
+export interface AuditRow {
+  id: string;
+  at: number;
+  keyName: string;
+  action: AuditAction;
+  checkId?: string | undefined;
+  targetId?: string | undefined;
+  details: Record<string, unknown>;
+}
+
+export interface AuditQuery {
+  checkId?: string | undefined;
+  action?: AuditAction | undefined;
+  /** Epoch ms, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+  offset: number;
+  limit: number;
+}
+
 export interface Storage extends RunQueue {
   insertResult(accountId: string, result: CheckResult): Promise<void>;
   insertResults(accountId: string, results: readonly CheckResult[]): Promise<void>;
@@ -288,6 +310,11 @@ export interface Storage extends RunQueue {
     channelIds: readonly number[],
     since: number,
   ): Promise<Map<number, DeliveryStats>>;
+
+  /** Keeps one action of a key (the audit trail, docs/roles.md). */
+  recordAudit(accountId: string, event: AuditRow): Promise<void>;
+  /** The account's audit events, newest first (the order recorded breaks ties of `at`), paged. */
+  auditEvents(accountId: string, q: AuditQuery): Promise<{ items: AuditRow[]; total: number }>;
 
   /**
    * Deletes results (and their screenshots), alert events, resolved alerts and

@@ -61,7 +61,7 @@ describe('remote locations in the config', () => {
     const key = refusal(() =>
       applyEnvRunnerTokens(config([{ ...far, id: 'far', runnerToken: TEST_KEY }]), {}),
     );
-    expect(key).toContain("accounts.0.locations.0.runnerToken: must not be one of the account's API keys");
+    expect(key).toContain('accounts.0.locations.0.runnerToken: must not be an API key (of any account)');
     expect(key).not.toContain(TEST_KEY);
     const twice = refusal(() =>
       applyEnvRunnerTokens(

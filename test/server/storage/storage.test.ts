@@ -7,7 +7,7 @@ import type { CheckResult } from '../../../src/api/schemas.js';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/storage/sqlite/schema.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
-import type { ResultQuery, Storage } from '../../../src/server/storage/types.js';
+import type { AuditQuery, AuditRow, ResultQuery, Storage } from '../../../src/server/storage/types.js';
 import { DAY_MS, HISTOGRAM_ERROR, HOUR_MS } from '../../../src/server/storage/history.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { allStorages, openAlertRow, tempDb } from '../../helpers/storages.js';
@@ -497,6 +497,59 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(await s.currentIncident(A, 'c1')).toBeNull();
       expect(await s.alertCounts(A, 'c1', T0 + 3 * MIN)).toEqual({ active: 0, acknowledged: 0, total24h: 1 });
       expect((await s.alertCounts(A, 'c1', T0 + 86_400_001)).total24h).toBe(0);
+    });
+  });
+
+  describe('audit events', () => {
+    const event = (n: number, over: Partial<AuditRow> = {}): AuditRow => ({
+      id: `e${n}`,
+      at: T0 + n * MIN,
+      keyName: 'oncall',
+      action: 'acknowledge',
+      checkId: 'c1',
+      targetId: `alert-${n}`,
+      details: { n, quote: 'a "b" \\ c' },
+      ...over,
+    });
+
+    it('keeps them per account, newest first (recorded order within a millisecond), paged', async () => {
+      await s.recordAudit(A, event(1));
+      await s.recordAudit(A, event(2, { action: 'channel.create', checkId: undefined, targetId: '7' }));
+      await s.recordAudit(A, event(3, { at: T0 + 2 * MIN, keyName: 'platform', details: {} }));
+      await s.recordAudit(B, event(4));
+      const all = await s.auditEvents(A, { offset: 0, limit: 10 });
+      expect(all.total).toBe(3);
+      expect(all.items.map((e) => e.id)).toEqual(['e3', 'e2', 'e1']);
+      expect(all.items[1]).toEqual({
+        id: 'e2',
+        at: T0 + 2 * MIN,
+        keyName: 'oncall',
+        action: 'channel.create',
+        targetId: '7',
+        details: { n: 2, quote: 'a "b" \\ c' },
+      });
+      expect(all.items[2]).toEqual(event(1));
+      const page = await s.auditEvents(A, { offset: 1, limit: 1 });
+      expect(page).toEqual({ items: [all.items[1]], total: 3 });
+      expect((await s.auditEvents(B, { offset: 0, limit: 10 })).items.map((e) => e.id)).toEqual(['e4']);
+    });
+
+    it('filters by check, action and time', async () => {
+      for (let n = 1; n <= 6; n++)
+        await s.recordAudit(
+          A,
+          event(n, {
+            checkId: n % 2 === 0 ? 'c2' : 'c1',
+            action: n % 3 === 0 ? 'run' : 'acknowledge',
+          }),
+        );
+      const ids = async (q: Partial<AuditQuery>) =>
+        (await s.auditEvents(A, { offset: 0, limit: 10, ...q })).items.map((e) => e.id);
+      expect(await ids({ checkId: 'c2' })).toEqual(['e6', 'e4', 'e2']);
+      expect(await ids({ action: 'run' })).toEqual(['e6', 'e3']);
+      expect(await ids({ checkId: 'c1', action: 'acknowledge' })).toEqual(['e5', 'e1']);
+      expect(await ids({ from: T0 + 2 * MIN, to: T0 + 4 * MIN })).toEqual(['e4', 'e3', 'e2']);
+      expect((await s.auditEvents(A, { from: T0 + 5 * MIN, offset: 0, limit: 1 })).total).toBe(2);
     });
   });
 });

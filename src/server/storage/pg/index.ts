@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { createPgAccountStore } from './account.js';
 import { createPgAlertStore } from './alerts.js';
+import { createPgAuditStore } from './audit.js';
 import { createChanges, type Changes } from './changes.js';
 import { createPgChannelStore } from './channels.js';
 import { changed, createPool, transaction } from './db.js';
@@ -60,6 +61,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     insertScreenshot: (accountId, result, png) => writeScreenshot(pool, accountId, result, png),
     ...createPgAccountStore(pool),
     ...createPgChannelStore(pool),
+    ...createPgAuditStore(pool),
     ...createPgAlertStore(pool, origin),
     ...createPgOutboxReader(pool),
     ...createPgRunQueue(pool, origin),

@@ -131,6 +131,21 @@ export const PG_MIGRATIONS: readonly string[] = [
    -- The results already kept are rolled up, so history starts with them.
    ${rollupSql('hour', 'results')};
    ${rollupSql('day', 'results')};`,
+  // Issue 32: the audit trail, every action of a key (docs/roles.md); seq orders
+  // events of one millisecond as they were recorded.
+  `CREATE TABLE audit_events (
+     seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     key_name TEXT NOT NULL,
+     action TEXT NOT NULL,
+     check_id TEXT,
+     target_id TEXT,
+     details JSON NOT NULL
+   );
+   CREATE INDEX audit_events_account ON audit_events (account_id, at);
+   CREATE INDEX audit_events_check ON audit_events (account_id, check_id, at);`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

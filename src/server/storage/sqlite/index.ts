@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { migrate } from './schema.js';
 import { createAccountStore } from './account.js';
 import { createAlertStore } from './alerts.js';
+import { createAuditStore } from './audit.js';
 import { createChannelStore } from './channels.js';
 import { createResultStore } from './results.js';
 import { createHistoryStore } from './history.js';
@@ -124,6 +125,7 @@ function withStores(
     ...runs,
     ...account,
     ...createChannelStore(db),
+    ...createAuditStore(db),
     ...alerts,
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
   };

@@ -144,6 +144,21 @@ export const MIGRATIONS: readonly string[] = [
    -- The results already kept are rolled up, so history starts with them.
    ${rollupSql('hour', 'results')};
    ${rollupSql('day', 'results')};`,
+  // Issue 32: the audit trail, every action of a key (docs/roles.md); seq orders
+  // events of one millisecond as they were recorded.
+  `CREATE TABLE audit_events (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     account_id TEXT NOT NULL,
+     at INTEGER NOT NULL,             -- epoch ms
+     key_name TEXT NOT NULL,
+     action TEXT NOT NULL,
+     check_id TEXT,
+     target_id TEXT,
+     details TEXT NOT NULL            -- JSON object
+   );
+   CREATE INDEX audit_events_account ON audit_events (account_id, at);
+   CREATE INDEX audit_events_check ON audit_events (account_id, check_id, at);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
