@@ -70,7 +70,8 @@ const takesKey = (url: string) =>
   url.startsWith('/v1/') &&
   !url.startsWith(RUNNER) &&
   !url.startsWith(HEARTBEAT) &&
-  !url.startsWith(PUBLIC_READ);
+  !url.startsWith(PUBLIC_READ) &&
+  !PROBES.has(url);
 
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { accounts, limits } = deps;

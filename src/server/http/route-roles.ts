@@ -17,6 +17,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /v1/alert-channels/:id/subscriptions': 'read',
   'GET /v1/alert-notifications': 'read',
   'GET /v1/audit-events': 'read',
+  'GET /v1/check-history/:checkId': 'read',
   'POST /v1/check-alerts/:alertId/acknowledge': 'operate',
   'POST /v1/alert-channels': 'admin',
   'POST /v1/alert-channels/:id/test': 'admin',
