@@ -78,8 +78,13 @@ describe('GET /status/{customUrl}', () => {
     const v1 = await get('/v1/check-statuses', {
       ...viaProxy,
       'x-service-account': svc.credentials.accountId,
-      'x-api-key': svc.credentials.apiKey,
+      authorization: `Bearer ${svc.credentials.apiKey}`,
     });
+    const direct = await get('/v1/check-statuses', {
+      'x-service-account': svc.credentials.accountId,
+      authorization: `Bearer ${svc.credentials.apiKey}`,
+    });
+    expect(direct.status).toBe(200);
     expect(v1.status).toBe(404);
     expect((await get('/status/status', viaProxy)).status).toBe(404);
   });
