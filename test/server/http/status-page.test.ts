@@ -3,7 +3,9 @@
 // headers and ETags, badges and the incident feed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../../src/server/config/load.js';
-import { CONTENT_SECURITY_POLICY } from '../../../src/server/http/status-page/routes.js';
+import type { IncomingMessage } from 'node:http';
+import { createAccounts } from '../../../src/server/config/accounts.js';
+import { CONTENT_SECURITY_POLICY, customDomainRewrite } from '../../../src/server/http/status-page/routes.js';
 import { CUSTOM_DOMAIN, HOSTILE, statusPageConfig } from '../../helpers/status-page.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 
@@ -87,6 +89,22 @@ describe('GET /status/{customUrl}', () => {
     expect(direct.status).toBe(200);
     expect(v1.status).toBe(404);
     expect((await get('/status/status', viaProxy)).status).toBe(404);
+  });
+
+  it('believes X-Forwarded-Host only behind a trusted proxy', () => {
+    const accounts = createAccounts(statusPageConfig(), new Date());
+    const forwarded = {
+      url: '/feed.atom?x=1',
+      headers: { host: 'a.test', 'x-forwarded-host': CUSTOM_DOMAIN },
+    };
+    const direct = { url: '/', headers: { host: `${CUSTOM_DOMAIN.toUpperCase()}:8443` } };
+    expect(customDomainRewrite(accounts, true)(forwarded as unknown as IncomingMessage)).toBe(
+      '/status/board/feed.atom?x=1',
+    );
+    expect(customDomainRewrite(accounts, false)(forwarded as unknown as IncomingMessage)).toBe(
+      '/feed.atom?x=1',
+    );
+    expect(customDomainRewrite(accounts, false)(direct as unknown as IncomingMessage)).toBe('/status/board');
   });
 
   it('serves the custom CSS as its own stylesheet', async () => {
