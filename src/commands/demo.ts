@@ -10,6 +10,8 @@ import { DEMO_USAGE, usageError } from './usage.js';
 
 export interface EmbeddedDemo {
   client: MonitoringClient;
+  /** The demo's public dashboard as its status page (issue 34). */
+  statusPageUrl: string;
   close(): Promise<void>;
 }
 
@@ -18,8 +20,10 @@ export async function startEmbeddedDemo(dbPath = ':memory:'): Promise<EmbeddedDe
   const demo = await startDemo();
   const service = await createService({ config: demo.config, dbPath, host: '127.0.0.1', port: 0 });
   demo.startPinger(service.url);
+  const board = demo.config.accounts[0]?.dashboards.find((d) => !d.isPrivate);
   return {
     client: createClient({ baseUrl: service.url, ...demo.credentials }),
+    statusPageUrl: `${service.url}/status/${board?.customUrl ?? 'status'}`,
     async close() {
       await service.close();
       await demo.close();
@@ -41,10 +45,14 @@ export async function runDemo(argv: string[]): Promise<number> {
     return usageError('demo', error, DEMO_USAGE);
   }
   const embedded = await startEmbeddedDemo(values.db);
+  // Said before the console takes the screen, and in its header beside the service's address.
+  process.stderr.write(
+    `checkwall demo: service ${embedded.client.baseUrl}, status page ${embedded.statusPageUrl}\n`,
+  );
   try {
     return await runConsoleApp({
       client: embedded.client,
-      label: 'demo',
+      label: `demo, status page ${new URL(embedded.statusPageUrl).pathname}`,
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,

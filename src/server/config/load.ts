@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas.js';
+import { hostName } from '../../domain/host-name.js';
 import { digestOf } from './digest.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
 
@@ -80,6 +81,22 @@ function crossReferences(config: ServiceConfig): string[] {
       if (before !== undefined)
         problems.push(`${at}: the same key as ${before}; a key belongs to one account, once`);
       else keys.set(digest, at);
+    }),
+  );
+  // A status page is found by its slug or its domain, across all accounts: each names one dashboard.
+  const urls = new Map<string, string>();
+  const domains = new Map<string, string>();
+  config.accounts.forEach((account, a) =>
+    account.dashboards.forEach((d, i) => {
+      const at = `accounts.${a}.dashboards.${i}`;
+      const url = urls.get(d.customUrl);
+      if (url) problems.push(`${at}.customUrl: "${d.customUrl}" is already the customUrl of ${url}`);
+      else urls.set(d.customUrl, at);
+      if (d.customDomain === null) return;
+      const host = hostName(d.customDomain);
+      const domain = domains.get(host);
+      if (domain) problems.push(`${at}.customDomain: "${host}" is already the customDomain of ${domain}`);
+      else domains.set(host, at);
     }),
   );
   config.accounts.forEach((account, a) => {

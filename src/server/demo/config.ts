@@ -319,6 +319,12 @@ export function demoConfig(
                 title: 'Status',
                 settings: { showPercentage: true, timeRange: '24h' },
               },
+              {
+                type: 'check_list',
+                position: 2,
+                title: 'Services',
+                settings: { groupByType: false, showLastResult: true },
+              },
             ],
           },
         ],

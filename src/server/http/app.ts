@@ -10,6 +10,7 @@ import { parseJsonBody } from './json-body.js';
 import { createStrangerLimits } from './rate-limits.js';
 import { registerRoutes, type RouteDeps } from './routes.js';
 import { registerRunnerRoutes, type RunnerRouteDeps } from './runner-routes.js';
+import { customDomainRewrite, registerStatusPage } from './status-page/routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -25,6 +26,8 @@ export async function buildApp(
     forceCloseConnections: true,
     // Read once: which proxy's X-Forwarded-For to believe is settled at start.
     trustProxy: http().trustProxy,
+    // A dashboard's customDomain reaches its status page and nothing else (status-page/routes.ts).
+    rewriteUrl: customDomainRewrite(deps.accounts, http().trustProxy),
     // A parameter percent-encoded whole is three times its value's length: any configured
     // value reaches its route, and a longer one is a 404 (handleFrameworkError).
     routerOptions: { maxParamLength: 3 * MAX_PATH_PARAM_LENGTH },
@@ -48,6 +51,7 @@ export async function buildApp(
   });
   registerRoutes(app, deps);
   registerHealthRoutes(app, deps);
+  registerStatusPage(app, { ...deps, now: deps.clock.now, limits });
   if (runners) registerRunnerRoutes(app, runners, { failed: limits.failed, remote: hasRemote(deps) });
   return app;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleAllows, type Role } from '../../api/action-schemas.js';
 import type { Accounts, KeyHolder, KeyIdentity } from '../config/accounts.js';
 import type { AccountConfig, HttpConfig } from '../config/schema.js';
+import { hostName } from '../../domain/host-name.js';
 import { authenticate, refuseUnread, unauthorized } from './auth.js';
 import { HttpError } from './errors.js';
 import { createPublicAnswers, type StrangerLimits } from './rate-limits.js';
@@ -161,14 +162,4 @@ function allowedHosts(accounts: Accounts, settings: () => HttpConfig) {
     const name = hostName(wanted);
     return allowed.some((h) => h === wanted || h === name) || domains.has(name);
   };
-}
-
-/** The name of a host[:port] (or of a URL someone wrote as a custom domain), lower case, without its port. */
-function hostName(value: string): string {
-  const host = value
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .split('/')[0]!;
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.replace(/:\d*$/, '');
 }

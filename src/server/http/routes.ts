@@ -10,7 +10,7 @@ import {
   MetricsQuerySchema,
   type CheckStatus,
 } from '../../api/schemas.js';
-import { dashboardCheckIds, type Accounts } from '../config/accounts.js';
+import type { Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -28,7 +28,7 @@ import { registerHistoryRoutes } from './history-routes.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
-import { PUBLIC_RECENT_RESULTS, publicCheckStatus } from './public-projection.js';
+import { publicChecks } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
@@ -165,35 +165,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { customUrl } = parseOr400(z.object({ customUrl: pathParam }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
-    const { account, dashboard } = found;
-    const shown = dashboardCheckIds(account, dashboard);
-    const all = await engine.list(account, '24h');
-    const checks = await Promise.all(
-      present(
-        account,
-        all.filter((s) => shown.has(s.checkId)),
-      ).map(async (s) => {
-        const recent = dashboard.configuration.showCheckResults
-          ? await newestResults(account.id, s.checkId)
-          : [];
-        return publicCheckStatus(s, dashboard.configuration, recent);
-      }),
-    );
-    return sendPage(req, reply, renderPage({ data: { dashboard, checks } }));
+    const checks = await publicChecks({ storage, engine, now }, found.account, found.dashboard);
+    return sendPage(req, reply, renderPage({ data: { dashboard: found.dashboard, checks } }));
   });
-  const newestResults = async (accountId: string, checkId: string) =>
-    (
-      await storage.queryResults({
-        accountId,
-        checkId,
-        from: 0,
-        to: now(),
-        sortBy: 'startedAt',
-        sortOrder: 'desc',
-        offset: 0,
-        limit: PUBLIC_RECENT_RESULTS,
-      })
-    ).items;
 
   const ping = async (req: FastifyRequest) => {
     const { token } = parseOr400(z.object({ token: pathParam }), req.params, 'path');

@@ -38,6 +38,14 @@ async function results(checkId: string) {
 }
 
 describe('the demo', () => {
+  it('serves its public dashboard as a status page', async () => {
+    const res = await fetch(`${svc.url}/status/status`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<h1 class="sp-name">Public status</h1>');
+    expect(html).toContain('data-check-id="homepage-api"');
+  });
+
   it('declares about twenty checks of every type over three locations', () => {
     const [account] = demo.config.accounts;
     expect(account!.checks.length).toBeGreaterThanOrEqual(18);

@@ -190,14 +190,24 @@ describe('http.allowedHosts', () => {
     },
   );
 
-  it.each(['status.example.com', 'STATUS.example.com:443', 'localhost:8080', 'board.example.org'])(
-    'answers Host %s (listed, or a dashboard’s customDomain)',
+  it.each(['status.example.com', 'STATUS.example.com:443', 'localhost:8080'])(
+    'answers Host %s (listed)',
     async (host) => {
       const res = await asHost(host);
       expect(res.statusCode).toBe(200);
       await res.body.dump();
     },
   );
+
+  it('answers a dashboard’s customDomain with its status page, and never /v1 there', async () => {
+    const page = await asHost('board.example.org', '/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    await page.body.dump();
+    const api = await asHost('board.example.org');
+    expect(api.statusCode).toBe(404);
+    await api.body.dump();
+  });
 
   it('answers any Host when it is not set', async () => {
     const res = await request(`${svc.url}/v1/check-statuses`, {

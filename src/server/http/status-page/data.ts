@@ -1,0 +1,221 @@
+// What the status page shows, gathered once per request: the dashboard's checks
+// through the public projection (never the internal status), their daily
+// roll-ups for the 90-day bars, the last 14 days of incidents (titled as the
+// projection titles them) and the hourly or daily series of the charts.
+import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import { dashboardCheckIds } from '../../config/accounts.js';
+import type { AccountConfig } from '../../config/schema.js';
+import type { StatusEngine } from '../../status/engine.js';
+import {
+  bucketOf,
+  DAY_MS,
+  HOUR_MS,
+  SPAN_MS,
+  type Granularity,
+  type HistoryBucket,
+} from '../../storage/history.js';
+import type { Storage } from '../../storage/types.js';
+import { PUBLIC_RECENT_RESULTS, publicCheckStatus } from '../public-projection.js';
+
+export const BAR_DAYS = 90;
+export const INCIDENT_DAYS = 14;
+
+export interface DataDeps {
+  storage: Storage;
+  engine: StatusEngine;
+  now: () => number;
+}
+
+/** One UTC day of a check's bar: null availability when nothing ran. */
+export interface DayCell {
+  start: number;
+  runs: number;
+  failures: number;
+  availability: number | null;
+}
+
+export interface PageIncident {
+  id: string;
+  checkId: string;
+  title: string;
+  severity: string;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface ChartPoint {
+  start: number;
+  value: number | null;
+}
+
+export interface PageData {
+  dashboard: Dashboard;
+  checks: PublicCheckStatus[];
+  days: Map<string, DayCell[]>;
+  incidents: PageIncident[];
+  /** Per widget index, the series of a metrics_chart the page can draw. */
+  charts: Map<number, ChartPoint[]>;
+  now: number;
+}
+
+/** The checks of a dashboard as the public read shows them (GET /v1/public/dashboards and the page). */
+export async function publicChecks(
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+): Promise<PublicCheckStatus[]> {
+  const { storage, engine, now } = deps;
+  const shown = dashboardCheckIds(account, dashboard);
+  const all = await engine.list(account, '24h');
+  return Promise.all(
+    all
+      .filter((s) => shown.has(s.checkId))
+      .map((s) => engine.present(account.id, s))
+      .map(async (s) => {
+        const recent = dashboard.configuration.showCheckResults
+          ? (
+              await storage.queryResults({
+                accountId: account.id,
+                checkId: s.checkId,
+                from: 0,
+                to: now(),
+                sortBy: 'startedAt',
+                sortOrder: 'desc',
+                offset: 0,
+                limit: PUBLIC_RECENT_RESULTS,
+              })
+            ).items
+          : [];
+        return publicCheckStatus(s, dashboard.configuration, recent);
+      }),
+  );
+}
+
+/** The metrics a chart can draw from the roll-ups, and their labels. */
+export const CHART_METRICS: Record<string, { label: string; unit: string }> = {
+  averageResponseTime: { label: 'Average response time', unit: 'ms' },
+  p95ResponseTime: { label: 'p95 response time', unit: 'ms' },
+  successRate: { label: 'Success rate', unit: '%' },
+  errorRate: { label: 'Error rate', unit: '%' },
+  runs: { label: 'Runs', unit: '' },
+};
+
+/** A chart's time range: its span and the roll-up it is drawn from. */
+export const CHART_RANGES: Record<string, { span: number; granularity: Granularity }> = {
+  '1h': { span: HOUR_MS, granularity: 'hour' },
+  '6h': { span: 6 * HOUR_MS, granularity: 'hour' },
+  '24h': { span: DAY_MS, granularity: 'hour' },
+  '7d': { span: 7 * DAY_MS, granularity: 'hour' },
+  '30d': { span: 30 * DAY_MS, granularity: 'day' },
+  '90d': { span: 90 * DAY_MS, granularity: 'day' },
+};
+
+export function chartRange(widget: Dashboard['widgets'][number]) {
+  const asked = widget.settings['timeRange'];
+  const key = typeof asked === 'string' && asked in CHART_RANGES ? asked : '24h';
+  return { key, ...CHART_RANGES[key]! };
+}
+
+export async function gatherPage(
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+): Promise<PageData> {
+  const now = deps.now();
+  const checks = await publicChecks(deps, account, dashboard);
+  const ids = checks.map((c) => c.checkId);
+  const today = bucketOf(now, 'day');
+  const first = today - (BAR_DAYS - 1) * DAY_MS;
+  const days = new Map<string, DayCell[]>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const stored = await deps.storage.history(account.id, id, { from: first, to: now, granularity: 'day' });
+      const byStart = new Map(stored.map((b) => [b.start, b]));
+      days.set(
+        id,
+        Array.from({ length: BAR_DAYS }, (_, i) => {
+          const start = first + i * DAY_MS;
+          const b = byStart.get(start);
+          const runs = b?.runs ?? 0;
+          const failures = b?.failures ?? 0;
+          return {
+            start,
+            runs,
+            failures,
+            availability: runs === 0 ? null : ((runs - failures) / runs) * 100,
+          };
+        }),
+      );
+    }),
+  );
+
+  const incidents: PageIncident[] = [];
+  if (dashboard.configuration.showIncidents) {
+    const names = new Map(checks.map((c) => [c.checkId, c.checkName]));
+    const rows = await Promise.all(
+      ids.map((id) => deps.storage.incidents(account.id, id, now - INCIDENT_DAYS * DAY_MS, now)),
+    );
+    for (const row of rows.flat())
+      incidents.push({
+        id: row.id,
+        checkId: row.checkId,
+        // Generic, as the public projection titles them: the internal title quotes the failure.
+        title: `${names.get(row.checkId) ?? row.checkId}: ${row.severity === 'critical' ? 'outage' : 'degraded performance'}`,
+        severity: row.severity,
+        startedAt: row.startedAt,
+        endedAt: row.endedAt,
+      });
+    incidents.sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  const charts = new Map<number, ChartPoint[]>();
+  await Promise.all(
+    dashboard.widgets.map(async (widget, index) => {
+      const metric = widget.settings['metric'];
+      if (widget.type !== 'metrics_chart' || typeof metric !== 'string' || !(metric in CHART_METRICS)) return;
+      const range = chartRange(widget);
+      const span = SPAN_MS[range.granularity];
+      const count = Math.max(1, Math.round(range.span / span));
+      const from = bucketOf(now, range.granularity) - (count - 1) * span;
+      const perCheck = await Promise.all(
+        ids.map((id) =>
+          deps.storage.history(account.id, id, { from, to: now, granularity: range.granularity }),
+        ),
+      );
+      const byStart = new Map<number, HistoryBucket[]>();
+      for (const b of perCheck.flat()) byStart.set(b.start, [...(byStart.get(b.start) ?? []), b]);
+      charts.set(
+        index,
+        Array.from({ length: count }, (_, i) => {
+          const start = from + i * span;
+          return { start, value: metricOf(metric, byStart.get(start) ?? []) };
+        }),
+      );
+    }),
+  );
+  return { dashboard, checks, days, incidents, charts, now };
+}
+
+/** A metric over the dashboard's checks in one bucket; the p95 is the slowest check's (p95s do not add up). */
+function metricOf(metric: string, buckets: readonly HistoryBucket[]): number | null {
+  const runs = buckets.reduce((n, b) => n + b.runs, 0);
+  const failures = buckets.reduce((n, b) => n + b.failures, 0);
+  const timed = buckets.reduce((n, b) => n + b.timed, 0);
+  const sum = buckets.reduce((n, b) => n + b.responseTimeSum, 0);
+  switch (metric) {
+    case 'runs':
+      return runs;
+    case 'successRate':
+      return runs === 0 ? null : ((runs - failures) / runs) * 100;
+    case 'errorRate':
+      return runs === 0 ? null : (failures / runs) * 100;
+    case 'averageResponseTime':
+      return timed === 0 ? null : sum / timed;
+    case 'p95ResponseTime': {
+      const p95s = buckets.flatMap((b) => (b.p95ResponseTime === null ? [] : [b.p95ResponseTime]));
+      return p95s.length === 0 ? null : Math.max(...p95s);
+    }
+    default:
+      return null;
+  }
+}
