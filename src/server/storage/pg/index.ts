@@ -12,6 +12,7 @@ import { createPgOutboxReader } from './outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './results.js';
 import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
+import { createPgPauseStore } from './pauses.js';
 import { describePgUrl, hidePassword } from './url.js';
 import { StorageError } from '../sqlite/index.js';
 import type { Storage } from '../types.js';
@@ -63,6 +64,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     ...createPgAlertStore(pool, origin),
     ...createPgOutboxReader(pool),
     ...createPgRunQueue(pool, origin),
+    ...createPgPauseStore(pool),
     prune: (before) => prune(pool, before),
     async close() {
       await changes.close();

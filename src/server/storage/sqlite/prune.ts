@@ -20,8 +20,8 @@ export interface Chunk {
 export interface PruneWrites {
   /** Up to `limit` rows older than `before`, from the tables retention keeps, in order. */
   pruneChunk(before: number, limit: number): Chunk;
-  /** Up to `limit` runs due before `before` (the run queue's own cut-off). */
-  pruneRunsChunk(before: number, limit: number): Chunk;
+  /** Up to `limit` runs due before `before` (the run queue's own cut-off; run-queue.ts pruneRuns). */
+  pruneRunsChunk(before: number, finishedBefore: number, limit: number): Chunk;
 }
 
 export function createPruneWrites(db: Database.Database): PruneWrites {
@@ -38,7 +38,10 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     chunkOf('screenshots', 'started_at < ?'),
   ];
   const results = chunkOf('results', 'started_at < ?');
-  const runs = chunkOf('runs', 'due_at < ?');
+  const runs = db.prepare(
+    `DELETE FROM runs WHERE rowid IN (SELECT rowid FROM runs WHERE due_at < ?
+       AND (triggered_by = 'schedule' OR coalesce(completed_at, due_at) < ?) LIMIT ?)`,
+  );
 
   const pruneChunk = db.transaction((before: number, limit: number): Chunk => {
     let left = limit;
@@ -46,13 +49,14 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     const counted = left > 0 ? results.run(before, left).changes : 0;
     return { counted, more: left - counted === 0 };
   });
-  const pruneRunsChunk = db.transaction((before: number, limit: number): Chunk => {
-    const counted = runs.run(before, limit).changes;
+  const pruneRunsChunk = db.transaction((before: number, finishedBefore: number, limit: number): Chunk => {
+    const counted = runs.run(before, finishedBefore, limit).changes;
     return { counted, more: counted === limit };
   });
   return {
     pruneChunk: (before, limit) => pruneChunk.immediate(before, limit),
-    pruneRunsChunk: (before, limit) => pruneRunsChunk.immediate(before, limit),
+    pruneRunsChunk: (before, finishedBefore, limit) =>
+      pruneRunsChunk.immediate(before, finishedBefore, limit),
   };
 }
 
