@@ -275,6 +275,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
         hub: run.hub,
         queue: storage,
         complete: status.complete,
+        skipped: (runs) => run.scheduler.noteSkipped(runs),
         check: (account, checkId) => accounts.check(account, checkId),
         leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
         clock,

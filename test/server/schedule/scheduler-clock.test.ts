@@ -109,11 +109,13 @@ function schedule(locations: string[]): Rig {
     config: config(locations),
     run,
     queue: {
-      offerRun: (key, at, holder) => {
+      offerRun: (key, at, holder, staleAt) => {
         r.offers.push({ key, at: clock.now() });
-        return noted(storage.offerRun(key, at, holder));
+        return noted(storage.offerRun(key, at, holder, staleAt));
       },
       claimRuns: (...args) => storage.claimRuns(...args),
+      requestRun: (...args) => noted(storage.requestRun(...args)),
+      skipStaleRuns: (...args) => storage.skipStaleRuns(...args),
       instances: () => storage.instances(),
       withdrawRuns: (...args) => storage.withdrawRuns(...args),
     },
