@@ -19,6 +19,7 @@ import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
+import { registerActionRoutes, type ActionRouteDeps } from './action-routes.js';
 import { accountOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
@@ -36,6 +37,8 @@ export interface RouteDeps {
   clock: Clock;
   /** The per-key limit of requests with valid credentials (auth.ts createRateLimiter); throws 429. */
   limitRate: (keyId: string) => void;
+  /** Run now, pause and resume (action-routes.ts); absent: not offered (tests of the reads alone). */
+  actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'runnerConnected'> | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -140,6 +143,17 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   registerAlertRoutes(app, { ...deps, now, auth });
+  if (deps.actions)
+    registerActionRoutes(app, {
+      ...deps,
+      ...deps.actions,
+      // wired to guard.ts requireRole / http/audit.ts by the roles work
+      requireRole: () => {},
+      // wired to guard.ts requireRole / http/audit.ts by the roles work
+      audit: async () => {},
+      // wired to guard.ts requireRole / http/audit.ts by the roles work
+      keyName: () => 'key',
+    });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

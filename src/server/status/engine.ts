@@ -65,6 +65,8 @@ export interface StatusEngineDeps extends PresenterDeps {
   readsAtOnce?: number | undefined;
   /** Why this service cannot run a check (runners/index.ts); absent: every check can run. */
   notRunnableReason?: StatusEnvironment['notRunnableReason'];
+  /** A person's pause of a check (schedule/pauses.ts); absent: none is. */
+  pausedOf?: StatusEnvironment['pausedOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -83,6 +85,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   const env: StatusEnvironment = {
     runnerSeenAt: (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
     notRunnableReason: deps.notRunnableReason,
+    pausedOf: deps.pausedOf,
   };
 
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */
