@@ -12,7 +12,10 @@ import type { CheckPause, Storage } from '../storage/types.js';
 const READ_EVERY_MS = 2_000;
 
 export interface PauseChange {
-  /** Checks (checkKey) resumed: they run within seconds, then on their schedule. */
+  /**
+   * Checks (checkKey) resumed on this instance: they run within seconds, then on their
+   * schedule (a resume read from another instance's is run by that instance).
+   */
   resumed: ReadonlySet<string>;
 }
 
@@ -40,18 +43,18 @@ export function createPauses(deps: {
   // Moves at each pause or resume made here: a read begun before one is not believed over it.
   let made = 0;
 
-  function replace(next: Map<string, CheckPause>) {
+  function replace(next: Map<string, CheckPause>, here: boolean) {
     const resumed = new Set([...byCheck.keys()].filter((key) => !next.has(key)));
     const moved = resumed.size > 0 || [...next.keys()].some((key) => !byCheck.has(key));
     byCheck = next;
-    if (moved) deps.onChange({ resumed });
+    if (moved) deps.onChange({ resumed: here ? resumed : new Set() });
   }
 
   async function readNow() {
     const before = made;
     const all = await deps.storage.pauses();
     if (made !== before) return;
-    replace(new Map(all.map((p) => [checkKey(p.accountId, p.checkId), p])));
+    replace(new Map(all.map((p) => [checkKey(p.accountId, p.checkId), p])), false);
   }
 
   const read = () =>
@@ -64,7 +67,7 @@ export function createPauses(deps: {
     async pause(pause) {
       const kept = await deps.storage.pauseCheck(pause);
       made++;
-      replace(new Map([...byCheck, [checkKey(kept.accountId, kept.checkId), kept]]));
+      replace(new Map([...byCheck, [checkKey(kept.accountId, kept.checkId), kept]]), true);
       return kept;
     },
     async resume(accountId, checkId) {
@@ -72,7 +75,7 @@ export function createPauses(deps: {
       made++;
       const next = new Map(byCheck);
       next.delete(checkKey(accountId, checkId));
-      replace(next);
+      replace(next, true);
       return was;
     },
     scheduled(config) {

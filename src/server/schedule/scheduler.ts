@@ -373,7 +373,11 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     for (const { state } of kept) {
       const { slot } = state;
       const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
-      if (late.has(state)) arm(state, catchUpAt(now, slot, overdue.length), onGrid - slot.periodMs);
+      const at = catchUpAt(now, slot, overdue.length);
+      // A check resumed here runs soon though it ran this period: keyed at its own instant,
+      // not the period's grid instant, whose run is already in the queue.
+      if (soon.has(checkKey(slot.account.id, slot.check.id))) arm(state, at, at);
+      else if (late.has(state)) arm(state, at, onGrid - slot.periodMs);
       else arm(state, onGrid);
     }
   }
