@@ -9,13 +9,7 @@ import {
   MetricCatalogueSchema,
   PublicDashboardSchema,
 } from '../../../src/api/schemas.js';
-import {
-  OTHER_KEY,
-  startTestService,
-  TEST_ACCOUNT,
-  TEST_KEY,
-  type TestService,
-} from '../../helpers/service.js';
+import { OTHER_KEY, startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 let svc: TestService;
 const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
