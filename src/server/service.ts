@@ -20,6 +20,7 @@ import type { RunStats } from './schedule/run-accounting.js';
 import { createRunner, notRunnableReason } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './schedule/scheduler.js';
+import { createPauses, type PauseChange, type Pauses } from './schedule/pauses.js';
 import { createStatusEngine, type StatusEngine } from './status/engine.js';
 import { DAY_MS, HOURLY_KEPT_MS } from './storage/history.js';
 import { createHealth, createStorageWatch, type Health, type StorageWatch } from './status/health.js';
@@ -88,6 +89,10 @@ const RUNS_KEPT_MS = 3_600_000;
 // Often, so each prune deletes a minute of runs (~10,000 rows at 10,000 checks), not a burst.
 const RUNS_PRUNE_EVERY_MS = 60_000;
 const RUNNERS_REFRESH_MS = 5_000;
+// A remote location's runner in touch this lately is connected: a run asked for there waits for it.
+const RUNNER_CONNECTED_MS = 60_000;
+// A run asked for is read back by id for this long after it finished.
+const ASKED_RUNS_KEPT_MS = 86_400_000;
 // A claimed remote run is given to another runner after this: past a check's longest timeout (120 s).
 const RUNNER_LEASE_MS = 150_000;
 // Keeps statuses computed ahead of requests: at most 20 ms of work every 250 ms.
@@ -109,6 +114,13 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const parts = await openParts(opts);
   const run = await createRunSide(parts);
   const status = createStatusSide(parts, run);
+  parts.pauseMoved.to = ({ resumed }) => {
+    // A paused check is scheduled as a disabled one; a resumed one runs within seconds.
+    void run.scheduler.reload(parts.pauses.scheduled(parts.live.config), { soon: resumed });
+    status.engine.rederiveAll();
+    status.engine.scheduleMoved();
+  };
+  parts.pauses.start();
   const leaving = new AbortController();
   const { app, url } = await listen(parts, run, status, leaving.signal);
   if (opts.startScheduler !== false) {
@@ -148,6 +160,9 @@ interface Parts {
   faults: StorageWatch;
   /** The service's own lines (opts.log, else stderr). */
   log: (line: string) => void;
+  /** People's pauses of checks (issue 32), read at start; what they move is told to `pauseMoved.to`. */
+  pauses: Pauses;
+  pauseMoved: { to: (change: PauseChange) => void };
 }
 
 /** The one clock of the service: opts.clock, else the system's timers with opts.now, else the system's. */
@@ -166,14 +181,27 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
   // Every part reads and writes through this one: the database's faults reach the health.
   const storage = observeStorage(opened, faults.listener);
   const accounts = createAccounts(opts.config, new Date(clock.now()));
+  const pauseMoved = { to: (_change: PauseChange) => {} };
+  const pauses = createPauses({ storage, clock, onChange: (change) => pauseMoved.to(change) });
   try {
     await seedChannels(opts.config, storage, clock.now());
+    await pauses.read();
   } catch (error) {
     faults.stop();
     await storage.close();
     throw error;
   }
-  return { opts, clock, storage, accounts, live: { config: opts.config }, faults, log };
+  return {
+    opts,
+    clock,
+    storage,
+    accounts,
+    live: { config: opts.config },
+    faults,
+    log,
+    pauses,
+    pauseMoved,
+  };
 }
 
 /** Where runs come from: the local runner and the scheduler, the remote runners' hub. */
@@ -190,7 +218,7 @@ interface RunSide {
  * it reaches the statuses only through what the status side subscribes to it, and
  * through the sink given to scheduler.start.
  */
-async function createRunSide({ opts, clock, storage, live }: Parts): Promise<RunSide> {
+async function createRunSide({ opts, clock, storage, live, pauses }: Parts): Promise<RunSide> {
   const runnersBack = listeners();
   const config = live.config;
   const hub = createRunnerHub({ config, queue: storage, now: clock.now, clock, onReturn: runnersBack.emit });
@@ -200,7 +228,7 @@ async function createRunSide({ opts, clock, storage, live }: Parts): Promise<Run
     ...(opts.workers ? { workers: opts.workers } : {}),
   });
   const scheduler = createScheduler({
-    config,
+    config: pauses.scheduled(config),
     run: runner.run,
     queue: storage,
     onRemoteDue: (run) => hub.wake(run.accountId, run.locationId),
@@ -230,7 +258,10 @@ interface StatusSide {
   health: Health;
 }
 
-function createStatusSide({ opts, clock, storage, accounts, live, faults }: Parts, run: RunSide): StatusSide {
+function createStatusSide(
+  { opts, clock, storage, accounts, live, faults, pauses }: Parts,
+  run: RunSide,
+): StatusSide {
   const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
   const engine = createStatusEngine({
     storage,
@@ -240,6 +271,7 @@ function createStatusSide({ opts, clock, storage, accounts, live, faults }: Part
     alerts: planner,
     runners: run.hub,
     notRunnableReason,
+    pausedOf: (accountId, checkId) => pauses.of(accountId, checkId),
     // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });
@@ -294,6 +326,14 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       clock,
       limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
       health: status.health,
+      actions: {
+        scheduler: run.scheduler,
+        pauses: parts.pauses,
+        runnerConnected: (accountId, locationId) => {
+          const at = run.hub.lastSeen(accountId, locationId);
+          return at !== null && clock.now() - at < RUNNER_CONNECTED_MS;
+        },
+      },
     },
     {
       hub: run.hub,
@@ -301,6 +341,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
         hub: run.hub,
         queue: storage,
         complete: status.complete,
+        skipped: (runs) => run.scheduler.noteSkipped(runs),
         check: (account, checkId) => accounts.check(account, checkId),
         leaseMs: opts.runnerLeaseMs ?? RUNNER_LEASE_MS,
         clock,
@@ -398,7 +439,9 @@ async function startTimers(
   let pairs = checkPairs(live.config);
   const timers = [
     every(PRUNE_EVERY_MS, 'pruning', prune),
-    every(RUNS_PRUNE_EVERY_MS, 'pruning runs', () => storage.pruneRuns(clock.now() - RUNS_KEPT_MS)),
+    every(RUNS_PRUNE_EVERY_MS, 'pruning runs', () =>
+      storage.pruneRuns(clock.now() - RUNS_KEPT_MS, clock.now() - ASKED_RUNS_KEPT_MS),
+    ),
     every(RUNNERS_REFRESH_MS, 'reading runner contacts', () => hub.refresh()),
     every(WARM_EVERY_MS, 'warming statuses', () =>
       engine.warm(pairs, WARM_BUDGET_MS, WARM_EVERY_MS / WARM_CYCLE_MS),
@@ -416,13 +459,14 @@ async function startTimers(
 
 /** A reload: checks added, changed, disabled or removed take effect at once; runs in flight finish. */
 function reloadFn(parts: Parts, run: RunSide, engine: StatusEngine, timers: Timers) {
-  const { clock, storage, accounts, live } = parts;
+  const { clock, storage, accounts, live, pauses } = parts;
   return async (next: ServiceConfig): Promise<ReloadSummary> => {
     const { summary, moved } = diffConfig(live.config, next);
     const known = new Set(live.config.accounts.map((a) => a.id));
     live.config = next;
     accounts.replace(next);
-    await run.scheduler.reload(next); // and the runs waiting for the slots it removed are withdrawn
+    // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
+    await run.scheduler.reload(pauses.scheduled(next));
     run.hub.replace(next);
     timers.reload(next);
     engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again
@@ -446,6 +490,7 @@ async function closeAll(s: {
   leaving: AbortController;
 }) {
   s.peers.unlisten();
+  s.parts.pauses.stop();
   const timersDone = s.timers.stop();
   s.leaving.abort();
   await s.run.scheduler.stop();

@@ -103,7 +103,7 @@ export async function newestPerLocation(databaseUrl: string, checkId: string): P
   });
 }
 
-/** Who completed a location's runs: each instance's scheduler holds them as `instance-<uuid>`. */
+/** Who ran a location's runs (skipped ones never ran): each instance's scheduler holds them as `instance-<uuid>`. */
 export async function runHolders(
   databaseUrl: string,
   checkId: string,
@@ -112,7 +112,7 @@ export async function runHolders(
   return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ holder: string }>(
       `SELECT DISTINCT split_part(token, ':', 1) AS holder FROM runs
-       WHERE check_id = $1 AND location_id = $2 AND completed_at IS NOT NULL ORDER BY 1`,
+       WHERE check_id = $1 AND location_id = $2 AND completed_at IS NOT NULL AND skipped IS NULL ORDER BY 1`,
       [checkId, locationId],
     );
     return rows.map((r) => r.holder);

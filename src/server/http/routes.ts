@@ -22,7 +22,8 @@ import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
 import { createAudit } from './audit.js';
 import { registerKeyRoutes } from './key-routes.js';
-import { accountOf } from './guard.js';
+import { registerActionRoutes, type ActionRouteDeps } from './action-routes.js';
+import { accountOf, keyOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { registerHistoryRoutes } from './history-routes.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
@@ -43,6 +44,8 @@ export interface RouteDeps {
   limitRate: (keyId: string) => void;
   /** The service's own health: sent with every statuses page, and to probes (health-routes.ts). */
   health: Health;
+  /** Run now, pause and resume (action-routes.ts); absent: not offered (tests of the reads alone). */
+  actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'runnerConnected'> | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -149,9 +152,17 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage(body));
   });
 
-  registerAlertRoutes(app, { ...deps, now, auth, audit: createAudit(storage, clock) });
+  const audit = createAudit(storage, clock);
+  registerAlertRoutes(app, { ...deps, now, auth, audit });
   registerHistoryRoutes(app, { ...deps, now, auth });
   registerKeyRoutes(app, { storage });
+  if (deps.actions)
+    registerActionRoutes(app, {
+      ...deps,
+      ...deps.actions,
+      audit,
+      keyName: (req) => keyOf(req).name,
+    });
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

@@ -97,7 +97,7 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
       dueAt: new Date(run.dueAt).toISOString(),
       leaseUntil: new Date(run.leaseUntil).toISOString(),
       attempt: run.attempt,
-      job: toJob(account.id, check, location, 'schedule', deps.maxStoredBodyBytes()),
+      job: toJob(account.id, check, location, run.triggeredBy, deps.maxStoredBodyBytes()),
     };
   }
 

@@ -5,13 +5,15 @@ import type { Clock } from '../../domain/clock.js';
 import type { CheckResult } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { RunResult } from '../runners/types.js';
-import type { ClaimedRun, RunQueue } from '../storage/types.js';
+import type { ClaimedRun, RunQueue, SkippedRun } from '../storage/types.js';
 import { claimToken, parseClaimToken } from './claim-token.js';
 import { CLAIM_GATHER_MS, type RunnerHub, type RunnerPlace } from './runner-hub.js';
 
 export interface ClaimsDeps {
   hub: Pick<RunnerHub, 'seen' | 'wait' | 'drained' | 'mayWaitFirst' | 'missedSince'>;
-  queue: Pick<RunQueue, 'claimRuns' | 'findRun' | 'releaseRuns'>;
+  queue: Pick<RunQueue, 'claimRuns' | 'findRun' | 'releaseRuns' | 'skipStaleRuns'>;
+  /** Runs a claim found too late to start (skipStaleRuns): counted where skipped runs are (scheduler). */
+  skipped?: ((runs: readonly SkippedRun[]) => void) | undefined;
   /** Stores a run's result through the queue (once) and moves its status; false when the run is not the token's. */
   complete(run: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, result: RunResult): Promise<boolean>;
   /** The account's check by id, indexed (accounts.ts): every claimed and reported run looks its check up. */
@@ -91,6 +93,9 @@ export function createClaims(deps: ClaimsDeps): Claims {
         if (claim) {
           const token = claimToken(ask.runnerId);
           looked = now();
+          // A runner back after a silence runs only the newest due run of each check (issue 32).
+          const stale = await queue.skipStaleRuns(account.id, location.id, looked);
+          if (stale.length > 0) deps.skipped?.(stale);
           runs = await queue.claimRuns(account.id, location.id, token, looked, deps.leaseMs, ask.max);
           if (runs.length < ask.max) hub.drained(account.id, location.id, looked);
           // Its runner left while the claim was being made: the runs go back at once, not
@@ -152,7 +157,7 @@ export function createClaims(deps: ClaimsDeps): Claims {
       checkName: check.name,
       checkType: check.type,
       location: { id: location.id, name: location.name, region: location.region },
-      triggeredBy: 'schedule',
+      triggeredBy: run.triggeredBy,
     };
     const held = { id: run.id, token: report.claimToken, accountId: account.id };
     const { screenshot } = report;

@@ -22,8 +22,10 @@ export interface RunStats {
 export interface RunAccounting {
   due(): void;
   stored(): void;
-  /** Notes a skipped run; true when it is the check's first in the window (its status changes). */
-  skip(accountId: string, checkId: string, at: number): boolean;
+  /** Notes a skipped run, and why; true when it is the check's first in the window (its status changes). */
+  skip(accountId: string, checkId: string, at: number, reason?: string): boolean;
+  /** Why the check's latest run was skipped. */
+  lastReason(accountId: string, checkId: string): string | undefined;
   /** Skipped runs of the check in the last SKIP_WINDOW_MS. */
   skippedRecently(accountId: string, checkId: string, now: number): number;
   /** Skipped runs of every check in the last HEALTH_SKIP_WINDOW_MS (the service's health). */
@@ -44,21 +46,26 @@ export function createRunAccounting(): RunAccounting {
     while (old < lately.length && lately[old]! <= now - HEALTH_SKIP_WINDOW_MS) old++;
     lately.splice(0, old);
   };
+  const reasons = new Map<string, string>();
   const recent = (key: string, now: number) => {
     const at = skips.get(key);
     if (!at) return 0;
     while (at.length > 0 && at[0]! <= now - SKIP_WINDOW_MS) at.shift();
-    if (at.length === 0) skips.delete(key);
+    if (at.length === 0) {
+      skips.delete(key);
+      reasons.delete(key);
+    }
     return at.length;
   };
   return {
     due: () => void totals.due++,
     stored: () => void totals.stored++,
-    skip(accountId, checkId, at) {
+    skip(accountId, checkId, at, reason = BEHIND) {
       totals.skipped++;
       trim(at);
       lately.push(at);
       const key = checkKey(accountId, checkId);
+      reasons.set(key, reason);
       const first = recent(key, at) === 0;
       const list = skips.get(key) ?? [];
       list.push(at);
@@ -70,14 +77,17 @@ export function createRunAccounting(): RunAccounting {
       trim(now);
       return lately.length;
     },
+    lastReason: (accountId, checkId) => reasons.get(checkKey(accountId, checkId)),
     totals: () => ({ ...totals }),
   };
 }
 
-/** The sentence a status carries while its check's runs are being skipped. */
-export function skippedReason(count: number): string {
+const BEHIND = 'the service is behind schedule';
+
+/** The sentence a status carries while its check's runs are being skipped, with why the latest was. */
+export function skippedReason(count: number, reason = BEHIND): string {
   const runs = count === 1 ? '1 scheduled run' : `${count} scheduled runs`;
-  return `${runs} skipped in the last ${SKIP_WINDOW_MS / 60_000} min: the service is behind schedule`;
+  return `${runs} skipped in the last ${SKIP_WINDOW_MS / 60_000} min: ${reason}`;
 }
 
 /**

@@ -24,7 +24,9 @@ import { createRunAccounting, skippedReason } from './run-accounting.js';
 import { logFailure } from '../storage/observed.js';
 import { checkKey, slotKey } from '../../domain/keys.js';
 import { catchUpAt, followingDueAt, isRemoteSlot, nextDueAt, planSlots, type Slot } from './plan.js';
-import type { ClaimedRun, RunKey, RunPlace } from '../storage/types.js';
+import type { ClaimedRun, RunKey, RunPlace, SkippedRun, StoredRun } from '../storage/types.js';
+import { SKIP_REASONS } from '../storage/run-queue.js';
+import type { AccountConfig, LocationConfig } from '../config/schema.js';
 
 // Waits before the second and third try of an offer; undefined: the last try.
 const OFFER_RETRY_MS = [1_000, 3_000, undefined] as const;
@@ -40,9 +42,22 @@ interface SlotState {
   timer?: Timer | undefined;
   /** Queued or running: a due turn now is skipped. */
   pending: boolean;
-  /** The run this instance holds for it, while pending. */
-  run?: ClaimedRun | undefined;
 }
+
+/** A run this instance holds and runs: a slot's scheduled run, or a run asked for. */
+interface Job {
+  account: AccountConfig;
+  check: CheckConfig;
+  location: LocationConfig;
+  run: ClaimedRun;
+  /** A scheduled run's slot (pending while the job is); absent for a run asked for. */
+  state?: SlotState | undefined;
+  /** A scheduled run not started by then is not started late (issue 32): it is skipped. */
+  staleAt?: number | undefined;
+}
+
+/** How long a run asked for waits for a runner before it is skipped. */
+export const ASKED_WAIT_MS = 60_000;
 
 const SWEEP_EVERY_MS = 10_000;
 const SWEEP_BATCH = 100;
@@ -61,7 +76,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const slots = new Map<string, SlotState>();
   let byCheck = new Map<string, SlotState[]>();
   const inFlight = new Set<Promise<void>>();
-  const queue: SlotState[] = [];
+  const queue: Job[] = [];
   const accounting = createRunAccounting();
   let config: ServiceConfig = opts.config;
   const token = `instance-${randomUUID()}`;
@@ -98,20 +113,22 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
     if (state.pending) {
       accounting.due();
-      if (accounting.skip(account.id, check.id, clock.now())) sink.onSkipping?.(account.id, check.id);
+      skipped(account.id, check.id);
       return;
     }
     state.pending = true;
-    offer(key, { token, leaseMs: leaseFor(check) }).then(
+    const staleAt = staleAtOf(key, state.slot.periodMs);
+    offer(key, { token, leaseMs: leaseFor(check) }, staleAt).then(
       // Null: another instance offered it first and runs it; not ours to count. A check
       // disabled or removed while its offer was out (a reload) starts no run: the run
       // lapses with its lease (a sweep leaves a gone check's runs alone).
-      (run) => (run && slots.has(state.slot.key) ? enqueue(state, run) : void (state.pending = false)),
+      (run) =>
+        run && slots.has(state.slot.key) ? enqueue(jobOf(state, run, staleAt)) : void (state.pending = false),
       (error: unknown) => {
         state.pending = false;
         // Never offered, so never run: counted as skipped, as a run the machine could not take.
         accounting.due();
-        if (accounting.skip(account.id, check.id, clock.now())) sink.onSkipping?.(account.id, check.id);
+        skipped(account.id, check.id);
         logFailure(`checkwall: cannot offer ${check.id}@${location.id}`, error);
       },
     );
@@ -123,10 +140,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
    * after an offer that did land finds it there (null) and nothing is run twice; such a
    * local run, held under this instance's token, is taken over by the sweep after its lease.
    */
-  async function offer(key: RunKey, holder?: { token: string; leaseMs: number }) {
+  async function offer(key: RunKey, holder?: { token: string; leaseMs: number }, staleAt?: number) {
     for (const waitMs of OFFER_RETRY_MS) {
       try {
-        return await opts.queue.offerRun(key, clock.now(), holder);
+        return await opts.queue.offerRun(key, clock.now(), holder, staleAt);
       } catch (error) {
         if (stopped || waitMs === undefined) throw error;
         await new Promise<void>((resolve) => clock.setTimeout(resolve, waitMs).unref());
@@ -135,21 +152,54 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     return null;
   }
 
+  /** Counts a skipped run of the check; its status changes at its first in the window. */
+  function skipped(accountId: string, checkId: string, reason?: string) {
+    if (accounting.skip(accountId, checkId, clock.now(), reason)) sink.onSkipping?.(accountId, checkId);
+  }
+
+  /**
+   * A scheduled run that cannot start within one period of its due time is not run late
+   * (issue 32); a run offered after its due time (a new check's first run, a catch-up)
+   * has its period from the offer.
+   */
+  const staleAtOf = (key: RunKey, periodMs: number) => Math.max(key.dueAt, clock.now()) + periodMs;
+
   const remote = createRemoteOffers({
     queue: opts.queue,
     self: token,
-    offer: (key) => offer(key),
+    offer: (key) => {
+      const state = slots.get(slotKey(key.accountId, key.checkId, key.locationId));
+      return offer(key, undefined, state ? staleAtOf(key, state.slot.periodMs) : undefined);
+    },
     scheduled: (key) => slots.has(slotKey(key.accountId, key.checkId, key.locationId)),
     onDue: opts.onRemoteDue,
     clock,
   });
 
-  function enqueue(state: SlotState, run: ClaimedRun) {
-    if (stopped) return void (state.pending = false);
-    accounting.due();
-    state.run = run;
-    queue.push(state);
+  const jobOf = (state: SlotState, run: ClaimedRun, staleAt?: number): Job => ({
+    // The slot as it was when the run was taken: a reload meanwhile changes the next run, not this one.
+    account: state.slot.account,
+    check: state.slot.check,
+    location: state.slot.location,
+    run,
+    state,
+    staleAt,
+  });
+
+  function enqueue(job: Job) {
+    if (stopped) {
+      if (job.state) job.state.pending = false;
+      return;
+    }
+    if (job.state) accounting.due();
+    queue.push(job);
     pump();
+  }
+
+  /** Counts runs another part marked skipped (skipStaleRuns): scheduled ones, as this instance's own. */
+  function noteSkipped(runs: readonly SkippedRun[]) {
+    for (const run of runs)
+      if (run.triggeredBy === 'schedule') skipped(run.accountId, run.checkId, run.reason);
   }
 
   /** Takes this instance's share of local runs whose holder stopped reporting (a killed instance). */
@@ -158,50 +208,91 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       for (const location of account.locations) {
         if (location.remote || stopped) continue;
         const now = clock.now();
+        // Not started late (issue 32): a killed instance's runs past their period are skipped.
+        noteSkipped(await opts.queue.skipStaleRuns(account.id, location.id, now));
         const runs = await opts.queue.claimRuns(account.id, location.id, token, now, 60_000, SWEEP_BATCH);
         for (const run of runs) {
+          if (run.triggeredBy !== 'schedule') {
+            const check = account.checks.find((c) => c.id === run.checkId);
+            if (check) enqueue({ account, check, location, run });
+            continue;
+          }
           const state = slots.get(slotKey(run.accountId, run.checkId, run.locationId));
           // A run of a check gone from the config, or one this instance is running still: left to its lease.
           if (state && !state.pending && !isRemoteSlot(state.slot)) {
             state.pending = true;
-            enqueue(state, run);
+            enqueue(jobOf(state, run));
           }
         }
       }
   }
 
-  async function runOne(state: SlotState) {
-    // The slot as it was when the run started: a reload meanwhile changes the next run, not this one.
-    const { account, check, location } = state.slot;
-    const run = state.run!;
+  /**
+   * A run asked for now at one place (issue 32): through the queue like any other, so a
+   * remote location's runners run it; a local one is held and run here at once. Asking
+   * again while one is pending answers that one. It does not move the slot's schedule.
+   */
+  async function ask(
+    place: { account: AccountConfig; check: CheckConfig; location: LocationConfig },
+    triggeredBy: 'api' | 'manual',
+    skip?: string,
+  ): Promise<{ run: StoredRun; created: boolean }> {
+    const { account, check, location } = place;
+    const remoteRun = location.remote && check.type !== 'heartbeat';
+    const now = clock.now();
+    const asked = await opts.queue.requestRun(
+      {
+        place: { accountId: account.id, checkId: check.id, locationId: location.id },
+        triggeredBy,
+        claim: remoteRun || skip ? undefined : { token, leaseMs: leaseFor(check) },
+        staleAt: now + ASKED_WAIT_MS,
+        skipped: skip,
+      },
+      now,
+    );
+    const { run, created } = asked;
+    if (created && run.skipped === null) {
+      const claimed: ClaimedRun = { ...run, token: run.token ?? '', leaseUntil: run.leaseUntil ?? 0 };
+      if (remoteRun) opts.onRemoteDue?.(claimed);
+      else enqueue({ account, check, location, run: claimed });
+    }
+    return asked;
+  }
+
+  async function runOne(job: Job) {
+    const { account, check, location, run, state } = job;
     try {
+      if (job.staleAt !== undefined && clock.now() >= job.staleAt) {
+        // Waited a period for a free slot: not run late (issue 32); the next due run stands for it.
+        skipped(account.id, check.id, SKIP_REASONS.stale);
+        return;
+      }
       const result: RunResult = await opts.run(
         account,
         check,
         location,
         { ...opts.ctx, signal: controller.signal },
-        'schedule',
+        run.triggeredBy,
       );
       // A run cut short by stop() measured nothing about the target: keep it out.
       // False: its lease ran out and another took it over; that one's result is stored.
       // Stored under the run's id: one result per scheduled run, whoever ran it.
-      if (!controller.signal.aborted && (await sink.complete(run, { ...result, id: run.id })))
+      if (!controller.signal.aborted && (await sink.complete(run, { ...result, id: run.id })) && state)
         accounting.stored();
     } catch (error) {
       // Runners return failures as results; an exception here is a bug in a runner or storage,
       // or the database failing, which the service's health tells once (status/health.ts).
       logFailure(`checkwall: run of ${check.id}@${location.id} threw`, error);
     } finally {
-      state.pending = false;
-      state.run = undefined;
+      if (state) state.pending = false;
     }
   }
 
   function pump() {
     while (active < config.maxConcurrentRuns && queue.length > 0 && !stopped) {
-      const state = queue.shift()!;
+      const job = queue.shift()!;
       active++;
-      const p = runOne(state).finally(() => {
+      const p = runOne(job).finally(() => {
         active--;
         inFlight.delete(p);
         pump();
@@ -211,7 +302,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
 
   /** Takes the new config's slots; gives the places of those it removed. */
-  function place(next: ServiceConfig): RunPlace[] {
+  function place(next: ServiceConfig, soon: ReadonlySet<string> = new Set()): RunPlace[] {
     const plan = new Map(planSlots(next).map((slot) => [slot.key, slot]));
     const removed: RunPlace[] = [];
     for (const [key, { slot, timer }] of slots) {
@@ -229,7 +320,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       kept.slot = slot;
       slots.set(key, kept);
     }
-    if (started) void armAll(moved);
+    if (started) void armAll(moved, soon);
     byCheck = new Map();
     for (const state of slots.values()) {
       const key = checkKey(state.slot.account.id, state.slot.check.id);
@@ -258,7 +349,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
    * Arms slots that are new or moved: on their offset, or soon when they are overdue.
    * A slot a reload removed while the last runs were read is left alone.
    */
-  async function armAll(states: SlotState[]) {
+  async function armAll(states: SlotState[], soon: ReadonlySet<string> = new Set()) {
     const lasts = await Promise.all(
       states.map(({ slot }) =>
         opts.lastRunAt(slot.account.id, slot.check.id, slot.location.id).catch((error: unknown) => {
@@ -273,13 +364,22 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       slots.get(state.slot.key) === state ? [{ state, last: lasts[i] ?? null }] : [],
     );
     const overdue = kept
-      .filter(({ state, last }) => last === null || now - last >= state.slot.periodMs)
+      .filter(
+        ({ state, last }) =>
+          last === null ||
+          now - last >= state.slot.periodMs ||
+          soon.has(checkKey(state.slot.account.id, state.slot.check.id)),
+      )
       .map(({ state }) => state);
     const late = new Set(overdue);
     for (const { state } of kept) {
       const { slot } = state;
       const onGrid = nextDueAt(now, slot.periodMs, slot.offsetMs);
-      if (late.has(state)) arm(state, catchUpAt(now, slot, overdue.length), onGrid - slot.periodMs);
+      const at = catchUpAt(now, slot, overdue.length);
+      // A check resumed here runs soon though it ran this period: keyed at its own instant,
+      // not the period's grid instant, whose run is already in the queue.
+      if (soon.has(checkKey(slot.account.id, slot.check.id))) arm(state, at, at);
+      else if (late.has(state)) arm(state, at, onGrid - slot.periodMs);
       else arm(state, onGrid);
     }
   }
@@ -312,9 +412,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       controller.abort(new Error('the service is stopping'));
       await Promise.allSettled([...inFlight]);
     },
-    async reload(next) {
+    async reload(next, how) {
       if (stopped) return;
-      const removed = place(next);
+      const removed = place(next, how?.soon);
       pump(); // maxConcurrentRuns may have grown
       if (removed.length === 0) return;
       await withdraw(removed);
@@ -335,9 +435,11 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     },
     skippedReason: (accountId, checkId) => {
       const count = accounting.skippedRecently(accountId, checkId, clock.now());
-      return count === 0 ? undefined : skippedReason(count);
+      return count === 0 ? undefined : skippedReason(count, accounting.lastReason(accountId, checkId));
     },
     skippedLastMinute: () => accounting.skippedLately(clock.now()),
+    noteSkipped,
+    ask,
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),
   };
 }

@@ -3,14 +3,18 @@
 import type { Clock } from '../../domain/clock.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { RunContext, RunCheck, RunResult } from '../runners/types.js';
-import type { ClaimedRun, RunQueue } from '../storage/types.js';
+import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schema.js';
+import type { ClaimedRun, RunQueue, SkippedRun, StoredRun } from '../storage/types.js';
 import type { RunStats } from './run-accounting.js';
 
 export interface SchedulerOptions {
   config: ServiceConfig;
   run: RunCheck;
   /** The shared queue every run goes through (several instances, remote runners). */
-  queue: Pick<RunQueue, 'offerRun' | 'claimRuns' | 'instances' | 'withdrawRuns'>;
+  queue: Pick<
+    RunQueue,
+    'offerRun' | 'claimRuns' | 'instances' | 'withdrawRuns' | 'requestRun' | 'skipStaleRuns'
+  >;
   /** A remote location's run this instance offered is due: a runner waiting in a long poll may take it. */
   onRemoteDue?: (run: ClaimedRun) => void;
   /** How often lease-expired local runs are taken over (default 10 s). */
@@ -48,8 +52,20 @@ export interface Scheduler {
    * keep their timers. Resolves once the runs waiting for the slots it removed are
    * withdrawn (a remote run is offered ahead: it must not run after its check went).
    */
-  reload(config: ServiceConfig): Promise<void>;
+  reload(config: ServiceConfig, opts?: { soon?: ReadonlySet<string> }): Promise<void>;
   stats(): RunStats;
   /** Runs skipped in the last minute, of every check (the service's health). */
   skippedLastMinute(): number;
+  /** Counts runs marked skipped elsewhere (a runner's claim: skipStaleRuns), as this instance's skipped runs. */
+  noteSkipped(runs: readonly SkippedRun[]): void;
+  /**
+   * Runs the check at the location now (issue 32), through the run queue; `skip`
+   * records it skipped at once with that reason. Answers the run pending there when
+   * there is one (`created` false).
+   */
+  ask(
+    place: { account: AccountConfig; check: CheckConfig; location: LocationConfig },
+    triggeredBy: 'api' | 'manual',
+    skip?: string,
+  ): Promise<{ run: StoredRun; created: boolean }>;
 }

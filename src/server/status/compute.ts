@@ -15,6 +15,8 @@ export interface StatusEnvironment {
   runnerSeenAt?: ((accountId: string, locationId: string) => number | null) | undefined;
   /** Why this service cannot run the check (no browser for a browser check); undefined when it can. */
   notRunnableReason?: ((check: Pick<CheckConfig, 'type'>) => string | undefined) | undefined;
+  /** A person's pause of the check (issue 32); undefined when it is not paused. */
+  pausedOf?: ((accountId: string, checkId: string) => { by: string; since: number } | undefined) | undefined;
 }
 
 export interface Computed {
@@ -53,9 +55,11 @@ export function deriveStatus(
   const seenAt = (locationId: string) =>
     newest(env.runnerSeenAt?.(a, locationId) ?? null, posted.get(locationId) ?? null);
   const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
-  const decision = decideCheckStatus({
+  const pause = env.pausedOf?.(a, check.id);
+  const enabled = check.enabled && !pause;
+  const decided = decideCheckStatus({
     now,
-    enabled: check.enabled,
+    enabled,
     runnable: unrunnable === undefined,
     notRunnableReason: unrunnable,
     frequencyMs,
@@ -64,6 +68,8 @@ export function deriveStatus(
     activeCriticalAlerts: incident ? 1 : 0,
     locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
   });
+  const since = pause && new Date(pause.since).toISOString();
+  const decision = pause ? { ...decided, reason: `paused by ${pause.by} since ${since}` } : decided;
   const group = account.groups.find((g) => g.id === check.group);
   const status: CheckStatus = {
     checkId: check.id,
@@ -93,7 +99,7 @@ export function deriveStatus(
       : null,
     alerts,
     currentAlert: alert,
-    schedule: { frequency: check.frequency, nextRun: null, enabled: check.enabled },
+    schedule: { frequency: check.frequency, nextRun: null, enabled },
     locations: locations.map((l, i) => {
       const at = lastSuccess[i]!;
       const seen = l.remote ? seenAt(l.id) : null;
@@ -111,6 +117,7 @@ export function deriveStatus(
     tags: check.tags,
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
+    paused: pause ? { by: pause.by, since: since! } : null,
   };
   return {
     status,

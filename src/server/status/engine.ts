@@ -70,6 +70,8 @@ export interface StatusEngineDeps extends PresenterDeps {
    * from the daily roll-ups where the results may be gone. Absent: results are kept.
    */
   rawRetentionMs?: (() => number) | undefined;
+  /** A person's pause of a check (schedule/pauses.ts); absent: none is. */
+  pausedOf?: StatusEnvironment['pausedOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -89,6 +91,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
   const env: StatusEnvironment = {
     runnerSeenAt: (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
     notRunnableReason: deps.notRunnableReason,
+    pausedOf: deps.pausedOf,
   };
 
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */

@@ -16,7 +16,24 @@ import type { RunQueue } from './run-queue.js';
 
 export type { Granularity, HistoryBucket, HistoryCutoffs, HistoryQuery } from './history.js';
 
-export type { ClaimedRun, RunKey, RunnerSeen, RunPlace, RunQueue, StoredRun } from './run-queue.js';
+export type {
+  ClaimedRun,
+  RunKey,
+  RunnerSeen,
+  RunPlace,
+  RunQueue,
+  RunRequest,
+  SkippedRun,
+  StoredRun,
+} from './run-queue.js';
+
+/** A person's pause of a check (POST /v1/checks/{id}/pause): no end by design. */
+export interface CheckPause {
+  accountId: string;
+  checkId: string;
+  by: string;
+  since: number;
+}
 
 export interface ResultQuery {
   accountId: string;
@@ -234,6 +251,13 @@ export interface Storage extends RunQueue {
   screenshot(accountId: string, checkId: string, resultId: string): Promise<Buffer | null>;
 
   recordPing(accountId: string, checkId: string, at: number): Promise<void>;
+
+  /** Pauses the check; a check paused already keeps its first pause, which is answered. */
+  pauseCheck(pause: CheckPause): Promise<CheckPause>;
+  /** Ends the check's pause; false when it was not paused. */
+  resumeCheck(accountId: string, checkId: string): Promise<boolean>;
+  /** Every pause, of every account. */
+  pauses(): Promise<CheckPause[]>;
   lastPing(accountId: string, checkId: string): Promise<number | null>;
 
   createChannel(

@@ -40,6 +40,7 @@ function setUp() {
       },
       findRun: (id) => queue.findRun(id),
       releaseRuns: (...args) => queue.releaseRuns(...args),
+      skipStaleRuns: (...args) => queue.skipStaleRuns(...args),
     },
     complete: (held, { screenshot, ...result }) =>
       queue.completeRun(held.id, held.token, held.accountId, result, screenshot),

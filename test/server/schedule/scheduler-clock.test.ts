@@ -19,8 +19,9 @@ import { sampleResult } from '../../helpers/samples.js';
 const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const PERIOD_MS = 5_000;
 
-function config(locations: string[]) {
+function config(locations: string[], more: { checks?: string[]; maxConcurrentRuns?: number } = {}) {
   return ServiceConfigSchema.parse({
+    ...(more.maxConcurrentRuns ? { maxConcurrentRuns: more.maxConcurrentRuns } : {}),
     accounts: [
       {
         id: ACCOUNT,
@@ -29,17 +30,15 @@ function config(locations: string[]) {
           { id: 'near', name: 'Near', region: 'here' },
           { id: 'far', name: 'Far', region: 'there', remote: true, runnerToken: 'cwr_far_0123456789abcdef' },
         ],
-        checks: [
-          {
-            id: 'c1',
-            name: 'c1',
-            type: 'api',
-            target: 'http://127.0.0.1:9/health',
-            frequency: '5s',
-            locations,
-            timeoutMs: 2_000,
-          },
-        ],
+        checks: ['c1', ...(more.checks ?? [])].map((id) => ({
+          id,
+          name: id,
+          type: 'api',
+          target: 'http://127.0.0.1:9/health',
+          frequency: '5s',
+          locations,
+          timeoutMs: 2_000,
+        })),
       },
     ],
   });
@@ -50,6 +49,8 @@ interface HeldRun {
   at: number;
   ctx: RunContext;
   finish(): void;
+  checkId: string;
+  triggeredBy: string;
 }
 
 interface Rig {
@@ -73,7 +74,7 @@ afterEach(async () => {
 });
 
 /** The scheduler on a fake clock, its slots last run a second before the clock's start (so on their grid). */
-function schedule(locations: string[]): Rig {
+function schedule(locations: string[], more: Parameters<typeof config>[1] = {}): Rig {
   const clock = createFakeClock();
   const storage = openSqliteStorage(':memory:');
   const writes = new Set<Promise<unknown>>();
@@ -98,22 +99,24 @@ function schedule(locations: string[]): Rig {
       await clock.settle();
     }
   };
-  const run: RunCheck = (_account, check, location, ctx) =>
+  const run: RunCheck = (_account, check, location, ctx, triggeredBy) =>
     new Promise<RunResult>((resolve) => {
       const at = clock.now();
-      const finish = () => resolve(sampleResult(`r${at}`, { checkId: check.id, location }));
+      const finish = () => resolve(sampleResult(`r${at}`, { checkId: check.id, location, triggeredBy }));
       ctx.signal.addEventListener('abort', finish, { once: true });
-      r.runs.push({ at, ctx, finish });
+      r.runs.push({ at, ctx, finish, checkId: check.id, triggeredBy });
     });
   r.scheduler = createScheduler({
-    config: config(locations),
+    config: config(locations, more),
     run,
     queue: {
-      offerRun: (key, at, holder) => {
+      offerRun: (key, at, holder, staleAt) => {
         r.offers.push({ key, at: clock.now() });
-        return noted(storage.offerRun(key, at, holder));
+        return noted(storage.offerRun(key, at, holder, staleAt));
       },
       claimRuns: (...args) => storage.claimRuns(...args),
+      requestRun: (...args) => noted(storage.requestRun(...args)),
+      skipStaleRuns: (...args) => storage.skipStaleRuns(...args),
       instances: () => storage.instances(),
       withdrawRuns: (...args) => storage.withdrawRuns(...args),
     },
@@ -204,5 +207,50 @@ describe('the scheduler on an injected clock', () => {
     // Nothing is armed any more: time passing runs nothing.
     await r.to(due! + 10 * PERIOD_MS);
     expect(r.runs).toHaveLength(1);
+  });
+
+  it('does not start a local run that waited a period for a free slot: it is skipped and counted, with why', async () => {
+    const r = schedule(['near'], { checks: ['c2'], maxConcurrentRuns: 1 });
+    const c1 = nextDueAt(r.clock.now(), PERIOD_MS, slotOffsetMs(ACCOUNT, 'c1', 'near', PERIOD_MS));
+    const c2 = nextDueAt(c1, PERIOD_MS, slotOffsetMs(ACCOUNT, 'c2', 'near', PERIOD_MS));
+    await r.to(c1);
+    await r.to(c2);
+    // c1's run holds the only slot: c2's waits, and is still waiting a period after its due time.
+    expect(r.runs.map((x) => x.checkId)).toEqual(['c1']);
+    await r.to(c2 + PERIOD_MS + 1);
+    const before = r.scheduler.stats().skipped;
+    r.runs[0]!.finish();
+    await r.to(c2 + PERIOD_MS + 2);
+    expect(r.runs.map((x) => x.checkId)).toEqual(['c1']);
+    expect(r.scheduler.stats().skipped).toBe(before + 1);
+    expect(r.scheduler.skippedReason(ACCOUNT, 'c2')).toMatch(/could not start within one period/);
+  });
+
+  it('runs a check asked for now at once, answers the same run while it is pending, and keeps the schedule', async () => {
+    const r = schedule(['near']);
+    const due = grid(r.clock, 'near', 1);
+    await r.to(due[0]! - 1_000);
+    const next = r.scheduler.nextRun(ACCOUNT, 'c1')?.getTime();
+    const config0 = config(['near']);
+    const account = config0.accounts[0]!;
+    const place = { account, check: account.checks[0]!, location: account.locations[0]! };
+    const asked = r.scheduler.ask(place, 'manual');
+    await r.to(r.clock.now());
+    const first = await asked;
+    expect(first).toMatchObject({ created: true, run: { triggeredBy: 'manual' } });
+    expect(r.runs).toMatchObject([{ at: due[0]! - 1_000, triggeredBy: 'manual' }]);
+    const again = r.scheduler.ask(place, 'api');
+    await r.to(r.clock.now());
+    expect(await again).toMatchObject({ created: false, run: { id: first.run.id } });
+    expect(r.runs).toHaveLength(1);
+    expect(r.scheduler.nextRun(ACCOUNT, 'c1')?.getTime()).toBe(next);
+    r.runs[0]!.finish();
+    await r.to(r.clock.now() + 1);
+    expect(r.stored).toMatchObject([{ id: first.run.id, triggeredBy: 'manual' }]);
+    // Not counted as a scheduled run: due and stored count the schedule's runs only.
+    expect(r.scheduler.stats()).toMatchObject({ due: 0, stored: 0 });
+    // The scheduled run still comes at its due time.
+    await r.to(due[0]!);
+    expect(r.runs.map((x) => x.triggeredBy)).toEqual(['manual', 'schedule']);
   });
 });

@@ -13,6 +13,7 @@ import { createPgOutboxReader } from './outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './results.js';
 import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
+import { createPgPauseStore } from './pauses.js';
 import { describePgUrl, hidePassword } from './url.js';
 import { StorageError } from '../sqlite/index.js';
 import type { HistoryCutoffs, Storage } from '../types.js';
@@ -65,6 +66,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     ...createPgAlertStore(pool, origin),
     ...createPgOutboxReader(pool),
     ...createPgRunQueue(pool, origin),
+    ...createPgPauseStore(pool),
     prune: (before, history) => prune(pool, before, history ?? { before, hourlyBefore: before }),
     async close() {
       await changes.close();

@@ -17,15 +17,22 @@ import {
   upsertResults,
   upsertScreenshots,
 } from './results.js';
-import type { ClaimedRun, RunKey, RunnerSeen, RunQueue, StoredRun } from '../types.js';
+import { SKIP_REASONS } from '../run-queue.js';
+import { staleReason, staleWhere } from '../stale-sql.js';
+import type { ClaimedRun, RunKey, RunnerSeen, RunQueue, SkippedRun, StoredRun } from '../types.js';
 
 const RUN_COLUMNS = `id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
-  due_at AS "dueAt", coalesce(token, '') AS token, coalesce(lease_until, 0) AS "leaseUntil", attempt`;
+  due_at AS "dueAt", coalesce(token, '') AS token, coalesce(lease_until, 0) AS "leaseUntil", attempt,
+  triggered_by AS "triggeredBy"`;
+const STORED_COLUMNS = `id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
+  due_at AS "dueAt", token, lease_until AS "leaseUntil", attempt, completed_at AS "completedAt",
+  triggered_by AS "triggeredBy", skipped, ok`;
 
 interface Offer {
   key: RunKey;
   now: number;
   claim: { token: string; leaseMs: number } | undefined;
+  staleAt: number | undefined;
 }
 
 interface Report {
@@ -64,7 +71,9 @@ const COMPLETE = `WITH reported AS (
   held AS (
     SELECT runs.id FROM runs JOIN reported ON runs.id = reported.run_id AND runs.token = reported.token
     WHERE runs.completed_at IS NULL ORDER BY runs.id FOR UPDATE OF runs),
-  done AS (UPDATE runs SET completed_at = $1 FROM held WHERE runs.id = held.id RETURNING runs.id, runs.token),
+  done AS (
+    UPDATE runs SET completed_at = $1, ok = reported.ok FROM held JOIN reported ON reported.run_id = held.id
+    WHERE runs.id = held.id AND runs.token = reported.token RETURNING runs.id, runs.token),
   kept AS (
     SELECT reported.* FROM reported JOIN done ON done.id = reported.run_id AND done.token = reported.token),
   stored AS (${upsertResults(
@@ -83,7 +92,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   const offer = batched(async (offers: Offer[]) => {
     const keyOf = (k: RunKey) => `${k.accountId}\u0000${k.checkId}\u0000${k.locationId}\u0000${k.dueAt}`;
     const cols = columnsOf(
-      offers.map(({ key, now, claim }) => [
+      offers.map(({ key, now, claim, staleAt }) => [
         randomUUID(),
         key.accountId,
         key.checkId,
@@ -93,15 +102,17 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         claim ? now + claim.leaseMs : null,
         claim ? 1 : 0,
         now,
+        staleAt ?? null,
       ]),
-      9,
+      10,
     );
     // A key offered twice in one batch: the first row is inserted, the second conflicts with it.
     const created = await rows<ClaimedRun>(
       pool,
-      `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt, created_at)
+      `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt, created_at,
+         stale_at)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[],
-         $7::bigint[], $8::int[], $9::bigint[])
+         $7::bigint[], $8::int[], $9::bigint[], $10::bigint[])
        ON CONFLICT (account_id, check_id, location_id, due_at) DO NOTHING
        RETURNING ${RUN_COLUMNS}`,
       cols,
@@ -118,9 +129,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
   const find = batched(async (ids: string[]) => {
     const found = await rows<StoredRun>(
       pool,
-      `SELECT id, account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
-         due_at AS "dueAt", token, lease_until AS "leaseUntil", attempt, completed_at AS "completedAt"
-       FROM runs WHERE id = ANY($1::text[])`,
+      `SELECT ${STORED_COLUMNS} FROM runs WHERE id = ANY($1::text[])`,
       [ids],
     );
     const byId = new Map(found.map((run) => [run.id, run]));
@@ -152,7 +161,71 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
      * Without `claim` the run waits: it comes back with token "" and leaseUntil 0
      * (held by no one, claimable at once) and attempt 0.
      */
-    offerRun: (key, now, claim) => offer({ key, now, claim }),
+    offerRun: (key, now, claim, staleAt) => offer({ key, now, claim, staleAt }),
+
+    async requestRun(req, now) {
+      const { accountId, checkId, locationId } = req.place;
+      // A run asked for that waited too long is skipped, so a new ask is not answered with it.
+      await pool.query(
+        `UPDATE runs SET completed_at = $4, skipped = '${SKIP_REASONS.unclaimed}'
+         WHERE account_id = $1 AND check_id = $2 AND location_id = $3 AND triggered_by <> 'schedule'
+           AND completed_at IS NULL AND stale_at <= $4 AND (lease_until IS NULL OR lease_until <= $4)`,
+        [accountId, checkId, locationId, now],
+      );
+      const pending = () =>
+        rows<StoredRun>(
+          pool,
+          `SELECT ${STORED_COLUMNS} FROM runs WHERE account_id = $1 AND check_id = $2 AND location_id = $3
+             AND triggered_by <> 'schedule' AND completed_at IS NULL`,
+          [accountId, checkId, locationId],
+        );
+      const id = randomUUID();
+      // Keyed at the ask's instant. Nothing inserted: another instance's ask of the place
+      // won (answered), or a scheduled run is due that very millisecond (moved by one).
+      for (let dueAt = now; ; dueAt++) {
+        const [open] = await pending();
+        if (open) return { run: open, created: false };
+        const made = await rows<StoredRun>(
+          pool,
+          `INSERT INTO runs (id, account_id, check_id, location_id, due_at, token, lease_until, attempt,
+             created_at, stale_at, triggered_by, completed_at, skipped)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING
+           RETURNING ${STORED_COLUMNS}`,
+          [
+            id,
+            accountId,
+            checkId,
+            locationId,
+            dueAt,
+            req.claim?.token ?? null,
+            req.claim ? now + req.claim.leaseMs : null,
+            req.claim ? 1 : 0,
+            now,
+            req.staleAt,
+            req.triggeredBy,
+            req.skipped === undefined ? null : now,
+            req.skipped ?? null,
+          ],
+        );
+        if (made[0]) return { run: made[0], created: true };
+      }
+    },
+
+    skipStaleRuns: (accountId, locationId, now) =>
+      rows<SkippedRun>(
+        pool,
+        `UPDATE runs SET completed_at = $3, skipped = ${staleReason('$3')}
+         WHERE account_id = $1 AND location_id = $2 AND completed_at IS NULL AND due_at <= $3
+           AND (lease_until IS NULL OR lease_until <= $3) AND ${staleWhere('$3')}
+         RETURNING account_id AS "accountId", check_id AS "checkId", location_id AS "locationId",
+           due_at AS "dueAt", triggered_by AS "triggeredBy", skipped AS reason`,
+        [accountId, locationId, now],
+      ),
+
+    async findRuns(runIds) {
+      const found = await Promise.all(runIds.map((id) => find(id)));
+      return found.filter((run): run is StoredRun => run !== null);
+    },
 
     async claimRuns(accountId, locationId, token, now, leaseMs, limit) {
       const claimed = await rows<ClaimedRun>(
@@ -160,7 +233,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
         `WITH picked AS (
            SELECT id AS picked_id FROM runs
            WHERE account_id = $1 AND location_id = $2 AND completed_at IS NULL AND due_at <= $4
-             AND (lease_until IS NULL OR lease_until <= $4)
+             AND (lease_until IS NULL OR lease_until <= $4) AND NOT ${staleWhere('$4')}
            ORDER BY due_at, id LIMIT $6 FOR UPDATE SKIP LOCKED)
          UPDATE runs r SET token = $3, lease_until = $5, attempt = attempt + 1
          FROM picked WHERE r.id = picked.picked_id
@@ -175,16 +248,32 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
 
     findRun: (runId) => find(runId),
 
-    pruneRuns: (before) => changed(pool, 'DELETE FROM runs WHERE due_at < $1', [before]),
-
-    withdrawRuns: (places, now) =>
+    pruneRuns: (before, finishedBefore = before) =>
       changed(
         pool,
-        `DELETE FROM runs
-         WHERE (account_id, check_id, location_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))
-           AND completed_at IS NULL AND (lease_until IS NULL OR lease_until <= $4)`,
-        [places.map((p) => p.accountId), places.map((p) => p.checkId), places.map((p) => p.locationId), now],
+        `DELETE FROM runs WHERE due_at < $1
+           AND (triggered_by = 'schedule' OR coalesce(completed_at, due_at) < $2)`,
+        [before, finishedBefore],
       ),
+
+    async withdrawRuns(places, now) {
+      const args = [
+        places.map((p) => p.accountId),
+        places.map((p) => p.checkId),
+        places.map((p) => p.locationId),
+        now,
+      ];
+      const at = `(account_id, check_id, location_id) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))
+           AND completed_at IS NULL AND (lease_until IS NULL OR lease_until <= $4)`;
+      // A run asked for is kept, skipped, so its asker reads why it did not run.
+      const asked = await changed(
+        pool,
+        `UPDATE runs SET completed_at = $4, skipped = '${SKIP_REASONS.withdrawn}'
+         WHERE ${at} AND triggered_by <> 'schedule'`,
+        args,
+      );
+      return asked + (await changed(pool, `DELETE FROM runs WHERE ${at}`, args));
+    },
 
     releaseRuns: (token, runIds, now) =>
       changed(

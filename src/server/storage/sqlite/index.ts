@@ -17,6 +17,7 @@ import { checkpointOffThread, type Checkpointer } from './checkpoint.js';
 import { configureConnection } from './connection.js';
 import { createWrites, writeOffThread, WRITER_ENTRY, type WritesAway } from './write-thread.js';
 import { createScreenshotStore } from './screenshots.js';
+import { createPauseStore } from './pauses.js';
 import { promised, type Sync } from '../promised.js';
 import type { AlertChange, Storage } from '../types.js';
 
@@ -93,6 +94,8 @@ type Apart =
   | 'recordRunnerSeen'
   | 'withdrawRuns'
   | 'releaseRuns'
+  | 'requestRun'
+  | 'skipStaleRuns'
   | 'prune'
   | 'pruneRuns'
   | 'close';
@@ -116,8 +119,17 @@ function withStores(
   const here = promised<WritesAway>(createWrites(db));
   const thread = writer && writeOffThread(writer.path, here, writer.entry);
   const writes = thread?.writes ?? here;
-  const { offerRun, completeRun, claimRuns, recordRunnerSeen, withdrawRuns, releaseRuns, ...runs } =
-    createRunStore(db, writes);
+  const {
+    offerRun,
+    completeRun,
+    claimRuns,
+    recordRunnerSeen,
+    withdrawRuns,
+    releaseRuns,
+    requestRun,
+    skipStaleRuns,
+    ...runs
+  } = createRunStore(db, writes);
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
     ...createHistoryStore(db),
@@ -127,6 +139,7 @@ function withStores(
     ...createChannelStore(db),
     ...createAuditStore(db),
     ...alerts,
+    ...createPauseStore(db),
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
   };
   // The run queue's writes made before close are committed before it (offers and reports wait up to 20 ms).
@@ -158,6 +171,8 @@ function withStores(
     recordRunnerSeen: tracked(recordRunnerSeen),
     withdrawRuns: tracked(withdrawRuns),
     releaseRuns: tracked(releaseRuns),
+    requestRun: tracked(requestRun),
+    skipStaleRuns: tracked(skipStaleRuns),
     // A prune of an hour at 10,000 checks is many chunks: close does not wait for them all.
     prune: tracked((before: number, history: HistoryCutoffs = { before, hourlyBefore: before }) =>
       inChunks(
@@ -165,9 +180,9 @@ function withStores(
         () => closing,
       ),
     ),
-    pruneRuns: tracked((before: number) =>
+    pruneRuns: tracked((before: number, finishedBefore = before) =>
       inChunks(
-        (limit) => writes.pruneRunsChunk(before, limit),
+        (limit) => writes.pruneRunsChunk(before, finishedBefore, limit),
         () => closing,
       ),
     ),

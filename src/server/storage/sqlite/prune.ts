@@ -25,7 +25,7 @@ export interface PruneWrites {
    */
   pruneChunk(before: number, history: HistoryCutoffs, limit: number): Chunk;
   /** Up to `limit` runs due before `before` (the run queue's own cut-off). */
-  pruneRunsChunk(before: number, limit: number): Chunk;
+  pruneRunsChunk(before: number, finishedBefore: number, limit: number): Chunk;
 }
 
 export function createPruneWrites(db: Database.Database): PruneWrites {
@@ -47,7 +47,10 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];
   const results = chunkOf('results', 'started_at < ?');
-  const runs = chunkOf('runs', 'due_at < ?');
+  const runs = db.prepare(
+    `DELETE FROM runs WHERE rowid IN (SELECT rowid FROM runs WHERE due_at < ?
+       AND (triggered_by = 'schedule' OR coalesce(completed_at, due_at) < ?) LIMIT ?)`,
+  );
 
   const pruneChunk = db.transaction((before: number, history: HistoryCutoffs, limit: number): Chunk => {
     let left = limit;
@@ -55,13 +58,14 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     const counted = left > 0 ? results.run(before, left).changes : 0;
     return { counted, more: left - counted === 0 };
   });
-  const pruneRunsChunk = db.transaction((before: number, limit: number): Chunk => {
-    const counted = runs.run(before, limit).changes;
+  const pruneRunsChunk = db.transaction((before: number, finishedBefore: number, limit: number): Chunk => {
+    const counted = runs.run(before, finishedBefore, limit).changes;
     return { counted, more: counted === limit };
   });
   return {
     pruneChunk: (before, history, limit) => pruneChunk.immediate(before, history, limit),
-    pruneRunsChunk: (before, limit) => pruneRunsChunk.immediate(before, limit),
+    pruneRunsChunk: (before, finishedBefore, limit) =>
+      pruneRunsChunk.immediate(before, finishedBefore, limit),
   };
 }
 

@@ -159,6 +159,22 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX audit_events_account ON audit_events (account_id, at);
    CREATE INDEX audit_events_check ON audit_events (account_id, check_id, at);`,
+  // Issue 32: runs asked for (their trigger; one pending per check x location), the
+  // moment past which a run is not started late, why a run was skipped, and whether
+  // its result succeeded (read back by id); and a person's pause of a check.
+  `ALTER TABLE runs ADD COLUMN triggered_by TEXT NOT NULL DEFAULT 'schedule';
+   ALTER TABLE runs ADD COLUMN stale_at INTEGER;
+   ALTER TABLE runs ADD COLUMN skipped TEXT;
+   ALTER TABLE runs ADD COLUMN ok INTEGER;
+   CREATE UNIQUE INDEX runs_asked_pending ON runs (account_id, check_id, location_id)
+     WHERE triggered_by <> 'schedule' AND completed_at IS NULL;
+   CREATE TABLE check_pauses (
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     paused_by TEXT NOT NULL,
+     since INTEGER NOT NULL,
+     PRIMARY KEY (account_id, check_id)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -39,6 +39,8 @@ const OPS: readonly Op[] = [
   'seen',
   'withdraw',
   'release',
+  'request',
+  'skipStale',
   'pruneChunk',
   'pruneRunsChunk',
 ];

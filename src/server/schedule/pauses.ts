@@ -1,0 +1,107 @@
+// A person's pause of a check (issue 32): kept in the database, so it outlives a
+// restart and a config reload, and read again every few seconds, so a pause made on
+// one instance reaches every instance sharing the database. A paused check is
+// scheduled as a disabled one (`scheduled`); the config's own `enabled: false` stays
+// the baseline: resuming a check the config disables does not run it.
+import { checkKey } from '../../domain/keys.js';
+import type { Clock, Timer } from '../../domain/clock.js';
+import type { ServiceConfig } from '../config/schema.js';
+import type { CheckPause, Storage } from '../storage/types.js';
+
+// A pause or a resume made on another instance takes effect here this soon.
+const READ_EVERY_MS = 2_000;
+
+export interface PauseChange {
+  /**
+   * Checks (checkKey) resumed on this instance: they run within seconds, then on their
+   * schedule (a resume read from another instance's is run by that instance).
+   */
+  resumed: ReadonlySet<string>;
+}
+
+export interface Pauses {
+  of(accountId: string, checkId: string): CheckPause | undefined;
+  pause(pause: CheckPause): Promise<CheckPause>;
+  /** False when the check was not paused. */
+  resume(accountId: string, checkId: string): Promise<boolean>;
+  /** The config as scheduled: each paused check disabled. */
+  scheduled(config: ServiceConfig): ServiceConfig;
+  /** Reads the stored pauses; `onChange` hears of any that moved. */
+  read(): Promise<void>;
+  start(): void;
+  stop(): void;
+}
+
+export function createPauses(deps: {
+  storage: Pick<Storage, 'pauseCheck' | 'resumeCheck' | 'pauses'>;
+  clock: Clock;
+  onChange: (change: PauseChange) => void;
+}): Pauses {
+  let byCheck = new Map<string, CheckPause>();
+  let timer: Timer | undefined;
+  let reading: Promise<void> | undefined;
+  // Moves at each pause or resume made here: a read begun before one is not believed over it.
+  let made = 0;
+
+  function replace(next: Map<string, CheckPause>, here: boolean) {
+    const resumed = new Set([...byCheck.keys()].filter((key) => !next.has(key)));
+    const moved = resumed.size > 0 || [...next.keys()].some((key) => !byCheck.has(key));
+    byCheck = next;
+    if (moved) deps.onChange({ resumed: here ? resumed : new Set() });
+  }
+
+  async function readNow() {
+    const before = made;
+    const all = await deps.storage.pauses();
+    if (made !== before) return;
+    replace(new Map(all.map((p) => [checkKey(p.accountId, p.checkId), p])), false);
+  }
+
+  const read = () =>
+    (reading ??= readNow().finally(() => {
+      reading = undefined;
+    }));
+
+  return {
+    of: (accountId, checkId) => byCheck.get(checkKey(accountId, checkId)),
+    async pause(pause) {
+      const kept = await deps.storage.pauseCheck(pause);
+      made++;
+      replace(new Map([...byCheck, [checkKey(kept.accountId, kept.checkId), kept]]), true);
+      return kept;
+    },
+    async resume(accountId, checkId) {
+      const was = await deps.storage.resumeCheck(accountId, checkId);
+      made++;
+      const next = new Map(byCheck);
+      next.delete(checkKey(accountId, checkId));
+      replace(next, true);
+      return was;
+    },
+    scheduled(config) {
+      if (byCheck.size === 0) return config;
+      return {
+        ...config,
+        accounts: config.accounts.map((account) =>
+          account.checks.some((c) => byCheck.has(checkKey(account.id, c.id)))
+            ? {
+                ...account,
+                checks: account.checks.map((c) =>
+                  byCheck.has(checkKey(account.id, c.id)) ? { ...c, enabled: false } : c,
+                ),
+              }
+            : account,
+        ),
+      };
+    },
+    read,
+    start() {
+      timer = deps.clock
+        .setInterval(() => {
+          read().catch((error: unknown) => console.error('checkwall: cannot read the paused checks', error));
+        }, READ_EVERY_MS)
+        .unref();
+    },
+    stop: () => deps.clock.clearInterval(timer),
+  };
+}

@@ -1,0 +1,140 @@
+// A person's pause and resume of a check (issue 32) over real HTTP: what the status
+// says, that run now is refused, that a resume runs it within seconds, and that the
+// pause is kept in the database: through a restart, a reload, and to a second
+// instance on the same PostgreSQL database.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { startFixture, type Fixture } from '../../helpers/fixture.js';
+import { testPostgres } from '../../helpers/postgres.js';
+import { storedResults } from '../../helpers/runner.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+import { tempDb } from '../../helpers/storages.js';
+
+const postgres = testPostgres();
+const services: TestService[] = [];
+let target: Fixture | undefined;
+
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+  await target?.close();
+  target = undefined;
+});
+
+const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
+
+function config(url: string, enabled = true): ServiceConfig {
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: TEST_ACCOUNT,
+        apiKeys: [TEST_KEY],
+        locations: [{ id: 'near', name: 'Near', region: 'here' }],
+        checks: [
+          { id: 'c1', name: 'c1', type: 'api', target: `${url}/c1`, frequency: '1h', locations: ['near'] },
+          {
+            id: 'c2',
+            name: 'c2',
+            type: 'api',
+            target: `${url}/c2`,
+            frequency: '1h',
+            locations: ['near'],
+            enabled,
+          },
+        ],
+      },
+    ],
+  });
+}
+
+async function start(opts: { dbPath?: string; enabled?: boolean } = {}) {
+  target ??= await startFixture((_req, res) => void res.writeHead(200).end('ok'));
+  const s = await startTestService({
+    config: config(target.url, opts.enabled),
+    startScheduler: true,
+    ...(opts.dbPath ? { dbPath: opts.dbPath } : {}),
+  });
+  services.push(s);
+  return s;
+}
+
+const act = (s: TestService, checkId: string, what: 'pause' | 'resume') =>
+  fetch(`${s.url}/v1/checks/${checkId}/${what}`, { method: 'POST', headers });
+
+async function status(s: TestService, checkId: string): Promise<CheckStatus> {
+  const res = await fetch(`${s.url}/v1/check-statuses?limit=100`, { headers });
+  const body = (await res.json()) as { data: unknown[] };
+  return body.data.map((d) => CheckStatusSchema.parse(d)).find((c) => c.checkId === checkId)!;
+}
+
+function expectPaused(c: CheckStatus) {
+  expect(c.status).toBe('unknown');
+  expect(c.statusReason).toMatch(/^paused by key since \d{4}-\d\d-\d\dT/);
+  expect(c.schedule).toMatchObject({ enabled: false, nextRun: null });
+  expect(c.paused).toMatchObject({ by: 'key' });
+}
+
+describe('pause and resume', { timeout: 60_000 }, () => {
+  it('pauses a check: its status says who and since when, run now is a 409, and a resume runs it within seconds', async () => {
+    const s = await start();
+    await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 20_000 }).toBe(1);
+
+    const paused = await act(s, 'c1', 'pause');
+    expect(paused.status).toBe(200);
+    const body = (await paused.json()) as { data: unknown };
+    expectPaused(CheckStatusSchema.parse(body.data));
+    expectPaused(await status(s, 'c1'));
+    expect((await status(s, 'c2')).paused).toBeNull();
+
+    const refused = await fetch(`${s.url}/v1/check-runs`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ checkIds: ['c1'] }),
+    });
+    expect(refused.status).toBe(409);
+    expect(ApiErrorBodySchema.parse(await refused.json()).message).toMatch(
+      /check "c1" is paused by key since .* until someone resumes it/,
+    );
+
+    const resumed = await act(s, 'c1', 'resume');
+    expect(resumed.status).toBe(200);
+    const after = CheckStatusSchema.parse(((await resumed.json()) as { data: unknown }).data);
+    expect(after.paused).toBeNull();
+    expect(after.schedule.enabled).toBe(true);
+    // Its hourly schedule would not run it for an hour: the resume runs it now.
+    await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await status(s, 'c1')).schedule.nextRun).not.toBeNull();
+
+    expect((await act(s, 'nope', 'pause')).status).toBe(404);
+  });
+
+  it('keeps the pause through a reload and a restart; a config that disables the check stays the baseline', async () => {
+    const dbPath = tempDb();
+    const first = await start({ dbPath });
+    expect((await act(first, 'c1', 'pause')).status).toBe(200);
+    await first.reload(config(target!.url));
+    expectPaused(await status(first, 'c1'));
+    await first.close();
+    services.splice(0);
+
+    const again = await start({ dbPath, enabled: false });
+    expectPaused(await status(again, 'c1'));
+    const resumed = await act(again, 'c2', 'resume');
+    const body = (await resumed.json()) as { data: unknown; meta?: { note?: string } };
+    expect(body.meta?.note).toMatch(/config disables this check/);
+    const c2 = CheckStatusSchema.parse(body.data);
+    expect(c2.schedule.enabled).toBe(false);
+    expect(c2.statusReason).toBe('the check is disabled');
+  });
+
+  it('reaches a second instance on the same PostgreSQL database, and so does the resume', async () => {
+    const url = await postgres.freshDatabase();
+    const a = await start({ dbPath: url });
+    const b = await start({ dbPath: url });
+    expect((await act(a, 'c1', 'pause')).status).toBe(200);
+    await expect.poll(async () => (await status(b, 'c1')).paused?.by, { timeout: 10_000 }).toBe('key');
+    expectPaused(await status(b, 'c1'));
+    expect((await act(b, 'c1', 'resume')).status).toBe(200);
+    await expect.poll(async () => (await status(a, 'c1')).paused ?? null, { timeout: 10_000 }).toBeNull();
+  });
+});
