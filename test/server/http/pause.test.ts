@@ -3,8 +3,9 @@
 // pause is kept in the database: through a restart, a reload, and to a second
 // instance on the same PostgreSQL database.
 import { afterEach, describe, expect, it } from 'vitest';
+import { AuditEventListSchema } from '../../../src/api/action-schemas.js';
 import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas.js';
-import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { plainKeyName, ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
@@ -21,6 +22,8 @@ afterEach(async () => {
   target = undefined;
 });
 
+// Who paused: the name of the test's key (a plain string: key- and 8 hex digits of its digest).
+const KEY_NAME = plainKeyName(TEST_KEY);
 const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
 
 function config(url: string, enabled = true): ServiceConfig {
@@ -69,12 +72,31 @@ async function status(s: TestService, checkId: string): Promise<CheckStatus> {
 
 function expectPaused(c: CheckStatus) {
   expect(c.status).toBe('unknown');
-  expect(c.statusReason).toMatch(/^paused by key since \d{4}-\d\d-\d\dT/);
+  expect(c.statusReason).toMatch(new RegExp(`^paused by ${KEY_NAME} since \\d{4}-\\d\\d-\\d\\dT`));
   expect(c.schedule).toMatchObject({ enabled: false, nextRun: null });
-  expect(c.paused).toMatchObject({ by: 'key' });
+  expect(c.paused).toMatchObject({ by: KEY_NAME });
 }
 
 describe('pause and resume', { timeout: 60_000 }, () => {
+  it('records who paused, resumed and ran a check in the audit trail', async () => {
+    const s = await start();
+    expect((await act(s, 'c1', 'pause')).status).toBe(200);
+    expect((await act(s, 'c1', 'resume')).status).toBe(200);
+    const asked = await fetch(`${s.url}/v1/check-runs`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ checkIds: ['c1'] }),
+    });
+    expect(asked.status).toBe(202);
+    const res = await fetch(`${s.url}/v1/audit-events?checkId=c1`, { headers });
+    const events = AuditEventListSchema.parse(await res.json()).data;
+    expect(events.map((e) => [e.action, e.keyName, e.checkId])).toEqual([
+      ['run', KEY_NAME, 'c1'],
+      ['resume', KEY_NAME, 'c1'],
+      ['pause', KEY_NAME, 'c1'],
+    ]);
+  });
+
   it('pauses a check: its status says who and since when, run now is a 409, and a resume runs it within seconds', async () => {
     const s = await start();
     await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 20_000 }).toBe(1);
@@ -93,7 +115,7 @@ describe('pause and resume', { timeout: 60_000 }, () => {
     });
     expect(refused.status).toBe(409);
     expect(ApiErrorBodySchema.parse(await refused.json()).message).toMatch(
-      /check "c1" is paused by key since .* until someone resumes it/,
+      new RegExp(`check "c1" is paused by ${KEY_NAME} since .* until someone resumes it`),
     );
 
     const resumed = await act(s, 'c1', 'resume');
@@ -132,7 +154,7 @@ describe('pause and resume', { timeout: 60_000 }, () => {
     const a = await start({ dbPath: url });
     const b = await start({ dbPath: url });
     expect((await act(a, 'c1', 'pause')).status).toBe(200);
-    await expect.poll(async () => (await status(b, 'c1')).paused?.by, { timeout: 10_000 }).toBe('key');
+    await expect.poll(async () => (await status(b, 'c1')).paused?.by, { timeout: 10_000 }).toBe(KEY_NAME);
     expectPaused(await status(b, 'c1'));
     expect((await act(b, 'c1', 'resume')).status).toBe(200);
     await expect.poll(async () => (await status(a, 'c1')).paused ?? null, { timeout: 10_000 }).toBeNull();
