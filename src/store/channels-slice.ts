@@ -22,6 +22,9 @@ import type { ErrorInfo } from './types.js';
 
 export const CHANNELS_PAGE_SIZE = 20;
 
+/** The file a new WEBHOOK's secret is saved to: named after the channel. */
+export const secretFileName = (channelId: number): string => `checkwall-channel-${channelId}.secret`;
+
 export type SubmitOutcome =
   | { ok: true; channel: AlertChannel }
   | {
@@ -31,8 +34,26 @@ export type SubmitOutcome =
       details?: Array<{ path: string; message: string }> | undefined;
     };
 
+/**
+ * A WEBHOOK's signing secret as the create answer gave it, whole: the service
+ * never shows it again, so it stays on screen (and can be saved) until the
+ * channels view is left.
+ */
+export interface CreatedSecret {
+  channelId: number;
+  name: string;
+  secret: string;
+  /** `o` asked for a file the feed still owes. */
+  saving: boolean;
+  saved: { ok: true; path: string } | { ok: false; message: string } | null;
+}
+
 export interface ChannelsSlice {
   revealedChannelId: number | null;
+  createdSecret: CreatedSecret | null;
+  /** `o` on the channels: writes the secret just shown to a file readable only by you. */
+  saveCreatedSecret(): void;
+  createdSecretSaved(channelId: number, saved: NonNullable<CreatedSecret['saved']>): void;
   form: ChannelForm;
   moveChannel(delta: number | 'first' | 'last'): void;
   toggleReveal(): void;
@@ -57,7 +78,16 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   const focused = () => fieldPaths(form())[form().focus];
   return {
     revealedChannelId: null,
+    createdSecret: null,
     form: EMPTY_FORM,
+    saveCreatedSecret() {
+      const c = get().createdSecret;
+      if (c && !c.saving) set({ createdSecret: { ...c, saving: true, saved: null } });
+    },
+    createdSecretSaved(channelId, saved) {
+      const c = get().createdSecret;
+      if (c?.channelId === channelId) set({ createdSecret: { ...c, saving: false, saved } });
+    },
     moveChannel(delta) {
       const before = get().lists.channels.selectedId;
       get().moveInList('channels', delta);
@@ -116,9 +146,19 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     formDone(outcome) {
       if (outcome.ok) {
         // The list is oldest first: the new channel is on the last page.
+        // A refresh may be out: the count of the last answer held still places it.
         const list = get().lists.channels.remote;
-        const before = list.state === 'ok' ? list.data.meta.totalItems : 0;
-        set({ form: EMPTY_FORM, revealedChannelId: null });
+        const held = list.state === 'idle' ? undefined : list.data;
+        const before = held ? held.meta.totalItems : 0;
+        const c = outcome.channel;
+        set({
+          form: EMPTY_FORM,
+          revealedChannelId: null,
+          createdSecret:
+            c.type === 'WEBHOOK' && c.signingSecret
+              ? { channelId: c.id, name: c.name, secret: c.signingSecret, saving: false, saved: null }
+              : null,
+        });
         get().reloadList('channels', {
           page: Math.max(1, Math.ceil((before + 1) / CHANNELS_PAGE_SIZE)),
           selectedId: outcome.channel.id,

@@ -19,6 +19,7 @@ export const COLLECTION_HANDLERS = {
   'dashboards.prevPage': (ctx) => state(ctx).pageList('dashboards', -1),
   'channels.new': (ctx) => state(ctx).openForm(),
   'channels.reveal': (ctx) => state(ctx).toggleReveal(),
+  'channels.saveSecret': (ctx) => state(ctx).saveCreatedSecret(),
   'channels.nextPage': (ctx) => state(ctx).pageList('channels', 1),
   'channels.prevPage': (ctx) => state(ctx).pageList('channels', -1),
   'formType.down': (ctx) => state(ctx).formMoveType(1),

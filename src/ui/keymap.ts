@@ -231,6 +231,12 @@ const BINDINGS = [
     help: 'send the selected channel a test notification; its outcome shows in the row',
     hint: 'test',
   },
+  {
+    command: 'channels.saveSecret',
+    keys: ['o'],
+    scope: 'channels',
+    help: 'save the new WEBHOOK’s signing secret (shown once) to a file only you can read',
+  },
   { command: 'channels.nextPage', keys: [']'], scope: 'channels', help: 'next page of channels' },
   { command: 'channels.prevPage', keys: ['['], scope: 'channels', help: 'previous page of channels' },
   { command: 'formType.down', keys: ['j', 'down'], scope: 'form-type', help: 'next type', hint: 'move' },
