@@ -9,8 +9,11 @@ import {
   fieldPaths,
   isDirty,
   parsedBody,
+  pickOptions,
   removeRow,
   setValue,
+  subsKindOf,
+  toggleSub,
   touchAll,
   valueAt,
   type ChannelForm,
@@ -65,6 +68,16 @@ export interface ChannelsSlice {
   formFocus(delta: number): void;
   formAddRow(list: ListName): void;
   formRemoveRow(): void;
+  /** On a subscription row: opens its list of checks or groups. */
+  formOpenPicker(): void;
+  pickMove(delta: number): void;
+  pickToggle(): void;
+  pickClose(): void;
+  /** `/` in the list: typed text narrows it until enter (keeps) or esc (clears). */
+  pickSearch(): void;
+  pickType(text: string): void;
+  pickErase(): void;
+  pickSearchDone(keep: boolean): void;
   /** Any key but esc answers "keep editing" to the discard question. */
   formKeep(): void;
   formSubmit(): void;
@@ -113,11 +126,11 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formType(text) {
       const path = focused();
-      if (path) setForm(setValue(form(), path, valueAt(form(), path) + text));
+      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path) + text));
     },
     formErase() {
       const path = focused();
-      if (path) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
+      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
     },
     formFocus(delta) {
       const n = fieldPaths(form()).length;
@@ -125,6 +138,44 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formAddRow: (list) => setForm({ ...addRow(form(), list), confirmDiscard: false }),
     formRemoveRow: () => setForm({ ...removeRow(form()), confirmDiscard: false }),
+    formOpenPicker() {
+      const kind = subsKindOf(focused());
+      if (kind)
+        setForm({
+          ...form(),
+          confirmDiscard: false,
+          picker: { kind, cursor: 0, query: '', searching: false },
+        });
+    },
+    pickMove(delta) {
+      const p = form().picker;
+      if (!p) return;
+      const n = pickOptions(p.kind, get().checks, p.query).length;
+      if (n) setForm({ ...form(), picker: { ...p, cursor: Math.max(0, Math.min(n - 1, p.cursor + delta)) } });
+    },
+    pickToggle() {
+      const p = form().picker;
+      const option = p && pickOptions(p.kind, get().checks, p.query)[p.cursor];
+      if (p && option) setForm(toggleSub(form(), p.kind, option.id));
+    },
+    pickClose: () => setForm({ ...form(), picker: null }),
+    pickSearch() {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, searching: true } });
+    },
+    pickType(text) {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, query: p.query + text, cursor: 0 } });
+    },
+    pickErase() {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, query: p.query.slice(0, -1), cursor: 0 } });
+    },
+    pickSearchDone(keep) {
+      const p = form().picker;
+      if (p)
+        setForm({ ...form(), picker: { ...p, searching: false, query: keep ? p.query : '', cursor: 0 } });
+    },
     formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };

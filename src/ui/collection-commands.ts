@@ -36,4 +36,13 @@ export const COLLECTION_HANDLERS = {
   'form.addHeader': keep((ctx) => state(ctx).formAddRow('headers')),
   'form.addQuery': keep((ctx) => state(ctx).formAddRow('queryParameters')),
   'form.removeRow': keep((ctx) => state(ctx).formRemoveRow()),
+  'formSubs.pick': keep((ctx) => state(ctx).formOpenPicker()),
+  'pick.down': (ctx) => state(ctx).pickMove(1),
+  'pick.up': (ctx) => state(ctx).pickMove(-1),
+  'pick.toggle': (ctx) => state(ctx).pickToggle(),
+  'pick.search': (ctx) => state(ctx).pickSearch(),
+  'pick.close': (ctx) => state(ctx).pickClose(),
+  'pickSearch.apply': (ctx) => state(ctx).pickSearchDone(true),
+  'pickSearch.clear': (ctx) => state(ctx).pickSearchDone(false),
+  'pickSearch.erase': (ctx) => state(ctx).pickErase(),
 } satisfies Handlers;
