@@ -31,7 +31,7 @@ beforeAll(async () => {
   svc = await startTestService({ checks: 2 });
   client = createClient({ baseUrl: svc.url, ...svc.credentials });
   // More channels than the table has rows at 80x14 (the plan allows 10): the new one lands below them.
-  for (let i = 1; i <= 9; i++)
+  for (let i = 1; i <= 8; i++)
     await client.createAlertChannel({
       type: 'EMAIL',
       name: `Mail ${i}`,
@@ -64,22 +64,53 @@ describe('a WEBHOOK created in the console', () => {
     expect(secret).toBeDefined();
     await expect.poll(() => selectedLine() ?? '').toContain('Pager hook');
     expect(plain().split('\n').length).toBeLessThanOrEqual(14);
-    expect(plain()).toContain(`o saves it (mode 0600) to ./${secretFileName(10)}`);
+    expect(plain()).toContain(`o saves it (mode 0600) to ./${secretFileName(9)}`);
 
     keys('o');
-    const path = join(dir, secretFileName(10));
+    const path = join(dir, secretFileName(9));
     await expect.poll(plain).toContain(`saved to ${path} (mode 0600)`);
     expect(readFileSync(path, 'utf8')).toBe(`${secret}\n`);
     expect(statSync(path).mode & 0o777).toBe(0o600);
 
     // Shown once: the service masks it in every later answer, and leaving forgets it.
     const listed = await client.alertChannels({ page: 1, limit: 100 });
-    expect(listed.data.find((c) => c.id === 10)?.signingSecret).not.toBe(secret);
+    expect(listed.data.find((c) => c.id === 9)?.signingSecret).not.toBe(secret);
     keys('n');
     await expect.poll(top).toBe('channel-form');
     keys('\u001b');
     await expect.poll(top).toBe('channels');
     expect(plain()).not.toContain(secret!);
     expect(store.getState().createdSecret).toBeNull();
+  });
+
+  it('reveals a channel at 80 columns whole, wrapped, headers and query parameters on lines of their own', async () => {
+    const url = `http://127.0.0.1:35741/hooks/${'x'.repeat(70)}/end`;
+    await client.createAlertChannel({
+      type: 'WEBHOOK',
+      name: 'Long hook',
+      config: {
+        url,
+        method: 'POST',
+        headers: [
+          { key: 'Authorization', value: 'Bearer s3cr3t' },
+          { key: 'X-Team', value: 'ops' },
+        ],
+        queryParameters: [{ key: 'token', value: 'abc123' }],
+      },
+    });
+    store.getState().setSize(80, 30);
+    store.getState().reloadList('channels');
+    await expect.poll(plain).toContain('Long hook');
+    keys('G');
+    await expect.poll(() => selectedLine() ?? '').toContain('Long hook');
+    keys('v');
+    await expect.poll(plain).toContain('Header  Authorization: Bearer s3cr3t');
+    const frame = plain();
+    expect(frame.split('\n').every((l) => l.length <= 80)).toBe(true);
+    expect(frame).toMatch(/^\s*Header\s+X-Team: ops$/m);
+    expect(frame).toMatch(/^\s*Query\s+token=abc123$/m);
+    // The URL wraps rather than being cut: joined again, the lines hold it whole.
+    expect(frame.replace(/\n/g, '')).toContain(url.slice(0, 60));
+    expect(frame.replace(/\n/g, '')).toContain('x'.repeat(20) + '/end');
   });
 });

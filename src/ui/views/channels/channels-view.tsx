@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
-import { channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
+import { channelDetailLines, channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import { secretFileName, type CreatedSecret } from '../../../store/channels-slice.js';
 import { remoteData } from '../../../store/detail-slice.js';
@@ -24,6 +24,8 @@ export function ChannelsView({ store, height }: ViewProps) {
   const tests = useStore(store, (s) => s.channelTests);
   const created = useStore(store, (s) => s.createdSecret);
   const list = remoteData(channels);
+  const shown = revealed === null ? undefined : list?.data.find((c) => c.id === revealed);
+  const details = shown ? revealedLines(shown) : [];
   const test = selected === null ? undefined : tests[selected];
   const mask = theme.ascii ? '***' : MASK;
   const columns: Column<AlertChannel>[] = [
@@ -79,6 +81,15 @@ export function ChannelsView({ store, height }: ViewProps) {
           {sanitize(testText(test).text)}
         </Text>
       ) : null}
+      {details.length ? (
+        <Box flexDirection="column" width={cols}>
+          {details.map((line, i) => (
+            <Text key={i} color={tint(theme, 'yellow')} wrap="wrap">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       {created ? <SecretPanel created={created} cols={cols} /> : null}
       {!list ? <Text color={tint(theme, theme.dim)}>loading channels…</Text> : null}
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
@@ -88,7 +99,14 @@ export function ChannelsView({ store, height }: ViewProps) {
           rows={list.data}
           rowKey={(c) => String(c.id)}
           selectedKey={selected === null ? null : String(selected)}
-          height={Math.max(1, height - 3 - (test ? 1 : 0) - (created ? secretPanelLines(created, cols) : 0))}
+          height={Math.max(
+            1,
+            height -
+              3 -
+              (test ? 1 : 0) -
+              (created ? secretPanelLines(created, cols) : 0) -
+              wrappedLines(details, cols),
+          )}
         />
       ) : null}
     </Box>
@@ -123,4 +141,16 @@ function SecretPanel({ created, cols }: { created: CreatedSecret; cols: number }
       </Text>
     </Box>
   );
+}
+
+/** The revealed channel's values, whole, one part a line (sanitised: they came from the network). */
+function revealedLines(c: AlertChannel): string[] {
+  return channelDetailLines(c.type, c.config).map(
+    ({ label, value }) => `  ${label.padEnd(7)} ${sanitize(value)}`,
+  );
+}
+
+/** Lines `lines` take wrapped at `cols`. */
+function wrappedLines(lines: readonly string[], cols: number): number {
+  return lines.reduce((n, l) => n + Math.max(1, Math.ceil(l.length / Math.max(1, cols))), 0);
 }
