@@ -71,3 +71,32 @@ export function maskSecret(secret: string, mask = MASK): string {
   const prefix = secret.startsWith('whsec_') ? 'whsec_' : '';
   return `${prefix}${mask}${secret.slice(-4)}`;
 }
+
+/**
+ * A channel's config as revealed, a line for each part: the whole target, then
+ * each header and query parameter on a line of its own (a one-line target cut to
+ * the column hides exactly what revealing is for).
+ */
+export function channelDetailLines(type: string, config: Config): Array<{ label: string; value: string }> {
+  switch (type) {
+    case 'CHAT':
+      return [
+        { label: 'URL', value: str(config['url']) },
+        ...(config['channel'] ? [{ label: 'Channel', value: str(config['channel']) }] : []),
+      ];
+    case 'WEBHOOK':
+      return [
+        { label: 'URL', value: `${str(config['method'])} ${str(config['url'])}` },
+        ...pairs(config['headers']).map((h) => ({
+          label: 'Header',
+          value: `${str(h.key)}: ${str(h.value)}`,
+        })),
+        ...pairs(config['queryParameters']).map((q) => ({
+          label: 'Query',
+          value: `${str(q.key)}=${str(q.value)}`,
+        })),
+      ];
+    default:
+      return [{ label: 'Target', value: channelTarget(type, config) }];
+  }
+}

@@ -3,10 +3,12 @@
 // same zod schema the service uses, and the server's 400 details mapped back
 // onto the fields they name.
 import {
+  AlertChannelCreateBodySchema,
   AlertChannelCreateSchema,
   CHANNEL_TYPES,
-  type AlertChannelCreate,
+  type AlertChannelCreateBody,
   type ChannelType,
+  type CheckStatus,
   zodIssues,
 } from '../api/schemas.js';
 
@@ -42,7 +44,29 @@ export const FIELDS: Record<ChannelType, FieldSpec[]> = {
 
 export type ListName = 'headers' | 'queryParameters';
 
+export type SubsKind = 'checks' | 'groups';
+export const SUBS_PATHS: Record<SubsKind, string> = {
+  checks: 'subscriptions.checks',
+  groups: 'subscriptions.groups',
+};
+
+/** The list a subscription is chosen from: where its cursor is and what `/` searched. */
+export interface Picker {
+  kind: SubsKind;
+  cursor: number;
+  query: string;
+  searching: boolean;
+}
+
+export interface PickOption {
+  id: string;
+  label: string;
+}
+
 export interface ChannelForm {
+  /** The checks and groups (by id) the channel serves, sent with the POST. */
+  subscriptions: Record<SubsKind, string[]>;
+  picker: Picker | null;
   type: ChannelType | null;
   /** Which type the chooser points at, before one is chosen. */
   typeCursor: number;
@@ -58,6 +82,8 @@ export interface ChannelForm {
 }
 
 export const EMPTY_FORM: ChannelForm = {
+  subscriptions: { checks: [], groups: [] },
+  picker: null,
   type: null,
   typeCursor: 0,
   values: {},
@@ -77,10 +103,44 @@ export { CHANNEL_TYPES };
 export function fieldPaths(form: ChannelForm): string[] {
   if (!form.type) return [];
   const fixed = FIELDS[form.type].map((f) => f.path);
-  if (form.type !== 'WEBHOOK') return fixed;
+  const subs = [SUBS_PATHS.checks, SUBS_PATHS.groups];
+  if (form.type !== 'WEBHOOK') return [...fixed, ...subs];
   const rows = (list: ListName) =>
     form[list].flatMap((_, i) => [`config.${list}[${i}].key`, `config.${list}[${i}].value`]);
-  return [...fixed, ...rows('headers'), ...rows('queryParameters')];
+  return [...fixed, ...rows('headers'), ...rows('queryParameters'), ...subs];
+}
+
+/** Which subscription row a path is, if it is one (they take no text: `/` or space picks). */
+export function subsKindOf(path: string | undefined): SubsKind | undefined {
+  if (path === SUBS_PATHS.checks) return 'checks';
+  if (path === SUBS_PATHS.groups) return 'groups';
+  return undefined;
+}
+
+/** The checks or groups the account has (from the statuses held), narrowed by the search. */
+export function pickOptions(
+  kind: SubsKind,
+  checks: Readonly<Record<string, CheckStatus>>,
+  query: string,
+): PickOption[] {
+  const all = Object.values(checks);
+  const options =
+    kind === 'checks'
+      ? all.map((c) => ({ id: c.checkId, label: `${c.checkName} (${c.checkId})` }))
+      : [
+          ...new Map(all.flatMap((c) => (c.group ? [[c.group.id, c.group.name] as const] : []))).entries(),
+        ].map(([id, name]) => ({ id, label: `${name} (${id})` }));
+  const q = query.trim().toLowerCase();
+  return options
+    .filter((o) => !q || o.label.toLowerCase().includes(q))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Chooses or unchooses an option (by id). */
+export function toggleSub(form: ChannelForm, kind: SubsKind, id: string): ChannelForm {
+  const chosen = form.subscriptions[kind];
+  const next = chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id];
+  return { ...form, subscriptions: { ...form.subscriptions, [kind]: next }, confirmDiscard: false };
 }
 
 const LIST_PATH = /^config\.(headers|queryParameters)\[(\d+)\]\.(key|value)$/;
@@ -137,7 +197,13 @@ export function toCreateBody(form: ChannelForm): unknown {
     if (form.headers.length) config['headers'] = form.headers;
     if (form.queryParameters.length) config['queryParameters'] = form.queryParameters;
   }
-  return { type: form.type, name: (form.values['name'] ?? '').trim(), config };
+  const { checks, groups } = form.subscriptions;
+  return {
+    type: form.type,
+    name: (form.values['name'] ?? '').trim(),
+    config,
+    ...(checks.length || groups.length ? { subscriptions: { checks, groups } } : {}),
+  };
 }
 
 /** Field path -> reason, from the shared schema. */
@@ -162,12 +228,15 @@ export function isDirty(form: ChannelForm): boolean {
   return (
     Object.values(form.values).some((v) => v !== '') ||
     form.headers.length > 0 ||
-    form.queryParameters.length > 0
+    form.queryParameters.length > 0 ||
+    form.subscriptions.checks.length > 0 ||
+    form.subscriptions.groups.length > 0
   );
 }
 
-export function parsedBody(form: ChannelForm): AlertChannelCreate | null {
-  const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
+/** The POST body, subscriptions and all, or null while a field is wrong. */
+export function parsedBody(form: ChannelForm): AlertChannelCreateBody | null {
+  const parsed = AlertChannelCreateBodySchema.safeParse(toCreateBody(form));
   return parsed.success ? parsed.data : null;
 }
 

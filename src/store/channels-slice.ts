@@ -9,8 +9,11 @@ import {
   fieldPaths,
   isDirty,
   parsedBody,
+  pickOptions,
   removeRow,
   setValue,
+  subsKindOf,
+  toggleSub,
   touchAll,
   valueAt,
   type ChannelForm,
@@ -22,6 +25,9 @@ import type { ErrorInfo } from './types.js';
 
 export const CHANNELS_PAGE_SIZE = 20;
 
+/** The file a new WEBHOOK's secret is saved to: named after the channel. */
+export const secretFileName = (channelId: number): string => `checkwall-channel-${channelId}.secret`;
+
 export type SubmitOutcome =
   | { ok: true; channel: AlertChannel }
   | {
@@ -31,8 +37,26 @@ export type SubmitOutcome =
       details?: Array<{ path: string; message: string }> | undefined;
     };
 
+/**
+ * A WEBHOOK's signing secret as the create answer gave it, whole: the service
+ * never shows it again, so it stays on screen (and can be saved) until the
+ * channels view is left.
+ */
+export interface CreatedSecret {
+  channelId: number;
+  name: string;
+  secret: string;
+  /** `o` asked for a file the feed still owes. */
+  saving: boolean;
+  saved: { ok: true; path: string } | { ok: false; message: string } | null;
+}
+
 export interface ChannelsSlice {
   revealedChannelId: number | null;
+  createdSecret: CreatedSecret | null;
+  /** `o` on the channels: writes the secret just shown to a file readable only by you. */
+  saveCreatedSecret(): void;
+  createdSecretSaved(channelId: number, saved: NonNullable<CreatedSecret['saved']>): void;
   form: ChannelForm;
   moveChannel(delta: number | 'first' | 'last'): void;
   toggleReveal(): void;
@@ -44,6 +68,16 @@ export interface ChannelsSlice {
   formFocus(delta: number): void;
   formAddRow(list: ListName): void;
   formRemoveRow(): void;
+  /** On a subscription row: opens its list of checks or groups. */
+  formOpenPicker(): void;
+  pickMove(delta: number): void;
+  pickToggle(): void;
+  pickClose(): void;
+  /** `/` in the list: typed text narrows it until enter (keeps) or esc (clears). */
+  pickSearch(): void;
+  pickType(text: string): void;
+  pickErase(): void;
+  pickSearchDone(keep: boolean): void;
   /** Any key but esc answers "keep editing" to the discard question. */
   formKeep(): void;
   formSubmit(): void;
@@ -57,7 +91,16 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   const focused = () => fieldPaths(form())[form().focus];
   return {
     revealedChannelId: null,
+    createdSecret: null,
     form: EMPTY_FORM,
+    saveCreatedSecret() {
+      const c = get().createdSecret;
+      if (c && !c.saving) set({ createdSecret: { ...c, saving: true, saved: null } });
+    },
+    createdSecretSaved(channelId, saved) {
+      const c = get().createdSecret;
+      if (c?.channelId === channelId) set({ createdSecret: { ...c, saving: false, saved } });
+    },
     moveChannel(delta) {
       const before = get().lists.channels.selectedId;
       get().moveInList('channels', delta);
@@ -83,11 +126,11 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formType(text) {
       const path = focused();
-      if (path) setForm(setValue(form(), path, valueAt(form(), path) + text));
+      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path) + text));
     },
     formErase() {
       const path = focused();
-      if (path) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
+      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
     },
     formFocus(delta) {
       const n = fieldPaths(form()).length;
@@ -95,6 +138,44 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     },
     formAddRow: (list) => setForm({ ...addRow(form(), list), confirmDiscard: false }),
     formRemoveRow: () => setForm({ ...removeRow(form()), confirmDiscard: false }),
+    formOpenPicker() {
+      const kind = subsKindOf(focused());
+      if (kind)
+        setForm({
+          ...form(),
+          confirmDiscard: false,
+          picker: { kind, cursor: 0, query: '', searching: false },
+        });
+    },
+    pickMove(delta) {
+      const p = form().picker;
+      if (!p) return;
+      const n = pickOptions(p.kind, get().checks, p.query).length;
+      if (n) setForm({ ...form(), picker: { ...p, cursor: Math.max(0, Math.min(n - 1, p.cursor + delta)) } });
+    },
+    pickToggle() {
+      const p = form().picker;
+      const option = p && pickOptions(p.kind, get().checks, p.query)[p.cursor];
+      if (p && option) setForm(toggleSub(form(), p.kind, option.id));
+    },
+    pickClose: () => setForm({ ...form(), picker: null }),
+    pickSearch() {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, searching: true } });
+    },
+    pickType(text) {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, query: p.query + text, cursor: 0 } });
+    },
+    pickErase() {
+      const p = form().picker;
+      if (p) setForm({ ...form(), picker: { ...p, query: p.query.slice(0, -1), cursor: 0 } });
+    },
+    pickSearchDone(keep) {
+      const p = form().picker;
+      if (p)
+        setForm({ ...form(), picker: { ...p, searching: false, query: keep ? p.query : '', cursor: 0 } });
+    },
     formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };
@@ -116,9 +197,19 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
     formDone(outcome) {
       if (outcome.ok) {
         // The list is oldest first: the new channel is on the last page.
+        // A refresh may be out: the count of the last answer held still places it.
         const list = get().lists.channels.remote;
-        const before = list.state === 'ok' ? list.data.meta.totalItems : 0;
-        set({ form: EMPTY_FORM, revealedChannelId: null });
+        const held = list.state === 'idle' ? undefined : list.data;
+        const before = held ? held.meta.totalItems : 0;
+        const c = outcome.channel;
+        set({
+          form: EMPTY_FORM,
+          revealedChannelId: null,
+          createdSecret:
+            c.type === 'WEBHOOK' && c.signingSecret
+              ? { channelId: c.id, name: c.name, secret: c.signingSecret, saving: false, saved: null }
+              : null,
+        });
         get().reloadList('channels', {
           page: Math.max(1, Math.ceil((before + 1) / CHANNELS_PAGE_SIZE)),
           selectedId: outcome.channel.id,

@@ -69,7 +69,7 @@ export const createNavSlice =
  */
 function leftBehind(s: ConsoleState, gone: boolean): Partial<ConsoleState> {
   const top = s.stack[s.stack.length - 1]?.name;
-  if (top === 'channels') return { revealedChannelId: null };
+  if (top === 'channels') return { revealedChannelId: null, createdSecret: null };
   if (top === 'dashboard' && gone) return { charts: {} };
   return {};
 }

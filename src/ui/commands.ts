@@ -133,6 +133,7 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   const clean = input.replace(/[\u0000-\u001f\u007f]/g, '');
   if (!clean) return;
   if (scope === 'form') s.formType(clean);
+  else if (scope === 'pick-search') s.pickType(clean);
   else if (scope === 'prompt') s.setPrompt(s.promptText + clean);
   else if (scope === 'tags') s.setDashboardTags(s.dashboardTagsText + clean);
   else s.setFilter(s.filterText + clean);

@@ -13,12 +13,14 @@ const ENTER_OF: Record<TextScope, CommandId> = {
   tags: 'tags.apply',
   prompt: 'prompt.go',
   form: 'form.submit',
+  'pick-search': 'pickSearch.apply',
 };
 const ERASE_OF: Record<TextScope, CommandId> = {
   filter: 'filter.erase',
   tags: 'tags.erase',
   prompt: 'prompt.erase',
   form: 'form.erase',
+  'pick-search': 'pickSearch.erase',
 };
 
 export function handleInput(ctx: CommandContext, scopes: () => Scope[], input: string, key: Key): void {

@@ -22,7 +22,10 @@ export type Scope =
   | 'confirm'
   | 'discard'
   | 'form-type'
-  | 'form';
+  | 'form'
+  | 'form-subs'
+  | 'pick'
+  | 'pick-search';
 
 interface BindingSpec {
   readonly command: string;
@@ -231,6 +234,12 @@ const BINDINGS = [
     help: 'send the selected channel a test notification; its outcome shows in the row',
     hint: 'test',
   },
+  {
+    command: 'channels.saveSecret',
+    keys: ['o'],
+    scope: 'channels',
+    help: 'save the new WEBHOOK’s signing secret (shown once) to a file only you can read',
+  },
   { command: 'channels.nextPage', keys: [']'], scope: 'channels', help: 'next page of channels' },
   { command: 'channels.prevPage', keys: ['['], scope: 'channels', help: 'previous page of channels' },
   { command: 'formType.down', keys: ['j', 'down'], scope: 'form-type', help: 'next type', hint: 'move' },
@@ -257,6 +266,27 @@ const BINDINGS = [
   { command: 'form.addHeader', keys: ['ctrl+n'], scope: 'form', help: 'WEBHOOK: add a header row' },
   { command: 'form.addQuery', keys: ['ctrl+p'], scope: 'form', help: 'WEBHOOK: add a query parameter row' },
   { command: 'form.removeRow', keys: ['ctrl+x'], scope: 'form', help: 'WEBHOOK: remove the focused row' },
+  {
+    command: 'formSubs.pick',
+    keys: ['/', 'space'],
+    scope: 'form-subs',
+    help: 'choose the checks or groups the channel serves from a list',
+    hint: 'choose',
+  },
+  { command: 'pick.down', keys: ['j', 'down'], scope: 'pick', help: 'next in the list', hint: 'move' },
+  { command: 'pick.up', keys: ['k', 'up'], scope: 'pick', help: 'previous in the list' },
+  {
+    command: 'pick.toggle',
+    keys: ['space', 'x'],
+    scope: 'pick',
+    help: 'subscribe or unsubscribe',
+    hint: 'toggle',
+  },
+  { command: 'pick.search', keys: ['/'], scope: 'pick', help: 'search the list', hint: 'search' },
+  { command: 'pick.close', keys: ['enter', 'esc'], scope: 'pick', help: 'back to the form', hint: 'done' },
+  { command: 'pickSearch.apply', keys: ['enter'], scope: 'pick-search', help: 'keep the search' },
+  { command: 'pickSearch.clear', keys: ['esc'], scope: 'pick-search', help: 'clear the search' },
+  { command: 'pickSearch.erase', keys: ['backspace'], scope: 'pick-search', help: 'erase a character' },
   {
     command: 'filter.apply',
     keys: ['enter'],
@@ -302,8 +332,14 @@ export interface Binding extends BindingSpec {
 
 export const KEYMAP: readonly Binding[] = BINDINGS;
 
-export type TextScope = 'filter' | 'tags' | 'prompt' | 'form';
-export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>(['filter', 'tags', 'prompt', 'form']);
+export type TextScope = 'filter' | 'tags' | 'prompt' | 'form' | 'pick-search';
+export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>([
+  'filter',
+  'tags',
+  'prompt',
+  'form',
+  'pick-search',
+]);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */
 export function keyName(input: string, key: Key): string {

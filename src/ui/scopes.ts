@@ -1,6 +1,7 @@
 // Which keys apply: the focus says which input has them, the top view's name
 // which of its scopes (see the View type in store/types.ts).
 import type { ConsoleState } from '../store/create-store.js';
+import { fieldPaths, subsKindOf } from '../store/channel-form.js';
 import { selectView } from '../store/selectors.js';
 import type { Focus, ViewName } from '../store/types.js';
 import type { Scope } from './keymap.js';
@@ -43,7 +44,12 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   if (s.session.isPublic && ACCOUNT_ONLY.has(view)) return ['placeholder'];
   if (focus === 'filter') return [FILTER_SCOPES[view] ?? 'filter'];
   // "Discard what you typed?" takes y and n as answers; other keys keep editing, into the field.
-  if (focus === 'form') return s.form.confirmDiscard ? ['discard', 'form'] : ['form'];
+  if (focus === 'form') {
+    // The list of checks or groups takes its own keys while open; `/` in it searches by typed text.
+    if (s.form.picker) return s.form.picker.searching ? ['pick-search'] : ['pick'];
+    if (s.form.confirmDiscard) return ['discard', 'form'];
+    return subsKindOf(fieldPaths(s.form)[s.form.focus]) ? ['form-subs', 'form'] : ['form'];
+  }
   // The question before acknowledging an alert takes the keys until answered.
   if (view === 'check' && s.ack.state === 'confirm') return ['confirm'];
   return LIST_SCOPES[view];

@@ -83,11 +83,13 @@ describe('alert channels in the console', () => {
     expect(plain()).not.toContain('must be');
     keys('\r');
     await expect.poll(top).toBe('channels');
-    await expect.poll(plain).toContain('Deploy hook');
-    const selected = plain()
-      .split('\n')
-      .find((l) => l.startsWith('›'));
-    expect(selected).toContain('Deploy hook');
+    // The name shows at once above the list, with the signing secret: the row comes with the reload.
+    const selectedLine = () =>
+      plain()
+        .split('\n')
+        .find((l) => l.startsWith('›')) ?? '';
+    await expect.poll(selectedLine).toContain('Deploy hook');
+    const selected = selectedLine();
     expect(selected).toContain('POST https://hooks.example.com/••• (X-Key: •••)');
   });
 
@@ -131,5 +133,34 @@ describe('alert channels in the console', () => {
     expect(plain()).not.toContain('Mail');
     keys('\u001b');
     await expect.poll(top).toBe('channels');
+  });
+
+  it('subscribes a new channel to checks and groups chosen from lists, searched with / (issue 36)', async () => {
+    keys('n');
+    await expect.poll(plain).toContain('Choose a type');
+    keys('\r', 'Ops mail', '\t', 'ops@example.com', '\t');
+    await expect.poll(plain).toMatch(/Subscribed checks\s+none: never pages/);
+    keys('/');
+    await expect.poll(plain).toContain('Subscribe to checks');
+    expect(plain()).toContain('[ ] Check 0003 (c3)');
+    keys('/', '0002', '\r');
+    await expect.poll(plain).not.toContain('Check 0003');
+    keys(' ');
+    await expect.poll(plain).toContain('[x] Check 0002 (c2)');
+    keys('\r');
+    await expect.poll(plain).toMatch(/Subscribed checks\s+Check 0002 \(c2\)/);
+    keys('\t', ' ');
+    await expect.poll(plain).toContain('Subscribe to groups');
+    keys('j', ' ', '\r');
+    await expect.poll(plain).toMatch(/Subscribed groups\s+Edge \(edge\)/);
+    keys('\r');
+    await expect.poll(top).toBe('channels');
+    const selectedLine = () =>
+      plain()
+        .split('\n')
+        .find((l) => l.startsWith('›')) ?? '';
+    await expect.poll(selectedLine).toContain('Ops mail');
+    expect(selectedLine()).toContain('group:edge, c2');
+    expect(selectedLine()).not.toContain('nothing');
   });
 });

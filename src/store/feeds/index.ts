@@ -1,6 +1,7 @@
 // The feeds of each way the console runs: on an account, or on one public dashboard.
 import type { Feed } from '../poller.js';
 import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-feed.js';
+import { channelSecretFeed } from './channel-secret-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
@@ -21,6 +22,7 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   dashboardChartsFeed,
   channelsFeed,
   channelSubmitFeed,
+  channelSecretFeed,
   alertHistoryFeed,
   acknowledgeFeed,
   channelTestFeed,

@@ -7,20 +7,27 @@ import {
   CHANNEL_TYPES,
   FIELDS,
   fieldPaths,
+  pickOptions,
+  subsKindOf,
   valueAt,
   visibleErrors,
   type ChannelForm,
+  type PickOption,
 } from '../../../store/channel-form.js';
+import type { CheckStatus } from '../../../store/types.js';
+import { windowStart } from '../../widgets/table/layout.js';
 import { tint, useTheme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
 
 export function ChannelFormView({ store, height }: ViewProps) {
   const theme = useTheme();
   const form = useStore(store, (s) => s.form);
+  const checks = useStore(store, (s) => s.checks);
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>{`New alert channel${form.type ? `: ${form.type}` : ''}`}</Text>
-      {form.type ? <Fields form={form} /> : <TypeChooser cursor={form.typeCursor} />}
+      {form.type ? <Fields form={form} checks={checks} /> : <TypeChooser cursor={form.typeCursor} />}
+      {form.picker ? <PickerList form={form} checks={checks} /> : null}
       <Text> </Text>
       {form.submitting ? <Text color={tint(theme, 'yellow')}>creating…</Text> : null}
       {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
@@ -54,7 +61,46 @@ function TypeChooser({ cursor }: { cursor: number }) {
   );
 }
 
-function Fields({ form }: { form: ChannelForm }) {
+/** What a subscription row reads: the names chosen (ids the statuses do not know, as they are). */
+function chosenText(form: ChannelForm, path: string, checks: Readonly<Record<string, CheckStatus>>): string {
+  const kind = subsKindOf(path)!;
+  const labels = new Map(pickOptions(kind, checks, '').map((o) => [o.id, o.label]));
+  const chosen = form.subscriptions[kind].map((id) => labels.get(id) ?? id);
+  return chosen.length ? chosen.join(', ') : '';
+}
+
+function PickerList({ form, checks }: { form: ChannelForm; checks: Readonly<Record<string, CheckStatus>> }) {
+  const theme = useTheme();
+  const p = form.picker!;
+  const options: PickOption[] = pickOptions(p.kind, checks, p.query);
+  const rows = 8;
+  const start = windowStart(p.cursor, options.length, rows);
+  const chosen = form.subscriptions[p.kind];
+  return (
+    <Box flexDirection="column">
+      <Text bold>{`Subscribe to ${p.kind}: space toggles, / searches, enter done`}</Text>
+      {p.searching || p.query ? (
+        <Text>
+          {'search: '}
+          <Text inverse={p.searching && theme.color}>{sanitize(p.query) || ' '}</Text>
+        </Text>
+      ) : null}
+      {options.length === 0 ? (
+        <Text color={tint(theme, theme.dim)}>{p.query ? 'nothing matches' : `no ${p.kind} known yet`}</Text>
+      ) : null}
+      {options.slice(start, start + rows).map((o, i) => {
+        const at = start + i === p.cursor;
+        return (
+          <Text key={o.id} wrap="truncate" inverse={at && theme.color} bold={at}>
+            {`${at ? theme.selected : ' '} [${chosen.includes(o.id) ? 'x' : ' '}] ${sanitize(o.label)}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
+
+function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<string, CheckStatus>> }) {
   const theme = useTheme();
   const errors = visibleErrors(form);
   const paths = fieldPaths(form);
@@ -63,8 +109,13 @@ function Fields({ form }: { form: ChannelForm }) {
     <Box flexDirection="column">
       {paths.map((path, i) => {
         const spec = labels.get(path);
-        const label = spec ? `${spec.label}${spec.optional ? ' (optional)' : ''}` : listLabel(path);
-        const value = valueAt(form, path);
+        const subs = subsKindOf(path);
+        const label = subs
+          ? `Subscribed ${subs}`
+          : spec
+            ? `${spec.label}${spec.optional ? ' (optional)' : ''}`
+            : listLabel(path);
+        const value = subs ? chosenText(form, path, checks) : valueAt(form, path);
         const focused = i === form.focus;
         const error = errors[path];
         return (
@@ -74,6 +125,9 @@ function Fields({ form }: { form: ChannelForm }) {
               {sanitize(value) || (focused ? ' ' : '')}
             </Text>
             {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
+            {!value && subs ? (
+              <Text color={tint(theme, theme.dim)}>{'  none: never pages (/ or space chooses)'}</Text>
+            ) : null}
             {error ? (
               <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text>
             ) : null}

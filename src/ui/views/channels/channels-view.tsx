@@ -3,8 +3,9 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
-import { channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
+import { channelDetailLines, channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
 import { sanitize } from '../../../domain/sanitize.js';
+import { secretFileName, type CreatedSecret } from '../../../store/channels-slice.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AlertChannel } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
@@ -21,7 +22,10 @@ export function ChannelsView({ store, height }: ViewProps) {
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);
   const tests = useStore(store, (s) => s.channelTests);
+  const created = useStore(store, (s) => s.createdSecret);
   const list = remoteData(channels);
+  const shown = revealed === null ? undefined : list?.data.find((c) => c.id === revealed);
+  const details = shown ? revealedLines(shown) : [];
   const test = selected === null ? undefined : tests[selected];
   const mask = theme.ascii ? '***' : MASK;
   const columns: Column<AlertChannel>[] = [
@@ -77,6 +81,16 @@ export function ChannelsView({ store, height }: ViewProps) {
           {sanitize(testText(test).text)}
         </Text>
       ) : null}
+      {details.length ? (
+        <Box flexDirection="column" width={cols}>
+          {details.map((line, i) => (
+            <Text key={i} color={tint(theme, 'yellow')} wrap="wrap">
+              {line}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
+      {created ? <SecretPanel created={created} cols={cols} /> : null}
       {!list ? <Text color={tint(theme, theme.dim)}>loading channels…</Text> : null}
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
@@ -85,9 +99,58 @@ export function ChannelsView({ store, height }: ViewProps) {
           rows={list.data}
           rowKey={(c) => String(c.id)}
           selectedKey={selected === null ? null : String(selected)}
-          height={Math.max(1, height - 3 - (test ? 1 : 0))}
+          height={Math.max(
+            1,
+            height -
+              3 -
+              (test ? 1 : 0) -
+              (created ? secretPanelLines(created, cols) : 0) -
+              wrappedLines(details, cols),
+          )}
         />
       ) : null}
     </Box>
   );
+}
+
+/** Lines the secret panel takes at `cols` (the secret wraps rather than being cut). */
+export function secretPanelLines(created: CreatedSecret, cols: number): number {
+  return 3 + Math.ceil(sanitize(created.secret).length / Math.max(1, cols - 4));
+}
+
+/** A new WEBHOOK's signing secret, whole, the one time the service gives it. */
+function SecretPanel({ created, cols }: { created: CreatedSecret; cols: number }) {
+  const theme = useTheme();
+  const saved = created.saved;
+  return (
+    <Box flexDirection="column">
+      <Text color={tint(theme, 'yellow')} bold wrap="truncate">
+        {`Signing secret of ${sanitize(created.name)} (#${created.channelId}): it will not be shown again`}
+      </Text>
+      <Box paddingLeft={2} width={cols}>
+        <Text wrap="wrap">{sanitize(created.secret)}</Text>
+      </Box>
+      <Text wrap="truncate" color={tint(theme, saved && !saved.ok ? 'red' : theme.dim)}>
+        {created.saving
+          ? 'saving…'
+          : saved
+            ? saved.ok
+              ? `saved to ${sanitize(saved.path)} (mode 0600)`
+              : sanitize(saved.message)
+            : `o saves it (mode 0600) to ./${secretFileName(created.channelId)}, else $XDG_DATA_HOME/checkwall`}
+      </Text>
+    </Box>
+  );
+}
+
+/** The revealed channel's values, whole, one part a line (sanitised: they came from the network). */
+function revealedLines(c: AlertChannel): string[] {
+  return channelDetailLines(c.type, c.config).map(
+    ({ label, value }) => `  ${label.padEnd(7)} ${sanitize(value)}`,
+  );
+}
+
+/** Lines `lines` take wrapped at `cols`. */
+function wrappedLines(lines: readonly string[], cols: number): number {
+  return lines.reduce((n, l) => n + Math.max(1, Math.ceil(l.length / Math.max(1, cols))), 0);
 }
