@@ -45,10 +45,7 @@ export async function runDemo(argv: string[]): Promise<number> {
     return usageError('demo', error, DEMO_USAGE);
   }
   const embedded = await startEmbeddedDemo(values.db);
-  // Said before the console takes the screen, and in its header beside the service's address.
-  process.stderr.write(
-    `checkwall demo: service ${embedded.client.baseUrl}, status page ${embedded.statusPageUrl}\n`,
-  );
+  // The status page's path is in the console's header, beside the service's address.
   try {
     return await runConsoleApp({
       client: embedded.client,
