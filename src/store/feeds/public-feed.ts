@@ -15,7 +15,10 @@ export function publicDashboardFeed(slug: string): Feed {
     async run({ client, store, signal }) {
       const { data } = await client.publicDashboard(slug, { signal });
       const checks = data.checks.map(fromPublic);
-      store.getState().showDashboard(data.dashboard);
+      // The service chose the checks (its own and its groups'); the projection names no
+      // group, so the dashboard's reach here is the checks it sent.
+      const ids = [...new Set([...data.dashboard.checkIds, ...checks.map((c) => c.checkId)])];
+      store.getState().showDashboard({ ...data.dashboard, checkIds: ids });
       store.getState().applyStatuses(checks, summarize(checks), Date.now());
     },
   };
