@@ -3,6 +3,20 @@
 // Class names are documented in docs/status-page.md: custom CSS may rely on them.
 // Colours keep WCAG AA contrast (4.5:1 for text) in both themes.
 
+// The dark palette: chosen by the dashboard's theme, or by the reader's preference when it sets none.
+const DARK = `  --sp-bg: #111418;
+  --sp-surface: #1c2026;
+  --sp-text: #e8eaed;
+  --sp-muted: #aab2bd;
+  --sp-border: #3a414b;
+  --sp-ok: #5fd38a;
+  --sp-warn: #f2c14e;
+  --sp-bad: #ff8a80;
+  --sp-none: #5b626c;
+  --sp-accent: #8ab4f8;
+  color-scheme: dark;
+`;
+
 export const STATUS_CSS = `:root {
   --sp-bg: #ffffff;
   --sp-surface: #f3f4f6;
@@ -17,32 +31,10 @@ export const STATUS_CSS = `:root {
   color-scheme: light;
 }
 :root[data-theme='dark'] {
-  --sp-bg: #111418;
-  --sp-surface: #1c2026;
-  --sp-text: #e8eaed;
-  --sp-muted: #aab2bd;
-  --sp-border: #3a414b;
-  --sp-ok: #5fd38a;
-  --sp-warn: #f2c14e;
-  --sp-bad: #ff8a80;
-  --sp-none: #5b626c;
-  --sp-accent: #8ab4f8;
-  color-scheme: dark;
-}
+${DARK}}
 @media (prefers-color-scheme: dark) {
   :root:not([data-theme]) {
-    --sp-bg: #111418;
-    --sp-surface: #1c2026;
-    --sp-text: #e8eaed;
-    --sp-muted: #aab2bd;
-    --sp-border: #3a414b;
-    --sp-ok: #5fd38a;
-    --sp-warn: #f2c14e;
-    --sp-bad: #ff8a80;
-    --sp-none: #5b626c;
-    --sp-accent: #8ab4f8;
-    color-scheme: dark;
-  }
+${DARK}  }
 }
 * { box-sizing: border-box; }
 .sp-body {
