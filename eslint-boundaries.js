@@ -38,6 +38,7 @@ export const BOUNDARY_ZONES = [
     './schemas.ts',
     './runner-schemas.ts',
     './action-schemas.ts',
+    './maintenance-schemas.ts',
   ]),
   zone('./src/server', './src/store', 'the service never imports the console'),
   zone('./src/server', './src/ui', 'the service never imports the console'),
@@ -45,6 +46,7 @@ export const BOUNDARY_ZONES = [
   zone('./src/domain', './src/api', 'domain is pure: types of the schemas only, no I/O', [
     './schemas.ts',
     './action-schemas.ts',
+    './maintenance-schemas.ts',
   ]),
   zone('./src/domain', './src/store', 'domain is pure'),
   zone('./src/domain', './src/ui', 'domain is pure'),

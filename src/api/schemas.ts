@@ -160,6 +160,25 @@ export type TimingPhase = (typeof TIMING_PHASES)[number];
  */
 export const ResultMetricsSchema = z.record(z.string(), z.number());
 
+/**
+ * DECISION (issue 35, docs/certificates.md): the TLS certificate an HTTPS run was
+ * shown, also on a failed TLS run where one was presented. `chainValidTo` is the
+ * earliest expiry anywhere in the presented chain (an intermediate can expire
+ * first); browser and multistep runs, which see only the leaf, carry null there.
+ * `daysRemaining` is whole days, rounded down, negative once expired.
+ */
+export const ResultCertificateSchema = z.looseObject({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string().nullable(),
+  validFrom: TimestampSchema,
+  validTo: TimestampSchema,
+  daysRemaining: z.number().int(),
+  chainValidTo: TimestampSchema.nullable(),
+  chainDaysRemaining: z.number().int().nullable(),
+});
+export type ResultCertificate = z.infer<typeof ResultCertificateSchema>;
+
 export const CheckResultSchema = z.looseObject({
   id: z.string(),
   checkId: z.string(),
@@ -187,6 +206,8 @@ export const CheckResultSchema = z.looseObject({
    * Other check types leave it out.
    */
   hasScreenshot: z.boolean().optional(),
+  /** DECISION: HTTPS, browser and multistep results; absent elsewhere (ResultCertificateSchema). */
+  certificate: ResultCertificateSchema.nullable().optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 
@@ -271,6 +292,25 @@ export const PauseSchema = z.looseObject({
 });
 export type Pause = z.infer<typeof PauseSchema>;
 
+/** `silence`: checks run, statuses are true, alerts are held. `pause`: checks do not run. */
+export const MAINTENANCE_MODES = ['silence', 'pause'] as const;
+export const MaintenanceModeSchema = z.enum(MAINTENANCE_MODES);
+export type MaintenanceMode = z.infer<typeof MaintenanceModeSchema>;
+
+/**
+ * DECISION (issue 33, docs/maintenance.md): on a check status, the active
+ * maintenance window over it (the one ending last when several are), null when
+ * none. `mode: pause`: the check does not run; its status is `unknown`, the
+ * reason naming the window.
+ */
+export const CheckMaintenanceSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  endsAt: TimestampSchema,
+  mode: MaintenanceModeSchema,
+});
+export type CheckMaintenance = z.infer<typeof CheckMaintenanceSchema>;
+
 export const CheckStatusSchema = z.looseObject({
   checkId: z.string(),
   checkName: z.string(),
@@ -319,6 +359,13 @@ export const CheckStatusSchema = z.looseObject({
   currentAlert: CurrentAlertSchema.nullable().optional(),
   /** DECISION: set while a person has paused the check (POST /v1/checks/{id}/pause). */
   paused: PauseSchema.nullable().optional(),
+  /** DECISION: the active maintenance window over the check (docs/maintenance.md). */
+  maintenance: CheckMaintenanceSchema.nullable().optional(),
+  /** DECISION: from the newest result that carried a certificate; null when none did. */
+  certificate: z
+    .looseObject({ daysRemaining: z.number().int(), validTo: TimestampSchema })
+    .nullable()
+    .optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
@@ -357,6 +404,8 @@ export const StatusSummarySchema = z.looseObject({
   averageAvailability: z.number().nullable(),
   activeIncidents: z.number().int(),
   activeAlerts: z.number().int(),
+  /** DECISION: checks under an active maintenance window (absent from services without them). */
+  inMaintenance: z.number().int().optional(),
 });
 export type StatusSummary = z.infer<typeof StatusSummarySchema>;
 
