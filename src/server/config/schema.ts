@@ -387,6 +387,12 @@ export const HttpConfigSchema = z.strictObject({
       /** Failed authentications (account and runner endpoints) and pings of unknown heartbeat tokens. */
       failedAuthPerMinute: z.number().int().min(1).max(1_000_000).default(60),
       publicReadsPerSecond: z.number().int().min(1).max(1_000_000).default(20),
+      /**
+       * A request past its address's budget is answered 429 after this many seconds (at
+       * most its Retry-After), not at once: a flooding client waits instead of asking
+       * again. 0 answers at once.
+       */
+      holdRefusedSeconds: z.number().int().min(0).max(60).default(10),
     })
     .prefault({}),
 });
