@@ -17,6 +17,24 @@ export interface StatusEnvironment {
   notRunnableReason?: ((check: Pick<CheckConfig, 'type'>) => string | undefined) | undefined;
   /** A person's pause of the check (issue 32); undefined when it is not paused. */
   pausedOf?: ((accountId: string, checkId: string) => { by: string; since: number } | undefined) | undefined;
+  /**
+   * Maintenance windows over the check (issue 33): the active one ending last, and the
+   * active one in pause mode ending last; undefined when none.
+   */
+  maintenanceOf?:
+    | ((
+        account: AccountConfig,
+        check: CheckConfig,
+      ) => { active?: HeldBy | undefined; pause?: HeldBy | undefined } | undefined)
+    | undefined;
+}
+
+/** A maintenance window as a status names it; `endsAt` is its occurrence's end (epoch ms). */
+export interface HeldBy {
+  id: string;
+  name: string;
+  endsAt: number;
+  mode: 'silence' | 'pause';
 }
 
 export interface Computed {
@@ -56,7 +74,9 @@ export function deriveStatus(
     newest(env.runnerSeenAt?.(a, locationId) ?? null, posted.get(locationId) ?? null);
   const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
   const pause = env.pausedOf?.(a, check.id);
-  const enabled = check.enabled && !pause;
+  const held = env.maintenanceOf?.(account, check);
+  const heldPause = held?.pause;
+  const enabled = check.enabled && !pause && !heldPause;
   const decided = decideCheckStatus({
     now,
     enabled,
@@ -69,7 +89,14 @@ export function deriveStatus(
     locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
   });
   const since = pause && new Date(pause.since).toISOString();
-  const decision = pause ? { ...decided, reason: `paused by ${pause.by} since ${since}` } : decided;
+  const reasons = [
+    pause ? `paused by ${pause.by} since ${since}` : undefined,
+    heldPause
+      ? `paused by maintenance "${heldPause.name}" until ${new Date(heldPause.endsAt).toISOString()}`
+      : undefined,
+  ].filter((r) => r !== undefined);
+  const decision = reasons.length > 0 ? { ...decided, reason: reasons.join('; ') } : decided;
+  const active = held?.active;
   const group = account.groups.find((g) => g.id === check.group);
   const status: CheckStatus = {
     checkId: check.id,
@@ -118,6 +145,9 @@ export function deriveStatus(
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
     paused: pause ? { by: pause.by, since: since! } : null,
+    maintenance: active
+      ? { id: active.id, name: active.name, endsAt: new Date(active.endsAt).toISOString(), mode: active.mode }
+      : null,
   };
   return {
     status,

@@ -72,6 +72,8 @@ export interface StatusEngineDeps extends PresenterDeps {
   rawRetentionMs?: (() => number) | undefined;
   /** A person's pause of a check (schedule/pauses.ts); absent: none is. */
   pausedOf?: StatusEnvironment['pausedOf'];
+  /** Maintenance windows over a check (maintenance/windows.ts); absent: none is. */
+  maintenanceOf?: StatusEnvironment['maintenanceOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -92,6 +94,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     runnerSeenAt: (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
     notRunnableReason: deps.notRunnableReason,
     pausedOf: deps.pausedOf,
+    maintenanceOf: deps.maintenanceOf,
   };
 
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */
