@@ -4,7 +4,8 @@
 // first one's local time of day in its zone on each chosen day, and lasts as long
 // as the first one (in real time): a window at 02:00 stays at 02:00 local across a
 // change; on a spring-forward day, where 02:xx does not exist, luxon moves it
-// forward by the gap (03:xx), and on a fall-back day it takes the earlier offset.
+// forward by the gap (03:xx), and on a fall-back day, where 02:xx is shown twice,
+// the first one (summer time).
 import { DateTime, IANAZone } from 'luxon';
 import type { MaintenanceRepeat, MaintenanceState, Weekday } from '../api/maintenance-schemas.js';
 
@@ -88,7 +89,7 @@ function* occurrencesFrom(w: WindowTimes, from: number): Generator<Occurrence> {
   for (let i = 0; i < 100_000; i++, day = day.plus({ days: 1 })) {
     if (lastDay && day > lastDay) return;
     if (!weekdays.has(day.weekday)) continue;
-    const start = DateTime.fromObject(
+    const local = DateTime.fromObject(
       {
         year: day.year,
         month: day.month,
@@ -99,7 +100,9 @@ function* occurrencesFrom(w: WindowTimes, from: number): Generator<Occurrence> {
         millisecond: first.millisecond,
       },
       { zone: timezone },
-    ).toMillis();
+    );
+    // An hour shown twice (fall-back) is taken the first time: luxon alone would pick by today's offset.
+    const start = Math.min(...local.getPossibleOffsets().map((d) => d.toMillis()));
     if (start < w.startsAt) continue;
     const o = cut({ startsAt: start, endsAt: w.occurrenceEnds[String(start)] ?? start + length });
     if (!o) return;
