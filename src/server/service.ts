@@ -122,11 +122,25 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     status.engine.rederiveAll();
     status.engine.scheduleMoved();
   };
-  parts.maintenanceMoved.to = () => {
+  parts.maintenanceMoved.to = (windows) => {
     // A window in pause mode starting or ending moves the schedule as a person's pause does.
     void run.scheduler.reload(scheduledConfig(parts, parts.live.config));
     status.engine.rederiveAll();
     status.engine.scheduleMoved();
+    // The checks the windows cover are derived now, not at the warmer's turn: a silence
+    // made from the console shows on the board at its next poll.
+    const derived: Array<Promise<unknown>> = [];
+    for (const window of windows) {
+      const account = parts.accounts.byId(window.accountId);
+      for (const check of account?.checks ?? [])
+        if (account && covers(window, account, check))
+          derived.push(
+            status.engine.statusOf(account, check).catch((error: unknown) => {
+              logFailure(`checkwall: cannot derive the status of ${check.id}`, error);
+            }),
+          );
+    }
+    return Promise.all(derived).then(() => undefined);
   };
   parts.maintenanceEnded.to = async (window) => {
     const account = parts.accounts.byId(window.accountId);
@@ -180,7 +194,7 @@ interface Parts {
   pauseMoved: { to: (change: PauseChange) => void };
   /** Maintenance windows (issue 33); their starts and ends are told to `maintenanceMoved.to`. */
   maintenance: Maintenance;
-  maintenanceMoved: { to: () => void };
+  maintenanceMoved: { to: (windows: readonly StoredWindow[]) => Promise<void> };
   maintenanceEnded: { to: (window: StoredWindow, occurrence: Occurrence) => Promise<void> };
 }
 
@@ -206,14 +220,14 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   const pauseMoved = { to: (_change: PauseChange) => {} };
   const pauses = createPauses({ storage, clock, onChange: (change) => pauseMoved.to(change) });
-  const maintenanceMoved = { to: () => {} };
+  const maintenanceMoved = { to: (_windows: readonly StoredWindow[]) => Promise.resolve() };
   const maintenanceEnded = { to: (_w: StoredWindow, _o: Occurrence) => Promise.resolve() };
   const maintenance = createMaintenance({
     storage,
     clock,
     config: opts.config,
     log,
-    onChange: () => maintenanceMoved.to(),
+    onChange: (windows) => maintenanceMoved.to(windows),
     onEnded: (window, occurrence) => maintenanceEnded.to(window, occurrence),
   });
   try {
@@ -523,7 +537,7 @@ function reloadFn(parts: Parts, run: RunSide, engine: StatusEngine, timers: Time
     live.config = next;
     accounts.replace(next);
     // The config's windows are read again (a group or tag now covering a new check included).
-    parts.maintenance.replaceConfig(next);
+    await parts.maintenance.replaceConfig(next);
     // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
     await run.scheduler.reload(scheduledConfig(parts, next));
     engine.rederiveAll();

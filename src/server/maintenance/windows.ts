@@ -43,7 +43,7 @@ export interface Maintenance {
   /** The config as scheduled: each check under a window in pause mode disabled. */
   scheduled(config: ServiceConfig): ServiceConfig;
   /** The config's windows (at start and at each reload). */
-  replaceConfig(config: ServiceConfig): void;
+  replaceConfig(config: ServiceConfig): Promise<void>;
   /** Reads the stored windows and looks for starts and ends. */
   tick(): Promise<void>;
   start(): void;
@@ -68,8 +68,11 @@ export function createMaintenance(deps: {
   clock: Clock;
   config: ServiceConfig;
   log: (line: string) => void;
-  /** A window started or ended (or changed while active): statuses and schedules move. */
-  onChange: () => void;
+  /**
+   * A window started or ended (or changed while active): statuses and schedules move.
+   * `windows`: those active before or after, whose checks' statuses are derived at once.
+   */
+  onChange: (windows: readonly StoredWindow[]) => Promise<void>;
   /** One occurrence of a window ended; called on one instance only (the claim's winner). */
   onEnded: (window: StoredWindow, occurrence: Occurrence) => Promise<void>;
 }): Maintenance {
@@ -113,12 +116,13 @@ export function createMaintenance(deps: {
   }
 
   /** Which windows are active now; tells onChange when that moved. */
-  function look(now: number) {
+  function look(now: number): Promise<void> {
     const next: ActiveWindow[] = [];
     for (const k of known()) {
       const { state, occurrence } = occurrenceAt(k.window, now);
       if (state === 'active' && occurrence) next.push({ ...k, occurrence });
     }
+    const before = active;
     active = next;
     const sig = next
       .map(
@@ -129,8 +133,9 @@ export function createMaintenance(deps: {
       .join('\n');
     if (sig !== signature) {
       signature = sig;
-      deps.onChange();
+      return deps.onChange([...before, ...next].map((a) => a.window));
     }
+    return Promise.resolve();
   }
 
   /** Occurrences ended in (lastLook, now]: each claimed once in the database, then paged for. */
@@ -150,7 +155,7 @@ export function createMaintenance(deps: {
     const all = await storage.maintenanceWindows();
     stored = new Map(all.map((w) => [checkKey(w.accountId, w.id), w]));
     const now = clock.now();
-    look(now);
+    await look(now);
     await ends(now);
   }
 
@@ -190,7 +195,8 @@ export function createMaintenance(deps: {
     async save(window) {
       await storage.saveMaintenanceWindow(window);
       stored = new Map(stored).set(checkKey(window.accountId, window.id), window);
-      look(clock.now());
+      // The statuses it moves are derived before the answer: the next read shows them.
+      await look(clock.now());
       // An end made now (PATCH "now", DELETE) is paged for at once, not at the next tick.
       await ends(clock.now());
     },
@@ -199,7 +205,7 @@ export function createMaintenance(deps: {
       const next = new Map(stored);
       next.delete(checkKey(accountId, id));
       stored = next;
-      look(clock.now());
+      await look(clock.now());
       return was;
     },
     activeOver: (account, check) => lastEnding(account, check, false),
@@ -225,7 +231,7 @@ export function createMaintenance(deps: {
     },
     replaceConfig(config) {
       fromConfig = configWindows(config);
-      look(clock.now());
+      return look(clock.now());
     },
     tick,
     start() {
