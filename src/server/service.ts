@@ -329,6 +329,7 @@ function createStatusSide(
     runners: run.hub,
     notRunnableReason,
     pausedOf: (accountId, checkId) => pauses.of(accountId, checkId),
+    excludedOf: (account, check, from, to) => maintenance.excludedOver(account, check, from, to),
     maintenanceOf: (account, check) => {
       const active = maintenance.activeOver(account, check);
       if (!active) return undefined;
@@ -540,7 +541,6 @@ function reloadFn(parts: Parts, run: RunSide, engine: StatusEngine, timers: Time
     await parts.maintenance.replaceConfig(next);
     // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
     await run.scheduler.reload(scheduledConfig(parts, next));
-    engine.rederiveAll();
     run.hub.replace(next);
     timers.reload(next);
     engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again

@@ -27,6 +27,18 @@ export interface StatusEnvironment {
         check: CheckConfig,
       ) => { active?: HeldBy | undefined; pause?: HeldBy | undefined } | undefined)
     | undefined;
+  /**
+   * The occurrences of windows with `excludeFromAvailability` over the check that
+   * overlap [from, to] (issue 33); none when absent.
+   */
+  excludedOf?:
+    | ((
+        account: AccountConfig,
+        check: CheckConfig,
+        from: number,
+        to: number,
+      ) => ReadonlyArray<{ startsAt: number; endsAt: number }>)
+    | undefined;
 }
 
 /** A maintenance window as a status names it; `endsAt` is its occurrence's end (epoch ms). */
@@ -61,7 +73,10 @@ export function deriveStatus(
   const locations = checkLocations(account, check);
   const window = windowFigures(inputs.window, now);
   const day = inputs.day ?? window;
-  const availability = successRate(window.successes, window.total);
+  const excluded = excludedRuns(inputs, account, check, now, env);
+  const availability = excluded
+    ? successRate(excluded.successes, excluded.total)
+    : successRate(window.successes, window.total);
   const unrunnable = env.notRunnableReason?.(check);
   const frequencyMs = frequencyToMs(check.frequency);
   // A remote location's newest result is its runner's contact too (at the run's start, when it
@@ -103,7 +118,11 @@ export function deriveStatus(
     checkName: check.name,
     checkType: check.type,
     status: decision.status,
-    availability: { percentage: availability === null ? null : round(availability, 3), period },
+    availability: {
+      percentage: availability === null ? null : round(availability, 3),
+      period,
+      ...(excluded ? { excludedRuns: excluded.left } : {}),
+    },
     performance: {
       averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
       p95ResponseTime: window.p95ResponseTime,
@@ -153,6 +172,38 @@ export function deriveStatus(
     status,
     until: Math.min(reach.until, staleAt(recent, frequencyMs, now), windowMovesAt(inputs.window, now)),
   };
+}
+
+/**
+ * The availability's counts without the runs inside windows that exclude their time
+ * (issue 33): from the window's runs against the windows' intervals, so nothing more
+ * is stored or read. Only where the window is kept run by run (window.ts, at most
+ * EXACT_RUNS runs); undefined when no such window overlaps it, or it holds counts only.
+ */
+function excludedRuns(
+  inputs: StatusInputs,
+  account: AccountConfig,
+  check: CheckConfig,
+  now: number,
+  env: StatusEnvironment,
+): { total: number; successes: number; left: number } | undefined {
+  const w = inputs.window;
+  if (!env.excludedOf || !w.runs) return undefined;
+  const from = now - w.span;
+  const spans = env.excludedOf(account, check, from, now);
+  if (spans.length === 0) return undefined;
+  let total = 0;
+  let successes = 0;
+  let left = 0;
+  for (const r of w.runs) {
+    if (r.startedAt < from || r.startedAt > now) continue;
+    if (spans.some((o) => r.startedAt >= o.startsAt && r.startedAt < o.endsAt)) left++;
+    else {
+      total++;
+      if (r.ok) successes++;
+    }
+  }
+  return { total, successes, left };
 }
 
 /** When the newest run of a location still judged by it grows too old (decideCheckStatus): Infinity when none will. */

@@ -74,6 +74,7 @@ export interface StatusEngineDeps extends PresenterDeps {
   pausedOf?: StatusEnvironment['pausedOf'];
   /** Maintenance windows over a check (maintenance/windows.ts); absent: none is. */
   maintenanceOf?: StatusEnvironment['maintenanceOf'];
+  excludedOf?: StatusEnvironment['excludedOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -95,6 +96,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     notRunnableReason: deps.notRunnableReason,
     pausedOf: deps.pausedOf,
     maintenanceOf: deps.maintenanceOf,
+    excludedOf: deps.excludedOf,
   };
 
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */

@@ -133,6 +133,30 @@ describe('maintenance windows on checks', { timeout: 60_000 }, () => {
     expect(await summary(s)).toMatchObject({ inMaintenance: 0 });
   });
 
+  it('leaves runs inside a window with excludeFromAvailability out of the availability, and says how many', async () => {
+    target = await startFixture((_req, res) => void res.writeHead(200).end('ok'));
+    const s = await startTestService({ config: config(target.url) });
+    services.push(s);
+    const now = Date.now();
+    await s.seed('c1', ['success', 'success'], { location: 'near', endAt: now - 2 * 3_600_000 });
+    await s.seed('c2', ['success', 'success'], { location: 'near', endAt: now - 2 * 3_600_000 });
+    const w = await call(s, 'POST', '/v1/maintenance-windows', {
+      name: 'failover test',
+      reason: 'planned',
+      scope: { checks: ['c1', 'c2'] },
+      startsAt: new Date(now - 30 * 60_000).toISOString(),
+      duration: '1h',
+      excludeFromAvailability: true,
+    });
+    expect(w.status).toBe(201);
+    await s.seed('c1', ['failed', 'failed'], { location: 'near', endAt: now - 60_000 });
+    const c1 = await status(s, 'c1');
+    expect(c1.availability).toMatchObject({ percentage: 100, excludedRuns: 2 });
+    // The truth of the runs stays on the board: the check is failing.
+    expect(c1.status).toBe('failing');
+    expect((await status(s, 'c2')).availability).toMatchObject({ percentage: 100, excludedRuns: 0 });
+  });
+
   it('covers by group and tag a check a config reload adds', async () => {
     target = await startFixture((_req, res) => void res.writeHead(200).end('ok'));
     const s = await startTestService({ config: config(target.url) });
