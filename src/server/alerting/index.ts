@@ -112,7 +112,7 @@ export function createAlerting(deps: AlertingDeps) {
 
   /**
    * A maintenance window's occurrence ended (claimed by this instance alone): each
-   * check it covered that is still failing, its alert open, pages once, saying so;
+   * check it covered that is still failing (its alert open) pages once, saying so;
    * one that recovered sends nothing (its recovery was held with its failure).
    */
   async function maintenanceEnded(
@@ -125,8 +125,9 @@ export function createAlerting(deps: AlertingDeps) {
       queued += await engine.perCheck(account, check, async () => {
         const open = await storage.openAlert(account.id, check.id);
         if (!open) return 0;
+        // Still failing: its alert is open (a recovery resolves it); the status may be
+        // unknown meanwhile (runs grown old, a pause), which does not mean it recovered.
         const status = await engine.statusOf(account, check);
-        if (status.status !== 'failing') return 0;
         const change = await deps.planner.afterMaintenance(account, check, open, status, window);
         await storage.applyAlertChange(account.id, change);
         return change.notifications.length;

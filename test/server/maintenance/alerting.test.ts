@@ -8,6 +8,7 @@ import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js
 import {
   alertConfig,
   closedAfterEach,
+  createClock,
   hookEvents,
   notifications,
   post,
@@ -78,6 +79,32 @@ describe('alerts under a maintenance window', () => {
     // The recovery of that alert goes out: its failure was paged at the end.
     await run('c1', ['success', 'success', 'success']);
     await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['failure', 'recovery']);
+  });
+
+  it('notices the end by time on the service clock and pages once', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createClock();
+    const s = (held.svc = await startAlertService(
+      alertConfig(r, { alerts: { c1: { afterFailures: 2 } } }),
+      clock,
+    ));
+    const run = runner(s, clock);
+    await run('c1', ['success']);
+    const w = MaintenanceWindowSchema.parse((await post(s, '/v1/maintenance-windows', silence)).body);
+    await run('c1', ['failed', 'failed', 'failed']);
+    await expect.poll(async () => (await notifications(s)).map((n) => n.status)).toEqual(['suppressed']);
+    clock.advance(31 * 60_000);
+    // The end timer (every second, on the service's clock) finds the occurrence over.
+    await expect.poll(() => r.hook.seen.length, { timeout: 10_000 }).toBe(1);
+    expect(AlertPayloadSchema.parse(JSON.parse(r.hook.seen[0]!.body)).maintenance).toMatchObject({
+      id: w.id,
+    });
+    expect((await statusOf(s, 'c1')).maintenance).toBeNull();
+    const window = await fetch(`${s.url}/v1/maintenance-windows/${w.id}`, { headers: AUTH });
+    expect(MaintenanceWindowSchema.parse(await window.json()).state).toBe('ended');
+    await expect
+      .poll(async () => (await notifications(s)).filter((n) => n.status !== 'suppressed').length)
+      .toBe(1);
   });
 
   it('sends nothing when the check recovered inside the window', async () => {
