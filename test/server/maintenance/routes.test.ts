@@ -222,6 +222,63 @@ describe('maintenance windows over the API', () => {
     }
   });
 
+  it('keeps a daily 02:00 Europe/Berlin window at 02:00 local across the 2027 changes, read at those instants', async () => {
+    let now = Date.parse('2027-03-27T12:00:00Z');
+    svc = await startTestService({
+      now: () => now,
+      config: configWith({
+        maintenanceWindows: [
+          {
+            id: 'nightly',
+            name: 'nightly backup',
+            reason: 'database backup',
+            scope: { checks: ['c1'] },
+            startsAt: '2027-01-04T02:00:00+01:00',
+            duration: '1h',
+            repeat: { frequency: 'daily', timezone: 'Europe/Berlin' },
+          },
+        ],
+      }),
+    });
+    const read = async (at: string) => {
+      now = Date.parse(at);
+      const w = MaintenanceWindowSchema.parse((await call('GET', '/v1/maintenance-windows/nightly')).body);
+      return [w.state, w.occurrence?.startsAt, w.occurrence?.endsAt];
+    };
+    // Saturday 02:00 CET; Sunday 02:00 does not exist: 03:00 CEST, the same instant; Monday 02:00 CEST.
+    expect(await read('2027-03-27T12:00:00Z')).toEqual([
+      'scheduled',
+      '2027-03-28T01:00:00.000Z',
+      '2027-03-28T02:00:00.000Z',
+    ]);
+    expect(await read('2027-03-28T01:30:00Z')).toEqual([
+      'active',
+      '2027-03-28T01:00:00.000Z',
+      '2027-03-28T02:00:00.000Z',
+    ]);
+    expect(await read('2027-03-28T02:00:00Z')).toEqual([
+      'scheduled',
+      '2027-03-29T00:00:00.000Z',
+      '2027-03-29T01:00:00.000Z',
+    ]);
+    // October: 02:00 is shown twice on Sunday 31st: the first (CEST); Monday 02:00 CET.
+    expect(await read('2027-10-30T12:00:00Z')).toEqual([
+      'scheduled',
+      '2027-10-31T00:00:00.000Z',
+      '2027-10-31T01:00:00.000Z',
+    ]);
+    expect(await read('2027-10-31T00:59:00Z')).toEqual([
+      'active',
+      '2027-10-31T00:00:00.000Z',
+      '2027-10-31T01:00:00.000Z',
+    ]);
+    expect(await read('2027-10-31T01:30:00Z')).toEqual([
+      'scheduled',
+      '2027-11-01T01:00:00.000Z',
+      '2027-11-01T02:00:00.000Z',
+    ]);
+  });
+
   it('lets a read key list windows but not create one (403)', async () => {
     svc = await startTestService({ config: configWith() });
     const read = { authorization: `Bearer ${READ_KEY}`, 'x-service-account': TEST_ACCOUNT };
