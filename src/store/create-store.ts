@@ -4,9 +4,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAlertsSlice, type AlertsSlice } from './alerts-slice.js';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
 import { createChannelsSlice, type ChannelsSlice } from './channels-slice.js';
+import { createCheckActionsSlice, type CheckActionsSlice } from './check-actions-slice.js';
+import { createCheckRecordSlice, type CheckRecordSlice } from './check-record-slice.js';
 import { createDashboardsSlice, type DashboardsSlice } from './dashboards-slice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
+import { createMeSlice, type MeSlice } from './me-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
 import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
@@ -48,7 +51,10 @@ export type ConsoleState = BoardSlice &
   AlertsSlice &
   DashboardsSlice &
   PagedListSlice &
-  ScreenshotSlice & { session: SessionInfo; memos: Memos };
+  ScreenshotSlice &
+  MeSlice &
+  CheckActionsSlice &
+  CheckRecordSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -76,6 +82,9 @@ export function createConsoleStore(
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
     ...createScreenshotSlice(...a),
+    ...createMeSlice(...a),
+    ...createCheckActionsSlice(...a),
+    ...createCheckRecordSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

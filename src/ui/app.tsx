@@ -9,6 +9,7 @@ import { handleInput } from './input.js';
 import { hintsFor, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
+import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { renderView } from './views/index.js';
 
@@ -41,6 +42,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
   const paused = useStore(store, (s) => s.phase === 'paused');
+  const acting = useStore(store, selectActionLineShown);
   useInput((input, key) => {
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
@@ -55,7 +57,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // slice of every line of every frame.
   // Views without the board's header still say polling is paused, on a line of its own.
   const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
-  const bodyHeight = rows - 1 - (pausedLine ? 1 : 0);
+  const bodyHeight = rows - 1 - (pausedLine ? 1 : 0) - (acting ? 1 : 0);
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {pausedLine ? <PausedLine /> : null}
@@ -69,6 +71,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}
+      {acting ? <ActionLine store={store} /> : null}
       {focus === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
     </Box>
   );

@@ -50,6 +50,8 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
     if (s.form.confirmDiscard) return ['discard', 'form'];
     return subsKindOf(fieldPaths(s.form)[s.form.focus]) ? ['form-subs', 'form'] : ['form'];
   }
+  // The question before acting on a check (run now, pause, resume) takes the keys until answered.
+  if (s.checkAction.state === 'confirm') return ['confirm'];
   // The question before acknowledging an alert takes the keys until answered.
   if (view === 'check' && s.ack.state === 'confirm') return ['confirm'];
   return LIST_SCOPES[view];

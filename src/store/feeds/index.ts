@@ -2,6 +2,7 @@
 import type { Feed } from '../poller.js';
 import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-feed.js';
 import { channelSecretFeed } from './channel-secret-feed.js';
+import { auditFeed, checkActionFeed, checkRunsFeed, dailyHistoryFeed, meFeed } from './check-actions-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
@@ -27,6 +28,11 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   acknowledgeFeed,
   channelTestFeed,
   screenshotFeed,
+  meFeed,
+  checkActionFeed,
+  checkRunsFeed,
+  auditFeed,
+  dailyHistoryFeed,
 ];
 
 /** Without credentials only the public read works: the other views say so instead of asking. */
