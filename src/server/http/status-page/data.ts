@@ -116,13 +116,82 @@ export function chartRange(widget: Dashboard['widgets'][number]) {
   return { key, ...CHART_RANGES[key]! };
 }
 
+/** The parts of a page read from the roll-ups and incidents: they move by the minute, not the request. */
+export interface PageHistory {
+  days: Map<string, DayCell[]>;
+  incidents: PageIncident[];
+  charts: Map<number, ChartPoint[]>;
+}
+
+/** How long a page's history is served as it is, and after that while it is read again. */
+export const HISTORY_FRESH_MS = 30_000;
+const HISTORY_MAX_AGE_MS = 5 * HISTORY_FRESH_MS;
+const HISTORY_KEPT = 1_000;
+
+export type PageHistoryKeeper = (
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+  checks: readonly PublicCheckStatus[],
+) => Promise<PageHistory>;
+
+/**
+ * Keeps each dashboard's page history (its 90-day bars, incidents and charts: a
+ * read of the roll-ups per check) for HISTORY_FRESH_MS, then serves it while one
+ * read of it runs again, up to HISTORY_MAX_AGE_MS; the statuses on the page are
+ * always the status cache's of the moment. A page of 200 checks is then one
+ * render, not 600 storage reads, for every visitor (BENCHMARKS.md, status page).
+ */
+export function createPageHistory(now: () => number): PageHistoryKeeper {
+  const kept = new Map<string, { at: number; value: Promise<PageHistory>; refreshing: boolean }>();
+  const keep = (key: string, value: Promise<PageHistory>) => {
+    kept.delete(key);
+    if (kept.size >= HISTORY_KEPT) kept.delete(kept.keys().next().value!);
+    const entry = { at: now(), value, refreshing: false };
+    kept.set(key, entry);
+    // A failed read is not kept: the next request reads again.
+    value.catch(() => kept.get(key) === entry && kept.delete(key));
+  };
+  return (deps, account, dashboard, checks) => {
+    const key = [account.id, dashboard.id, ...checks.map((c) => c.checkId)].join('\0');
+    const entry = kept.get(key);
+    const age = entry ? now() - entry.at : Infinity;
+    if (entry && age < HISTORY_FRESH_MS) return entry.value;
+    if (entry && age < HISTORY_MAX_AGE_MS) {
+      if (!entry.refreshing) {
+        entry.refreshing = true;
+        const next = gatherHistory(deps, account, dashboard, checks);
+        next.then(
+          () => keep(key, next),
+          () => (entry.refreshing = false),
+        );
+      }
+      return entry.value;
+    }
+    const value = gatherHistory(deps, account, dashboard, checks);
+    keep(key, value);
+    return value;
+  };
+}
+
 export async function gatherPage(
   deps: DataDeps,
   account: AccountConfig,
   dashboard: Dashboard,
+  history: PageHistoryKeeper = gatherHistory,
 ): Promise<PageData> {
   const now = deps.now();
   const checks = await publicChecks(deps, account, dashboard);
+  return { dashboard, checks, ...(await history(deps, account, dashboard, checks)), now };
+}
+
+async function gatherHistory(
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+  checks: readonly PublicCheckStatus[],
+): Promise<PageHistory> {
+  const now = deps.now();
   const ids = checks.map((c) => c.checkId);
   const today = bucketOf(now, 'day');
   const first = today - (BAR_DAYS - 1) * DAY_MS;
@@ -193,7 +262,7 @@ export async function gatherPage(
       );
     }),
   );
-  return { dashboard, checks, days, incidents, charts, now };
+  return { days, incidents, charts };
 }
 
 /** A metric over the dashboard's checks in one bucket; the p95 is the slowest check's (p95s do not add up). */

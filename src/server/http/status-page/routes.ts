@@ -17,7 +17,7 @@ import { hostName } from '../../../domain/host-name.js';
 import type { StrangerLimits } from '../rate-limits.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { responseTimeBadge, statusBadge, uptimeBadge } from './badges.js';
-import { gatherPage, publicChecks, type DataDeps } from './data.js';
+import { createPageHistory, gatherPage, publicChecks, type DataDeps } from './data.js';
 import { renderFeed } from './feed.js';
 import { NOT_FOUND_PAGE, renderPage } from './page.js';
 
@@ -107,6 +107,7 @@ interface Found {
 
 export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): void {
   const { accounts, limits } = deps;
+  const history = createPageHistory(deps.now);
 
   /** The public dashboard of the request, counted against the address's public reads; undefined: answer 404. */
   async function board(req: FastifyRequest): Promise<Found | undefined> {
@@ -125,7 +126,7 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
   app.get('/status/:slug', async (req, reply) => {
     const found = await board(req);
     if (!found) return notFound(reply);
-    const data = await gatherPage(deps, found.account, found.dashboard);
+    const data = await gatherPage(deps, found.account, found.dashboard, history);
     return send(req, reply, 'text/html; charset=utf-8', renderPage(data, { base: found.base }));
   });
 
@@ -147,7 +148,7 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
   app.get('/status/:slug/feed.atom', async (req, reply) => {
     const found = await board(req);
     if (!found || !found.dashboard.configuration.showIncidents) return notFound(reply);
-    const data = await gatherPage(deps, found.account, found.dashboard);
+    const data = await gatherPage(deps, found.account, found.dashboard, history);
     const origin = `${req.protocol}://${req.host}`;
     const page = `${origin}${found.base || '/'}`;
     return send(
