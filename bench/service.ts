@@ -1,7 +1,8 @@
 // bench:service — 1,000 checks and 1,000,000 results in SQLite; latency of both
 // list endpoints over real HTTP, and runner throughput against a loopback target;
 // then measurement honesty under load (service-honesty.ts). `-- honesty` runs
-// only the latter, `-- lists` only the former.
+// only the latter, `-- lists` only the former; `-- status-page` only the status
+// page's rows (status-page.ts), `-- strangers` only the flood row.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +17,7 @@ import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { honestyReport, measureHonesty } from './service-honesty.js';
+import { statusPageRows } from './status-page.js';
 import { startStrangerFlood } from './strangers.js';
 
 const CHECKS = 1_000;
@@ -97,6 +99,9 @@ async function main() {
   const only = process.argv[2];
   // `-- strangers`: only the flood row, printed (a quick before/after; BENCHMARKS.md untouched).
   if (only === 'strangers') return void process.stdout.write(`${await strangersOnly()}\n`);
+  if (only === 'status-page' || only === undefined)
+    writeSection('bench:service status page', await statusPageRows());
+  if (only === 'status-page') return;
   if (only !== 'honesty') await lists();
   if (only !== 'lists')
     // `-- honesty 1000`: one load only (a before/after on a busy machine).

@@ -1,0 +1,150 @@
+// bench:service -- status-page: the page of a 200-check public dashboard and its
+// badges on a service with 10,000 checks (issue 34: page p99 < 20 ms, a badge
+// < 5 ms, 304 for an unchanged page). The 200 checks carry 90 days of results
+// (so the page's 90-day bars and charts read real roll-ups); the other 9,800
+// have statuses only. Requests one at a time over real HTTP on loopback.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import type { CheckResult } from '../src/api/schemas.js';
+import { ServiceConfigSchema } from '../src/server/config/schema.js';
+import { createService } from '../src/server/service.js';
+import { sampleResult } from '../test/helpers/samples.js';
+import { fmt, quantiles } from './report.js';
+
+const CHECKS = Number(process.env.BENCH_CHECKS ?? 10_000);
+const ON_PAGE = 200;
+const DAYS = 90;
+const RUNS_A_DAY = 6;
+const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const LOCATION = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
+
+function config() {
+  return ServiceConfigSchema.parse({
+    http: { rateLimit: { publicReadsPerSecond: 1_000_000 } },
+    accounts: [
+      {
+        id: ACCOUNT,
+        apiKeys: ['cw_bench_0123456789abcdef'],
+        locations: [LOCATION],
+        checks: Array.from({ length: CHECKS }, (_, i) => ({
+          id: `c${i}`,
+          name: `Check ${i}`,
+          type: 'api',
+          target: 'http://127.0.0.1:9/',
+          frequency: '1m',
+          locations: [LOCATION.id],
+        })),
+        dashboards: [
+          {
+            id: 'public',
+            name: 'Acme status',
+            customUrl: 'acme',
+            isPrivate: false,
+            checkIds: Array.from({ length: ON_PAGE }, (_, i) => `c${i * 50}`),
+            configuration: { showIncidents: true },
+            widgets: [
+              { type: 'status_overview', position: 1, title: 'Now', settings: { showPercentage: true } },
+              { type: 'check_list', position: 2, title: 'Services', settings: { showLastResult: true } },
+              {
+                type: 'metrics_chart',
+                position: 3,
+                title: 'Response time',
+                settings: { metric: 'averageResponseTime', timeRange: '30d' },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+}
+
+async function timed(url: string, n: number, headers: Record<string, string> = {}, status = 200) {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const res = await request(url, { headers });
+    await res.body.dump();
+    if (res.statusCode !== status) throw new Error(`${url} answered ${res.statusCode}, not ${status}`);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+export async function statusPageRows(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-page-'));
+  const service = await createService({
+    config: config(),
+    dbPath: join(dir, 'bench.db'),
+    startScheduler: false,
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+  });
+  try {
+    const now = Date.now();
+    const t0 = performance.now();
+    for (let p = 0; p < ON_PAGE; p++) {
+      const checkId = `c${p * 50}`;
+      const batch: CheckResult[] = [];
+      for (let i = 0; i < DAYS * RUNS_A_DAY; i++) {
+        const startedAt = now - i * (86_400_000 / RUNS_A_DAY) - 60_000;
+        const rt = 40 + ((i * 37 + p) % 300);
+        const failed = (i + p) % 41 === 0;
+        batch.push(
+          sampleResult(randomUUID(), {
+            checkId,
+            checkName: `Check ${p * 50}`,
+            status: failed ? 'failed' : 'success',
+            startedAt: new Date(startedAt).toISOString(),
+            finishedAt: new Date(startedAt + rt).toISOString(),
+            duration: rt,
+            location: LOCATION,
+          }),
+        );
+      }
+      await service.storage.insertResults(ACCOUNT, batch);
+    }
+    const seeded = (performance.now() - t0) / 1000;
+    process.stderr.write(`status page: seeded in ${seeded.toFixed(1)} s; warming ${CHECKS} statuses\n`);
+    const pairs = service.accounts
+      .all()
+      .flatMap((account) => account.checks.map((check) => ({ account, check })));
+    service.engine.rereadAll();
+    await service.engine.warm(pairs, 120_000);
+
+    const page = `${service.url}/status/acme`;
+    const badge = `${service.url}/status/acme/badges/c50/status.svg`;
+    const uptime = `${service.url}/status/acme/badges/c50/uptime.svg?period=30d`;
+    process.stderr.write('status page: measuring\n');
+    const t1 = performance.now();
+    await timed(page, 1);
+    process.stderr.write(`status page: first page ${(performance.now() - t1).toFixed(0)} ms\n`);
+    await timed(page, 20); // warm-up: the first reads fill SQLite's page cache
+    const pages = await timed(page, 300);
+    const badges = await timed(badge, 500);
+    const uptimes = await timed(uptime, 500);
+    const first = await request(page);
+    const etag = String(first.headers.etag);
+    await first.body.dump();
+    const unchanged = await timed(page, 300, { 'if-none-match': etag }, 304);
+    const [p, b, u, n] = [pages, badges, uptimes, unchanged].map(quantiles);
+    const row = (what: string, q: ReturnType<typeof quantiles>) =>
+      `| ${what} | ${fmt(q.p50)} | ${fmt(q.p99)} | ${fmt(q.max)} |`;
+    return `The status page (issue 34): ${CHECKS.toLocaleString('en')} checks, a public dashboard of ${ON_PAGE} of them
+(status overview, check list with 90-day bars, a 30-day response-time chart), each of the ${ON_PAGE} with
+${DAYS} days of results (${(ON_PAGE * DAYS * RUNS_A_DAY).toLocaleString('en')}, seeded in ${seeded.toFixed(1)} s,
+roll-ups written with them). Requests one at a time over real HTTP on 127.0.0.1.
+
+| request | p50 | p99 | max |
+|---|---|---|---|
+${row(`\`GET /status/acme\` (${ON_PAGE} checks, ${pages.length} requests)`, p!)}
+${row('the same with `If-None-Match` of its ETag (304)', n!)}
+${row('`GET …/badges/{checkId}/status.svg`', b!)}
+${row('`GET …/badges/{checkId}/uptime.svg?period=30d` (from the daily roll-ups)', u!)}`;
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
