@@ -122,7 +122,7 @@ export async function statusPageRows(): Promise<string> {
     await timed(page, 1);
     process.stderr.write(`status page: first page ${(performance.now() - t1).toFixed(0)} ms\n`);
     await timed(page, 20); // warm-up: the first reads fill SQLite's page cache
-    const pages = await timed(page, 300);
+    const pages = await timed(page, Number(process.env.BENCH_PAGES ?? 300));
     const badges = await timed(badge, 500);
     const uptimes = await timed(uptime, 500);
     const first = await request(page);

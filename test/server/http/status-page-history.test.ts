@@ -19,8 +19,7 @@ afterAll(() => svc.close());
 
 describe('a status page history', () => {
   it('is kept for 30 s, then served while it is read again, then new', async () => {
-    const account = svc.accounts.all()[0]!;
-    const dashboard = account.dashboards.find((d) => d.id === 'board')!;
+    const { account, dashboard } = svc.accounts.publicDashboard('board')!;
     const deps = { storage: svc.storage, engine: svc.engine, now: () => now };
     const keeper = createPageHistory(() => now);
     const runsToday = async () => {

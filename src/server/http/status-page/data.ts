@@ -2,7 +2,7 @@
 // through the public projection (never the internal status), their daily
 // roll-ups for the 90-day bars, the last 14 days of incidents (titled as the
 // projection titles them) and the hourly or daily series of the charts.
-import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import type { CheckResult, Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
 import { dashboardCheckIds } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
 import type { StatusEngine } from '../../status/engine.js';
@@ -58,37 +58,60 @@ export interface PageData {
   now: number;
 }
 
+/** A check's newest results for the public read, newest first (when the dashboard shows them). */
+export type RecentResults = (checkId: string) => Promise<readonly CheckResult[]>;
+
+/** The newest results of a check as stored: one read of storage per check. */
+export const storedRecent =
+  (deps: DataDeps, account: AccountConfig): RecentResults =>
+  async (checkId) =>
+    (
+      await deps.storage.queryResults({
+        accountId: account.id,
+        checkId,
+        from: 0,
+        to: deps.now(),
+        sortBy: 'startedAt',
+        sortOrder: 'desc',
+        offset: 0,
+        limit: PUBLIC_RECENT_RESULTS,
+      })
+    ).items;
+
 /** The checks of a dashboard as the public read shows them (GET /v1/public/dashboards and the page). */
 export async function publicChecks(
   deps: DataDeps,
   account: AccountConfig,
   dashboard: Dashboard,
+  recent: RecentResults = storedRecent(deps, account),
 ): Promise<PublicCheckStatus[]> {
-  const { storage, engine, now } = deps;
+  const { engine } = deps;
   const shown = dashboardCheckIds(account, dashboard);
   const all = await engine.list(account, '24h');
   return Promise.all(
     all
       .filter((s) => shown.has(s.checkId))
       .map((s) => engine.present(account.id, s))
-      .map(async (s) => {
-        const recent = dashboard.configuration.showCheckResults
-          ? (
-              await storage.queryResults({
-                accountId: account.id,
-                checkId: s.checkId,
-                from: 0,
-                to: now(),
-                sortBy: 'startedAt',
-                sortOrder: 'desc',
-                offset: 0,
-                limit: PUBLIC_RECENT_RESULTS,
-              })
-            ).items
-          : [];
-        return publicCheckStatus(s, dashboard.configuration, recent);
-      }),
+      .map(async (s) =>
+        publicCheckStatus(
+          s,
+          dashboard.configuration,
+          dashboard.configuration.showCheckResults ? await recent(s.checkId) : [],
+        ),
+      ),
   );
+}
+
+/** One check of a dashboard as the public read shows it, without its recent results (a badge). */
+export async function publicCheck(
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+  checkId: string,
+): Promise<PublicCheckStatus | undefined> {
+  const check = account.checks.find((c) => c.id === checkId);
+  if (!check || !dashboardCheckIds(account, dashboard).has(checkId)) return undefined;
+  return publicCheckStatus(await deps.engine.statusOf(account, check), dashboard.configuration, []);
 }
 
 /** The metrics a chart can draw from the roll-ups, and their labels. */
@@ -118,6 +141,8 @@ export function chartRange(widget: Dashboard['widgets'][number]) {
 
 /** The parts of a page read from the roll-ups and incidents: they move by the minute, not the request. */
 export interface PageHistory {
+  /** Each check's newest results (the page's row of recent marks), when the dashboard shows them. */
+  recent: Map<string, readonly CheckResult[]>;
   days: Map<string, DayCell[]>;
   incidents: PageIncident[];
   charts: Map<number, ChartPoint[]>;
@@ -132,7 +157,7 @@ export type PageHistoryKeeper = (
   deps: DataDeps,
   account: AccountConfig,
   dashboard: Dashboard,
-  checks: readonly PublicCheckStatus[],
+  checkIds: readonly string[],
 ) => Promise<PageHistory>;
 
 /**
@@ -152,15 +177,15 @@ export function createPageHistory(now: () => number): PageHistoryKeeper {
     // A failed read is not kept: the next request reads again.
     value.catch(() => kept.get(key) === entry && kept.delete(key));
   };
-  return (deps, account, dashboard, checks) => {
-    const key = [account.id, dashboard.id, ...checks.map((c) => c.checkId)].join('\0');
+  return (deps, account, dashboard, checkIds) => {
+    const key = [account.id, dashboard.id, ...checkIds].join('\0');
     const entry = kept.get(key);
     const age = entry ? now() - entry.at : Infinity;
     if (entry && age < HISTORY_FRESH_MS) return entry.value;
     if (entry && age < HISTORY_MAX_AGE_MS) {
       if (!entry.refreshing) {
         entry.refreshing = true;
-        const next = gatherHistory(deps, account, dashboard, checks);
+        const next = gatherHistory(deps, account, dashboard, checkIds);
         next.then(
           () => keep(key, next),
           () => (entry.refreshing = false),
@@ -168,7 +193,7 @@ export function createPageHistory(now: () => number): PageHistoryKeeper {
       }
       return entry.value;
     }
-    const value = gatherHistory(deps, account, dashboard, checks);
+    const value = gatherHistory(deps, account, dashboard, checkIds);
     keep(key, value);
     return value;
   };
@@ -181,18 +206,24 @@ export async function gatherPage(
   history: PageHistoryKeeper = gatherHistory,
 ): Promise<PageData> {
   const now = deps.now();
-  const checks = await publicChecks(deps, account, dashboard);
-  return { dashboard, checks, ...(await history(deps, account, dashboard, checks)), now };
+  const ids = account.checks.flatMap((c) => (dashboardCheckIds(account, dashboard).has(c.id) ? [c.id] : []));
+  const { recent, ...kept } = await history(deps, account, dashboard, ids);
+  const checks = await publicChecks(deps, account, dashboard, (id) => Promise.resolve(recent.get(id) ?? []));
+  return { dashboard, checks, ...kept, now };
 }
 
 async function gatherHistory(
   deps: DataDeps,
   account: AccountConfig,
   dashboard: Dashboard,
-  checks: readonly PublicCheckStatus[],
+  ids: readonly string[],
 ): Promise<PageHistory> {
   const now = deps.now();
-  const ids = checks.map((c) => c.checkId);
+  const recent = new Map<string, readonly CheckResult[]>();
+  if (dashboard.configuration.showCheckResults) {
+    const read = storedRecent(deps, account);
+    await Promise.all(ids.map(async (id) => recent.set(id, await read(id))));
+  }
   const today = bucketOf(now, 'day');
   const first = today - (BAR_DAYS - 1) * DAY_MS;
   const days = new Map<string, DayCell[]>();
@@ -220,7 +251,7 @@ async function gatherHistory(
 
   const incidents: PageIncident[] = [];
   if (dashboard.configuration.showIncidents) {
-    const names = new Map(checks.map((c) => [c.checkId, c.checkName]));
+    const names = new Map(account.checks.map((c) => [c.id, c.name]));
     const rows = await Promise.all(
       ids.map((id) => deps.storage.incidents(account.id, id, now - INCIDENT_DAYS * DAY_MS, now)),
     );
@@ -262,7 +293,7 @@ async function gatherHistory(
       );
     }),
   );
-  return { days, incidents, charts };
+  return { recent, days, incidents, charts };
 }
 
 /** A metric over the dashboard's checks in one bucket; the p95 is the slowest check's (p95s do not add up). */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
-import { dashboardCheckIds, type Accounts } from '../../config/accounts.js';
+import type { Accounts } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
 import { bucketOf, DAY_MS, HOUR_MS } from '../../storage/history.js';
 import { matchesIfNoneMatch } from '../etag.js';
@@ -17,7 +17,7 @@ import { hostName } from '../../../domain/host-name.js';
 import type { StrangerLimits } from '../rate-limits.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { responseTimeBadge, statusBadge, uptimeBadge } from './badges.js';
-import { createPageHistory, gatherPage, publicChecks, type DataDeps } from './data.js';
+import { createPageHistory, gatherPage, publicCheck, type DataDeps } from './data.js';
 import { renderFeed } from './feed.js';
 import { NOT_FOUND_PAGE, renderPage } from './page.js';
 
@@ -166,9 +166,7 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
     const found = await board(req);
     if (!found) return undefined;
     const { checkId } = req.params as { checkId: string };
-    if (!dashboardCheckIds(found.account, found.dashboard).has(checkId)) return undefined;
-    const checks = await publicChecks(deps, found.account, found.dashboard);
-    const check = checks.find((c) => c.checkId === checkId);
+    const check = await publicCheck(deps, found.account, found.dashboard, checkId);
     return check && { found, check };
   }
   const svg = 'image/svg+xml; charset=utf-8';
