@@ -9,6 +9,8 @@ import { createConnectionSlice, type ConnectionSlice } from './connection-slice.
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
+import { createSilenceSlice, type SilenceSlice } from './silence-slice.js';
+import { createWindowsSlice, type WindowsSlice } from './windows-slice.js';
 import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
 import type { BoardMemo } from './selectors.js';
 import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
@@ -48,7 +50,9 @@ export type ConsoleState = BoardSlice &
   AlertsSlice &
   DashboardsSlice &
   PagedListSlice &
-  ScreenshotSlice & { session: SessionInfo; memos: Memos };
+  ScreenshotSlice &
+  SilenceSlice &
+  WindowsSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -76,6 +80,8 @@ export function createConsoleStore(
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
     ...createScreenshotSlice(...a),
+    ...createSilenceSlice(...a),
+    ...createWindowsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

@@ -4,6 +4,7 @@ import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-fee
 import { channelSecretFeed } from './channel-secret-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
+import { checkWindowFeed, meFeed, silenceFeed, windowActionFeed, windowsFeed } from './maintenance-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
 import { metricsFeed, resultsFeed } from './results-feed.js';
 import { screenshotFeed } from './screenshot-feed.js';
@@ -27,6 +28,11 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   acknowledgeFeed,
   channelTestFeed,
   screenshotFeed,
+  meFeed,
+  silenceFeed,
+  checkWindowFeed,
+  windowsFeed,
+  windowActionFeed,
 ];
 
 /** Without credentials only the public read works: the other views say so instead of asking. */

@@ -9,6 +9,7 @@ import { ConnectionBanner } from '../board/banner.js';
 import { AlertsPanel, alertsPanelHeight, historyRows } from './alerts-panel.js';
 import { CheckHeader } from './check-header.js';
 import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
+import { MaintenancePanel, maintenancePanelHeight } from './maintenance-panel.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
 
 export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
@@ -29,6 +30,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const used =
     3 +
     locationBreakdownHeight(check) +
+    maintenancePanelHeight(check) +
     alertLines +
     2 +
     1 +
@@ -40,6 +42,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
       <CheckHeader check={check} now={now} />
       <ConnectionBanner store={store} />
       <LocationBreakdown check={check} results={window} now={now} />
+      <MaintenancePanel store={store} check={check} />
       <AlertsPanel store={store} check={check} rows={rows} width={cols} />
       {view.notice ? (
         <Text color={tint(theme, 'yellow')} wrap="truncate">
