@@ -78,6 +78,12 @@ export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice
       if (s.silence.state === 'sending') return;
       const refusal = whyNot(s);
       if (refusal) return set({ silence: { state: 'done', ok: false, message: refusal } });
+      const shown =
+        selectView(s).name !== 'check' && s.filterText.trim() !== '' ? selectBoardOrder(s).length : 0;
+      if (shown > MAX_SCOPE_CHECKS) {
+        const message = `the filter shows ${shown} checks; a window names at most ${MAX_SCOPE_CHECKS}: narrow the filter`;
+        return set({ silence: { state: 'done', ok: false, message } });
+      }
       const targets = targetsOf(s);
       if (targets.length === 0)
         return set({ silence: { state: 'done', ok: false, message: 'no check selected to silence' } });
@@ -180,7 +186,7 @@ function targetsOf(s: ConsoleState): SilenceTarget[] {
   if (view.name !== 'check' && s.filterText.trim() !== '') {
     const shown = selectBoardOrder(s);
     const n = shown.length;
-    if (n > 0 && n <= MAX_SCOPE_CHECKS)
+    if (n > 0)
       targets.push({
         label: `the ${n} check${n === 1 ? '' : 's'} the filter shows`,
         scope: { checks: shown },
