@@ -19,6 +19,7 @@ export const SERVER_USES = {
   schedule: ['runners', 'storage', 'config'],
   alerting: ['storage', 'config'],
   demo: ['config'],
+  maintenance: ['storage', 'config'],
 };
 const SERVER_FOLDERS = [...Object.keys(SERVER_USES), 'http'];
 

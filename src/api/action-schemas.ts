@@ -4,7 +4,7 @@
 // `triggeredBy: api | manual` and its statuses `schedule.enabled`, "paused"):
 // every shape here is a DECISION, listed in docs/decisions.md.
 import { z } from 'zod';
-import { PageMetaSchema, TimestampSchema, TriggerSchema } from './schemas.js';
+import { CheckStatusSchema, PageMetaSchema, TimestampSchema, TriggerSchema } from './schemas.js';
 
 // ---------------------------------------------------------------- keys and roles
 
@@ -84,6 +84,18 @@ export const CheckRunsQuerySchema = z.object({
     .transform((s) => s.split(',').filter(Boolean))
     .pipe(z.array(z.string().min(1).max(200)).min(1).max(MAX_RUNS_PER_REQUEST)),
 });
+
+// ---------------------------------------------------------------- pause and resume
+
+/**
+ * The answer of `POST /v1/checks/{id}/pause` and `/resume`: the check's status, and
+ * `meta.note` when the config disables the check (a resume does not enable it).
+ */
+export const CheckStatusAnswerSchema = z.looseObject({
+  data: CheckStatusSchema,
+  meta: z.looseObject({ note: z.string().optional() }).optional(),
+});
+export type CheckStatusAnswer = z.infer<typeof CheckStatusAnswerSchema>;
 
 // ---------------------------------------------------------------- audit events
 

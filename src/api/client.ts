@@ -10,6 +10,7 @@ import {
   AuditEventListSchema,
   CheckRunListSchema,
   CheckRunSchema,
+  CheckStatusAnswerSchema,
   MAX_RUNS_PER_REQUEST,
   MeSchema,
   type AuditEventList,
@@ -17,6 +18,7 @@ import {
   type CheckRun,
   type CheckRunList,
   type CheckRunsCreate,
+  type CheckStatusAnswer,
   type Me,
 } from './action-schemas.js';
 import {
@@ -40,7 +42,6 @@ import {
   describeIssues,
   CheckResultListSchema,
   CheckStatusListSchema,
-  CheckStatusSchema,
   DashboardListSchema,
   MetricCatalogueSchema,
   PublicDashboardSchema,
@@ -57,7 +58,6 @@ import {
   type AlertChannelsQuery,
   type CheckResultList,
   type CheckResultsQuery,
-  type CheckStatus,
   type CheckStatusList,
   type CheckStatusesQuery,
   type DashboardList,
@@ -337,16 +337,16 @@ export function createClient(options: ClientOptions) {
         opts,
       ),
     /** A person's pause: idempotent (pausing a paused check changes nothing), so retried as a read is. */
-    pauseCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatus> =>
+    pauseCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatusAnswer> =>
       call(
         { method: 'POST', path: checkPath(checkId, 'pause'), auth: true, retry: 'always' },
-        CheckStatusSchema,
+        CheckStatusAnswerSchema,
         opts,
       ),
-    resumeCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatus> =>
+    resumeCheck: (checkId: string, opts?: CallOptions): Promise<CheckStatusAnswer> =>
       call(
         { method: 'POST', path: checkPath(checkId, 'resume'), auth: true, retry: 'always' },
-        CheckStatusSchema,
+        CheckStatusAnswerSchema,
         opts,
       ),
     /** Maintenance windows (issue 33): `state` and `checkId` narrow the list. */

@@ -672,6 +672,11 @@ export const AlertPayloadSchema = z.looseObject({
   link: z.string().nullable(),
   /** Reminders only: which one (1, 2, ...). */
   reminder: z.number().int().optional(),
+  /**
+   * DECISION (issue 33, docs/maintenance.md): the page sent when a maintenance window
+   * ends over a check still failing: the window, and since when the check fails.
+   */
+  maintenance: z.looseObject({ id: z.string(), name: z.string(), failingSince: TimestampSchema }).optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
 });
 export type AlertPayload = z.infer<typeof AlertPayloadSchema>;

@@ -21,13 +21,15 @@ import { createRunner, notRunnableReason } from './runners/index.js';
 import type { WorkerPoolOptions } from './runners/worker-pool.js';
 import { createScheduler } from './schedule/scheduler.js';
 import { createPauses, type PauseChange, type Pauses } from './schedule/pauses.js';
+import { covers, createMaintenance, type Maintenance } from './maintenance/windows.js';
+import type { Occurrence } from '../domain/maintenance.js';
 import { createStatusEngine, type StatusEngine } from './status/engine.js';
 import { DAY_MS, HOURLY_KEPT_MS } from './storage/history.js';
 import { createHealth, createStorageWatch, type Health, type StorageWatch } from './status/health.js';
 import { isPgStorage, openStorage } from './storage/open.js';
 import { logFailure, observeStorage } from './storage/observed.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
-import type { ClaimedRun, Storage } from './storage/types.js';
+import type { ClaimedRun, Storage, StoredWindow } from './storage/types.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -116,11 +118,38 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   const status = createStatusSide(parts, run);
   parts.pauseMoved.to = ({ resumed }) => {
     // A paused check is scheduled as a disabled one; a resumed one runs within seconds.
-    void run.scheduler.reload(parts.pauses.scheduled(parts.live.config), { soon: resumed });
+    void run.scheduler.reload(scheduledConfig(parts, parts.live.config), { soon: resumed });
     status.engine.rederiveAll();
     status.engine.scheduleMoved();
   };
+  parts.maintenanceMoved.to = (windows) => {
+    // A window in pause mode starting or ending moves the schedule as a person's pause does.
+    void run.scheduler.reload(scheduledConfig(parts, parts.live.config));
+    status.engine.rederiveAll();
+    status.engine.scheduleMoved();
+    // The checks the windows cover are derived now, not at the warmer's turn: a silence
+    // made from the console shows on the board at its next poll.
+    const derived: Array<Promise<unknown>> = [];
+    for (const window of windows) {
+      const account = parts.accounts.byId(window.accountId);
+      for (const check of account?.checks ?? [])
+        if (account && covers(window, account, check))
+          derived.push(
+            status.engine.statusOf(account, check).catch((error: unknown) => {
+              logFailure(`checkwall: cannot derive the status of ${check.id}`, error);
+            }),
+          );
+    }
+    return Promise.all(derived).then(() => undefined);
+  };
+  parts.maintenanceEnded.to = async (window) => {
+    const account = parts.accounts.byId(window.accountId);
+    if (!account) return;
+    const checks = account.checks.filter((c) => covers(window, account, c));
+    await status.alerting.maintenanceEnded(account, checks, window);
+  };
   parts.pauses.start();
+  parts.maintenance.start();
   const leaving = new AbortController();
   const { app, url } = await listen(parts, run, status, leaving.signal);
   if (opts.startScheduler !== false) {
@@ -163,7 +192,15 @@ interface Parts {
   /** People's pauses of checks (issue 32), read at start; what they move is told to `pauseMoved.to`. */
   pauses: Pauses;
   pauseMoved: { to: (change: PauseChange) => void };
+  /** Maintenance windows (issue 33); their starts and ends are told to `maintenanceMoved.to`. */
+  maintenance: Maintenance;
+  maintenanceMoved: { to: (windows: readonly StoredWindow[]) => Promise<void> };
+  maintenanceEnded: { to: (window: StoredWindow, occurrence: Occurrence) => Promise<void> };
 }
+
+/** The config as the scheduler runs it: checks paused by a person or by a window in pause mode disabled. */
+const scheduledConfig = (parts: Pick<Parts, 'pauses' | 'maintenance'>, config: ServiceConfig) =>
+  parts.pauses.scheduled(parts.maintenance.scheduled(config));
 
 /** The one clock of the service: opts.clock, else the system's timers with opts.now, else the system's. */
 const clockOf = (opts: ServiceOptions): Clock =>
@@ -183,9 +220,20 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   const pauseMoved = { to: (_change: PauseChange) => {} };
   const pauses = createPauses({ storage, clock, onChange: (change) => pauseMoved.to(change) });
+  const maintenanceMoved = { to: (_windows: readonly StoredWindow[]) => Promise.resolve() };
+  const maintenanceEnded = { to: (_w: StoredWindow, _o: Occurrence) => Promise.resolve() };
+  const maintenance = createMaintenance({
+    storage,
+    clock,
+    config: opts.config,
+    log,
+    onChange: (windows) => maintenanceMoved.to(windows),
+    onEnded: (window, occurrence) => maintenanceEnded.to(window, occurrence),
+  });
   try {
     await seedChannels(opts.config, storage, clock.now());
     await pauses.read();
+    await maintenance.tick();
   } catch (error) {
     faults.stop();
     await storage.close();
@@ -201,6 +249,9 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
     log,
     pauses,
     pauseMoved,
+    maintenance,
+    maintenanceMoved,
+    maintenanceEnded,
   };
 }
 
@@ -218,7 +269,8 @@ interface RunSide {
  * it reaches the statuses only through what the status side subscribes to it, and
  * through the sink given to scheduler.start.
  */
-async function createRunSide({ opts, clock, storage, live, pauses }: Parts): Promise<RunSide> {
+async function createRunSide(parts: Parts): Promise<RunSide> {
+  const { opts, clock, storage, live } = parts;
   const runnersBack = listeners();
   const config = live.config;
   const hub = createRunnerHub({ config, queue: storage, now: clock.now, clock, onReturn: runnersBack.emit });
@@ -228,7 +280,7 @@ async function createRunSide({ opts, clock, storage, live, pauses }: Parts): Pro
     ...(opts.workers ? { workers: opts.workers } : {}),
   });
   const scheduler = createScheduler({
-    config: pauses.scheduled(config),
+    config: scheduledConfig(parts, config),
     run: runner.run,
     queue: storage,
     onRemoteDue: (run) => hub.wake(run.accountId, run.locationId),
@@ -259,10 +311,15 @@ interface StatusSide {
 }
 
 function createStatusSide(
-  { opts, clock, storage, accounts, live, faults, pauses }: Parts,
+  { opts, clock, storage, accounts, live, faults, pauses, maintenance }: Parts,
   run: RunSide,
 ): StatusSide {
-  const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
+  const planner = createAlertPlanner({
+    storage,
+    now: clock.now,
+    publicUrl: opts.config.publicUrl,
+    maintenanceOf: (account, check) => maintenance.activeOver(account, check)?.window,
+  });
   const engine = createStatusEngine({
     storage,
     rawRetentionMs: () => live.config.retentionDays * DAY_MS,
@@ -272,6 +329,19 @@ function createStatusSide(
     runners: run.hub,
     notRunnableReason,
     pausedOf: (accountId, checkId) => pauses.of(accountId, checkId),
+    excludedOf: (account, check, from, to) => maintenance.excludedOver(account, check, from, to),
+    maintenanceOf: (account, check) => {
+      const active = maintenance.activeOver(account, check);
+      if (!active) return undefined;
+      const held = (a: typeof active) => ({
+        id: a.window.id,
+        name: a.window.name,
+        endsAt: a.occurrence.endsAt,
+        mode: a.window.mode,
+      });
+      const pause = maintenance.pauseOver(account, check);
+      return { active: held(active), pause: pause && held(pause) };
+    },
     // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });
@@ -326,9 +396,11 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       clock,
       limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
       health: status.health,
+      maintenance: parts.maintenance,
       actions: {
         scheduler: run.scheduler,
         pauses: parts.pauses,
+        maintenance: parts.maintenance,
         runnerConnected: (accountId, locationId) => {
           const at = run.hub.lastSeen(accountId, locationId);
           return at !== null && clock.now() - at < RUNNER_CONNECTED_MS;
@@ -459,14 +531,16 @@ async function startTimers(
 
 /** A reload: checks added, changed, disabled or removed take effect at once; runs in flight finish. */
 function reloadFn(parts: Parts, run: RunSide, engine: StatusEngine, timers: Timers) {
-  const { clock, storage, accounts, live, pauses } = parts;
+  const { clock, storage, accounts, live } = parts;
   return async (next: ServiceConfig): Promise<ReloadSummary> => {
     const { summary, moved } = diffConfig(live.config, next);
     const known = new Set(live.config.accounts.map((a) => a.id));
     live.config = next;
     accounts.replace(next);
+    // The config's windows are read again (a group or tag now covering a new check included).
+    await parts.maintenance.replaceConfig(next);
     // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
-    await run.scheduler.reload(pauses.scheduled(next));
+    await run.scheduler.reload(scheduledConfig(parts, next));
     run.hub.replace(next);
     timers.reload(next);
     engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again
@@ -491,6 +565,7 @@ async function closeAll(s: {
 }) {
   s.peers.unlisten();
   s.parts.pauses.stop();
+  const maintenanceDone = s.parts.maintenance.stop();
   const timersDone = s.timers.stop();
   s.leaving.abort();
   await s.run.scheduler.stop();
@@ -499,6 +574,7 @@ async function closeAll(s: {
   await s.app.close();
   await s.status.alerting.stop();
   await timersDone;
+  await maintenanceDone;
   s.parts.faults.stop();
   await s.parts.storage.close();
 }

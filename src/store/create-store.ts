@@ -4,9 +4,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createAlertsSlice, type AlertsSlice } from './alerts-slice.js';
 import { createBoardSlice, type BoardSlice } from './board-slice.js';
 import { createChannelsSlice, type ChannelsSlice } from './channels-slice.js';
+import { createCheckActionsSlice, type CheckActionsSlice } from './check-actions-slice.js';
+import { createCheckRecordSlice, type CheckRecordSlice } from './check-record-slice.js';
 import { createDashboardsSlice, type DashboardsSlice } from './dashboards-slice.js';
 import { createConnectionSlice, type ConnectionSlice } from './connection-slice.js';
 import { createDetailSlice, type DetailSlice } from './detail-slice.js';
+import { createMeSlice, type MeSlice } from './me-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
 import { createSilenceSlice, type SilenceSlice } from './silence-slice.js';
@@ -51,6 +54,9 @@ export type ConsoleState = BoardSlice &
   DashboardsSlice &
   PagedListSlice &
   ScreenshotSlice &
+  MeSlice &
+  CheckActionsSlice &
+  CheckRecordSlice &
   SilenceSlice &
   WindowsSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
@@ -80,6 +86,9 @@ export function createConsoleStore(
     ...createDashboardsSlice(...a),
     ...createPagedListSlice(...a),
     ...createScreenshotSlice(...a),
+    ...createMeSlice(...a),
+    ...createCheckActionsSlice(...a),
+    ...createCheckRecordSlice(...a),
     ...createSilenceSlice(...a),
     ...createWindowsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },

@@ -92,10 +92,17 @@ function settle(get: Get, checkId: string) {
   let selected = view.selectedResultId && ids.includes(view.selectedResultId) ? view.selectedResultId : null;
   selected ??= failing && failedListed ? latestFailed.id : (ids[0] ?? null);
   if (view.openFailed && failedListed) selected = latestFailed.id;
+  const picked = view.pickResultId !== undefined && ids.includes(view.pickResultId);
+  if (picked) selected = view.pickResultId!;
   // F on a check with no failed run: say so, rather than open the check as if asked to.
   const notice =
     view.openFailed && !latestFailed ? 'no failed run in the last 30 days: nothing to open' : view.notice;
-  get().updateView('check', { selectedResultId: selected, openFailed: false, notice });
+  get().updateView('check', {
+    selectedResultId: selected,
+    openFailed: false,
+    notice,
+    ...(picked ? { pickResultId: undefined } : {}),
+  });
   if (view.openFailed && latestFailed)
     get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
 }

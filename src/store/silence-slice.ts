@@ -1,15 +1,15 @@
 // `M` at the console (issue 33): silence the selected check, its group, or the
 // checks the filter shows, for a chosen time and with a reason, after saying
-// how many checks that is. Offered only to a key whose role may operate (read
-// from GET /v1/me). Bad input keeps what was typed and says what is wrong.
+// how many checks that is. Not offered to a key whose role cannot operate (the
+// store's `me`, from GET /v1/me). Bad input keeps what was typed and says what is wrong.
 import type { StateCreator } from 'zustand/vanilla';
-import { roleAllows, type Me, type Role } from '../api/action-schemas.js';
 import type { MaintenanceCreate, MaintenanceWindow } from '../api/maintenance-schemas.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import type { ConsoleState } from './create-store.js';
+import { selectMissingRole } from './me-slice.js';
 import { selectBoardOrder, selectView } from './selectors.js';
-import type { ErrorInfo, Remote } from './types.js';
+import type { ErrorInfo } from './types.js';
 
 /** What a window started here covers, and how the prompt names it. */
 export interface SilenceTarget {
@@ -37,12 +37,9 @@ export const MAX_SCOPE_CHECKS = 1000;
 const NAME_MAX = 200;
 
 export interface SilenceSlice {
-  /** Who the key is (GET /v1/me): what the console offers depends on its role. */
-  me: Remote<Me>;
   silence: SilenceState;
   /** Bumped after a window is started, changed or ended: the statuses are read again at once. */
   maintenanceVersion: number;
-  setMe(me: Remote<Me>): void;
   /** `M`: asks how long and why, or says why it cannot. */
   askSilence(): void;
   silenceType(text: string): void;
@@ -56,23 +53,14 @@ export interface SilenceSlice {
   dismissSilence(): void;
 }
 
-/** The key's role once known; null until /v1/me answers. */
-export const selectRole = (s: ConsoleState): Role | null => (s.me.state === 'ok' ? s.me.data.role : null);
-export const selectMayOperate = (s: ConsoleState): boolean => {
-  const role = selectRole(s);
-  return role !== null && roleAllows(role, 'operate');
-};
-
 export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice> = (set, get) => {
   const ask = (patch: Partial<SilenceAsk>) => {
     const s = get().silence;
     if (s.state === 'ask') set({ silence: { ...s, ...patch } });
   };
   return {
-    me: { state: 'idle' },
     silence: { state: 'idle' },
     maintenanceVersion: 0,
-    setMe: (me) => set({ me }),
     askSilence() {
       const s = get();
       if (s.silence.state === 'sending') return;
@@ -166,12 +154,9 @@ export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice
 
 function whyNot(s: ConsoleState): string | null {
   if (s.session.isPublic) return 'a public dashboard cannot start maintenance';
-  if (s.me.state === 'error') return `cannot tell what this key may do: ${s.me.error.message}`;
-  const role = selectRole(s);
-  if (role === null) return 'still asking the service what this key may do: try again in a moment';
-  return roleAllows(role, 'operate')
-    ? null
-    : `this key's role (${role}) cannot start maintenance: it needs operate`;
+  // Before /v1/me answers (or on a service without it) M is offered: the service's 403 says the rest.
+  const role = selectMissingRole(s, 'operate');
+  return role ? `this key's role (${role}) cannot start maintenance: it needs operate` : null;
 }
 
 /**

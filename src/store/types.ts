@@ -35,6 +35,8 @@ export type View =
       notice?: string | undefined;
       /** Every fetched delivery shown, not the few a short terminal has room for (D). */
       allDeliveries?: boolean | undefined;
+      /** Select this result once the list has it (the newest of a run now, when all are in). */
+      pickResultId?: string | undefined;
     }
   | { name: 'result'; checkId: string; resultId: string; scroll: number }
   /** The catalogue, rated for `checkId` over `filters.period` when a check was picked. */
@@ -89,6 +91,7 @@ export type {
   AlertNotification,
   AlertNotificationList,
   Assertion,
+  CheckHistoryBucket,
   CheckResult,
   CheckStatus,
   CheckStatusValue,
@@ -103,6 +106,7 @@ export type {
 export type { MaintenanceWindow } from '../api/maintenance-schemas.js';
 
 export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas.js';
+export type { AuditEvent, CheckRun } from '../api/action-schemas.js';
 export type {
   CheckResultList,
   DashboardList,

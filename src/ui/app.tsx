@@ -9,6 +9,7 @@ import { handleInput } from './input.js';
 import { hintsFor, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
+import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { renderView } from './views/index.js';
 import { SilencePrompt, silencePromptLines } from './silence-prompt.js';
@@ -44,6 +45,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const paused = useStore(store, (s) => s.phase === 'paused');
   const silenceLines = useStore(store, silencePromptLines);
   const asking = useStore(store, (s) => s.silence.state === 'ask' || s.silence.state === 'sending');
+  const acting = useStore(store, selectActionLineShown);
   useInput((input, key) => {
     // The outcome of M stays on screen until the next key.
     store.getState().dismissSilence();
@@ -60,7 +62,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // slice of every line of every frame.
   // Views without the board's header still say polling is paused, on a line of its own.
   const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
-  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0);
+  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0) - (acting ? 1 : 0);
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {pausedLine ? <PausedLine /> : null}
@@ -74,6 +76,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}
+      {acting ? <ActionLine store={store} /> : null}
       {silenceLines > 0 ? <SilencePrompt store={store} /> : null}
       {focus === 'prompt' ? (
         <Prompt store={store} />

@@ -6,6 +6,7 @@ import { helpLineCount, helpRoom } from './views/help/help-overlay.js';
 import type { ConsoleStore } from '../store/create-store.js';
 import { selectPollCycle, selectView } from '../store/selectors.js';
 import type { ViewName } from '../store/types.js';
+import { ACTION_HANDLERS, answerQuestion } from './action-commands.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
 import { COLLECTION_HANDLERS } from './collection-commands.js';
 import { MAINTENANCE_HANDLERS } from './maintenance-commands.js';
@@ -56,6 +57,7 @@ export const HANDLERS = {
   'board.openFailed': (ctx) => openSelected(ctx, true),
   'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
   ...CHECK_HANDLERS,
+  ...ACTION_HANDLERS,
   ...COLLECTION_HANDLERS,
   'wall.board': (ctx) => {
     const top = selectView(state(ctx));
@@ -81,8 +83,8 @@ export const HANDLERS = {
   'help.pageDown': (ctx) => state(ctx).scrollHelp(helpPage(ctx), helpEnd(ctx)),
   'help.pageUp': (ctx) => state(ctx).scrollHelp(-helpPage(ctx), helpEnd(ctx)),
   'check.acknowledge': (ctx) => state(ctx).askAcknowledge(),
-  'confirm.yes': (ctx) => state(ctx).answerAcknowledge(true),
-  'confirm.no': (ctx) => state(ctx).answerAcknowledge(false),
+  'confirm.yes': (ctx) => answerQuestion(ctx, true),
+  'confirm.no': (ctx) => answerQuestion(ctx, false),
   'channels.test': (ctx) => state(ctx).testSelectedChannel(),
   ...MAINTENANCE_HANDLERS,
 } satisfies Record<CommandId, Handler>;
@@ -149,4 +151,7 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
 const helpPage = (ctx: CommandContext) => Math.max(1, state(ctx).rows - 6);
 /** The furthest the help scrolls: its last line at the bottom (as HelpOverlay lays it out). */
 const helpEnd = (ctx: CommandContext) =>
-  Math.max(0, helpLineCount() - helpRoom(state(ctx).rows - 1, selectPollCycle(state(ctx), 'long') !== null));
+  Math.max(
+    0,
+    helpLineCount(state(ctx)) - helpRoom(state(ctx).rows - 1, selectPollCycle(state(ctx), 'long') !== null),
+  );

@@ -189,6 +189,23 @@ const BINDINGS = [
   { command: 'result.up', keys: ['k', 'up'], scope: 'result', help: 'scroll up' },
   { command: 'result.pageDown', keys: ['pagedown', 'space'], scope: 'result', help: 'scroll a page down' },
   { command: 'result.pageUp', keys: ['pageup'], scope: 'result', help: 'scroll a page up' },
+  // Acting on a check (issue 32): on the board's selected check, the open check, the open
+  // result's check. `R` is the check view's response-time floor, hence ctrl+r. No footer
+  // hints: a key whose role cannot act is not offered them, and ? says why.
+  ...(['board', 'check', 'result'] as const).flatMap((scope) => [
+    {
+      command: 'act.runNow',
+      keys: ['ctrl+r'],
+      scope,
+      help: 'run the check now at each of its locations, then follow the runs (asks first)',
+    } as const,
+    {
+      command: 'act.pause',
+      keys: ['z'],
+      scope,
+      help: 'pause the check (it stops running until resumed), or resume it (asks first)',
+    } as const,
+  ]),
   {
     command: 'metrics.type',
     keys: ['t'],

@@ -56,6 +56,8 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   if (s.silence.state === 'ask') return ['silence'];
   if (view === 'maintenance' && s.windowAction.state === 'confirm') return ['window-confirm'];
   if (view === 'maintenance' && s.windowAction.state === 'extend') return ['window-extend'];
+  // The question before acting on a check (run now, pause, resume) takes the keys until answered.
+  if (s.checkAction.state === 'confirm') return ['confirm'];
   // The question before acknowledging an alert takes the keys until answered.
   if (view === 'check' && s.ack.state === 'confirm') return ['confirm'];
   return LIST_SCOPES[view];

@@ -85,18 +85,16 @@ describe('the client’s actions', () => {
     const { client, seen } = await serve((req, res) =>
       seen.length === 1
         ? json(res, 503, { statusCode: 503, error: 'Unavailable', message: 'busy' })
-        : json(
-            res,
-            200,
-            sampleStatus(
+        : json(res, 200, {
+            data: sampleStatus(
               'c/1',
               req.url.endsWith('/pause')
                 ? { paused: { by: 'deploy', since: '2026-11-27T09:00:00.000Z' } }
                 : {},
             ),
-          ),
+          }),
     );
-    expect((await client.pauseCheck('c/1')).paused).toEqual({
+    expect((await client.pauseCheck('c/1')).data.paused).toEqual({
       by: 'deploy',
       since: '2026-11-27T09:00:00.000Z',
     });
@@ -104,7 +102,7 @@ describe('the client’s actions', () => {
       'POST /v1/checks/c%2F1/pause',
       'POST /v1/checks/c%2F1/pause',
     ]);
-    expect((await client.resumeCheck('c/1')).paused).toBeUndefined();
+    expect((await client.resumeCheck('c/1')).data.paused).toBeUndefined();
     expect(seen[2]!.url).toBe('/v1/checks/c%2F1/resume');
   });
 

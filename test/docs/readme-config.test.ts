@@ -16,7 +16,11 @@ describe("the README's config example", () => {
       CHECKWALL_RUNNER_TOKEN_DC_OSLO: 'a-runner-token-of-oslo-0123',
     });
     expect(configWarnings(config)).toEqual([]);
-    expect(config.http.rateLimit).toEqual({ failedAuthPerMinute: 60, publicReadsPerSecond: 20 });
+    expect(config.http.rateLimit).toEqual({
+      failedAuthPerMinute: 60,
+      publicReadsPerSecond: 20,
+      holdRefusedSeconds: 10,
+    });
     expect(config.accounts[0]!.checks.map((c) => c.id)).toEqual(['api-health', 'db', 'backup', 'checkout']);
   });
 });

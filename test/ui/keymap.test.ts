@@ -56,6 +56,28 @@ describe('keymap', () => {
     expect(matchCommand('c', key({ ctrl: true }), ['filter'])).toBe('app.quit');
   });
 
+  it('binds the actions on a check (ctrl+r, z) on the board, the check and the result, clashing with nothing there', () => {
+    for (const scopes of [['board', 'list'], ['check', 'list'], ['result']] as Scope[][]) {
+      expect(matchCommand('r', key({ ctrl: true }), scopes), scopes[0]).toBe('act.runNow');
+      expect(matchCommand('z', key(), scopes), scopes[0]).toBe('act.pause');
+      // ctrl+r is not r (poll now), nor R (the check view's response-time floor).
+      expect(matchCommand('r', key(), scopes)).toBe('app.refresh');
+      const chain = scopeChain(scopes);
+      for (const k of ['ctrl+r', 'z']) {
+        const bound = KEYMAP.filter((b) => chain.includes(b.scope) && b.keys.includes(k));
+        expect(
+          bound.map((b) => b.command),
+          `${k} in ${scopes[0]}`,
+        ).toEqual([k === 'z' ? 'act.pause' : 'act.runNow']);
+      }
+    }
+    // Nowhere else: not in the wall, the metrics, the lists of dashboards or channels, nor any form.
+    const elsewhere = KEYMAP.filter(
+      (b) => b.command.startsWith('act.') && !['board', 'check', 'result'].includes(b.scope),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+
   it('treats printable keys as text in the filter and the prompt', () => {
     for (const scope of TEXT_SCOPES) {
       expect(matchCommand('q', key(), [scope])).toBeUndefined();

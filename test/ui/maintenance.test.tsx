@@ -37,7 +37,7 @@ function boardStore(role: 'read' | 'operate' | 'admin' = 'operate') {
     sampleStatus('blog', { checkName: 'Blog', status: 'passing', group: null }),
   ];
   store.getState().applyStatuses(checks, sampleSummary({ failing: 2, passing: 1 }), Date.now());
-  store.getState().setMe({ state: 'ok', data: { accountId: 'a', keyName: 'ops', role }, at: Date.now() });
+  store.getState().setMe({ accountId: 'a', keyName: 'ops', role });
   return store;
 }
 

@@ -28,7 +28,11 @@ function what(p: AlertPayload): string {
     case 'failure':
     case 'reminder': {
       const where = p.failingLocations.map((l) => l.name).join(', ');
-      return `is failing${where ? ` at ${where}` : ''}`;
+      const at = where ? ` at ${where}` : '';
+      // The page at a window's end: a deploy that left the check broken is not hidden.
+      if (p.maintenance)
+        return `has been failing${at} since ${p.maintenance.failingSince} during maintenance "${p.maintenance.name}"`;
+      return `is failing${at}`;
     }
   }
 }

@@ -16,6 +16,8 @@ export interface PayloadInput {
   publicUrl: string | undefined;
   channel: { id: number; name: string };
   reminder?: number;
+  /** The page at a maintenance window's end over a check still failing. */
+  maintenance?: { id: string; name: string; failingSince: string };
 }
 
 export function buildPayload(input: PayloadInput): StoredPayload {
@@ -36,6 +38,7 @@ export function buildPayload(input: PayloadInput): StoredPayload {
     channel: input.channel,
   };
   if (input.reminder !== undefined) payload.reminder = input.reminder;
+  if (input.maintenance !== undefined) payload.maintenance = input.maintenance;
   return payload;
 }
 

@@ -17,7 +17,16 @@ export interface PlannerDeps {
   storage: Storage;
   now: () => number;
   publicUrl: string | undefined;
+  /** The active maintenance window over the check (issue 33); undefined when none. */
+  maintenanceOf?:
+    ((account: AccountConfig, check: CheckConfig) => { id: string; name: string } | undefined) | undefined;
 }
+
+/**
+ * Events a maintenance window holds: every one that would page. Only a recovery (and a
+ * channel's test) goes through; an event added later pages, so it is held too.
+ */
+const passesMaintenance = (event: AlertEvent) => event === 'recovery' || event === 'test';
 
 export interface StatusChangeInput {
   account: AccountConfig;
@@ -92,6 +101,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
     incidentId: string | null;
     now: number;
     reminder?: number;
+    maintenance?: { id: string; name: string; failingSince: string };
   }
 
   async function notify(
@@ -101,13 +111,23 @@ export function createAlertPlanner(deps: PlannerDeps) {
     ctx: NotifyContext,
   ): Promise<NewNotification[]> {
     const channels = await storage.subscribedChannels(account.id, check.id, check.group);
-    // A channel whose failure notice of this alert was suppressed hears nothing more of it.
+    // A channel whose failure notice of this alert was suppressed hears nothing more of it,
+    // unless a later one went (the page at a maintenance window's end).
     const notices = ctx.alert && event !== 'failure' ? await storage.alertNotices(ctx.alert.id) : [];
+    const failures = notices.filter((n) => n.event === 'failure');
     const quiet = new Set(
-      notices.filter((n) => n.event === 'failure' && n.status === 'suppressed').map((n) => n.channelId),
+      failures
+        .filter((n) => n.status === 'suppressed')
+        .map((n) => n.channelId)
+        .filter((id) => !failures.some((n) => n.channelId === id && n.status !== 'suppressed')),
     );
+    const window = passesMaintenance(event) ? undefined : deps.maintenanceOf?.(account, check);
     const reasons = await Promise.all(
-      channels.map((channel) => suppression(account, check, event, channel, quiet, ctx.now)),
+      channels.map((channel) =>
+        window
+          ? Promise.resolve(`maintenance: ${window.name}`)
+          : suppression(account, check, event, channel, quiet, ctx.now),
+      ),
     );
     return channels.map((channel, i) => {
       const why = reasons[i];
@@ -122,6 +142,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
         publicUrl: deps.publicUrl,
         channel: { id: channel.id, name: channel.name },
         ...(ctx.reminder === undefined ? {} : { reminder: ctx.reminder }),
+        ...(ctx.maintenance === undefined ? {} : { maintenance: ctx.maintenance }),
       });
       return {
         id: randomUUID(),
@@ -178,5 +199,29 @@ export function createAlertPlanner(deps: PlannerDeps) {
     };
   }
 
-  return { onStatusChange, reminder };
+  /**
+   * The page when a maintenance window ends over a check whose alert is still open: a
+   * failure notice saying since when and during which window (held again when another
+   * window is active over it).
+   */
+  async function afterMaintenance(
+    account: AccountConfig,
+    check: CheckConfig,
+    alert: AlertRow,
+    status: CheckStatus,
+    window: { id: string; name: string },
+  ): Promise<AlertChange> {
+    const now = deps.now();
+    const notifications = await notify(account, check, 'failure', {
+      status,
+      result: null,
+      alert,
+      incidentId: alert.incidentId,
+      now,
+      maintenance: { id: window.id, name: window.name, failingSince: new Date(alert.openedAt).toISOString() },
+    });
+    return { checkId: check.id, at: now, notifications };
+  }
+
+  return { onStatusChange, reminder, afterMaintenance };
 }

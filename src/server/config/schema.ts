@@ -17,6 +17,8 @@ import {
   WebhookConfigSchema,
 } from '../../api/schemas.js';
 import { RoleSchema } from '../../api/action-schemas.js';
+import { MaintenanceCreateSchema } from '../../api/maintenance-schemas.js';
+import { isTimeZone } from '../../domain/maintenance.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';
 
@@ -318,6 +320,9 @@ export function plainKeyName(key: string): string {
 export const apiKeyDigest = (k: ApiKeyConfig): Buffer =>
   k.key !== undefined ? digestOf(k.key) : Buffer.from(k.keySha256!, 'hex');
 
+/** A window in the config: the API's create body with an id of its own (issue 33). */
+export const MaintenanceConfigSchema = MaintenanceCreateSchema.extend({ id: z.string().min(1).max(200) });
+
 export const AccountConfigSchema = z
   .strictObject({
     id: z.uuid(),
@@ -330,6 +335,8 @@ export const AccountConfigSchema = z
     checks: z.array(CheckConfigSchema).default([]),
     dashboards: z.array(DashboardConfigSchema).default([]),
     alertChannels: z.array(ChannelConfigSchema).default([]),
+    /** Issue 33 (docs/maintenance.md): windows declared here, read-only over the API. */
+    maintenanceWindows: z.array(MaintenanceConfigSchema).default([]),
   })
   .superRefine((account, ctx) => {
     // A key's name is who acted in the audit trail: two keys of one name could not be told apart.
@@ -361,6 +368,26 @@ export const AccountConfigSchema = z
       unknown('checks', checks);
       unknown('groups', groups);
     });
+    const windowIds = new Set<string>();
+    account.maintenanceWindows.forEach((w, i) => {
+      const at = (path: PropertyKey[], message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['maintenanceWindows', i, ...path], message });
+      if (windowIds.has(w.id)) at(['id'], `"${w.id}" names another window of this account too`);
+      windowIds.add(w.id);
+      (w.scope.checks ?? []).forEach((id, j) => {
+        if (!checks.has(id)) at(['scope', 'checks', j], `no check "${id}" in this account`);
+      });
+      (w.scope.groups ?? []).forEach((id, j) => {
+        if (!groups.has(id)) at(['scope', 'groups', j], `no group "${id}" in this account`);
+      });
+      if (w.repeat && !isTimeZone(w.repeat.timezone))
+        at(
+          ['repeat', 'timezone'],
+          `unknown time zone "${w.repeat.timezone}": give an IANA name like Europe/Berlin`,
+        );
+      if ((w.endsAt === undefined) === (w.duration === undefined))
+        at(['endsAt'], 'give exactly one of endsAt and duration: a window must end');
+    });
   });
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
@@ -387,6 +414,12 @@ export const HttpConfigSchema = z.strictObject({
       /** Failed authentications (account and runner endpoints) and pings of unknown heartbeat tokens. */
       failedAuthPerMinute: z.number().int().min(1).max(1_000_000).default(60),
       publicReadsPerSecond: z.number().int().min(1).max(1_000_000).default(20),
+      /**
+       * A request past its address's budget is answered 429 after this many seconds (at
+       * most its Retry-After), not at once: a flooding client waits instead of asking
+       * again. 0 answers at once.
+       */
+      holdRefusedSeconds: z.number().int().min(0).max(60).default(10),
     })
     .prefault({}),
 });

@@ -18,6 +18,7 @@ import type { Accounts } from '../config/accounts.js';
 import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schema.js';
 import { isRunnable } from '../runners/index.js';
 import type { Pauses } from '../schedule/pauses.js';
+import type { Maintenance } from '../maintenance/windows.js';
 import type { Scheduler } from '../schedule/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import { SKIP_REASONS } from '../storage/run-queue.js';
@@ -39,6 +40,8 @@ export interface ActionRouteDeps {
   clock: Clock;
   scheduler: Pick<Scheduler, 'ask'>;
   pauses: Pick<Pauses, 'of' | 'pause' | 'resume'>;
+  /** Windows in pause mode (issue 33): a check under one does not run, and resume does not lift it. */
+  maintenance?: Pick<Maintenance, 'pauseOver'> | undefined;
   /** Whether a runner of the remote location is in touch now (schedule/runner-hub.ts). */
   runnerConnected(accountId: string, locationId: string): boolean;
   /** Records who did what. */
@@ -159,9 +162,18 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
     return check;
   }
 
-  /** The check's status now; a note when the config's `enabled: false`, which a resume does not undo. */
+  /**
+   * The check's status now; a note when the config's `enabled: false` or a maintenance
+   * window in pause mode holds it, which a resume does not undo.
+   */
   async function answer(account: AccountConfig, check: CheckConfig) {
     const status = await deps.engine.statusOf(account, check);
+    const held = deps.maintenance?.pauseOver(account, check);
+    if (held) {
+      const until = new Date(held.occurrence.endsAt).toISOString();
+      const note = `maintenance window "${held.window.name}" (${held.window.id}) pauses this check until ${until}: a resume lifts only a person's pause; the check runs again when the window ends`;
+      return { data: status, meta: { note, maintenancePauseEndsAt: until } };
+    }
     if (check.enabled) return { data: status };
     const note =
       'the config disables this check (enabled: false): a pause or resume here does not change that; it runs once the config enables it and it is not paused';
@@ -228,6 +240,9 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
   }
 
   function whyNot(account: AccountConfig, check: CheckConfig): string | undefined {
+    const held = deps.maintenance?.pauseOver(account, check);
+    if (held)
+      return `is paused by maintenance window "${held.window.name}" (${held.window.id}) until ${new Date(held.occurrence.endsAt).toISOString()}`;
     const pause = deps.pauses.of(account.id, check.id);
     if (pause)
       return `is paused by ${pause.by} since ${new Date(pause.since).toISOString()}, until someone resumes it (POST /v1/checks/${check.id}/resume)`;

@@ -41,7 +41,7 @@ export async function buildApp(
   app.setNotFoundHandler((req, reply) => {
     void reply.code(404).send(errorBody(404, `no route ${req.method} ${req.url.split('?')[0]}`));
   });
-  const limits = await createStrangerLimits(app, () => http().rateLimit);
+  const limits = await createStrangerLimits(app, () => http().rateLimit, deps.clock);
   registerGuards(app, {
     accounts: deps.accounts,
     limits,

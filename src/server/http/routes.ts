@@ -26,6 +26,8 @@ import { registerActionRoutes, type ActionRouteDeps } from './action-routes.js';
 import { accountOf, keyOf } from './guard.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { registerHistoryRoutes } from './history-routes.js';
+import { registerMaintenanceRoutes } from './maintenance-routes.js';
+import type { Maintenance } from '../maintenance/windows.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
@@ -45,7 +47,9 @@ export interface RouteDeps {
   /** The service's own health: sent with every statuses page, and to probes (health-routes.ts). */
   health: Health;
   /** Run now, pause and resume (action-routes.ts); absent: not offered (tests of the reads alone). */
-  actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'runnerConnected'> | undefined;
+  actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'maintenance' | 'runnerConnected'> | undefined;
+  /** Maintenance windows (issue 33); absent: not offered (tests of the reads alone). */
+  maintenance?: Maintenance | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -156,6 +160,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   registerAlertRoutes(app, { ...deps, now, auth, audit });
   registerHistoryRoutes(app, { ...deps, now, auth });
   registerKeyRoutes(app, { storage });
+  if (deps.maintenance)
+    registerMaintenanceRoutes(app, { accounts, maintenance: deps.maintenance, clock, audit });
   if (deps.actions)
     registerActionRoutes(app, {
       ...deps,

@@ -132,7 +132,14 @@ export function buildList(
   } else {
     keyed = filterStatuses(all, q).map(key).sort(compare);
   }
-  return { chosen: keyed.map((x) => x.s), summary: summarize(all), basis: { account, all: own, keyed } };
+  // Issue 33: how many checks a maintenance window covers now (docs/maintenance.md).
+  let inMaintenance = 0;
+  for (const s of all) if (s.maintenance) inMaintenance++;
+  return {
+    chosen: keyed.map((x) => x.s),
+    summary: { ...summarize(all), inMaintenance },
+    basis: { account, all: own, keyed },
+  };
 }
 
 /** `sorted` without the statuses `gone`, merged with `added` (sorted too): one pass. */

@@ -17,6 +17,36 @@ export interface StatusEnvironment {
   notRunnableReason?: ((check: Pick<CheckConfig, 'type'>) => string | undefined) | undefined;
   /** A person's pause of the check (issue 32); undefined when it is not paused. */
   pausedOf?: ((accountId: string, checkId: string) => { by: string; since: number } | undefined) | undefined;
+  /**
+   * Maintenance windows over the check (issue 33): the active one ending last, and the
+   * active one in pause mode ending last; undefined when none.
+   */
+  maintenanceOf?:
+    | ((
+        account: AccountConfig,
+        check: CheckConfig,
+      ) => { active?: HeldBy | undefined; pause?: HeldBy | undefined } | undefined)
+    | undefined;
+  /**
+   * The occurrences of windows with `excludeFromAvailability` over the check that
+   * overlap [from, to] (issue 33); none when absent.
+   */
+  excludedOf?:
+    | ((
+        account: AccountConfig,
+        check: CheckConfig,
+        from: number,
+        to: number,
+      ) => ReadonlyArray<{ startsAt: number; endsAt: number }>)
+    | undefined;
+}
+
+/** A maintenance window as a status names it; `endsAt` is its occurrence's end (epoch ms). */
+export interface HeldBy {
+  id: string;
+  name: string;
+  endsAt: number;
+  mode: 'silence' | 'pause';
 }
 
 export interface Computed {
@@ -43,7 +73,10 @@ export function deriveStatus(
   const locations = checkLocations(account, check);
   const window = windowFigures(inputs.window, now);
   const day = inputs.day ?? window;
-  const availability = successRate(window.successes, window.total);
+  const excluded = excludedRuns(inputs, account, check, now, env);
+  const availability = excluded
+    ? successRate(excluded.successes, excluded.total)
+    : successRate(window.successes, window.total);
   const unrunnable = env.notRunnableReason?.(check);
   const frequencyMs = frequencyToMs(check.frequency);
   // A remote location's newest result is its runner's contact too (at the run's start, when it
@@ -56,7 +89,9 @@ export function deriveStatus(
     newest(env.runnerSeenAt?.(a, locationId) ?? null, posted.get(locationId) ?? null);
   const reach = runnerReach(seenAt, locations, check, frequencyMs, now);
   const pause = env.pausedOf?.(a, check.id);
-  const enabled = check.enabled && !pause;
+  const held = env.maintenanceOf?.(account, check);
+  const heldPause = held?.pause;
+  const enabled = check.enabled && !pause && !heldPause;
   const decided = decideCheckStatus({
     now,
     enabled,
@@ -69,14 +104,25 @@ export function deriveStatus(
     locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
   });
   const since = pause && new Date(pause.since).toISOString();
-  const decision = pause ? { ...decided, reason: `paused by ${pause.by} since ${since}` } : decided;
+  const reasons = [
+    pause ? `paused by ${pause.by} since ${since}` : undefined,
+    heldPause
+      ? `paused by maintenance "${heldPause.name}" until ${new Date(heldPause.endsAt).toISOString()}`
+      : undefined,
+  ].filter((r) => r !== undefined);
+  const decision = reasons.length > 0 ? { ...decided, reason: reasons.join('; ') } : decided;
+  const active = held?.active;
   const group = account.groups.find((g) => g.id === check.group);
   const status: CheckStatus = {
     checkId: check.id,
     checkName: check.name,
     checkType: check.type,
     status: decision.status,
-    availability: { percentage: availability === null ? null : round(availability, 3), period },
+    availability: {
+      percentage: availability === null ? null : round(availability, 3),
+      period,
+      ...(excluded ? { excludedRuns: excluded.left } : {}),
+    },
     performance: {
       averageResponseTime: window.averageResponseTime === null ? null : round(window.averageResponseTime, 2),
       p95ResponseTime: window.p95ResponseTime,
@@ -118,11 +164,46 @@ export function deriveStatus(
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
     paused: pause ? { by: pause.by, since: since! } : null,
+    maintenance: active
+      ? { id: active.id, name: active.name, endsAt: new Date(active.endsAt).toISOString(), mode: active.mode }
+      : null,
   };
   return {
     status,
     until: Math.min(reach.until, staleAt(recent, frequencyMs, now), windowMovesAt(inputs.window, now)),
   };
+}
+
+/**
+ * The availability's counts without the runs inside windows that exclude their time
+ * (issue 33): from the window's runs against the windows' intervals, so nothing more
+ * is stored or read. Only where the window is kept run by run (window.ts, at most
+ * EXACT_RUNS runs); undefined when no such window overlaps it, or it holds counts only.
+ */
+function excludedRuns(
+  inputs: StatusInputs,
+  account: AccountConfig,
+  check: CheckConfig,
+  now: number,
+  env: StatusEnvironment,
+): { total: number; successes: number; left: number } | undefined {
+  const w = inputs.window;
+  if (!env.excludedOf || !w.runs) return undefined;
+  const from = now - w.span;
+  const spans = env.excludedOf(account, check, from, now);
+  if (spans.length === 0) return undefined;
+  let total = 0;
+  let successes = 0;
+  let left = 0;
+  for (const r of w.runs) {
+    if (r.startedAt < from || r.startedAt > now) continue;
+    if (spans.some((o) => r.startedAt >= o.startsAt && r.startedAt < o.endsAt)) left++;
+    else {
+      total++;
+      if (r.ok) successes++;
+    }
+  }
+  return { total, successes, left };
 }
 
 /** When the newest run of a location still judged by it grows too old (decideCheckStatus): Infinity when none will. */

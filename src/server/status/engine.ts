@@ -72,6 +72,9 @@ export interface StatusEngineDeps extends PresenterDeps {
   rawRetentionMs?: (() => number) | undefined;
   /** A person's pause of a check (schedule/pauses.ts); absent: none is. */
   pausedOf?: StatusEnvironment['pausedOf'];
+  /** Maintenance windows over a check (maintenance/windows.ts); absent: none is. */
+  maintenanceOf?: StatusEnvironment['maintenanceOf'];
+  excludedOf?: StatusEnvironment['excludedOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;
@@ -92,6 +95,8 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     runnerSeenAt: (accountId, locationId) => deps.runners?.lastSeen(accountId, locationId) ?? null,
     notRunnableReason: deps.notRunnableReason,
     pausedOf: deps.pausedOf,
+    maintenanceOf: deps.maintenanceOf,
+    excludedOf: deps.excludedOf,
   };
 
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */

@@ -11,6 +11,7 @@ import type {
   ResultsSummary,
   Subscriptions,
 } from '../../api/schemas.js';
+import type { MaintenanceMode, MaintenanceRepeat } from '../../api/maintenance-schemas.js';
 import type { HistoryBucket, HistoryCutoffs, HistoryQuery } from './history.js';
 import type { RunQueue } from './run-queue.js';
 
@@ -33,6 +34,30 @@ export interface CheckPause {
   checkId: string;
   by: string;
   since: number;
+}
+
+/**
+ * A maintenance window as stored (issue 33, docs/maintenance.md): times in epoch ms;
+ * its state and occurrences are derived from the clock, never stored.
+ */
+export interface StoredWindow {
+  accountId: string;
+  id: string;
+  name: string;
+  reason: string;
+  createdBy: string;
+  createdAt: number;
+  scope: { checks?: string[] | undefined; groups?: string[] | undefined; tags?: string[] | undefined };
+  /** A one-off's start and end; a recurring window's first occurrence. */
+  startsAt: number;
+  endsAt: number;
+  repeat: MaintenanceRepeat | null;
+  mode: MaintenanceMode;
+  excludeFromAvailability: boolean;
+  /** A person ended (or cancelled) it early: nothing of it is active from then on. */
+  endedEarlyAt: number | null;
+  /** A recurring window's occurrences whose end a person changed: start (ms, as a string) → end. */
+  occurrenceEnds: Record<string, number>;
 }
 
 export interface ResultQuery {
@@ -259,6 +284,18 @@ export interface Storage extends RunQueue {
   /** Every pause, of every account. */
   pauses(): Promise<CheckPause[]>;
   lastPing(accountId: string, checkId: string): Promise<number | null>;
+
+  /** Creates or replaces a maintenance window (issue 33). */
+  saveMaintenanceWindow(window: StoredWindow): Promise<void>;
+  /** Erases a window (a scheduled one cancelled); false when there was none. */
+  deleteMaintenanceWindow(accountId: string, id: string): Promise<boolean>;
+  /** Every stored window, of every account. */
+  maintenanceWindows(): Promise<StoredWindow[]>;
+  /**
+   * Claims the end of one occurrence of a window (its end, epoch ms) for the page it
+   * may send: true once, on one instance, whichever asks first.
+   */
+  claimMaintenanceEnd(accountId: string, windowId: string, endsAt: number): Promise<boolean>;
 
   createChannel(
     accountId: string,

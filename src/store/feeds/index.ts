@@ -2,9 +2,10 @@
 import type { Feed } from '../poller.js';
 import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-feed.js';
 import { channelSecretFeed } from './channel-secret-feed.js';
+import { auditFeed, checkActionFeed, checkRunsFeed, dailyHistoryFeed, meFeed } from './check-actions-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
-import { checkWindowFeed, meFeed, silenceFeed, windowActionFeed, windowsFeed } from './maintenance-feed.js';
+import { checkWindowFeed, silenceFeed, windowActionFeed, windowsFeed } from './maintenance-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
 import { metricsFeed, resultsFeed } from './results-feed.js';
 import { screenshotFeed } from './screenshot-feed.js';
@@ -29,6 +30,10 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   channelTestFeed,
   screenshotFeed,
   meFeed,
+  checkActionFeed,
+  checkRunsFeed,
+  auditFeed,
+  dailyHistoryFeed,
   silenceFeed,
   checkWindowFeed,
   windowsFeed,

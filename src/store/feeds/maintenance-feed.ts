@@ -1,4 +1,4 @@
-// Maintenance windows (issue 33): who the key is (what `M` may do), the window
+// Maintenance windows (issue 33): the window
 // over the open check, the `:maintenance` list, and the three writes a person
 // makes (start, end, extend). A write runs once per answer given and is never
 // retried by itself: its outcome, good or bad, goes back to the screen.
@@ -7,21 +7,6 @@ import type { ConsoleState } from '../create-store.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
-
-export const meFeed: Feed = {
-  key: 'me',
-  // Asked until known: a console that could not ask yet offers nothing it may not do.
-  active: (s) => !s.session.isPublic && s.me.state !== 'ok',
-  async run({ client, store, signal }) {
-    try {
-      const me = await client.me({ signal });
-      store.getState().setMe({ state: 'ok', data: me, at: Date.now() });
-    } catch (error) {
-      if (!signal.aborted) store.getState().setMe({ state: 'error', error: toErrorInfo(error) });
-      throw error;
-    }
-  },
-};
 
 export const silenceFeed: Feed = {
   key: 'silence',

@@ -27,7 +27,8 @@ export const resultsFeed: Feed = {
   active: (s) => openResults(s) !== null,
   target: (s) => {
     const open = openResults(s);
-    return open ? `${open.checkId}|${JSON.stringify(open.filters)}` : '';
+    // An action's runs landing (actionsVersion) are read at once, not at the next poll.
+    return open ? `${open.checkId}|${JSON.stringify(open.filters)}|${s.actionsVersion}` : '';
   },
   async run({ client, store, signal }) {
     const open = openResults(store.getState());

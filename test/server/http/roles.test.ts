@@ -18,6 +18,7 @@ import { createAccounts } from '../../../src/server/config/accounts.js';
 import { HttpConfigSchema } from '../../../src/server/config/schema.js';
 import { registerGuards } from '../../../src/server/http/guard.js';
 import { createStrangerLimits } from '../../../src/server/http/rate-limits.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { ROUTE_ROLES } from '../../../src/server/http/route-roles.js';
 import {
   startTestService,
@@ -260,7 +261,7 @@ describe('the route-role table', () => {
     const http = HttpConfigSchema.parse({});
     registerGuards(app, {
       accounts: createAccounts(testConfig(1), new Date()),
-      limits: await createStrangerLimits(app, () => http.rateLimit),
+      limits: await createStrangerLimits(app, () => http.rateLimit, systemClock),
       limitRate: () => undefined,
       settings: () => http,
       now: Date.now,

@@ -6,6 +6,8 @@ import { request } from 'undici';
 import { ApiErrorBodySchema } from '../../../src/api/schemas.js';
 import { configWarnings } from '../../../src/server/config/load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { createHolds } from '../../../src/server/http/rate-limits.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 import {
   startTestService,
   TEST_ACCOUNT,
@@ -62,7 +64,9 @@ async function answer(res: Awaited<ReturnType<typeof request>>) {
 describe('failed authentications', () => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService({ config: config({ rateLimit: { failedAuthPerMinute: 5 } }) });
+    svc = await startTestService({
+      config: config({ rateLimit: { failedAuthPerMinute: 5, holdRefusedSeconds: 0 } }),
+    });
   });
   afterAll(() => svc.close());
 
@@ -83,9 +87,49 @@ describe('failed authentications', () => {
   });
 });
 
+describe('a request past its budget', () => {
+  it('is held on its connection before its 429, while a valid key is answered at once', async () => {
+    const svc = await startTestService({
+      config: config({ rateLimit: { failedAuthPerMinute: 1, holdRefusedSeconds: 1 } }),
+    });
+    onTestFinished(() => svc.close());
+    const wrong = as('cw_wrong_0123456789abc');
+    expect((await answer(await statuses(svc, wrong))).status).toBe(401);
+    let answered = false;
+    const held = statuses(svc, wrong).then(async (res) => {
+      answered = true;
+      return answer(res);
+    });
+    // Others are served meanwhile: holding costs a timer, not the event loop.
+    for (let i = 0; i < 3; i++) expect((await answer(await statuses(svc, as(TEST_KEY)))).status).toBe(200);
+    expect(answered).toBe(false);
+    const refused = await held;
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers.connection).not.toBe('close');
+  });
+
+  it('is answered at once, closing its connection, when the holds of its address are full', async () => {
+    const clock = createFakeClock();
+    const holds = createHolds(clock, { perAddress: 2, total: 3 });
+    const waits = [holds.hold('a', 5_000), holds.hold('a', 5_000)];
+    expect(await holds.hold('a', 5_000)).toBe(false);
+    const other = holds.hold('b', 5_000);
+    // Three held in all: the total is full for every address.
+    expect(await holds.hold('c', 5_000)).toBe(false);
+    expect(holds.size()).toBe(3);
+    await clock.advance(5_000);
+    expect(await Promise.all([...waits, other])).toEqual([true, true, true]);
+    expect(holds.size()).toBe(0);
+    expect(await holds.hold('a', 0)).toBe(false);
+  });
+});
+
 describe('unknown heartbeat tokens', () => {
   it('are 404 up to the failed-authentication budget of an address, then 429', async () => {
-    const svc = await startTestService({ config: config({ rateLimit: { failedAuthPerMinute: 3 } }) });
+    const svc = await startTestService({
+      config: config({ rateLimit: { failedAuthPerMinute: 3, holdRefusedSeconds: 0 } }),
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++)
@@ -104,7 +148,7 @@ describe('behind a proxy (http.trustProxy)', () => {
   it('limits each X-Forwarded-For address on its own; without trustProxy the header changes nothing', async () => {
     for (const trustProxy of [true, false]) {
       const svc = await startTestService({
-        config: config({ trustProxy, rateLimit: { failedAuthPerMinute: 2 } }),
+        config: config({ trustProxy, rateLimit: { failedAuthPerMinute: 2, holdRefusedSeconds: 0 } }),
       });
       try {
         const from = (ip: string) => as('cw_wrong_0123456789abc', { 'x-forwarded-for': ip });
@@ -139,7 +183,9 @@ describe('requests with valid credentials', () => {
 describe('public dashboard reads', () => {
   let svc: TestService;
   beforeAll(async () => {
-    svc = await startTestService({ config: config({ rateLimit: { publicReadsPerSecond: 3 } }) });
+    svc = await startTestService({
+      config: config({ rateLimit: { publicReadsPerSecond: 3, holdRefusedSeconds: 0 } }),
+    });
   });
   afterAll(() => svc.close());
 
@@ -154,7 +200,9 @@ describe('public dashboard reads', () => {
   });
 
   it('share their limit with the health probes, which take no credentials (docs/health.md)', async () => {
-    const svc = await startTestService({ config: config({ rateLimit: { publicReadsPerSecond: 3 } }) });
+    const svc = await startTestService({
+      config: config({ rateLimit: { publicReadsPerSecond: 3, holdRefusedSeconds: 0 } }),
+    });
     onTestFinished(() => svc.close());
     const all = await Promise.all(
       ['/v1/health', '/v1/ready', '/v1/health', '/v1/ready', '/v1/health'].map(async (path) =>

@@ -14,6 +14,7 @@ import { createPgResultStore, writeResults, writeScreenshot } from './results.js
 import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
 import { createPgPauseStore } from './pauses.js';
+import { createPgMaintenanceStore } from './maintenance.js';
 import { describePgUrl, hidePassword } from './url.js';
 import { StorageError } from '../sqlite/index.js';
 import type { HistoryCutoffs, Storage } from '../types.js';
@@ -67,6 +68,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     ...createPgOutboxReader(pool),
     ...createPgRunQueue(pool, origin),
     ...createPgPauseStore(pool),
+    ...createPgMaintenanceStore(pool),
     prune: (before, history) => prune(pool, before, history ?? { before, hourlyBefore: before }),
     async close() {
       await changes.close();

@@ -162,6 +162,21 @@ export const PG_MIGRATIONS: readonly string[] = [
      since BIGINT NOT NULL,
      PRIMARY KEY (account_id, check_id)
    );`,
+  // Issue 33: maintenance windows (the record as JSON: read whole, a few per account),
+  // and the ends of occurrences already paged for: the primary key makes one
+  // instance's claim of an end the only one.
+  `CREATE TABLE maintenance_windows (
+     account_id TEXT NOT NULL,
+     id TEXT NOT NULL,
+     data JSON NOT NULL,
+     PRIMARY KEY (account_id, id)
+   );
+   CREATE TABLE maintenance_ends (
+     account_id TEXT NOT NULL,
+     window_id TEXT NOT NULL,
+     ends_at BIGINT NOT NULL,
+     PRIMARY KEY (account_id, window_id, ends_at)
+   );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -18,6 +18,7 @@ import { configureConnection } from './connection.js';
 import { createWrites, writeOffThread, WRITER_ENTRY, type WritesAway } from './write-thread.js';
 import { createScreenshotStore } from './screenshots.js';
 import { createPauseStore } from './pauses.js';
+import { createMaintenanceStore } from './maintenance.js';
 import { promised, type Sync } from '../promised.js';
 import type { AlertChange, Storage } from '../types.js';
 
@@ -140,6 +141,7 @@ function withStores(
     ...createAuditStore(db),
     ...alerts,
     ...createPauseStore(db),
+    ...createMaintenanceStore(db),
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
   };
   // The run queue's writes made before close are committed before it (offers and reports wait up to 20 ms).

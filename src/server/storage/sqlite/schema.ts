@@ -175,6 +175,20 @@ export const MIGRATIONS: readonly string[] = [
      since INTEGER NOT NULL,
      PRIMARY KEY (account_id, check_id)
    );`,
+  // Issue 33: maintenance windows (the record as JSON: read whole, a few per account),
+  // and the ends of occurrences already paged for (one page per end, whoever claims it).
+  `CREATE TABLE maintenance_windows (
+     account_id TEXT NOT NULL,
+     id TEXT NOT NULL,
+     data TEXT NOT NULL,
+     PRIMARY KEY (account_id, id)
+   );
+   CREATE TABLE maintenance_ends (
+     account_id TEXT NOT NULL,
+     window_id TEXT NOT NULL,
+     ends_at INTEGER NOT NULL,
+     PRIMARY KEY (account_id, window_id, ends_at)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,5 @@
-// One check: header, per-location breakdown, its alert, summary, sparkline and results.
+// One check: header, per-location breakdown, its alert and the actions taken on
+// it, 30 days of availability, summary, sparkline and results.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
@@ -7,7 +8,9 @@ import type { ViewProps } from '../view-props.js';
 import { tint, useTheme } from '../../theme.js';
 import { ConnectionBanner } from '../board/banner.js';
 import { AlertsPanel, alertsPanelHeight, historyRows } from './alerts-panel.js';
-import { CheckHeader } from './check-header.js';
+import { AuditLines, auditLinesHeight, auditRows } from './audit-lines.js';
+import { AvailabilityStrip } from './availability-strip.js';
+import { CheckHeader, checkHeaderHeight } from './check-header.js';
 import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
 import { MaintenancePanel, maintenancePanelHeight } from './maintenance-panel.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
@@ -22,13 +25,26 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   // The alert panel's height depends on these: redraw the budget when they change.
   useStore(store, (s) => s.ack.state);
   useStore(store, (s) => s.alertHistory);
+  useStore(store, (s) => s.audit);
+  // Where a run asked for now is under way, as one string (a stable selector value).
+  const running = useStore(store, (s) =>
+    s.runWatch?.checkId === checkId
+      ? s.runWatch.runs
+          .filter((r) => r.state === 'queued' || r.state === 'running')
+          .map((r) => r.location)
+          .join(',')
+      : '',
+  );
   if (!check) return <Text>{`No check "${sanitize(checkId)}" on the board any more. esc goes back.`}</Text>;
   const page = remoteData(detail.page);
   const window = remoteData(detail.window)?.data ?? [];
   const rows = historyRows(height, view.allDeliveries ?? false);
   const alertLines = alertsPanelHeight(store, checkId, rows);
+  const audits = auditRows(height);
   const used =
-    3 +
+    checkHeaderHeight(check) +
+    auditLinesHeight(store, checkId, audits) +
+    1 +
     locationBreakdownHeight(check) +
     maintenancePanelHeight(check) +
     alertLines +
@@ -41,9 +57,16 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />
       <ConnectionBanner store={store} />
-      <LocationBreakdown check={check} results={window} now={now} />
+      <LocationBreakdown
+        check={check}
+        results={window}
+        now={now}
+        running={running ? running.split(',') : []}
+      />
       <MaintenancePanel store={store} check={check} />
       <AlertsPanel store={store} check={check} rows={rows} width={cols} />
+      <AuditLines store={store} checkId={checkId} rows={audits} />
+      <AvailabilityStrip store={store} checkId={checkId} />
       {view.notice ? (
         <Text color={tint(theme, 'yellow')} wrap="truncate">
           {view.notice}

@@ -1,10 +1,20 @@
 // What the check is doing now: status, availability, performance, schedule,
-// incident and alerts, group and tags.
+// incident and alerts, group and tags; and who paused it, since when, when a
+// person did (a pause has no end: a forgotten one is seen).
 import { Box, Text } from 'ink';
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { shown, tint, useTheme } from '../../theme.js';
+
+/** Lines the header takes. */
+export const checkHeaderHeight = (check: CheckStatus) => (check.paused ? 4 : 3);
+
+/** "paused by ops since 2026-11-27 09:00 UTC (for 2h)". */
+export function pausedLine(paused: NonNullable<CheckStatus['paused']>, now: number): string {
+  const since = new Date(paused.since).toISOString().slice(0, 16).replace('T', ' ');
+  return `paused by ${sanitize(paused.by)} since ${since} UTC (for ${formatAge(paused.since, now)})`;
+}
 
 export function CheckHeader({ check, now }: { check: CheckStatus; now: number }) {
   const theme = useTheme();
@@ -38,6 +48,11 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
           color={tint(theme, theme.dim)}
         >{`group ${check.group ? sanitize(check.group.name) : theme.none}  tags ${sanitize(check.tags.join(', ')) || theme.none}`}</Text>
       </Text>
+      {check.paused ? (
+        <Text color={tint(theme, 'yellow')} bold wrap="truncate">
+          {pausedLine(check.paused, now)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -13,10 +13,13 @@ export function LocationBreakdown({
   check,
   results,
   now,
+  running = [],
 }: {
   check: CheckStatus;
   results: readonly CheckResult[];
   now: number;
+  /** Locations where a run asked for now is queued or running. */
+  running?: readonly string[];
 }) {
   const theme = useTheme();
   const bad = check.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
@@ -34,9 +37,13 @@ export function LocationBreakdown({
             <Text wrap="truncate">
               {'  '}
               {fit(`${sanitize(l.name)} (${sanitize(l.id)})`, 22, theme.ellipsis)}{' '}
-              <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>
-                {fit(`${look.glyph} ${look.word}`, 10)}
-              </Text>{' '}
+              {running.includes(l.id) ? (
+                <Text color={tint(theme, theme.accent)}>{fit('running…', 10)}</Text>
+              ) : (
+                <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>
+                  {fit(`${look.glyph} ${look.word}`, 10)}
+                </Text>
+              )}{' '}
               {fit(shown(theme, formatAge(l.lastSuccess, now)), 8)}{' '}
               {fit(shown(theme, formatPercent(f.successRate, 1)), 8, '…', 'right')}{' '}
               {fit(shown(theme, formatResponseTime(check.checkType, f.average)), 8, '…', 'right')}{' '}

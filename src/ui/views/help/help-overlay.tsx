@@ -2,7 +2,9 @@
 // scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
+import { ACTION_KEYS } from '../../../store/check-actions-slice.js';
+import { selectMissingRole } from '../../../store/me-slice.js';
 import { KEYMAP, type Scope } from '../../keymap.js';
 import { legendLines } from '../../legend.js';
 import { createTheme, tint, useTheme } from '../../theme.js';
@@ -20,7 +22,7 @@ const TITLES: Partial<Record<Scope, string>> = {
   silence: 'The maintenance prompt of M (keys type text)',
   'window-confirm': 'Maintenance windows: “End it now?”',
   'window-extend': 'Maintenance windows: extending by (keys type text)',
-  confirm: 'Answering a question (acknowledge?)',
+  confirm: 'Answering a question (acknowledge, run now, pause or resume?)',
   discard: 'New channel: “Discard what you typed?”',
   'form-type': 'New channel: choosing the type',
   form: 'New channel: the fields (keys type text)',
@@ -46,7 +48,13 @@ interface Line {
   text: string;
 }
 
-function helpLines(first: readonly Scope[]): Line[] {
+/** Why the actions are not offered, on a key whose role cannot take them; null when they are. */
+export function actionsNote(s: Pick<ConsoleState, 'me'>): string | null {
+  const role = selectMissingRole(s, 'operate');
+  return role ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}: need an operate key; this key is ${role}` : null;
+}
+
+function helpLines(first: readonly Scope[], note: string | null = null): Line[] {
   const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
   const section = ([scope, title]: [string, string]): Line[] => [
     { key: `h-${scope}`, title, text: '' },
@@ -64,6 +72,7 @@ function helpLines(first: readonly Scope[]): Line[] {
   const mine = order.filter(([scope]) => first.includes(scope as Scope));
   const rest = order.filter(([scope]) => !first.includes(scope as Scope));
   return [
+    ...(note ? [{ key: 'note-actions', title: note, text: '' }] : []),
     ...mine.flatMap(section),
     { key: 'h-marks', title: 'Marks (as drawn, then with --ascii)', text: '' },
     ...marks.map((text, i) => ({ key: `mark-${i}`, title: '', text })),
@@ -76,12 +85,13 @@ export const helpRoom = (height: number, pollCycle: boolean): number =>
   Math.max(1, height - (pollCycle ? 4 : 3) - 1);
 
 /** How many lines the help has (the same in any order): how far it can scroll. */
-export const helpLineCount = (): number => helpLines([]).length;
+export const helpLineCount = (s: Pick<ConsoleState, 'me'>): number => helpLines([], actionsNote(s)).length;
 
 export function HelpOverlay({ store, height, first = [], pollCycle }: HelpOverlayProps) {
   const theme = useTheme();
   const asked = useStore(store, (s) => s.helpScroll);
-  const lines = helpLines(first);
+  const note = useStore(store, actionsNote);
+  const lines = helpLines(first, note);
   const room = helpRoom(height, Boolean(pollCycle));
   const top = Math.min(asked, Math.max(0, lines.length - room));
   const below = Math.max(0, lines.length - top - room);

@@ -1,0 +1,253 @@
+// The maintenance windows of every account (issue 33, docs/maintenance.md): those
+// stored (made over the API, shared by every instance on the database) and those
+// the config declares (read-only). Read again every second, as the clock moves: a
+// window that starts or ends, by time or by a change made on any instance, moves
+// the statuses and the scheduled checks (`onChange`), and each occurrence's end is
+// claimed in the database so its page goes out once, from one instance (`onEnded`).
+import type { Clock, Timer } from '../../domain/clock.js';
+import { checkKey } from '../../domain/keys.js';
+import { occurrenceAt, occurrencesBetween, type Occurrence } from '../../domain/maintenance.js';
+import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
+import type { Storage, StoredWindow } from '../storage/types.js';
+import { windowOf, WindowProblem } from './rules.js';
+
+const TICK_MS = 1_000;
+// A restarted instance still pages for ends this recent (the claim keeps it to one page).
+const LOOK_BACK_MS = 60_000;
+
+export type WindowSource = 'api' | 'config';
+
+export interface KnownWindow {
+  window: StoredWindow;
+  source: WindowSource;
+}
+
+export interface ActiveWindow extends KnownWindow {
+  occurrence: Occurrence;
+}
+
+export interface Maintenance {
+  /** Every window of the account, the config's first. */
+  all(accountId: string): KnownWindow[];
+  get(accountId: string, id: string): KnownWindow | undefined;
+  /** Stores a window made or changed over the API; its effects follow at once. */
+  save(window: StoredWindow): Promise<void>;
+  /** Erases a stored window (a scheduled one cancelled). */
+  remove(accountId: string, id: string): Promise<boolean>;
+  /** The active window over the check ending last; undefined when none. */
+  activeOver(account: AccountConfig, check: CheckConfig): ActiveWindow | undefined;
+  /** The active window in pause mode over the check ending last; undefined when none. */
+  pauseOver(account: AccountConfig, check: CheckConfig): ActiveWindow | undefined;
+  /** The windows excluding their time from availability over the check, active in [from, to]. */
+  excludedOver(account: AccountConfig, check: CheckConfig, from: number, to: number): Occurrence[];
+  /** The config as scheduled: each check under a window in pause mode disabled. */
+  scheduled(config: ServiceConfig): ServiceConfig;
+  /** The config's windows (at start and at each reload). */
+  replaceConfig(config: ServiceConfig): Promise<void>;
+  /** Reads the stored windows and looks for starts and ends. */
+  tick(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function covers(window: StoredWindow, account: AccountConfig, check: CheckConfig): boolean {
+  if (window.accountId !== account.id) return false;
+  const { checks, groups, tags } = window.scope;
+  return (
+    (checks?.includes(check.id) ?? false) ||
+    (check.group !== undefined && (groups?.includes(check.group) ?? false)) ||
+    (tags?.some((t) => check.tags.includes(t)) ?? false)
+  );
+}
+
+export function createMaintenance(deps: {
+  storage: Pick<
+    Storage,
+    'saveMaintenanceWindow' | 'deleteMaintenanceWindow' | 'maintenanceWindows' | 'claimMaintenanceEnd'
+  >;
+  clock: Clock;
+  config: ServiceConfig;
+  log: (line: string) => void;
+  /**
+   * A window started or ended (or changed while active): statuses and schedules move.
+   * `windows`: those active before or after, whose checks' statuses are derived at once.
+   */
+  onChange: (windows: readonly StoredWindow[]) => Promise<void>;
+  /** One occurrence of a window ended; called on one instance only (the claim's winner). */
+  onEnded: (window: StoredWindow, occurrence: Occurrence) => Promise<void>;
+}): Maintenance {
+  const { clock, storage } = deps;
+  let stored = new Map<string, StoredWindow>();
+  let fromConfig = new Map<string, StoredWindow>();
+  let active: ActiveWindow[] = [];
+  let signature = '';
+  let lastLook = clock.now() - LOOK_BACK_MS;
+  let timer: Timer | undefined;
+  let ticking: Promise<void> | undefined;
+  let stopping = false;
+
+  const known = (): KnownWindow[] => [
+    ...[...fromConfig.values()].map((window) => ({ window, source: 'config' as const })),
+    ...[...stored.values()]
+      .filter((w) => !fromConfig.has(checkKey(w.accountId, w.id)))
+      .map((window) => ({ window, source: 'api' as const })),
+  ];
+
+  function configWindows(config: ServiceConfig): Map<string, StoredWindow> {
+    const out = new Map<string, StoredWindow>();
+    for (const account of config.accounts)
+      for (const [i, entry] of (account.maintenanceWindows ?? []).entries()) {
+        try {
+          const { id, ...body } = entry;
+          // A config window is as old as the config says: its createdAt is its start.
+          const w = windowOf(body, {
+            accountId: account.id,
+            id,
+            createdBy: 'config',
+            now: body.startsAt ? Date.parse(body.startsAt) : clock.now(),
+          });
+          out.set(checkKey(account.id, id), w);
+        } catch (error) {
+          if (!(error instanceof WindowProblem)) throw error;
+          deps.log(`accounts.${account.id}.maintenanceWindows.${i}.${error.message}: the window is left out`);
+        }
+      }
+    return out;
+  }
+
+  /** Which windows are active now; tells onChange when that moved. */
+  function look(now: number): Promise<void> {
+    const next: ActiveWindow[] = [];
+    for (const k of known()) {
+      const { state, occurrence } = occurrenceAt(k.window, now);
+      if (state === 'active' && occurrence) next.push({ ...k, occurrence });
+    }
+    const before = active;
+    active = next;
+    const sig = next
+      .map(
+        (a) =>
+          `${a.window.accountId}/${a.window.id}/${a.occurrence.startsAt}/${a.occurrence.endsAt}/${a.window.mode}/${a.window.name}/${JSON.stringify(a.window.scope)}`,
+      )
+      .sort()
+      .join('\n');
+    if (sig !== signature) {
+      signature = sig;
+      return deps.onChange([...before, ...next].map((a) => a.window));
+    }
+    return Promise.resolve();
+  }
+
+  /** Occurrences ended in (lastLook, now]: each claimed once in the database, then paged for. */
+  async function ends(now: number) {
+    const from = lastLook;
+    lastLook = now;
+    for (const { window } of known()) {
+      for (const o of occurrencesBetween(window, from, now + 1)) {
+        if (o.endsAt > now || o.endsAt <= from) continue;
+        if (!(await storage.claimMaintenanceEnd(window.accountId, window.id, o.endsAt))) continue;
+        await deps.onEnded(window, o);
+      }
+    }
+  }
+
+  async function tickNow() {
+    const all = await storage.maintenanceWindows();
+    stored = new Map(all.map((w) => [checkKey(w.accountId, w.id), w]));
+    const now = clock.now();
+    await look(now);
+    await ends(now);
+  }
+
+  const tick = () =>
+    (ticking ??= tickNow().finally(() => {
+      ticking = undefined;
+    }));
+
+  const overlaps = (a: ActiveWindow, now: number) =>
+    a.occurrence.startsAt <= now && a.occurrence.endsAt > now;
+
+  function lastEnding(account: AccountConfig, check: CheckConfig, pauseOnly: boolean) {
+    const now = clock.now();
+    let best: ActiveWindow | undefined;
+    for (const a of active)
+      if (
+        overlaps(a, now) &&
+        (!pauseOnly || a.window.mode === 'pause') &&
+        covers(a.window, account, check) &&
+        (!best || a.occurrence.endsAt > best.occurrence.endsAt)
+      )
+        best = a;
+    return best;
+  }
+
+  fromConfig = configWindows(deps.config);
+
+  return {
+    all: (accountId) => known().filter((k) => k.window.accountId === accountId),
+    get: (accountId, id) => {
+      const key = checkKey(accountId, id);
+      const c = fromConfig.get(key);
+      if (c) return { window: c, source: 'config' };
+      const s = stored.get(key);
+      return s ? { window: s, source: 'api' } : undefined;
+    },
+    async save(window) {
+      await storage.saveMaintenanceWindow(window);
+      stored = new Map(stored).set(checkKey(window.accountId, window.id), window);
+      // The statuses it moves are derived before the answer: the next read shows them.
+      await look(clock.now());
+      // An end made now (PATCH "now", DELETE) is paged for at once, not at the next tick.
+      await ends(clock.now());
+    },
+    async remove(accountId, id) {
+      const was = await storage.deleteMaintenanceWindow(accountId, id);
+      const next = new Map(stored);
+      next.delete(checkKey(accountId, id));
+      stored = next;
+      await look(clock.now());
+      return was;
+    },
+    activeOver: (account, check) => lastEnding(account, check, false),
+    pauseOver: (account, check) => lastEnding(account, check, true),
+    excludedOver(account, check, from, to) {
+      const out: Occurrence[] = [];
+      for (const { window } of known())
+        if (window.excludeFromAvailability && covers(window, account, check))
+          out.push(...occurrencesBetween(window, from, to));
+      return out;
+    },
+    scheduled(config) {
+      if (!active.some((a) => a.window.mode === 'pause')) return config;
+      return {
+        ...config,
+        accounts: config.accounts.map((account) => ({
+          ...account,
+          checks: account.checks.map((c) =>
+            c.enabled && lastEnding(account, c, true) ? { ...c, enabled: false } : c,
+          ),
+        })),
+      };
+    },
+    replaceConfig(config) {
+      fromConfig = configWindows(config);
+      return look(clock.now());
+    },
+    tick,
+    start() {
+      timer = clock
+        .setInterval(() => {
+          if (stopping) return;
+          tick().catch((error: unknown) =>
+            console.error('checkwall: cannot read the maintenance windows', error),
+          );
+        }, TICK_MS)
+        .unref();
+    },
+    async stop() {
+      stopping = true;
+      clock.clearInterval(timer);
+      await ticking;
+    },
+  };
+}

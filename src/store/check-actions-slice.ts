@@ -1,0 +1,151 @@
+// Acting on a check from the console: run it now (ctrl+r) and pause or resume
+// it (z). Each asks first, naming the check and what it touches; the feeds
+// (feeds/check-actions-feed.ts) send it and follow the runs with one batch read;
+// the answer shows in place. On a key whose role cannot act, the action is not
+// offered: pressing it says why instead of asking.
+import type { StateCreator } from 'zustand/vanilla';
+import type { CheckRun } from '../api/action-schemas.js';
+import type { CheckStatus } from '../api/schemas.js';
+import type { Outcome } from './alerts-slice.js';
+import type { ConsoleState } from './create-store.js';
+import { selectMissingRole } from './me-slice.js';
+
+export type CheckActionKind = 'run' | 'pause' | 'resume';
+
+interface Ask {
+  kind: CheckActionKind;
+  checkId: string;
+  checkName: string;
+  /** Where a run now runs: every location of the check. */
+  locations: number;
+}
+
+export type CheckAction =
+  | { state: 'idle' }
+  | ({ state: 'confirm' } & Ask)
+  | ({ state: 'sending' } & Ask)
+  | { state: 'done' | 'error'; kind: CheckActionKind; checkId: string; message: string };
+
+/** The runs of the last ctrl+r, followed until every one is done or skipped. */
+export interface RunWatch {
+  checkId: string;
+  checkName: string;
+  runs: CheckRun[];
+  /** Result ids in the order they landed: the last is the newest. */
+  landed: string[];
+  finished: boolean;
+}
+
+export type ActionAnswer =
+  | { kind: 'run'; runs: CheckRun[] }
+  | { kind: 'pause' | 'resume'; status: CheckStatus; note?: string | undefined };
+
+export interface CheckActionsSlice {
+  checkAction: CheckAction;
+  runWatch: RunWatch | null;
+  /** Bumped when an action changed something: the results and the audit trail are read again. */
+  actionsVersion: number;
+  /** ctrl+r: asks before running `checkId` now at each of its locations. */
+  askRunNow(checkId: string | null): void;
+  /** z: asks before pausing `checkId`, or resuming it when a person paused it. */
+  askPauseResume(checkId: string | null): void;
+  answerCheckAction(yes: boolean): void;
+  checkActionDone(outcome: Outcome<ActionAnswer>): void;
+  /** The batch read of the watched runs. */
+  applyRuns(runs: readonly CheckRun[]): void;
+}
+
+/** The keys of each action, for the message on a key that cannot take it. */
+export const ACTION_KEYS: Record<'run' | 'pause', string> = { run: 'ctrl+r', pause: 'z' };
+
+export const isUnfinished = (run: CheckRun) => run.state === 'queued' || run.state === 'running';
+
+const hhmmss = (iso: string) => new Date(iso).toISOString().slice(11, 19);
+
+export const createCheckActionsSlice: StateCreator<ConsoleState, [], [], CheckActionsSlice> = (set, get) => {
+  /** The question, or why it is not asked (no such check, or a key that may not). */
+  const ask = (kind: CheckActionKind, checkId: string | null) => {
+    const s = get();
+    if (s.session.isPublic || s.checkAction.state === 'sending') return;
+    const check = checkId ? s.checks[checkId] : undefined;
+    if (!check) return;
+    const role = selectMissingRole(s, 'operate');
+    if (role) {
+      const keys = ACTION_KEYS[kind === 'run' ? 'run' : 'pause'];
+      const message = `${keys}: needs an operate key; this key is ${role}`;
+      set({ checkAction: { state: 'error', kind, checkId: check.checkId, message } });
+      return;
+    }
+    const locations = check.locations.length;
+    set({
+      checkAction: { state: 'confirm', kind, checkId: check.checkId, checkName: check.checkName, locations },
+    });
+  };
+  return {
+    checkAction: { state: 'idle' },
+    runWatch: null,
+    actionsVersion: 0,
+    askRunNow: (checkId) => ask('run', checkId),
+    askPauseResume: (checkId) => ask(checkId && get().checks[checkId]?.paused ? 'resume' : 'pause', checkId),
+    answerCheckAction(yes) {
+      const a = get().checkAction;
+      if (a.state !== 'confirm') return;
+      set({ checkAction: yes ? { ...a, state: 'sending' } : { state: 'idle' } });
+    },
+    checkActionDone(outcome) {
+      const a = get().checkAction;
+      if (a.state !== 'sending') return;
+      const { kind, checkId } = a;
+      const version = get().actionsVersion + 1;
+      if (!outcome.ok) {
+        const message = `could not ${kind === 'run' ? 'run it now' : kind}: ${outcome.error.message}`;
+        set({ checkAction: { state: 'error', kind, checkId, message }, actionsVersion: version });
+        return;
+      }
+      const answer = outcome.value;
+      if (answer.kind === 'run') {
+        const runs = answer.runs.filter((r) => r.checkId === checkId);
+        const message = `${runs.length} run${runs.length === 1 ? '' : 's'} asked for`;
+        set({
+          checkAction: { state: 'done', kind, checkId, message },
+          runWatch: { checkId, checkName: a.checkName, runs, landed: [], finished: false },
+          actionsVersion: version,
+        });
+        get().applyRuns(runs);
+        return;
+      }
+      const { status, note } = answer;
+      const message = status.paused
+        ? `paused by ${status.paused.by} since ${hhmmss(status.paused.since)} UTC: it does not run until resumed`
+        : `resumed: it runs within a few seconds, then on its schedule${note ? ` (${note})` : ''}`;
+      set({ checkAction: { state: 'done', kind, checkId, message }, actionsVersion: version });
+      const s = get();
+      s.applyStatusChanges(
+        { changed: [status], removed: [], summary: s.summary },
+        s.statusesAt ?? Date.now(),
+      );
+    },
+    applyRuns(read) {
+      const watch = get().runWatch;
+      if (!watch) return;
+      const byId = new Map(read.map((r) => [r.runId, r]));
+      const runs = watch.runs.map((r) => byId.get(r.runId) ?? r);
+      const landed = [...watch.landed];
+      for (const r of runs) if (r.resultId && !landed.includes(r.resultId)) landed.push(r.resultId);
+      const finished = runs.every((r) => !isUnfinished(r));
+      const newResult = landed.length > watch.landed.length;
+      set({
+        runWatch: { ...watch, runs, landed, finished },
+        ...(newResult ? { actionsVersion: get().actionsVersion + 1 } : {}),
+      });
+      // Every run in: the check view selects the newest result once its list has it.
+      const newest = landed[landed.length - 1];
+      if (finished && !watch.finished && newest) pickResult(get, watch.checkId, newest);
+    },
+  };
+};
+
+function pickResult(get: () => ConsoleState, checkId: string, resultId: string) {
+  const view = get().stack.findLast((v) => v.name === 'check' && v.checkId === checkId);
+  if (view) get().updateView('check', { pickResultId: resultId });
+}

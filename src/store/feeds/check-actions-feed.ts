@@ -1,0 +1,130 @@
+// The key's role, read once connected; the actions on a check (run now, pause,
+// resume), each sent once and never retried by itself; the runs of a run now,
+// followed with one batch read a second until all are in; and what the check
+// view shows of the check's past: its latest audit events and 30 days of
+// daily availability.
+import { isApiError } from '../../api/errors.js';
+import { AUDIT_SIZE } from '../check-record-slice.js';
+import { isUnfinished } from '../check-actions-slice.js';
+import type { ConsoleState } from '../create-store.js';
+import type { Feed } from '../poller.js';
+import { toErrorInfo } from '../poller.js';
+import { selectView } from '../selectors.js';
+import type { Remote } from '../types.js';
+
+export const meFeed: Feed = {
+  key: 'me',
+  active: (s) => s.me === null && !s.session.isPublic,
+  // Until it is known: a service without /v1/me is asked again now and then, not every poll.
+  intervalMs: () => 60_000,
+  async run({ client, store, signal }) {
+    store.getState().setMe(await client.me({ signal }));
+  },
+};
+
+/** The service's own words for a refusal (409 paused, 429 too many), else the error's. */
+const messageOf = (error: unknown) =>
+  isApiError(error) && error.serverMessage ? error.serverMessage : toErrorInfo(error).message;
+
+export const checkActionFeed: Feed = {
+  key: 'check-action',
+  active: (s) => s.checkAction.state === 'sending',
+  ignoresPause: true,
+  async run({ client, store, signal }) {
+    const a = store.getState().checkAction;
+    if (a.state !== 'sending') return;
+    try {
+      if (a.kind === 'run') {
+        const { data } = await client.createCheckRuns(
+          { checkIds: [a.checkId], triggeredBy: 'manual' },
+          { signal },
+        );
+        store.getState().checkActionDone({ ok: true, value: { kind: 'run', runs: data } });
+      } else {
+        const call = a.kind === 'pause' ? client.pauseCheck : client.resumeCheck;
+        const answer = await call(a.checkId, { signal });
+        store.getState().checkActionDone({
+          ok: true,
+          value: { kind: a.kind, status: answer.data, note: answer.meta?.note },
+        });
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      const info = toErrorInfo(error);
+      store.getState().checkActionDone({ ok: false, error: { ...info, message: messageOf(error) } });
+    }
+  },
+};
+
+const waitingRuns = (s: ConsoleState) =>
+  s.runWatch && !s.runWatch.finished ? s.runWatch.runs.filter(isUnfinished).map((r) => r.runId) : [];
+
+export const checkRunsFeed: Feed = {
+  key: 'check-runs',
+  active: (s) => waitingRuns(s).length > 0,
+  target: (s) => s.runWatch?.runs.map((r) => r.runId).join(',') ?? '',
+  intervalMs: () => 1_000,
+  // The person asked for these runs: pausing the polling does not stop following them.
+  ignoresPause: true,
+  async run({ client, store, signal }) {
+    const ids = waitingRuns(store.getState());
+    if (ids.length === 0) return;
+    const { data } = await client.checkRuns(ids, { signal });
+    store.getState().applyRuns(data);
+  },
+};
+
+const openCheck = (s: ConsoleState) => {
+  const view = selectView(s);
+  return view.name === 'check' ? view.checkId : null;
+};
+
+/** A failed read keeps what was on screen, marked as an error. */
+const failed = <T>(previous: Remote<T> | null, error: unknown): Remote<T> => ({
+  state: 'error',
+  error: toErrorInfo(error),
+  data: previous && (previous.state === 'ok' || previous.state === 'error') ? previous.data : undefined,
+});
+
+export const auditFeed: Feed = {
+  key: 'audit',
+  active: (s) => openCheck(s) !== null,
+  target: (s) => `${openCheck(s)}|${s.actionsVersion}`,
+  async run({ client, store, signal }) {
+    const checkId = openCheck(store.getState());
+    if (checkId === null) return;
+    const previous = store.getState().audit;
+    try {
+      const list = await client.auditEvents({ checkId, limit: AUDIT_SIZE }, { signal });
+      store.getState().setAudit(checkId, { state: 'ok', data: list, at: Date.now() });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      store
+        .getState()
+        .setAudit(checkId, failed(previous.checkId === checkId ? previous.remote : null, error));
+      throw error;
+    }
+  },
+};
+
+export const dailyHistoryFeed: Feed = {
+  key: 'daily-history',
+  active: (s) => openCheck(s) !== null,
+  target: (s) => openCheck(s) ?? '',
+  // Days change slowly: every five minutes is plenty.
+  intervalMs: () => 300_000,
+  async run({ client, store, signal }) {
+    const checkId = openCheck(store.getState());
+    if (checkId === null) return;
+    const previous = store.getState().dailyHistory;
+    try {
+      const list = await client.checkHistory(checkId, { period: '30d', granularity: 'day' }, { signal });
+      store.getState().setDailyHistory(checkId, { state: 'ok', data: list, at: Date.now() });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const kept = previous.checkId === checkId ? previous.remote : null;
+      store.getState().setDailyHistory(checkId, failed(kept, error));
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,99 @@
+// The actions on a check as store state, without React or a service: the
+// question, the answer, the runs followed until all are in, the newest result
+// picked for the check view, and a key whose role cannot act.
+import { describe, expect, it } from 'vitest';
+import type { CheckRun } from '../../src/api/action-schemas.js';
+import { createConsoleStore } from '../../src/store/create-store.js';
+import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+const run = (runId: string, location: string, over: Partial<CheckRun> = {}): CheckRun => ({
+  runId,
+  checkId: 'c1',
+  location,
+  state: 'queued',
+  triggeredBy: 'manual',
+  queuedAt: '2026-11-27T10:00:00.000Z',
+  ...over,
+});
+
+function storeWithCheck() {
+  const store = createConsoleStore();
+  const check = sampleStatus('c1', {
+    checkName: 'Payments',
+    locations: [
+      { id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: null },
+      { id: 'us-east', name: 'Virginia', status: 'passing', lastSuccess: null },
+    ],
+  });
+  store.getState().applyStatuses([check], sampleSummary(), Date.now());
+  return store;
+}
+
+describe('acting on a check', () => {
+  it('asks, sends, follows the runs and picks the newest result once all are in', () => {
+    const store = storeWithCheck();
+    store.getState().openCheck('c1', false);
+    store.getState().askRunNow('c1');
+    expect(store.getState().checkAction).toMatchObject({ state: 'confirm', kind: 'run', locations: 2 });
+    store.getState().answerCheckAction(true);
+    expect(store.getState().checkAction.state).toBe('sending');
+    const before = store.getState().actionsVersion;
+    store.getState().checkActionDone({
+      ok: true,
+      value: { kind: 'run', runs: [run('r1', 'eu-west'), run('r2', 'us-east')] },
+    });
+    expect(store.getState().runWatch).toMatchObject({ finished: false, landed: [] });
+    store.getState().applyRuns([run('r2', 'us-east', { state: 'done', status: 'success', resultId: 'r2' })]);
+    expect(store.getState().runWatch).toMatchObject({ finished: false, landed: ['r2'] });
+    expect(store.getState().actionsVersion).toBeGreaterThan(before + 1);
+    store.getState().applyRuns([run('r1', 'eu-west', { state: 'done', status: 'failed', resultId: 'r1' })]);
+    expect(store.getState().runWatch).toMatchObject({ finished: true, landed: ['r2', 'r1'] });
+    expect(store.getState().stack.at(-1)).toMatchObject({ name: 'check', pickResultId: 'r1' });
+  });
+
+  it('says the service’s refusal, and leaves nothing to follow', () => {
+    const store = storeWithCheck();
+    store.getState().askRunNow('c1');
+    store.getState().answerCheckAction(true);
+    store.getState().checkActionDone({
+      ok: false,
+      error: { kind: 'http', status: 429, message: 'check "c1" was asked to run 10 times this minute' },
+    });
+    expect(store.getState().checkAction).toEqual({
+      state: 'error',
+      kind: 'run',
+      checkId: 'c1',
+      message: 'could not run it now: check "c1" was asked to run 10 times this minute',
+    });
+    expect(store.getState().runWatch).toBeNull();
+  });
+
+  it('asks to resume a check a person paused, and n leaves it', () => {
+    const store = storeWithCheck();
+    const c1 = store.getState().checks['c1']!;
+    store
+      .getState()
+      .applyStatuses(
+        [{ ...c1, paused: { by: 'ops', since: c1.lastExecution!.timestamp } }],
+        sampleSummary(),
+        Date.now(),
+      );
+    store.getState().askPauseResume('c1');
+    expect(store.getState().checkAction).toMatchObject({ state: 'confirm', kind: 'resume' });
+    store.getState().answerCheckAction(false);
+    expect(store.getState().checkAction).toEqual({ state: 'idle' });
+  });
+
+  it('does not ask on a read key: it says why', () => {
+    const store = storeWithCheck();
+    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' });
+    store.getState().askPauseResume('c1');
+    expect(store.getState().checkAction).toMatchObject({
+      state: 'error',
+      message: 'z: needs an operate key; this key is read',
+    });
+    store.getState().setMe({ accountId: 'a', keyName: 'oncall', role: 'operate' });
+    store.getState().askRunNow('c1');
+    expect(store.getState().checkAction.state).toBe('confirm');
+  });
+});
