@@ -190,7 +190,7 @@ let term: Terminal | undefined;
 afterEach(() => term?.kill());
 
 describe.skipIf(!hasTmux)('M in the console, in tmux', () => {
-  it('silences the selected check for an hour with a reason, and the check view shows the window', async () => {
+  it('silences the filtered check for an hour with a reason; the check view shows the window; :maintenance ends it', async () => {
     term = startTerminal(`${process.execPath} bin/checkwall.js --refresh 2`, {
       cols: 120,
       rows: 36,
@@ -225,6 +225,21 @@ describe.skipIf(!hasTmux)('M in the console, in tmux', () => {
       /Maintenance db failover drill \(silenced: pages are held\), by deployer, ends in (59|60)m/,
     );
     expect(screen).toContain('reason: db failover drill');
+
+    term.type(':maintenance');
+    term.sendKeys('Enter');
+    await term.waitFor(/active\s+db failover drill\s+ends in (59|60)m\s+silence\s+check c3\s+deployer/);
+    term.sendKeys('e');
+    await term.waitFor('End db failover drill now? Its checks page again if still failing.');
+    term.sendKeys('y');
+    await term.waitFor('ended db failover drill');
+    const after = admin();
+    try {
+      const c3 = async () => (await after.checkStatuses({ limit: 100 })).data.find((c) => c.checkId === 'c3');
+      await expect.poll(async () => (await c3())?.maintenance ?? null).toBeNull();
+    } finally {
+      await after.close();
+    }
     term.sendKeys('q');
     await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
   }, 90_000);
