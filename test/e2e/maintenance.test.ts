@@ -189,7 +189,30 @@ describe('checkwall maintenance, against the service', () => {
 let term: Terminal | undefined;
 afterEach(() => term?.kill());
 
-describe.skipIf(!hasTmux)('M in the console, in tmux', () => {
+describe.skipIf(!hasTmux)('in a terminal (tmux)', () => {
+  it('checkwall maintenance start says what it started, with the id, to a person', async () => {
+    const command = `${process.execPath} bin/checkwall.js maintenance start --check c2 --for 15m --reason "tty line"`;
+    term = startTerminal(command, {
+      cols: 160,
+      rows: 10,
+      env: { ...env(), XDG_CONFIG_HOME: '/nonexistent-checkwall' },
+    });
+    const screen = await term.waitFor(
+      /silence over check c2 until \d\d:\d\d:\d\d \((14|15)m from now\): tty line/,
+      30_000,
+    );
+    const id = /^(\S+): silence over/m.exec(screen)?.[1];
+    expect(id).toBeDefined();
+    await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
+    const client = admin();
+    try {
+      expect(await client.maintenanceWindow(id!)).toMatchObject({ reason: 'tty line', state: 'active' });
+      await client.patchMaintenanceWindow(id!, { endsAt: 'now' });
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it('silences the filtered check for an hour with a reason; the check view shows the window; :maintenance ends it', async () => {
     term = startTerminal(`${process.execPath} bin/checkwall.js --refresh 2`, {
       cols: 120,
