@@ -51,7 +51,9 @@ interface Line {
 /** Why the actions are not offered, on a key whose role cannot take them; null when they are. */
 export function actionsNote(s: Pick<ConsoleState, 'me'>): string | null {
   const role = selectMissingRole(s, 'operate');
-  return role ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}, M: need an operate key; this key is ${role}` : null;
+  return role
+    ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}, M: need an operate key; this key is ${role}`
+    : null;
 }
 
 function helpLines(first: readonly Scope[], note: string | null = null): Line[] {
