@@ -6,6 +6,7 @@ import {
   CONSOLE_USAGE,
   DEMO_USAGE,
   MAIN_USAGE,
+  MAINTENANCE_USAGE,
   RUN_USAGE,
   STATUS_USAGE,
   WALL_USAGE,
@@ -49,6 +50,13 @@ const COMMANDS: Record<string, { usage: string; load: Loader; native?: boolean }
   run: {
     usage: RUN_USAGE,
     load: async () => ({ usage: RUN_USAGE, run: (await import('./commands/run.js')).runRun }),
+  },
+  maintenance: {
+    usage: MAINTENANCE_USAGE,
+    load: async () => ({
+      usage: MAINTENANCE_USAGE,
+      run: (await import('./commands/maintenance.js')).runMaintenance,
+    }),
   },
   runner: {
     usage: '',

@@ -22,6 +22,15 @@ import {
   type Me,
 } from './action-schemas.js';
 import {
+  MaintenanceWindowListSchema,
+  MaintenanceWindowSchema,
+  type MaintenanceCreate,
+  type MaintenanceListQuery,
+  type MaintenancePatch,
+  type MaintenanceWindow,
+  type MaintenanceWindowList,
+} from './maintenance-schemas.js';
+import {
   AlertChannelListSchema,
   AlertChannelSchema,
   AlertNotificationListSchema,
@@ -156,6 +165,8 @@ export function createClient(options: ClientOptions) {
     const url = urlOf(req);
     const known = req.reuse ? sameBodies.etag(url) : undefined;
     const answer = await exchange(req, opts, 'application/json', known);
+    // A 204 (or an empty 200) to a request that allows it: nothing to read.
+    if (req.mayBeEmpty && answer?.bytes.length === 0) return null as z.output<S>;
     if (answer === undefined) {
       const kept = sameBodies.last<z.output<S>>(url);
       // Forgotten between asking and the answer (the memo is bounded): ask again, unconditionally.
@@ -338,6 +349,47 @@ export function createClient(options: ClientOptions) {
         CheckStatusAnswerSchema,
         opts,
       ),
+    /** Maintenance windows (issue 33): `state` and `checkId` narrow the list. */
+    maintenanceWindows: (query: MaintenanceQuery = {}, opts?: CallOptions): Promise<MaintenanceWindowList> =>
+      call(
+        { method: 'GET', path: '/v1/maintenance-windows', query, auth: true },
+        MaintenanceWindowListSchema,
+        opts,
+      ),
+    maintenanceWindow: (id: string, opts?: CallOptions): Promise<MaintenanceWindow> =>
+      call({ method: 'GET', path: windowPath(id), auth: true }, MaintenanceWindowSchema, opts),
+    /**
+     * Starts or schedules a window. Sent again only after a 429 (refused before
+     * anything was done): after a lost connection the window may exist, and a
+     * second one would be a second silence in the audit trail.
+     */
+    createMaintenanceWindow: (body: MaintenanceCreate, opts?: CallOptions): Promise<MaintenanceWindow> =>
+      call(
+        { method: 'POST', path: '/v1/maintenance-windows', body, auth: true, retry: 'refused' },
+        MaintenanceWindowSchema,
+        opts,
+      ),
+    /**
+     * Extends (a later `endsAt`) or ends (`"now"`) a window, or renames it. Not
+     * retried blindly either: each change is an audit event of its own.
+     */
+    patchMaintenanceWindow: (
+      id: string,
+      body: MaintenancePatch,
+      opts?: CallOptions,
+    ): Promise<MaintenanceWindow> =>
+      call(
+        { method: 'PATCH', path: windowPath(id), body, auth: true, retry: 'refused' },
+        MaintenanceWindowSchema,
+        opts,
+      ),
+    /** Cancels a scheduled window (or a series), ends an active one: the window as it is after, or null on a 204. */
+    deleteMaintenanceWindow: (id: string, opts?: CallOptions): Promise<MaintenanceWindow | null> =>
+      call(
+        { method: 'DELETE', path: windowPath(id), auth: true, retry: 'refused', mayBeEmpty: true },
+        MaintenanceWindowSchema,
+        opts,
+      ),
     auditEvents: (query: AuditQuery = {}, opts?: CallOptions): Promise<AuditEventList> =>
       call({ method: 'GET', path: '/v1/audit-events', query, auth: true }, AuditEventListSchema, opts),
     /** A browser run's screenshot (DECISION: /v1/check-results/{checkId}/{resultId}/screenshot, PNG). */
@@ -363,13 +415,14 @@ export function createClient(options: ClientOptions) {
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const checkPath = (id: string, what: string) => `/v1/checks/${encodeURIComponent(id)}/${what}`;
+const windowPath = (id: string) => `/v1/maintenance-windows/${encodeURIComponent(id)}`;
 const channelPath = (id: number, what: string) =>
   `/v1/alert-channels/${encodeURIComponent(String(id))}/${what}`;
 // An answer may grow keys: read it loosely, unlike the strict body we send.
 const SubscriptionsAnswer = SubscriptionsSchema.loose();
 
 interface Req {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -385,6 +438,8 @@ interface Req {
    * ETag it came with (sent as If-None-Match), or byte for byte the same body.
    */
   reuse?: boolean;
+  /** An empty answer (a 204) is read as null rather than refused as not JSON. */
+  mayBeEmpty?: boolean;
 }
 
 interface Answer {
@@ -395,6 +450,12 @@ interface Answer {
 
 /** The audit trail's query as the client sends it (the schema's input coerces any page and limit). */
 export type AuditQuery = Omit<AuditEventsQuery, 'page' | 'limit'> & { page?: number; limit?: number };
+
+/** The windows' query as the client sends it (the schema's input coerces any page and limit). */
+export type MaintenanceQuery = Omit<MaintenanceListQuery, 'page' | 'limit'> & {
+  page?: number;
+  limit?: number;
+};
 
 /** What the caller knows of a page from its last read. */
 export interface KnownPage {

@@ -10,6 +10,7 @@ Usage:
   checkwall wall                 wall-display mode of the console
   checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
   checkwall run CHECK_ID...      run checks now and wait; exit 0 all passed, 1 not, 2 error
+  checkwall maintenance ...      start, end or list maintenance windows (for deploy scripts)
   checkwall serve                the service alone
   checkwall runner               runs a remote location's checks for a service elsewhere
 
@@ -87,6 +88,29 @@ Selection (at least one of check ids, --tag, --group; each flag may repeat):
   --timeout DURATION   how long to wait for the results, e.g. 90s, 5m (default 120s)
   --json               print the runs as a JSON array, each with its "outcome"
                        (passed, failed, skipped, unfinished) and "failure"`;
+
+export const MAINTENANCE_USAGE = `Usage:
+  checkwall maintenance start (--check ID | --group ID | --tag TAG)... --for DURATION
+                              --reason TEXT [--name NAME] [--mode silence|pause] [--json]
+  checkwall maintenance end ID [--json]
+  checkwall maintenance list [--json]
+
+Maintenance windows hold the pages of the checks they cover (silence: the checks
+still run and show their true status; pause: they do not run). A window always
+ends; a check still failing when it ends pages then.
+
+  start    starts a window now and prints its id; with stdout not a terminal (and
+           no --json) only the id, so that  id=$(checkwall maintenance start …)  works.
+           --for 30m, 2h, 1d (at most 7 days); --reason is required; --name
+           defaults to the reason; --mode silence (default) or pause.
+  end      ends the window now (a recurring one: its current occurrence only).
+  list     the active and scheduled windows.
+  --json   print the window (start, end) or the windows (list) as JSON.
+
+Exits 0 on success, 2 on a usage, configuration or connection error and on any
+refusal of the service (400, 403, 409: its message on stderr).
+
+${CONNECTION_HELP}`;
 
 /** Turns a parseArgs failure into the one-line error and usage every command prints. */
 export function usageError(command: string, error: unknown, usage: string): number {

@@ -12,6 +12,8 @@ import { createDetailSlice, type DetailSlice } from './detail-slice.js';
 import { createMeSlice, type MeSlice } from './me-slice.js';
 import { createNavSlice, type NavSlice } from './nav-slice.js';
 import { createPagedListSlice, type PagedListSlice } from './paged-list.js';
+import { createSilenceSlice, type SilenceSlice } from './silence-slice.js';
+import { createWindowsSlice, type WindowsSlice } from './windows-slice.js';
 import { createScreenshotSlice, type ScreenshotSlice } from './screenshot-slice.js';
 import type { BoardMemo } from './selectors.js';
 import type { ChartChecksMemo } from './feeds/dashboards-feed.js';
@@ -54,7 +56,9 @@ export type ConsoleState = BoardSlice &
   ScreenshotSlice &
   MeSlice &
   CheckActionsSlice &
-  CheckRecordSlice & { session: SessionInfo; memos: Memos };
+  CheckRecordSlice &
+  SilenceSlice &
+  WindowsSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -85,6 +89,8 @@ export function createConsoleStore(
     ...createMeSlice(...a),
     ...createCheckActionsSlice(...a),
     ...createCheckRecordSlice(...a),
+    ...createSilenceSlice(...a),
+    ...createWindowsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

@@ -46,6 +46,8 @@ export type View =
   | { name: 'dashboard'; dashboard: Dashboard | null; scope: Scope | null }
   | { name: 'channels' }
   | { name: 'channel-form' }
+  /** Active and scheduled maintenance windows (issue 33). */
+  | { name: 'maintenance' }
   | { name: 'wall'; scope: Scope | null };
 
 export type ViewName = View['name'];
@@ -100,6 +102,8 @@ export type {
   Trend,
   Widget,
 } from '../api/schemas.js';
+
+export type { MaintenanceWindow } from '../api/maintenance-schemas.js';
 
 export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas.js';
 export type { AuditEvent, CheckRun } from '../api/action-schemas.js';

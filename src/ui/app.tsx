@@ -12,6 +12,7 @@ import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { renderView } from './views/index.js';
+import { SilencePrompt, silencePromptLines } from './silence-prompt.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 12;
@@ -42,8 +43,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
   const paused = useStore(store, (s) => s.phase === 'paused');
+  const silenceLines = useStore(store, silencePromptLines);
+  const asking = useStore(store, (s) => s.silence.state === 'ask' || s.silence.state === 'sending');
   const acting = useStore(store, selectActionLineShown);
   useInput((input, key) => {
+    // The outcome of M stays on screen until the next key.
+    store.getState().dismissSilence();
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
   });
@@ -57,7 +62,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // slice of every line of every frame.
   // Views without the board's header still say polling is paused, on a line of its own.
   const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
-  const bodyHeight = rows - 1 - (pausedLine ? 1 : 0) - (acting ? 1 : 0);
+  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0) - (acting ? 1 : 0);
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {pausedLine ? <PausedLine /> : null}
@@ -72,7 +77,12 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
         renderView({ store, view, height: bodyHeight })
       )}
       {acting ? <ActionLine store={store} /> : null}
-      {focus === 'prompt' ? <Prompt store={store} /> : <Footer scopes={scopes.split(',') as Scope[]} />}
+      {silenceLines > 0 ? <SilencePrompt store={store} /> : null}
+      {focus === 'prompt' ? (
+        <Prompt store={store} />
+      ) : asking ? null : (
+        <Footer scopes={scopes.split(',') as Scope[]} />
+      )}
     </Box>
   );
 }
@@ -116,7 +126,7 @@ function Prompt({ store }: { store: ConsoleStore }) {
       {error ? (
         <Text color={tint(theme, 'red')}>{`  ${error}`}</Text>
       ) : (
-        <Text color={tint(theme, theme.dim)}> board, metrics, dashboards, channels, wall</Text>
+        <Text color={tint(theme, theme.dim)}> board, metrics, dashboards, channels, maintenance, wall</Text>
       )}
     </Text>
   );

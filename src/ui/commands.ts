@@ -9,6 +9,7 @@ import type { ViewName } from '../store/types.js';
 import { ACTION_HANDLERS, answerQuestion } from './action-commands.js';
 import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
 import { COLLECTION_HANDLERS } from './collection-commands.js';
+import { MAINTENANCE_HANDLERS } from './maintenance-commands.js';
 import type { CommandId, TextScope } from './keymap.js';
 
 export interface ConsoleActions {
@@ -33,6 +34,7 @@ export const JUMP_TARGETS = [
   'metrics',
   'dashboards',
   'channels',
+  'maintenance',
   'wall',
 ] as const satisfies ViewName[];
 
@@ -84,6 +86,7 @@ export const HANDLERS = {
   'confirm.yes': (ctx) => answerQuestion(ctx, true),
   'confirm.no': (ctx) => answerQuestion(ctx, false),
   'channels.test': (ctx) => state(ctx).testSelectedChannel(),
+  ...MAINTENANCE_HANDLERS,
 } satisfies Record<CommandId, Handler>;
 
 /** The list the `list.*` keys move through on each view that has one. */
@@ -91,6 +94,7 @@ const MOVES: Partial<Record<ViewName, (ctx: CommandContext, delta: number | 'fir
   check: (ctx, d) => state(ctx).moveResult(d),
   dashboards: (ctx, d) => state(ctx).moveInList('dashboards', d),
   channels: (ctx, d) => state(ctx).moveChannel(d),
+  maintenance: (ctx, d) => state(ctx).moveWindow(d),
 };
 
 function move(ctx: CommandContext, delta: number | 'first' | 'last') {
@@ -137,6 +141,8 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   if (scope === 'form') s.formType(clean);
   else if (scope === 'pick-search') s.pickType(clean);
   else if (scope === 'prompt') s.setPrompt(s.promptText + clean);
+  else if (scope === 'silence') s.silenceType(clean);
+  else if (scope === 'window-extend') s.extendType(clean);
   else if (scope === 'tags') s.setDashboardTags(s.dashboardTagsText + clean);
   else s.setFilter(s.filterText + clean);
 }

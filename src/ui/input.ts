@@ -14,6 +14,8 @@ const ENTER_OF: Record<TextScope, CommandId> = {
   prompt: 'prompt.go',
   form: 'form.submit',
   'pick-search': 'pickSearch.apply',
+  silence: 'silence.next',
+  'window-extend': 'windowExtend.apply',
 };
 const ERASE_OF: Record<TextScope, CommandId> = {
   filter: 'filter.erase',
@@ -21,7 +23,13 @@ const ERASE_OF: Record<TextScope, CommandId> = {
   prompt: 'prompt.erase',
   form: 'form.erase',
   'pick-search': 'pickSearch.erase',
+  silence: 'silence.erase',
+  'window-extend': 'windowExtend.erase',
 };
+
+const TAB_OF = { form: 'form.next', silence: 'silence.target' } as const satisfies Partial<
+  Record<TextScope, CommandId>
+>;
 
 export function handleInput(ctx: CommandContext, scopes: () => Scope[], input: string, key: Key): void {
   const command = matchCommand(input, key, scopes());
@@ -55,8 +63,8 @@ function typeUntilEnter(ctx: CommandContext, scope: TextScope, chars: string[], 
       ? ENTER_OF[scope]
       : stroke.key.backspace
         ? ERASE_OF[scope]
-        : ch === '\t' && scope === 'form'
-          ? 'form.next'
+        : ch === '\t' && (scope === 'form' || scope === 'silence')
+          ? TAB_OF[scope]
           : stroke.key.ctrl // Ctrl-C and the form's Ctrl keys act; other control characters are dropped
             ? (matchCommand(stroke.input, stroke.key, [scope]) ?? null)
             : undefined;

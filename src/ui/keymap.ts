@@ -25,7 +25,11 @@ export type Scope =
   | 'form'
   | 'form-subs'
   | 'pick'
-  | 'pick-search';
+  | 'pick-search'
+  | 'silence'
+  | 'maintenance'
+  | 'window-confirm'
+  | 'window-extend';
 
 interface BindingSpec {
   readonly command: string;
@@ -44,7 +48,7 @@ const BINDINGS = [
     command: 'app.prompt',
     keys: [':'],
     scope: 'global',
-    help: 'jump to a view by name (board, metrics, dashboards, channels, wall)',
+    help: 'jump to a view by name (board, metrics, dashboards, channels, maintenance, wall)',
   },
   { command: 'app.refresh', keys: ['r'], scope: 'global', help: 'poll the service now' },
   { command: 'app.pause', keys: ['p'], scope: 'global', help: 'pause or resume polling' },
@@ -90,6 +94,12 @@ const BINDINGS = [
     keys: ['m'],
     scope: 'board',
     help: 'metric catalogue, rated for the selected check',
+  },
+  {
+    command: 'board.maintenance',
+    keys: ['M'],
+    scope: 'board',
+    help: 'maintenance: silence the selected check, its group or the checks the filter shows, for a time, with a reason (operate keys)',
   },
   { command: 'check.open', keys: ['enter'], scope: 'check', help: 'open the selected result', hint: 'open' },
   {
@@ -138,6 +148,12 @@ const BINDINGS = [
     keys: ['D'],
     scope: 'check',
     help: 'show all the alert deliveries fetched, or only as many as fit',
+  },
+  {
+    command: 'check.maintenance',
+    keys: ['M'],
+    scope: 'check',
+    help: 'maintenance: silence this check or its group, for a time, with a reason (operate keys)',
   },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
@@ -305,6 +321,61 @@ const BINDINGS = [
   { command: 'pickSearch.clear', keys: ['esc'], scope: 'pick-search', help: 'clear the search' },
   { command: 'pickSearch.erase', keys: ['backspace'], scope: 'pick-search', help: 'erase a character' },
   {
+    command: 'silence.next',
+    keys: ['enter'],
+    scope: 'silence',
+    help: 'maintenance prompt: on to the reason; on the reason, start the window',
+  },
+  {
+    command: 'silence.back',
+    keys: ['esc'],
+    scope: 'silence',
+    help: 'maintenance prompt: back to how long; from there, start nothing',
+  },
+  {
+    command: 'silence.target',
+    keys: ['tab'],
+    scope: 'silence',
+    help: 'maintenance prompt: another target (filtered checks, the check, its group)',
+  },
+  { command: 'silence.erase', keys: ['backspace'], scope: 'silence', help: 'erase a character' },
+  {
+    command: 'maintenance.end',
+    keys: ['e'],
+    scope: 'maintenance',
+    help: 'end the selected window now (a scheduled one is cancelled); asks first',
+    hint: 'end',
+  },
+  {
+    command: 'maintenance.extend',
+    keys: ['+'],
+    scope: 'maintenance',
+    help: 'extend the selected window by a duration (15m, 1h, 4h…)',
+    hint: 'extend',
+  },
+  {
+    command: 'windowConfirm.yes',
+    keys: ['y', 'enter'],
+    scope: 'window-confirm',
+    help: 'yes, end it',
+    hint: 'yes',
+  },
+  {
+    command: 'windowConfirm.no',
+    keys: ['n', 'esc'],
+    scope: 'window-confirm',
+    help: 'no, leave it',
+    hint: 'no',
+  },
+  {
+    command: 'windowExtend.apply',
+    keys: ['enter'],
+    scope: 'window-extend',
+    help: 'extend by the duration typed',
+  },
+  { command: 'windowExtend.cancel', keys: ['esc'], scope: 'window-extend', help: 'do not extend' },
+  { command: 'windowExtend.erase', keys: ['backspace'], scope: 'window-extend', help: 'erase a character' },
+  {
     command: 'filter.apply',
     keys: ['enter'],
     scope: 'filter',
@@ -349,13 +420,15 @@ export interface Binding extends BindingSpec {
 
 export const KEYMAP: readonly Binding[] = BINDINGS;
 
-export type TextScope = 'filter' | 'tags' | 'prompt' | 'form' | 'pick-search';
+export type TextScope = 'filter' | 'tags' | 'prompt' | 'form' | 'pick-search' | 'silence' | 'window-extend';
 export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>([
   'filter',
   'tags',
   'prompt',
   'form',
   'pick-search',
+  'silence',
+  'window-extend',
 ]);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */

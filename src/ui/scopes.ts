@@ -17,6 +17,7 @@ const LIST_SCOPES: Record<ViewName, Scope[]> = {
   channels: ['channels', 'list'],
   'channel-form': ['form-type'],
   wall: ['wall'],
+  maintenance: ['maintenance', 'list'],
 };
 
 /** The text filter of a view: the board's filter, or the dashboards' tags. */
@@ -34,6 +35,7 @@ export const ACCOUNT_ONLY: ReadonlySet<ViewName> = new Set<ViewName>([
   'dashboards',
   'channels',
   'channel-form',
+  'maintenance',
 ]);
 
 /** The scopes searched for a key, most specific first (`focus`: as if it were there). */
@@ -50,6 +52,10 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
     if (s.form.confirmDiscard) return ['discard', 'form'];
     return subsKindOf(fieldPaths(s.form)[s.form.focus]) ? ['form-subs', 'form'] : ['form'];
   }
+  // The maintenance prompt (M) takes the keys, over whichever view it was asked on.
+  if (s.silence.state === 'ask') return ['silence'];
+  if (view === 'maintenance' && s.windowAction.state === 'confirm') return ['window-confirm'];
+  if (view === 'maintenance' && s.windowAction.state === 'extend') return ['window-extend'];
   // The question before acting on a check (run now, pause, resume) takes the keys until answered.
   if (s.checkAction.state === 'confirm') return ['confirm'];
   // The question before acknowledging an alert takes the keys until answered.

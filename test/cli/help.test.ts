@@ -15,7 +15,7 @@ describe('checkwall --help', () => {
   it('lists every command of the design', () => {
     const { code, stdout } = checkwall('--help');
     expect(code).toBe(0);
-    for (const command of ['demo', 'console', 'wall', 'status', 'run', 'serve', 'runner']) {
+    for (const command of ['demo', 'console', 'wall', 'status', 'run', 'maintenance', 'serve', 'runner']) {
       expect(stdout).toMatch(new RegExp(`checkwall \\[?${command}`));
     }
   });
@@ -88,13 +88,14 @@ describe('every command', () => {
     ['wall', '--cycle SECONDS'],
     ['status', '--json'],
     ['run', '--timeout DURATION'],
+    ['maintenance', '--for DURATION'],
   ])('%s --help prints its usage', (command, flag) => {
     const { code, stdout } = checkwall(command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(flag);
   });
 
-  it.each(['demo', 'console', 'wall', 'status', 'run'])(
+  it.each(['demo', 'console', 'wall', 'status', 'run', 'maintenance'])(
     '%s rejects an unknown flag with exit 2',
     (command) => {
       const { code, stderr } = checkwall(command, '--frobnicate');

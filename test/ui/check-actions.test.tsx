@@ -142,6 +142,6 @@ describe('acting on a check with a read key', { timeout: 60_000 }, () => {
     await expect.poll(plain).toContain('z: needs an operate key; this key is read');
     expect(plain()).not.toContain('Pause Payments?');
     mounted!.view.stdin.write('?');
-    await expect.poll(plain).toContain('ctrl+r, z: need an operate key; this key is read');
+    await expect.poll(plain).toContain('ctrl+r, z, M: need an operate key; this key is read');
   });
 });

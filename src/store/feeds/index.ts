@@ -5,6 +5,7 @@ import { channelSecretFeed } from './channel-secret-feed.js';
 import { auditFeed, checkActionFeed, checkRunsFeed, dailyHistoryFeed, meFeed } from './check-actions-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
 import { dashboardChartsFeed, dashboardsFeed } from './dashboards-feed.js';
+import { checkWindowFeed, silenceFeed, windowActionFeed, windowsFeed } from './maintenance-feed.js';
 import { publicDashboardFeed } from './public-feed.js';
 import { metricsFeed, resultsFeed } from './results-feed.js';
 import { screenshotFeed } from './screenshot-feed.js';
@@ -33,6 +34,10 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   checkRunsFeed,
   auditFeed,
   dailyHistoryFeed,
+  silenceFeed,
+  checkWindowFeed,
+  windowsFeed,
+  windowActionFeed,
 ];
 
 /** Without credentials only the public read works: the other views say so instead of asking. */

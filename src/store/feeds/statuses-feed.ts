@@ -27,6 +27,8 @@ export const statusesFeed: Feed = {
   primary: true,
   // The board, the wall and the dashboards all show statuses: keep them fresh everywhere.
   active: () => true,
+  // A window started, changed or ended here shows on the board at once, not a poll later.
+  target: (s) => String(s.maintenanceVersion),
   intervalMs: statusesInterval,
   async run({ client, store, signal }) {
     const { checks, summary, service } = await readAllStatuses(client, {}, { signal });

@@ -8,6 +8,7 @@ import { ChannelsView } from './channels/channels-view.js';
 import { CheckDetailView } from './check-detail/check-detail-view.js';
 import { DashboardView } from './dashboard/dashboard-view.js';
 import { DashboardsView } from './dashboards/dashboards-view.js';
+import { MaintenanceView } from './maintenance/maintenance-view.js';
 import { MetricsView } from './metrics/metrics-view.js';
 import { NeedsAccountView } from './needs-account/needs-account-view.js';
 import { ResultDetailView } from './result-detail/result-detail-view.js';
@@ -29,6 +30,7 @@ const VIEWS: { [N in ViewName]: Render<N> } = {
   channels: (p) => <ChannelsView {...p} />,
   'channel-form': (p) => <ChannelFormView {...p} />,
   wall: (p) => <WallView {...p} />,
+  maintenance: (p) => <MaintenanceView {...p} />,
 };
 
 /** What a view that needs the account's credentials cannot show on a public dashboard. */
@@ -39,6 +41,7 @@ const NEEDS_ACCOUNT: Partial<Record<ViewName, string>> = {
   dashboards: 'the account’s other dashboards',
   channels: 'alert channels',
   'channel-form': 'alert channels',
+  maintenance: 'maintenance windows',
 };
 
 export function renderView(props: ViewProps): ReactNode {

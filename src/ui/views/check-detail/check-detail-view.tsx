@@ -12,6 +12,7 @@ import { AuditLines, auditLinesHeight, auditRows } from './audit-lines.js';
 import { AvailabilityStrip } from './availability-strip.js';
 import { CheckHeader, checkHeaderHeight } from './check-header.js';
 import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
+import { MaintenancePanel, maintenancePanelHeight } from './maintenance-panel.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
 
 export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
@@ -45,6 +46,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
     auditLinesHeight(store, checkId, audits) +
     1 +
     locationBreakdownHeight(check) +
+    maintenancePanelHeight(check) +
     alertLines +
     2 +
     1 +
@@ -61,6 +63,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
         now={now}
         running={running ? running.split(',') : []}
       />
+      <MaintenancePanel store={store} check={check} />
       <AlertsPanel store={store} check={check} rows={rows} width={cols} />
       <AuditLines store={store} checkId={checkId} rows={audits} />
       <AvailabilityStrip store={store} checkId={checkId} />

@@ -18,6 +18,10 @@ const TITLES: Partial<Record<Scope, string>> = {
   metrics: 'Metrics',
   dashboards: 'Dashboards',
   channels: 'Alert channels',
+  maintenance: 'Maintenance windows (:maintenance)',
+  silence: 'The maintenance prompt of M (keys type text)',
+  'window-confirm': 'Maintenance windows: “End it now?”',
+  'window-extend': 'Maintenance windows: extending by (keys type text)',
   confirm: 'Answering a question (acknowledge, run now, pause or resume?)',
   discard: 'New channel: “Discard what you typed?”',
   'form-type': 'New channel: choosing the type',
@@ -47,7 +51,9 @@ interface Line {
 /** Why the actions are not offered, on a key whose role cannot take them; null when they are. */
 export function actionsNote(s: Pick<ConsoleState, 'me'>): string | null {
   const role = selectMissingRole(s, 'operate');
-  return role ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}: need an operate key; this key is ${role}` : null;
+  return role
+    ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}, M: need an operate key; this key is ${role}`
+    : null;
 }
 
 function helpLines(first: readonly Scope[], note: string | null = null): Line[] {

@@ -1,0 +1,90 @@
+// Maintenance windows (issue 33): the window
+// over the open check, the `:maintenance` list, and the three writes a person
+// makes (start, end, extend). A write runs once per answer given and is never
+// retried by itself: its outcome, good or bad, goes back to the screen.
+import type { MaintenanceWindow } from '../../api/maintenance-schemas.js';
+import type { ConsoleState } from '../create-store.js';
+import type { Feed } from '../poller.js';
+import { toErrorInfo } from '../poller.js';
+import { selectView } from '../selectors.js';
+
+export const silenceFeed: Feed = {
+  key: 'silence',
+  active: (s) => s.silence.state === 'sending',
+  ignoresPause: true,
+  async run({ client, store, signal }) {
+    const silence = store.getState().silence;
+    if (silence.state !== 'sending') return;
+    try {
+      const window = await client.createMaintenanceWindow(silence.body, { signal });
+      store.getState().silenceDone({ ok: true, window });
+    } catch (error) {
+      if (!signal.aborted) store.getState().silenceDone({ ok: false, error: toErrorInfo(error) });
+    }
+  },
+};
+
+/** The id of the window over the open check, as its status names it. */
+const openWindowId = (s: ConsoleState): string | null => {
+  const view = selectView(s);
+  return view.name === 'check' ? (s.checks[view.checkId]?.maintenance?.id ?? null) : null;
+};
+
+export const checkWindowFeed: Feed = {
+  key: 'check-window',
+  active: (s) => openWindowId(s) !== null,
+  target: (s) => `${openWindowId(s)}|${s.maintenanceVersion}`,
+  async run({ client, store, signal }) {
+    const id = openWindowId(store.getState());
+    if (id === null) return;
+    const previous = store.getState().checkWindow;
+    const data = previous?.id === id && 'data' in previous.remote ? previous.remote.data : undefined;
+    try {
+      const window = await client.maintenanceWindow(id, { signal });
+      store.getState().setCheckWindow(id, { state: 'ok', data: window, at: Date.now() });
+    } catch (error) {
+      if (!signal.aborted)
+        store.getState().setCheckWindow(id, { state: 'error', error: toErrorInfo(error), data });
+      throw error;
+    }
+  },
+};
+
+export const windowsFeed: Feed = {
+  key: 'maintenance-windows',
+  active: (s) => selectView(s).name === 'maintenance',
+  target: (s) => String(s.windowsVersion),
+  async run({ client, store, signal }) {
+    const previous = store.getState().windows;
+    const read = (state: 'active' | 'scheduled') =>
+      client.maintenanceWindows({ state, limit: 100 }, { signal }).then((page) => page.data);
+    try {
+      const [active, scheduled] = await Promise.all([read('active'), read('scheduled')]);
+      const data: MaintenanceWindow[] = [...active, ...scheduled];
+      store.getState().setWindows({ state: 'ok', data, at: Date.now() });
+    } catch (error) {
+      const data = 'data' in previous ? previous.data : undefined;
+      if (!signal.aborted) store.getState().setWindows({ state: 'error', error: toErrorInfo(error), data });
+      throw error;
+    }
+  },
+};
+
+export const windowActionFeed: Feed = {
+  key: 'maintenance-action',
+  active: (s) => s.windowAction.state === 'sending',
+  ignoresPause: true,
+  async run({ client, store, signal }) {
+    const action = store.getState().windowAction;
+    if (action.state !== 'sending') return;
+    try {
+      const window =
+        'delete' in action.change
+          ? await client.deleteMaintenanceWindow(action.id, { signal })
+          : await client.patchMaintenanceWindow(action.id, action.change.patch, { signal });
+      store.getState().windowActionDone({ ok: true, window });
+    } catch (error) {
+      if (!signal.aborted) store.getState().windowActionDone({ ok: false, error: toErrorInfo(error) });
+    }
+  },
+};

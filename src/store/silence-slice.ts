@@ -1,0 +1,183 @@
+// `M` at the console (issue 33): silence the selected check, its group, or the
+// checks the filter shows, for a chosen time and with a reason, after saying
+// how many checks that is. Not offered to a key whose role cannot operate (the
+// store's `me`, from GET /v1/me). Bad input keeps what was typed and says what is wrong.
+import type { StateCreator } from 'zustand/vanilla';
+import type { MaintenanceCreate, MaintenanceWindow } from '../api/maintenance-schemas.js';
+import { formatClock } from '../domain/format.js';
+import { parseUntil } from '../domain/maintenance-time.js';
+import type { ConsoleState } from './create-store.js';
+import { selectMissingRole } from './me-slice.js';
+import { selectBoardOrder, selectView } from './selectors.js';
+import type { ErrorInfo } from './types.js';
+
+/** What a window started here covers, and how the prompt names it. */
+export interface SilenceTarget {
+  label: string;
+  scope: { checks: string[] } | { groups: string[] };
+}
+
+export interface SilenceAsk {
+  targets: SilenceTarget[];
+  target: number;
+  step: 'duration' | 'reason';
+  durationText: string;
+  reasonText: string;
+  error: string | null;
+}
+
+export type SilenceState =
+  | { state: 'idle' }
+  | ({ state: 'ask' } & SilenceAsk)
+  | ({ state: 'sending'; body: MaintenanceCreate } & SilenceAsk)
+  | { state: 'done'; message: string; ok: boolean };
+
+/** A window's scope names at most this many checks (the wire's limit). */
+export const MAX_SCOPE_CHECKS = 1000;
+const NAME_MAX = 200;
+
+export interface SilenceSlice {
+  silence: SilenceState;
+  /** Bumped after a window is started, changed or ended: the statuses are read again at once. */
+  maintenanceVersion: number;
+  /** `M`: asks how long and why, or says why it cannot. */
+  askSilence(): void;
+  silenceType(text: string): void;
+  silenceErase(): void;
+  silenceNextTarget(): void;
+  /** Enter: the next step, or the request. */
+  silenceEnter(): void;
+  /** Esc: from the reason back to how long; from there, no window. */
+  silenceBack(): void;
+  silenceDone(outcome: { ok: true; window: MaintenanceWindow } | { ok: false; error: ErrorInfo }): void;
+  dismissSilence(): void;
+}
+
+export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice> = (set, get) => {
+  const ask = (patch: Partial<SilenceAsk>) => {
+    const s = get().silence;
+    if (s.state === 'ask') set({ silence: { ...s, ...patch } });
+  };
+  return {
+    silence: { state: 'idle' },
+    maintenanceVersion: 0,
+    askSilence() {
+      const s = get();
+      if (s.silence.state === 'sending') return;
+      const refusal = whyNot(s);
+      if (refusal) return set({ silence: { state: 'done', ok: false, message: refusal } });
+      const shown =
+        selectView(s).name !== 'check' && s.filterText.trim() !== '' ? selectBoardOrder(s).length : 0;
+      if (shown > MAX_SCOPE_CHECKS) {
+        const message = `the filter shows ${shown} checks; a window names at most ${MAX_SCOPE_CHECKS}: narrow the filter`;
+        return set({ silence: { state: 'done', ok: false, message } });
+      }
+      const targets = targetsOf(s);
+      if (targets.length === 0)
+        return set({ silence: { state: 'done', ok: false, message: 'no check selected to silence' } });
+      set({
+        silence: {
+          state: 'ask',
+          targets,
+          target: 0,
+          step: 'duration',
+          durationText: '',
+          reasonText: '',
+          error: null,
+        },
+      });
+    },
+    silenceType(text) {
+      const s = get().silence;
+      if (s.state !== 'ask') return;
+      ask(
+        s.step === 'duration' ? { durationText: s.durationText + text } : { reasonText: s.reasonText + text },
+      );
+    },
+    silenceErase() {
+      const s = get().silence;
+      if (s.state !== 'ask') return;
+      ask(
+        s.step === 'duration'
+          ? { durationText: s.durationText.slice(0, -1) }
+          : { reasonText: s.reasonText.slice(0, -1) },
+      );
+    },
+    silenceNextTarget() {
+      const s = get().silence;
+      if (s.state === 'ask') ask({ target: (s.target + 1) % s.targets.length, error: null });
+    },
+    silenceEnter() {
+      const s = get().silence;
+      if (s.state !== 'ask') return;
+      const until = parseUntil(s.durationText, Date.now());
+      if ('error' in until) return ask({ step: 'duration', error: until.error });
+      if (s.step === 'duration') return ask({ step: 'reason', error: null });
+      const reason = s.reasonText.trim();
+      if (!reason) return ask({ error: 'type a reason: it is shown wherever the window is' });
+      const body: MaintenanceCreate = {
+        name: [...reason].slice(0, NAME_MAX).join(''),
+        reason,
+        scope: s.targets[s.target]!.scope,
+        ...(until.duration ? { duration: until.duration } : { endsAt: new Date(until.endsAt).toISOString() }),
+        mode: 'silence',
+      };
+      set({ silence: { ...s, state: 'sending', body, error: null } });
+    },
+    silenceBack() {
+      const s = get().silence;
+      if (s.state !== 'ask') return;
+      if (s.step === 'reason') ask({ step: 'duration', error: null });
+      else set({ silence: { state: 'idle' } });
+    },
+    silenceDone(outcome) {
+      const s = get().silence;
+      if (s.state !== 'sending') return;
+      if (!outcome.ok) {
+        // Refused (a 400, 403, 409…): the prompt comes back with what was typed and the service's reason.
+        const { body: _sent, ...asked } = s;
+        return set({ silence: { ...asked, state: 'ask', error: outcome.error.message } });
+      }
+      const w = outcome.window;
+      const end = w.occurrence?.endsAt ?? w.endsAt;
+      const message = `silenced ${s.targets[s.target]!.label} until ${formatClock(end, false)} (window ${w.id})`;
+      set({
+        silence: { state: 'done', ok: true, message },
+        maintenanceVersion: get().maintenanceVersion + 1,
+      });
+    },
+    dismissSilence() {
+      if (get().silence.state === 'done') set({ silence: { state: 'idle' } });
+    },
+  };
+};
+
+function whyNot(s: ConsoleState): string | null {
+  if (s.session.isPublic) return 'a public dashboard cannot start maintenance';
+  // Before /v1/me answers (or on a service without it) M is offered: the service's 403 says the rest.
+  const role = selectMissingRole(s, 'operate');
+  return role ? `this key's role (${role}) cannot start maintenance: it needs operate` : null;
+}
+
+/**
+ * What `M` may cover, the first one offered first: the checks the filter shows
+ * (when a filter is on the board), the selected or open check, and its group.
+ */
+function targetsOf(s: ConsoleState): SilenceTarget[] {
+  const view = selectView(s);
+  const checkId = view.name === 'check' ? view.checkId : s.selectedId;
+  const check = checkId ? s.checks[checkId] : undefined;
+  const targets: SilenceTarget[] = [];
+  if (view.name !== 'check' && s.filterText.trim() !== '') {
+    const shown = selectBoardOrder(s);
+    const n = shown.length;
+    if (n > 0)
+      targets.push({
+        label: `the ${n} check${n === 1 ? '' : 's'} the filter shows`,
+        scope: { checks: shown },
+      });
+  }
+  if (check) targets.push({ label: `check ${check.checkName}`, scope: { checks: [check.checkId] } });
+  if (check?.group) targets.push({ label: `group ${check.group.name}`, scope: { groups: [check.group.id] } });
+  return targets;
+}

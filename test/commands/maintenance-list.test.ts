@@ -1,0 +1,54 @@
+// `checkwall maintenance list`'s table: one row a window, what the service sent
+// sanitised (a name cannot retitle the terminal).
+import { describe, expect, it } from 'vitest';
+import type { MaintenanceWindow } from '../../src/api/maintenance-schemas.js';
+import { listLines } from '../../src/commands/maintenance.js';
+
+const NOW = Date.parse('2026-11-27T10:00:00.000Z');
+const w = (over: Partial<MaintenanceWindow>): MaintenanceWindow => ({
+  id: 'mw-1',
+  name: 'deploy 4.2',
+  reason: 'rolling deploy',
+  createdBy: 'deployer',
+  createdAt: '2026-11-27T09:50:00.000Z',
+  scope: { checks: ['api', 'web'] },
+  startsAt: '2026-11-27T09:50:00.000Z',
+  endsAt: '2026-11-27T10:25:00.000Z',
+  repeat: null,
+  mode: 'silence',
+  excludeFromAvailability: false,
+  state: 'active',
+  occurrence: null,
+  source: 'api',
+  endedEarlyAt: null,
+  ...over,
+});
+
+describe('listLines', () => {
+  it('lines up the windows: when an active one ends, when a scheduled one starts', () => {
+    const lines = listLines(
+      [
+        w({}),
+        w({
+          id: 'nightly',
+          state: 'scheduled',
+          mode: 'pause',
+          name: 'vacuum\u001b]0;owned\u0007',
+          scope: { tags: ['db'] },
+          createdBy: 'config',
+          occurrence: { startsAt: '2026-11-28T02:00:00.000Z', endsAt: '2026-11-28T03:00:00.000Z' },
+        }),
+      ],
+      NOW,
+    );
+    expect(lines).toEqual([
+      'ID       STATE      MODE     WHEN           SCOPE     BY        NAME: REASON',
+      'mw-1     active     silence  ends in 25m    2 checks  deployer  deploy 4.2: rolling deploy',
+      'nightly  scheduled  pause    starts in 16h  tag db    config    vacuum: rolling deploy',
+    ]);
+  });
+
+  it('says when there is none', () => {
+    expect(listLines([], NOW)).toEqual(['no active or scheduled maintenance windows']);
+  });
+});
