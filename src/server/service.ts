@@ -28,6 +28,10 @@ import { isPgStorage, openStorage } from './storage/open.js';
 import { logFailure, observeStorage } from './storage/observed.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage } from './storage/types.js';
+import { createInstanceMetrics, readInstanceSources, type InstanceMetrics } from './metrics/instance.js';
+import { createRunTally, type RunTally } from './metrics/run-tally.js';
+import { createScrape, type Scrape } from './metrics/scrape.js';
+import { listenMetrics, type MetricsListener } from './metrics/routes.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -57,6 +61,8 @@ export type { ReloadSummary } from './config/diff.js';
 
 export interface Service {
   url: string;
+  /** The sidecar's GET /metrics address when the config names metrics.port. */
+  metricsUrl?: string | undefined;
   app: FastifyInstance;
   storage: Storage;
   engine: StatusEngine;
@@ -122,7 +128,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   };
   parts.pauses.start();
   const leaving = new AbortController();
-  const { app, url } = await listen(parts, run, status, leaving.signal);
+  const { app, url, sidecar } = await listen(parts, run, status, leaving.signal);
   if (opts.startScheduler !== false) {
     run.runner.workers.warm();
     run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
@@ -133,6 +139,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   let closing: Promise<void> | undefined;
   return {
     url,
+    metricsUrl: sidecar?.url,
     app,
     storage: parts.storage,
     engine: status.engine,
@@ -144,7 +151,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runsByThread: () => run.runner.workers.runsByThread(),
     announceConfig: peers.announce,
     onPeerConfig: peers.onConfig,
-    close: () => (closing ??= closeAll({ parts, run, status, app, peers, timers, leaving })),
+    close: () => (closing ??= closeAll({ parts, run, status, app, sidecar, peers, timers, leaving })),
   };
 }
 
@@ -163,6 +170,8 @@ interface Parts {
   /** People's pauses of checks (issue 32), read at start; what they move is told to `pauseMoved.to`. */
   pauses: Pauses;
   pauseMoved: { to: (change: PauseChange) => void };
+  /** This instance's own families of /metrics: the parts observe into them. */
+  metrics: InstanceMetrics;
 }
 
 /** The one clock of the service: opts.clock, else the system's timers with opts.now, else the system's. */
@@ -178,8 +187,10 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
     ...(opts.log ? { warn: opts.log } : {}),
   });
   const faults = createStorageWatch(clock, log);
-  // Every part reads and writes through this one: the database's faults reach the health.
-  const storage = observeStorage(opened, faults.listener);
+  const metrics = createInstanceMetrics();
+  // Every part reads and writes through this one: the database's faults reach the health,
+  // each call's time the metrics.
+  const storage = observeStorage(opened, { ...faults.listener, timed: metrics.storageCall });
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   const pauseMoved = { to: (_change: PauseChange) => {} };
   const pauses = createPauses({ storage, clock, onChange: (change) => pauseMoved.to(change) });
@@ -201,6 +212,7 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
     log,
     pauses,
     pauseMoved,
+    metrics,
   };
 }
 
@@ -218,7 +230,7 @@ interface RunSide {
  * it reaches the statuses only through what the status side subscribes to it, and
  * through the sink given to scheduler.start.
  */
-async function createRunSide({ opts, clock, storage, live, pauses }: Parts): Promise<RunSide> {
+async function createRunSide({ opts, clock, storage, live, pauses, metrics }: Parts): Promise<RunSide> {
   const runnersBack = listeners();
   const config = live.config;
   const hub = createRunnerHub({ config, queue: storage, now: clock.now, clock, onReturn: runnersBack.emit });
@@ -243,6 +255,7 @@ async function createRunSide({ opts, clock, storage, live, pauses }: Parts): Pro
     },
     lastRunAt: async (a, c, l) => (await storage.recentRuns(a, c, l, 1))[0]?.startedAt ?? null,
     clock,
+    observeLag: metrics.scheduleLag,
   });
   return { hub, runner, scheduler, runnersBack };
 }
@@ -256,10 +269,12 @@ interface StatusSide {
   /** A queued run's result: stored once, by the run's holder only, then judged. */
   complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult): Promise<boolean>;
   health: Health;
+  /** Each check's runs stored here (checkwall_check_runs_total). */
+  runs: RunTally;
 }
 
 function createStatusSide(
-  { opts, clock, storage, accounts, live, faults, pauses }: Parts,
+  { opts, clock, storage, accounts, live, faults, pauses, metrics }: Parts,
   run: RunSide,
 ): StatusSide {
   const planner = createAlertPlanner({ storage, now: clock.now, publicUrl: opts.config.publicUrl });
@@ -275,14 +290,28 @@ function createStatusSide(
     // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });
-  const alerting = createAlerting({ config: opts.config, storage, accounts, engine, planner, clock });
+  const alerting = createAlerting({
+    config: opts.config,
+    storage,
+    accounts,
+    engine,
+    planner,
+    clock,
+    onOutcome: metrics.notification,
+  });
   engine.onNotifications(alerting.kick);
   run.runnersBack.on(() => engine.rederiveAll());
+  const runs = createRunTally();
   /** Stores a result with `write` and judges it, in order with the check's other results. */
   const store = (accountId: string, result: CheckResult, write: () => Promise<boolean>) => {
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
-    return account && check ? engine.record(account, check, result, write) : write();
+    const counted = async () => {
+      const stored = await write();
+      if (stored) runs.stored(accountId, result.checkId, result.status);
+      return stored;
+    };
+    return account && check ? engine.record(account, check, result, counted) : counted();
   };
   const health = createHealth({
     clock,
@@ -295,6 +324,7 @@ function createStatusSide(
     engine,
     alerting,
     health,
+    runs,
     async record(accountId, run) {
       // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
       const { screenshot, ...result } = run;
@@ -316,6 +346,7 @@ function createStatusSide(
 /** Builds the HTTP app and listens; on failure, closes what is open and says why. */
 async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: AbortSignal) {
   const { opts, clock, storage, accounts, live } = parts;
+  const scrape = metricsScrape(parts, run, status);
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
   const app = await buildApp(
     {
@@ -326,6 +357,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       clock,
       limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
       health: status.health,
+      metrics: scrape,
       actions: {
         scheduler: run.scheduler,
         pauses: parts.pauses,
@@ -363,7 +395,40 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
   }
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  return { app, url: `http://${host}:${port}` };
+  const where = opts.config.metrics;
+  let sidecar: MetricsListener | undefined;
+  try {
+    sidecar = where ? await listenMetrics(scrape, where) : undefined;
+  } catch (error) {
+    await app.close();
+    parts.faults.stop();
+    await storage.close();
+    throw new Error(`cannot listen for metrics on ${where!.host}:${where!.port}: ${listenProblem(error)}`);
+  }
+  return { app, url: `http://${host}:${port}`, sidecar };
+}
+
+/** GET /metrics: this instance's families, and the statuses as the list serves them. */
+function metricsScrape(
+  { clock, storage, accounts, metrics }: Parts,
+  run: RunSide,
+  status: StatusSide,
+): Scrape {
+  readInstanceSources(metrics.registry, {
+    runStats: () => run.scheduler.stats(),
+    skippedByReason: () => run.scheduler.skippedByReason(),
+    outbox: () => storage.outboxBacklog(),
+    now: clock.now,
+  });
+  return createScrape({
+    instance: metrics.registry,
+    accounts: () => accounts.all(),
+    statuses: async (account) =>
+      (await status.engine.list(account, '24h')).map((s) => status.engine.present(account.id, s)),
+    runs: status.runs,
+    runners: run.hub,
+    clock,
+  });
 }
 
 interface Peers {
@@ -485,6 +550,7 @@ async function closeAll(s: {
   run: RunSide;
   status: StatusSide;
   app: FastifyInstance;
+  sidecar: MetricsListener | undefined;
   peers: Peers;
   timers: Timers;
   leaving: AbortController;
@@ -497,6 +563,7 @@ async function closeAll(s: {
   // After the scheduler: every run has ended, so no page is open when the browser goes.
   await s.run.runner.close();
   await s.app.close();
+  await s.sidecar?.close();
   await s.status.alerting.stop();
   await timersDone;
   s.parts.faults.stop();

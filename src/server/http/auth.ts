@@ -26,10 +26,16 @@ export interface Authenticated extends KeyHolder {
   keyId: string;
 }
 
-export function authenticate(accounts: Accounts, req: FastifyRequest): Authenticated {
+/**
+ * The key's holder. `keyAlone`: the key names its account (GET /metrics, where Prometheus
+ * sends a bearer token only; keys are unique across accounts, config/load.ts), and
+ * X-Service-Account, when sent, must still name that account.
+ */
+export function authenticate(accounts: Accounts, req: FastifyRequest, keyAlone = false): Authenticated {
   const key = bearer(req);
-  const named = req.headers['x-service-account'];
+  const sent = req.headers['x-service-account'];
   const holder = key === undefined ? undefined : accounts.byKey(key);
+  const named = keyAlone && sent === undefined ? holder?.account.id : sent;
   if (!holder || typeof named !== 'string' || named === '') throw unauthorized();
   // Account ids are UUIDs, in whatever case a client writes them.
   if (named.toLowerCase() !== holder.account.id.toLowerCase())

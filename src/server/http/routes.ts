@@ -33,6 +33,8 @@ import { publicChecks } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
+import { registerMetricsRoute } from '../metrics/routes.js';
+import type { Scrape } from '../metrics/scrape.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -46,6 +48,8 @@ export interface RouteDeps {
   health: Health;
   /** Run now, pause and resume (action-routes.ts); absent: not offered (tests of the reads alone). */
   actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'runnerConnected'> | undefined;
+  /** GET /metrics (metrics/scrape.ts); absent: not offered. */
+  metrics?: Scrape | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -163,6 +167,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       audit,
       keyName: (req) => keyOf(req).name,
     });
+
+  if (deps.metrics) registerMetricsRoute(app, deps.metrics);
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);
