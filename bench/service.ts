@@ -1,7 +1,8 @@
 // bench:service — 1,000 checks and 1,000,000 results in SQLite; latency of both
 // list endpoints over real HTTP, and runner throughput against a loopback target;
-// then measurement honesty under load (service-honesty.ts). `-- honesty` runs
-// only the latter, `-- lists` only the former.
+// then GET /metrics of 10,000 checks (service-metrics.ts); then measurement honesty
+// under load (service-honesty.ts). `-- honesty` runs only the latter, `-- lists` only
+// the first, `-- metrics` only the scrape.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +17,7 @@ import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { honestyReport, measureHonesty } from './service-honesty.js';
+import { scrapeReport } from './service-metrics.js';
 import { startStrangerFlood } from './strangers.js';
 
 const CHECKS = 1_000;
@@ -97,7 +99,10 @@ async function main() {
   const only = process.argv[2];
   // `-- strangers`: only the flood row, printed (a quick before/after; BENCHMARKS.md untouched).
   if (only === 'strangers') return void process.stdout.write(`${await strangersOnly()}\n`);
+  // `-- metrics`: only the scrape of 10,000 checks (service-metrics.ts).
+  if (only === 'metrics') return void writeSection('bench:service metrics', await scrapeReport());
   if (only !== 'honesty') await lists();
+  if (only !== 'honesty' && only !== 'lists') writeSection('bench:service metrics', await scrapeReport());
   if (only !== 'lists')
     // `-- honesty 1000`: one load only (a before/after on a busy machine).
     await measureHonesty(process.argv[3] ? [Number(process.argv[3])] : [1_000, 10_000], 60, (rows) =>

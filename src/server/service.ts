@@ -31,7 +31,7 @@ import type { ClaimedRun, Storage } from './storage/types.js';
 import { createInstanceMetrics, readInstanceSources, type InstanceMetrics } from './metrics/instance.js';
 import { createRunTally, type RunTally } from './metrics/run-tally.js';
 import { createScrape, type Scrape } from './metrics/scrape.js';
-import { listenMetrics, type MetricsListener } from './metrics/routes.js';
+import { listenMetrics, type MetricsListener } from './http/metrics-routes.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;

@@ -33,7 +33,7 @@ import { publicChecks } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
-import { registerMetricsRoute } from '../metrics/routes.js';
+import { registerMetricsRoute } from './metrics-routes.js';
 import type { Scrape } from '../metrics/scrape.js';
 
 export interface RouteDeps {

@@ -63,12 +63,14 @@ describe.skipIf(!hasPrometheus)(`a real Prometheus scraping the service (needs $
     const status = Object.fromEntries(list.data.map((s) => [s.checkId, s.status]));
     expect(status).toMatchObject({ c1: 'failing', c2: 'passing' });
     await expect
-      .poll(upByCheck, { timeout: 15_000, interval: 250, message: () => prometheus.log() })
-      .toEqual({ c1: 0, c2: 1 });
+      .poll(upByCheck, { timeout: 15_000, interval: 250 })
+      .toEqual({ c1: 0, c2: 1 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nPrometheus said:\n${prometheus.log()}`);
+      });
     // The scrape was the service's, with the key: Prometheus counts its target up.
-    const up = (await (
-      await fetch(`${prometheus.url}/api/v1/query?query=up{job="checkwall"}`)
-    ).json()) as QueryAnswer;
+    const query = encodeURIComponent('up{job="checkwall"}');
+    const up = (await (await fetch(`${prometheus.url}/api/v1/query?query=${query}`)).json()) as QueryAnswer;
     expect(up.data.result[0]?.value[1]).toBe('1');
   });
 });

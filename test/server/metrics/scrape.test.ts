@@ -25,7 +25,14 @@ function config(sidecar = false) {
   return {
     ...base,
     accounts: [
-      { ...ours!, apiKeys: [...ours!.apiKeys, { key: READ_KEY, name: 'prometheus', role: 'read' as const }] },
+      {
+        ...ours!,
+        apiKeys: [...ours!.apiKeys, { key: READ_KEY, name: 'prometheus', role: 'read' as const }],
+        locations: [
+          ...ours!.locations,
+          { id: 'far', name: 'Far', region: 'x', remote: true, runnerToken: 'runner-token-0123456789' },
+        ],
+      },
       ...rest,
     ],
     ...(sidecar ? { metrics: { port: 0, host: '127.0.0.1' } } : {}),
@@ -90,6 +97,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('checkwall_alert_outbox_pending 0');
     expect(text).toContain('checkwall_storage_operation_duration_seconds_count{operation="insertResult"}');
     expect(text).toContain('process_cpu_seconds_total');
+    // A remote location no runner ever called: none in touch, no last contact.
+    expect(sample(text, 'checkwall_location_runners', { account: TEST_ACCOUNT, location: 'far' })).toBe(0);
+    expect(text).not.toContain('checkwall_location_runner_last_seen_timestamp_seconds{');
     // Nothing of the other account.
     expect(text).not.toContain(OTHER_ACCOUNT);
     expect(text).not.toContain('check_id="secret"');
@@ -155,6 +165,45 @@ describe('the sidecar port (metrics.port)', () => {
       expect(((await other.json()) as { message: string }).message).toContain('serves GET /metrics');
     } finally {
       await side.close();
+    }
+  });
+});
+
+describe('the service’s own families, from a running scheduler', () => {
+  it('counts runs due and stored and observes how late each started', async () => {
+    const base = testConfig(1);
+    const [ours] = base.accounts;
+    const running = await startTestService({
+      startScheduler: true,
+      config: {
+        ...base,
+        accounts: [{ ...ours!, checks: [{ ...ours!.checks[0]!, frequency: '2s', locations: ['eu-west'] }] }],
+      },
+    });
+    try {
+      const read = async () => {
+        const res = await fetch(`${running.url}/metrics`, {
+          headers: { authorization: `Bearer ${TEST_KEY}` },
+        });
+        const text = await res.text();
+        const value = (name: string) =>
+          Number(
+            /^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2] ?? NaN,
+          );
+        return {
+          due: value('checkwall_runs_due_total'),
+          stored: value('checkwall_runs_stored_total'),
+          lagged: value('checkwall_schedule_lag_seconds_count'),
+        };
+      };
+      await expect
+        .poll(async () => (await read()).stored, { timeout: 15_000, interval: 200 })
+        .toBeGreaterThanOrEqual(1);
+      const seen = await read();
+      expect(seen.due).toBeGreaterThanOrEqual(seen.stored);
+      expect(seen.lagged).toBeGreaterThanOrEqual(seen.stored);
+    } finally {
+      await running.close();
     }
   });
 });

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { accountOf } from '../http/guard.js';
-import { errorBody } from '../http/errors.js';
-import type { Scrape } from './scrape.js';
+import { accountOf } from './guard.js';
+import { errorBody } from './errors.js';
+import type { Scrape } from '../metrics/scrape.js';
 
 export function registerMetricsRoute(app: FastifyInstance, scrape: Scrape): void {
   app.get('/metrics', async (req, reply) => {
