@@ -99,9 +99,20 @@ export const RUNNER_CONNECTED_MS = 60_000;
 export async function renderChecks(
   accounts: readonly AccountConfig[],
   deps: CheckFamiliesDeps,
-): Promise<string> {
+  previous?: RenderedChecks,
+): Promise<RenderedChecks> {
   const registry = new Registry();
-  const gauge = (name: string, help: string) => snapshotFamily(Gauge, { name, help, registers: [registry] });
+  const made: Array<{ name: string; series: Series[] }> = [];
+  const family = <M extends Gauge | Counter>(
+    Kind: new (config: { name: string; help: string; registers: Registry[] }) => M,
+    name: string,
+    help: string,
+  ) => {
+    const series = snapshotFamily(Kind, { name, help, registers: [registry] });
+    made.push({ name, series });
+    return series;
+  };
+  const gauge = (name: string, help: string) => family(Gauge, name, help);
   const up = gauge('checkwall_check_up', 'Whether the check is passing (1) or not (0).');
   const status = gauge(
     'checkwall_check_status',
@@ -115,11 +126,11 @@ export async function renderChecks(
     'checkwall_check_response_time_seconds',
     'Response time over 24 h: the average (stat="avg") and 95th percentile (stat="p95").',
   );
-  const runs = snapshotFamily(Counter, {
-    name: 'checkwall_check_runs_total',
-    help: 'Runs of the check stored by this instance since it started, by result.',
-    registers: [registry],
-  });
+  const runs = family(
+    Counter,
+    'checkwall_check_runs_total',
+    'Runs of the check stored by this instance since it started, by result.',
+  );
   const certificate = gauge(
     'checkwall_check_certificate_expiry_timestamp_seconds',
     'When the TLS certificate the check last saw expires (Unix time); absent when none was seen.',
@@ -166,5 +177,36 @@ export async function renderChecks(
       if (seen !== null) runnerSeen.push({ labels: NO_LABELS, sharedLabels: labels, value: seen / 1000 });
     }
   }
-  return registry.metrics();
+  // A family whose every series is as it was (most checks' status, maintenance and
+  // certificate move seldom) keeps its text; the others are written again.
+  const families = new Map<string, RenderedFamily>();
+  for (const { name, series } of made) {
+    const before = previous?.families.get(name);
+    const text =
+      before && sameSeries(before.series, series)
+        ? before.text
+        : await registry.getSingleMetricAsString(name);
+    families.set(name, { series, text });
+  }
+  // As registry.metrics() joins its families.
+  return { text: `${[...families.values()].map((f) => f.text).join('\n\n')}\n`, families };
+}
+
+interface RenderedFamily {
+  series: readonly Series[];
+  text: string;
+}
+
+/** A scope's per-check text, with each family's series and text for the next build to reuse. */
+export interface RenderedChecks {
+  text: string;
+  families: ReadonlyMap<string, RenderedFamily>;
+}
+
+/** The same series: each the same label set (the object made once per check config) and value. */
+function sameSeries(a: readonly Series[], b: readonly Series[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++)
+    if (a[i]!.sharedLabels !== b[i]!.sharedLabels || a[i]!.value !== b[i]!.value) return false;
+  return true;
 }

@@ -4,7 +4,7 @@
 import type { Registry } from 'prom-client';
 import type { Clock } from '../../domain/clock.js';
 import type { AccountConfig } from '../config/schema.js';
-import { renderChecks, type CheckFamiliesDeps } from './check-families.js';
+import { renderChecks, type CheckFamiliesDeps, type RenderedChecks } from './check-families.js';
 import { createSnapshots } from './snapshot.js';
 
 export interface Scrape {
@@ -21,7 +21,7 @@ export interface ScrapeDeps extends Omit<CheckFamiliesDeps, 'now'> {
 }
 
 export function createScrape(deps: ScrapeDeps): Scrape {
-  const snapshots = createSnapshots(deps.clock);
+  const snapshots = createSnapshots<RenderedChecks>(deps.clock);
   const families = { ...deps, now: deps.clock.now };
   return {
     contentType: deps.instance.contentType,
@@ -33,9 +33,9 @@ export function createScrape(deps: ScrapeDeps): Scrape {
       };
       const [own, checks] = await Promise.all([
         deps.instance.metrics(),
-        snapshots.read(scope, () => renderChecks(current(), families)),
+        snapshots.read(scope, (previous) => renderChecks(current(), families, previous)),
       ]);
-      return own + checks;
+      return own + checks.text;
     },
   };
 }

@@ -7,23 +7,26 @@ import type { Clock } from '../../domain/clock.js';
 /** How old the per-check series of a scrape may be (docs/metrics.md). */
 export const SNAPSHOT_MS = 15_000;
 
-export interface Snapshots {
-  /** The scope's text, built anew when the kept one is SNAPSHOT_MS old. */
-  read(scope: string, build: () => Promise<string>): Promise<string>;
+export interface Snapshots<T> {
+  /** The scope's snapshot, built anew (from the one before, if any) when the kept one is SNAPSHOT_MS old. */
+  read(scope: string, build: (previous: T | undefined) => Promise<T>): Promise<T>;
 }
 
-export function createSnapshots(clock: Pick<Clock, 'now'>): Snapshots {
-  const kept = new Map<string, { at: number; text: Promise<string> }>();
+export function createSnapshots<T>(clock: Pick<Clock, 'now'>): Snapshots<T> {
+  const kept = new Map<string, { at: number; value: Promise<T>; built?: T }>();
   return {
     read(scope, build) {
       const now = clock.now();
       const hit = kept.get(scope);
-      if (hit && now >= hit.at && now - hit.at < SNAPSHOT_MS) return hit.text;
-      const text = build();
-      kept.set(scope, { at: now, text });
-      // A failed build is not kept: the next scrape tries again.
-      text.catch(() => kept.get(scope)?.text === text && kept.delete(scope));
-      return text;
+      if (hit && now >= hit.at && now - hit.at < SNAPSHOT_MS) return hit.value;
+      const entry: { at: number; value: Promise<T>; built?: T } = { at: now, value: build(hit?.built) };
+      kept.set(scope, entry);
+      entry.value.then(
+        (built) => void (entry.built = built),
+        // A failed build is not kept: the next scrape tries again.
+        () => kept.get(scope) === entry && kept.delete(scope),
+      );
+      return entry.value;
     },
   };
 }

@@ -135,6 +135,15 @@ describe('GET /metrics', () => {
     expect(sample(fresh, 'checkwall_check_runs_total', { check_id: 'c3', result: 'success' })).toBe(
       runs! + 1,
     );
+    // A family no series of which moved is kept as it was; one that moved is written anew.
+    expect(sample(fresh, 'checkwall_check_status', { check_id: 'c1', status: 'failing' })).toBe(1);
+    expect(sample(fresh, 'checkwall_check_up', { check_id: 'c3' })).toBe(1);
+    await svc.seed('c3', ['failed', 'failed', 'failed'], { endAt: Date.now() + shift - 100, spacingMs: 100 });
+    shift += SNAPSHOT_MS;
+    const moved = await (await scrape(TEST_KEY)).text();
+    expect(sample(moved, 'checkwall_check_up', { check_id: 'c3' })).toBe(0);
+    expect(sample(moved, 'checkwall_check_status', { check_id: 'c3', status: 'failing' })).toBe(1);
+    expect(sample(moved, 'checkwall_check_status', { check_id: 'c1', status: 'failing' })).toBe(1);
   });
 
   it.skipIf(!hasPromtool)(
