@@ -158,10 +158,11 @@ export async function renderChecks(
         to.push({ labels: NO_LABELS, sharedLabels: labels, value });
       add(up, l.base, s.status === 'passing' ? 1 : 0);
       for (const value of CHECK_STATUSES) add(status, l.status[value], s.status === value ? 1 : 0);
-      if (s.availability.percentage !== null) add(availability, l.window, s.availability.percentage / 100);
+      if (s.availability.percentage !== null)
+        add(availability, l.window, fraction(s.availability.percentage));
       const { averageResponseTime: avg, p95ResponseTime: p95 } = s.performance;
-      if (avg !== null) add(response, l.avg, avg / 1000);
-      if (p95 !== null) add(response, l.p95, p95 / 1000);
+      if (avg !== null) add(response, l.avg, seconds(avg));
+      if (p95 !== null) add(response, l.p95, seconds(p95));
       const [succeeded, failed] = deps.runs.of(account.id, check.id);
       add(runs, l.success, succeeded);
       add(runs, l.failed, failed);
@@ -202,6 +203,11 @@ export interface RenderedChecks {
   text: string;
   families: ReadonlyMap<string, RenderedFamily>;
 }
+
+// Rounded to a millionth: a percentage over 100 or milliseconds over 1000 is otherwise often
+// a binary fraction's 17 digits, longer to write and never the same twice for a family to keep.
+const fraction = (percentage: number) => Math.round(percentage * 10_000) / 1_000_000;
+const seconds = (ms: number) => Math.round(ms * 1000) / 1_000_000;
 
 /** The same series: each the same label set (the object made once per check config) and value. */
 function sameSeries(a: readonly Series[], b: readonly Series[]): boolean {
