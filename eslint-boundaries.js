@@ -18,6 +18,7 @@ export const SERVER_USES = {
   status: ['storage', 'config'],
   schedule: ['runners', 'storage', 'config'],
   alerting: ['storage', 'config'],
+  metrics: ['schedule', 'storage', 'config'],
   demo: ['config'],
   maintenance: ['storage', 'config'],
 };

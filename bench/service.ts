@@ -1,8 +1,9 @@
 // bench:service — 1,000 checks and 1,000,000 results in SQLite; latency of both
 // list endpoints over real HTTP, and runner throughput against a loopback target;
-// then measurement honesty under load (service-honesty.ts). `-- honesty` runs
-// only the latter, `-- lists` only the former; `-- status-page` only the status
-// page's rows (status-page.ts), `-- strangers` only the flood row.
+// then measurement honesty under load (service-honesty.ts); GET /metrics of 10,000
+// checks (service-metrics.ts). `-- honesty` runs only the latter, `-- lists` only the
+// first, `-- metrics` only the scrape, `-- status-page` only the status page's rows
+// (status-page.ts), `-- strangers` only the flood row.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,6 +19,7 @@ import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { honestyReport, measureHonesty } from './service-honesty.js';
 import { statusPageRows } from './status-page.js';
+import { scrapeReport } from './service-metrics.js';
 import { startStrangerFlood } from './strangers.js';
 
 const CHECKS = 1_000;
@@ -102,7 +104,10 @@ async function main() {
   if (only === 'status-page' || only === undefined)
     writeSection('bench:service status page', await statusPageRows());
   if (only === 'status-page') return;
+  // `-- metrics`: only the scrape of 10,000 checks (service-metrics.ts).
+  if (only === 'metrics') return void writeSection('bench:service metrics', await scrapeReport());
   if (only !== 'honesty') await lists();
+  if (only !== 'honesty' && only !== 'lists') writeSection('bench:service metrics', await scrapeReport());
   if (only !== 'lists')
     // `-- honesty 1000`: one load only (a before/after on a busy machine).
     await measureHonesty(process.argv[3] ? [Number(process.argv[3])] : [1_000, 10_000], 60, (rows) =>

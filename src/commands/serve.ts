@@ -155,6 +155,7 @@ export async function runServe(argv: string[]): Promise<number> {
     const reloads = watchReloads(flags, demo, env, service);
     const backlog = logBacklog(service);
     say(`listening on ${service.url}`);
+    if (service.metricsUrl) say(`metrics of every account, with no key, on ${service.metricsUrl}`);
     say(`database ${describeDb(dbPath)}`);
     const warning = await service.alerting.warning();
     if (warning) process.stderr.write(`checkwall serve: warning: ${warning}\n`);

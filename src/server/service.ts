@@ -30,6 +30,10 @@ import { isPgStorage, openStorage } from './storage/open.js';
 import { logFailure, observeStorage } from './storage/observed.js';
 import type { ChangeEvent } from './storage/pg/changes.js';
 import type { ClaimedRun, Storage, StoredWindow } from './storage/types.js';
+import { createInstanceMetrics, readInstanceSources, type InstanceMetrics } from './metrics/instance.js';
+import { createRunTally, type RunTally } from './metrics/run-tally.js';
+import { createScrape, type Scrape } from './metrics/scrape.js';
+import { listenMetrics, type MetricsListener } from './http/metrics-routes.js';
 
 export interface ServiceOptions {
   config: ServiceConfig;
@@ -59,6 +63,8 @@ export type { ReloadSummary } from './config/diff.js';
 
 export interface Service {
   url: string;
+  /** The sidecar's GET /metrics address when the config names metrics.port. */
+  metricsUrl?: string | undefined;
   app: FastifyInstance;
   storage: Storage;
   engine: StatusEngine;
@@ -151,7 +157,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   parts.pauses.start();
   parts.maintenance.start();
   const leaving = new AbortController();
-  const { app, url } = await listen(parts, run, status, leaving.signal);
+  const { app, url, sidecar } = await listen(parts, run, status, leaving.signal);
   if (opts.startScheduler !== false) {
     run.runner.workers.warm();
     run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
@@ -162,6 +168,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   let closing: Promise<void> | undefined;
   return {
     url,
+    metricsUrl: sidecar?.url,
     app,
     storage: parts.storage,
     engine: status.engine,
@@ -173,7 +180,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runsByThread: () => run.runner.workers.runsByThread(),
     announceConfig: peers.announce,
     onPeerConfig: peers.onConfig,
-    close: () => (closing ??= closeAll({ parts, run, status, app, peers, timers, leaving })),
+    close: () => (closing ??= closeAll({ parts, run, status, app, sidecar, peers, timers, leaving })),
   };
 }
 
@@ -196,6 +203,8 @@ interface Parts {
   maintenance: Maintenance;
   maintenanceMoved: { to: (windows: readonly StoredWindow[]) => Promise<void> };
   maintenanceEnded: { to: (window: StoredWindow, occurrence: Occurrence) => Promise<void> };
+  /** This instance's own families of /metrics: the parts observe into them. */
+  metrics: InstanceMetrics;
 }
 
 /** The config as the scheduler runs it: checks paused by a person or by a window in pause mode disabled. */
@@ -215,8 +224,10 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
     ...(opts.log ? { warn: opts.log } : {}),
   });
   const faults = createStorageWatch(clock, log);
-  // Every part reads and writes through this one: the database's faults reach the health.
-  const storage = observeStorage(opened, faults.listener);
+  const metrics = createInstanceMetrics();
+  // Every part reads and writes through this one: the database's faults reach the health,
+  // each call's time the metrics.
+  const storage = observeStorage(opened, { ...faults.listener, timed: metrics.storageCall });
   const accounts = createAccounts(opts.config, new Date(clock.now()));
   const pauseMoved = { to: (_change: PauseChange) => {} };
   const pauses = createPauses({ storage, clock, onChange: (change) => pauseMoved.to(change) });
@@ -252,6 +263,7 @@ async function openParts(opts: ServiceOptions): Promise<Parts> {
     maintenance,
     maintenanceMoved,
     maintenanceEnded,
+    metrics,
   };
 }
 
@@ -270,7 +282,7 @@ interface RunSide {
  * through the sink given to scheduler.start.
  */
 async function createRunSide(parts: Parts): Promise<RunSide> {
-  const { opts, clock, storage, live } = parts;
+  const { opts, clock, storage, live, metrics } = parts;
   const runnersBack = listeners();
   const config = live.config;
   const hub = createRunnerHub({ config, queue: storage, now: clock.now, clock, onReturn: runnersBack.emit });
@@ -295,6 +307,7 @@ async function createRunSide(parts: Parts): Promise<RunSide> {
     },
     lastRunAt: async (a, c, l) => (await storage.recentRuns(a, c, l, 1))[0]?.startedAt ?? null,
     clock,
+    observeLag: metrics.scheduleLag,
   });
   return { hub, runner, scheduler, runnersBack };
 }
@@ -308,10 +321,12 @@ interface StatusSide {
   /** A queued run's result: stored once, by the run's holder only, then judged. */
   complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult): Promise<boolean>;
   health: Health;
+  /** Each check's runs stored here (checkwall_check_runs_total). */
+  runs: RunTally;
 }
 
 function createStatusSide(
-  { opts, clock, storage, accounts, live, faults, pauses, maintenance }: Parts,
+  { opts, clock, storage, accounts, live, faults, pauses, maintenance, metrics }: Parts,
   run: RunSide,
 ): StatusSide {
   const planner = createAlertPlanner({
@@ -345,14 +360,28 @@ function createStatusSide(
     // Two batches of 100 checks' reads in flight (pg-per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });
-  const alerting = createAlerting({ config: opts.config, storage, accounts, engine, planner, clock });
+  const alerting = createAlerting({
+    config: opts.config,
+    storage,
+    accounts,
+    engine,
+    planner,
+    clock,
+    onOutcome: metrics.notification,
+  });
   engine.onNotifications(alerting.kick);
   run.runnersBack.on(() => engine.rederiveAll());
+  const runs = createRunTally();
   /** Stores a result with `write` and judges it, in order with the check's other results. */
   const store = (accountId: string, result: CheckResult, write: () => Promise<boolean>) => {
     const account = accounts.byId(accountId);
     const check = account && accounts.check(account, result.checkId);
-    return account && check ? engine.record(account, check, result, write) : write();
+    const counted = async () => {
+      const stored = await write();
+      if (stored) runs.stored(accountId, result.checkId, result.status);
+      return stored;
+    };
+    return account && check ? engine.record(account, check, result, counted) : counted();
   };
   const health = createHealth({
     clock,
@@ -365,6 +394,7 @@ function createStatusSide(
     engine,
     alerting,
     health,
+    runs,
     async record(accountId, run) {
       // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
       const { screenshot, ...result } = run;
@@ -386,6 +416,7 @@ function createStatusSide(
 /** Builds the HTTP app and listens; on failure, closes what is open and says why. */
 async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: AbortSignal) {
   const { opts, clock, storage, accounts, live } = parts;
+  const scrape = metricsScrape(parts, run, status);
   const limit = opts.rateLimit ?? { perSecond: 50, burst: 500 };
   const app = await buildApp(
     {
@@ -397,6 +428,7 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
       limitRate: createRateLimiter(limit.perSecond, limit.burst, clock.now),
       health: status.health,
       maintenance: parts.maintenance,
+      metrics: scrape,
       actions: {
         scheduler: run.scheduler,
         pauses: parts.pauses,
@@ -435,7 +467,40 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
   }
   const { address, port } = app.server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  return { app, url: `http://${host}:${port}` };
+  const where = opts.config.metrics;
+  let sidecar: MetricsListener | undefined;
+  try {
+    sidecar = where ? await listenMetrics(scrape, where) : undefined;
+  } catch (error) {
+    await app.close();
+    parts.faults.stop();
+    await storage.close();
+    throw new Error(`cannot listen for metrics on ${where!.host}:${where!.port}: ${listenProblem(error)}`);
+  }
+  return { app, url: `http://${host}:${port}`, sidecar };
+}
+
+/** GET /metrics: this instance's families, and the statuses as the list serves them. */
+function metricsScrape(
+  { clock, storage, accounts, metrics }: Parts,
+  run: RunSide,
+  status: StatusSide,
+): Scrape {
+  readInstanceSources(metrics.registry, {
+    runStats: () => run.scheduler.stats(),
+    skippedByReason: () => run.scheduler.skippedByReason(),
+    outbox: () => storage.outboxBacklog(),
+    now: clock.now,
+  });
+  return createScrape({
+    instance: metrics.registry,
+    accounts: () => accounts.all(),
+    statuses: async (account) =>
+      (await status.engine.list(account, '24h')).map((s) => status.engine.present(account.id, s)),
+    runs: status.runs,
+    runners: run.hub,
+    clock,
+  });
 }
 
 interface Peers {
@@ -559,6 +624,7 @@ async function closeAll(s: {
   run: RunSide;
   status: StatusSide;
   app: FastifyInstance;
+  sidecar: MetricsListener | undefined;
   peers: Peers;
   timers: Timers;
   leaving: AbortController;
@@ -572,6 +638,7 @@ async function closeAll(s: {
   // After the scheduler: every run has ended, so no page is open when the browser goes.
   await s.run.runner.close();
   await s.app.close();
+  await s.sidecar?.close();
   await s.status.alerting.stop();
   await timersDone;
   await maintenanceDone;

@@ -27,6 +27,8 @@ export interface DispatcherDeps {
   transportSecrets: readonly string[];
   /** After an attempt is recorded (the check's status shows undelivered alerts). */
   onFinished?: (row: NotificationRow) => Promise<void>;
+  /** Each attempt's outcome as recorded: sent, failed for good, or pending again (/metrics). */
+  onOutcome?: (status: AttemptOutcome['status']) => void;
 }
 
 const TICK_MS = 250;
@@ -99,7 +101,9 @@ export function createDispatcher(deps: DispatcherDeps) {
       return;
     }
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    await storage.finishAttempt(row.id, outcome(row, sent, secrets), deps.clock.now());
+    const recorded = outcome(row, sent, secrets);
+    await storage.finishAttempt(row.id, recorded, deps.clock.now());
+    deps.onOutcome?.(recorded.status);
     await deps.onFinished?.(row);
   }
 

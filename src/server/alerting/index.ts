@@ -7,7 +7,7 @@ import type { Accounts } from '../config/accounts.js';
 import type { CheckStatus } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
-import { createDispatcher } from './dispatcher.js';
+import { createDispatcher, type DispatcherDeps } from './dispatcher.js';
 import { buildPayload } from './payload.js';
 import type { AlertPlanner } from './planner.js';
 import { transportSecrets } from './redact.js';
@@ -30,6 +30,8 @@ export interface AlertingDeps {
   engine: CheckStatuses;
   planner: AlertPlanner;
   clock: Clock;
+  /** Each delivery attempt's outcome (the service's /metrics). */
+  onOutcome?: DispatcherDeps['onOutcome'];
 }
 
 const SWEEP_EVERY_MS = 5_000;
@@ -57,6 +59,7 @@ export function createAlerting(deps: AlertingDeps) {
     },
     transportSecrets: transportSecrets(config),
     onFinished: (row: NotificationRow) => reread(row.accountId, row.checkId),
+    ...(deps.onOutcome ? { onOutcome: deps.onOutcome } : {}),
   });
 
   /**

@@ -480,6 +480,16 @@ export const ServiceConfigSchema = z
       })
       .prefault({}),
     http: HttpConfigSchema.prefault({}),
+    /**
+     * A second listener serving GET /metrics of every account with no key, for a Prometheus
+     * beside the service (docs/metrics.md); read at start. Keep it on loopback.
+     */
+    metrics: z
+      .strictObject({
+        port: z.number().int().min(0).max(65_535),
+        host: z.string().trim().min(1).default('127.0.0.1'),
+      })
+      .optional(),
   })
   .superRefine((config, ctx) => {
     // History is made from the results: it cannot be kept for less time than they are.

@@ -11,6 +11,10 @@ import { HttpError } from './errors.js';
 export const UNAUTHORIZED_MESSAGE =
   'the credentials are missing or not valid: send Authorization: Bearer <API key> and X-Service-Account: <account id>';
 
+/** A route whose key alone names the account (GET /metrics) asks for the key only. */
+const KEY_ALONE_MESSAGE =
+  'the credentials are missing or not valid: send Authorization: Bearer <API key of the read role or more>';
+
 /** The 401 of every refused credential, with its WWW-Authenticate. */
 export const unauthorized = (message = UNAUTHORIZED_MESSAGE) =>
   new HttpError(401, message, [], { 'www-authenticate': 'Bearer' });
@@ -26,11 +30,18 @@ export interface Authenticated extends KeyHolder {
   keyId: string;
 }
 
-export function authenticate(accounts: Accounts, req: FastifyRequest): Authenticated {
+/**
+ * The key's holder. `keyAlone`: the key names its account (GET /metrics, where Prometheus
+ * sends a bearer token only; keys are unique across accounts, config/load.ts), and
+ * X-Service-Account, when sent, must still name that account.
+ */
+export function authenticate(accounts: Accounts, req: FastifyRequest, keyAlone = false): Authenticated {
   const key = bearer(req);
-  const named = req.headers['x-service-account'];
+  const sent = req.headers['x-service-account'];
   const holder = key === undefined ? undefined : accounts.byKey(key);
-  if (!holder || typeof named !== 'string' || named === '') throw unauthorized();
+  const named = keyAlone && sent === undefined ? holder?.account.id : sent;
+  if (!holder || typeof named !== 'string' || named === '')
+    throw unauthorized(keyAlone ? KEY_ALONE_MESSAGE : UNAUTHORIZED_MESSAGE);
   // Account ids are UUIDs, in whatever case a client writes them.
   if (named.toLowerCase() !== holder.account.id.toLowerCase())
     throw new HttpError(403, 'the API key does not belong to that account');

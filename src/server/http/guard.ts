@@ -18,6 +18,8 @@ const HEARTBEAT = '/v1/heartbeats/';
 const RUNNER = '/v1/runner/';
 /** The service's own health, for probes that hold no key (docs/health.md): limited per address as public reads. */
 const PROBES = new Set(['/v1/health', '/v1/ready']);
+/** Routes outside /v1/ that take an account's key, the key alone naming the account (Prometheus's scrape). */
+const KEY_ALONE = new Set(['/metrics']);
 
 export interface GuardDeps {
   accounts: Accounts;
@@ -68,11 +70,12 @@ export function requireRole(req: FastifyRequest, role: Role): void {
 
 /** Whether a route takes an account's key, and so needs a role in route-roles.ts. */
 const takesKey = (url: string) =>
-  url.startsWith('/v1/') &&
-  !url.startsWith(RUNNER) &&
-  !url.startsWith(HEARTBEAT) &&
-  !url.startsWith(PUBLIC_READ) &&
-  !PROBES.has(url);
+  KEY_ALONE.has(url) ||
+  (url.startsWith('/v1/') &&
+    !url.startsWith(RUNNER) &&
+    !url.startsWith(HEARTBEAT) &&
+    !url.startsWith(PUBLIC_READ) &&
+    !PROBES.has(url));
 
 export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
   const { accounts, limits } = deps;
@@ -97,7 +100,8 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
     }
     const route = req.routeOptions.url;
     // No route: the 404 handler answers, and reads no body.
-    if (route === undefined || !route.startsWith('/v1/') || route.startsWith(RUNNER)) return;
+    const keyAlone = route !== undefined && KEY_ALONE.has(route);
+    if (route === undefined || (!route.startsWith('/v1/') && !keyAlone) || route.startsWith(RUNNER)) return;
     if (route.startsWith(HEARTBEAT)) return heartbeat(req, reply);
     if (PROBES.has(route)) return limits.publicRead(req);
     if (route.startsWith(PUBLIC_READ)) {
@@ -107,7 +111,7 @@ export function registerGuards(app: FastifyInstance, deps: GuardDeps): void {
     }
     let holder: KeyHolder;
     try {
-      const { keyId, ...found } = authenticate(accounts, req);
+      const { keyId, ...found } = authenticate(accounts, req, keyAlone);
       deps.limitRate(keyId);
       holder = found;
     } catch (error) {

@@ -20,6 +20,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /v1/check-history/:checkId': 'read',
   'GET /v1/check-runs': 'read',
   'GET /v1/check-runs/:runId': 'read',
+  'GET /metrics': 'read',
   'POST /v1/check-alerts/:alertId/acknowledge': 'operate',
   'POST /v1/check-runs': 'operate',
   'POST /v1/checks/:checkId/pause': 'operate',

@@ -35,6 +35,8 @@ import { publicChecks } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
+import { registerMetricsRoute } from './metrics-routes.js';
+import type { Scrape } from '../metrics/scrape.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -50,6 +52,8 @@ export interface RouteDeps {
   actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'maintenance' | 'runnerConnected'> | undefined;
   /** Maintenance windows (issue 33); absent: not offered (tests of the reads alone). */
   maintenance?: Maintenance | undefined;
+  /** GET /metrics (metrics/scrape.ts); absent: not offered. */
+  metrics?: Scrape | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -169,6 +173,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       audit,
       keyName: (req) => keyOf(req).name,
     });
+
+  if (deps.metrics) registerMetricsRoute(app, deps.metrics);
 
   app.get('/v1/analytics/metrics/:checkType', (req) => {
     auth(req);

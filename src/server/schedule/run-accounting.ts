@@ -31,6 +31,8 @@ export interface RunAccounting {
   /** Skipped runs of every check in the last HEALTH_SKIP_WINDOW_MS (the service's health). */
   skippedLately(now: number): number;
   totals(): Pick<RunStats, 'due' | 'skipped' | 'stored'>;
+  /** Skipped runs since start by their reason (the sentence given to skip), for /metrics. */
+  skippedByReason(): ReadonlyMap<string, number>;
 }
 
 /** How far back a skipped run marks the service's own health (status/health.ts). */
@@ -47,6 +49,7 @@ export function createRunAccounting(): RunAccounting {
     lately.splice(0, old);
   };
   const reasons = new Map<string, string>();
+  const byReason = new Map<string, number>();
   const recent = (key: string, now: number) => {
     const at = skips.get(key);
     if (!at) return 0;
@@ -62,6 +65,7 @@ export function createRunAccounting(): RunAccounting {
     stored: () => void totals.stored++,
     skip(accountId, checkId, at, reason = BEHIND) {
       totals.skipped++;
+      byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
       trim(at);
       lately.push(at);
       const key = checkKey(accountId, checkId);
@@ -79,10 +83,12 @@ export function createRunAccounting(): RunAccounting {
     },
     lastReason: (accountId, checkId) => reasons.get(checkKey(accountId, checkId)),
     totals: () => ({ ...totals }),
+    skippedByReason: () => byReason,
   };
 }
 
-const BEHIND = 'the service is behind schedule';
+/** Why a due run is skipped when its previous run at the place has not finished. */
+export const BEHIND = 'the service is behind schedule';
 
 /** The sentence a status carries while its check's runs are being skipped, with why the latest was. */
 export function skippedReason(count: number, reason = BEHIND): string {

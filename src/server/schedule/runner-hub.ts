@@ -21,6 +21,8 @@ export interface RunnerHub {
   seen(accountId: string, locationId: string, runnerId: string): void;
   /** Newest contact of any runner of the location (now while one is waiting in a poll); null if none. */
   lastSeen(accountId: string, locationId: string): number | null;
+  /** Runners of the location (by runner id) in touch since `since`, here or with another instance. */
+  runnersSince(accountId: string, locationId: string, since: number): number;
   /** Resolves when woken for a run of the location, after `ms`, or when `signal` aborts. */
   wait(accountId: string, locationId: string, ms: number, signal: AbortSignal): Promise<void>;
   /** A run of the location is due: one waiting runner is woken to claim it, unless one woken is gathering. */
@@ -72,6 +74,13 @@ export function createRunnerHub(opts: {
   const drainedAt = new Map<string, number>();
   /** When a run of a location last fell due here with no runner waiting to be woken for it. */
   const unansweredAt = new Map<string, number>();
+  /** Each runner's newest contact, by location then runner id (this instance's and, refreshed, the others'). */
+  const runners = new Map<string, Map<string, number>>();
+  const noteRunner = (key: string, runnerId: string, at: number) => {
+    const of = runners.get(key) ?? new Map<string, number>();
+    runners.set(key, of);
+    if (at > (of.get(runnerId) ?? -Infinity)) of.set(runnerId, at);
+  };
 
   function replace(config: ServiceConfig) {
     places.clear();
@@ -93,6 +102,7 @@ export function createRunnerHub(opts: {
     seen(accountId, locationId, runnerId) {
       const at = opts.now();
       note(locationKey(accountId, locationId), at);
+      noteRunner(locationKey(accountId, locationId), runnerId, at);
       const runner = runnerKey(accountId, locationId, runnerId);
       if (at - (persisted.get(runner) ?? 0) < PERSIST_EVERY_MS) return;
       persisted.set(runner, at);
@@ -151,12 +161,19 @@ export function createRunnerHub(opts: {
       // The offer of a run is stored before its wake, so a claim made after the wake took it.
       return (unansweredAt.get(key) ?? -Infinity) < drained;
     },
+    runnersSince(accountId, locationId, since) {
+      let n = 0;
+      for (const at of runners.get(locationKey(accountId, locationId))?.values() ?? []) if (at >= since) n++;
+      return n;
+    },
     missedSince: (accountId, locationId, since) =>
       (unansweredAt.get(locationKey(accountId, locationId)) ?? -Infinity) >= since,
     replace,
     async refresh() {
-      for (const s of await opts.queue.runnersSeen())
+      for (const s of await opts.queue.runnersSeen()) {
         note(locationKey(s.accountId, s.locationId), s.lastSeenAt);
+        noteRunner(locationKey(s.accountId, s.locationId), s.runnerId, s.lastSeenAt);
+      }
     },
   };
 }

@@ -267,6 +267,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         skipped(account.id, check.id, SKIP_REASONS.stale);
         return;
       }
+      if (state) opts.observeLag?.(clock.now() - run.dueAt);
       const result: RunResult = await opts.run(
         account,
         check,
@@ -441,5 +442,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     noteSkipped,
     ask,
     stats: () => ({ ...accounting.totals(), queued: queue.length, running: active }),
+    skippedByReason: () => accounting.skippedByReason(),
   };
 }

@@ -24,6 +24,8 @@ export interface SchedulerOptions {
   lastRunAt: (accountId: string, checkId: string, locationId: string) => Promise<number | null>;
   /** The service's clock (default: the system's). */
   clock?: Clock | undefined;
+  /** How late (ms) each scheduled run started after its due time (the service's /metrics). */
+  observeLag?: ((lateMs: number) => void) | undefined;
 }
 
 /** Where the runs' outcomes go (storage and the status engine, wired by service.ts). */
@@ -54,6 +56,8 @@ export interface Scheduler {
    */
   reload(config: ServiceConfig, opts?: { soon?: ReadonlySet<string> }): Promise<void>;
   stats(): RunStats;
+  /** Skipped runs since start by reason (run-accounting.ts). */
+  skippedByReason(): ReadonlyMap<string, number>;
   /** Runs skipped in the last minute, of every check (the service's health). */
   skippedLastMinute(): number;
   /** Counts runs marked skipped elsewhere (a runner's claim: skipStaleRuns), as this instance's skipped runs. */

@@ -19,6 +19,8 @@ export interface StorageListener {
   failed(fault: StorageFault): void;
   /** A call that could have failed so succeeded: a write (`write`), or any call (`unreachable`). */
   succeeded(kind: StorageFaultKind): void;
+  /** How long a call took to answer (or fail), in seconds, by its method's name (/metrics). */
+  timed?(operation: string, seconds: number): void;
 }
 
 // SQLite's result codes (extended ones carry the primary's name as their prefix).
@@ -111,24 +113,35 @@ function observed(
   listener: StorageListener,
 ) {
   const write = typeof name === 'string' && WRITES.has(name);
-  const failed = (error: unknown) => {
+  const operation = String(name);
+  const took = (since: number) => listener.timed?.(operation, (performance.now() - since) / 1000);
+  const failed = (error: unknown, since: number) => {
+    took(since);
     const fault = storageFault(error);
     if (fault) listener.failed(fault);
     throw error;
   };
   return (...args: unknown[]) => {
+    const since = performance.now();
     let answer: unknown;
     try {
       answer = fn.apply(target, args);
     } catch (error) {
-      return failed(error);
+      return failed(error, since);
     }
-    if (!(answer instanceof Promise)) return answer;
-    return answer.then((value: unknown) => {
-      listener.succeeded('unreachable');
-      if (write) listener.succeeded('write');
-      return value;
-    }, failed);
+    if (!(answer instanceof Promise)) {
+      took(since);
+      return answer;
+    }
+    return answer.then(
+      (value: unknown) => {
+        took(since);
+        listener.succeeded('unreachable');
+        if (write) listener.succeeded('write');
+        return value;
+      },
+      (error: unknown) => failed(error, since),
+    );
   };
 }
 

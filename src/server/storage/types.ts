@@ -205,6 +205,11 @@ export interface NotificationQuery {
   limit: number;
 }
 
+export interface OutboxBacklog {
+  pending: number;
+  oldestAt: number | null;
+}
+
 export interface DeliveryStats {
   last: { id: string; event: AlertEvent; status: NotificationStatus; at: number } | null;
   failures: number;
@@ -365,6 +370,8 @@ export interface Storage extends RunQueue {
   claimNotification(id: string, now: number, leaseMs: number): Promise<NotificationRow | null>;
   finishAttempt(id: string, outcome: AttemptOutcome, now: number): Promise<void>;
   notification(id: string): Promise<NotificationRow | null>;
+  /** Notifications waiting to be delivered, of every account, and when the oldest was queued (null: none). */
+  outboxBacklog(): Promise<OutboxBacklog>;
   listNotifications(q: NotificationQuery): Promise<{ items: NotificationRow[]; total: number }>;
   deliveryStats(
     accountId: string,

@@ -92,7 +92,9 @@ async function call(role: Role, method: string, path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  // GET /metrics answers Prometheus's text format, every other route JSON.
+  const json = res.headers.get('content-type')?.includes('json');
+  return { status: res.status, body: text ? (json ? (JSON.parse(text) as unknown) : text) : undefined };
 }
 
 /** A URL of the route with its parameters filled in, and a body a route accepts. */

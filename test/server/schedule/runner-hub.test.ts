@@ -15,6 +15,31 @@ function hubAt(clock: { now: number }) {
 }
 
 describe('runner hub', () => {
+  it('counts each location’s runners in touch since a time: its own contacts and the other instances’', async () => {
+    const clock = { now: 1_000_000 };
+    const hub = createRunnerHub({
+      config: ServiceConfigSchema.parse({ accounts: [] }),
+      queue: {
+        recordRunnerSeen: () => Promise.resolve(),
+        runnersSeen: () =>
+          Promise.resolve([
+            { accountId: 'a', locationId: 'far', runnerId: 'r2', lastSeenAt: 999_000 },
+            // Another instance saw r1 earlier than this one did: the newer contact stands.
+            { accountId: 'a', locationId: 'far', runnerId: 'r1', lastSeenAt: 900_000 },
+            { accountId: 'a', locationId: 'far', runnerId: 'r3', lastSeenAt: 100_000 },
+          ]),
+      },
+      now: () => clock.now,
+      onReturn: () => {},
+    });
+    hub.seen('a', 'far', 'r1');
+    await hub.refresh();
+    expect(hub.runnersSince('a', 'far', 950_000)).toBe(2);
+    expect(hub.runnersSince('a', 'far', 0)).toBe(3);
+    expect(hub.runnersSince('a', 'far', 1_000_001)).toBe(0);
+    expect(hub.runnersSince('a', 'near', 0)).toBe(0);
+  });
+
   it('lets a poll wait before its first claim only just after a claim took every run then due', () => {
     const clock = { now: 1_000_000 };
     const hub = hubAt(clock);

@@ -154,6 +154,17 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
       expect(await s.notification('nope')).toBeNull();
     });
 
+    it('tells the backlog: what is pending, of every account, and since when', async () => {
+      expect(await s.outboxBacklog()).toEqual({ pending: 1, oldestAt: T0 });
+      await s.enqueueNotification(B, notice('b1', { channelId: mail }), T0 + 50);
+      expect(await s.outboxBacklog()).toEqual({ pending: 2, oldestAt: T0 });
+      await s.claimNotifications(T0, LEASE, 10, []);
+      await s.finishAttempt('n1', { status: 'sent' }, T0 + 60);
+      expect(await s.outboxBacklog()).toEqual({ pending: 1, oldestAt: T0 + 50 });
+      await s.finishAttempt('b1', { status: 'failed', error: 'HTTP 410' }, T0 + 70);
+      expect(await s.outboxBacklog()).toEqual({ pending: 0, oldestAt: null });
+    });
+
     it('lists, counts and dates what went to each channel', async () => {
       await s.enqueueNotification(A, notice('t1', { event: 'test', checkId: null, alertId: null }), T0 + 100);
       const all = await s.listNotifications({ accountId: A, from: T0, to: T0 + 1000, offset: 0, limit: 10 });

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
 import { first, rows } from './db.js';
-import type { DeliveryStats, NotificationRow, Storage } from '../types.js';
+import type { DeliveryStats, NotificationRow, OutboxBacklog, Storage } from '../types.js';
 
 export const NOTIFICATION_COLUMNS = `n.id, n.account_id AS "accountId", n.channel_id AS "channelId",
   n.check_id AS "checkId", n.alert_id AS "alertId", n.event, n.status, n.payload, n.attempts,
@@ -11,7 +11,7 @@ export const NOTIFICATION_COLUMNS = `n.id, n.account_id AS "accountId", n.channe
   n.sent_at AS "sentAt", c.name AS "channelName", c.type AS "channelType"`;
 export const JOIN_CHANNELS = 'JOIN channels c ON c.id = n.channel_id';
 
-type OutboxStore = Pick<Storage, 'notification' | 'listNotifications' | 'deliveryStats'>;
+type OutboxStore = Pick<Storage, 'notification' | 'listNotifications' | 'deliveryStats' | 'outboxBacklog'>;
 
 export function createPgOutboxReader(pool: pg.Pool): OutboxStore {
   return {
@@ -22,6 +22,15 @@ export function createPgOutboxReader(pool: pg.Pool): OutboxStore {
         [id],
       );
       return row ?? null;
+    },
+
+    async outboxBacklog() {
+      const row = await first<OutboxBacklog>(
+        pool,
+        `SELECT count(*) AS pending, min(created_at) AS "oldestAt"
+         FROM alert_notifications WHERE status = 'pending'`,
+      );
+      return row ?? { pending: 0, oldestAt: null };
     },
 
     async listNotifications(q) {

@@ -13,6 +13,7 @@ import type {
   NewNotification,
   NotificationQuery,
   NotificationRow,
+  OutboxBacklog,
 } from '../types.js';
 
 const ALERT_COLUMNS = `id, check_id AS checkId, incident_id AS incidentId, opened_at AS openedAt,
@@ -72,6 +73,9 @@ export function createAlertStore(db: Database.Database) {
   const lease = db.prepare(
     `UPDATE alert_notifications SET lease_until = ?, attempts = attempts + 1
      WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
+  );
+  const backlog = db.prepare(
+    "SELECT count(*) AS pending, min(created_at) AS oldestAt FROM alert_notifications WHERE status = 'pending'",
   );
   const byId = db.prepare(`SELECT ${NOTIFICATION_COLUMNS} ${FROM_NOTIFICATIONS} WHERE n.id = ?`);
   const finish = db.prepare(
@@ -141,6 +145,7 @@ export function createAlertStore(db: Database.Database) {
       return row ? toNotification(row) : null;
     },
     listNotifications: (q: NotificationQuery) => listNotifications(db, q),
+    outboxBacklog: () => backlog.get() as OutboxBacklog,
     deliveryStats: (accountId: string, channelIds: readonly number[], since: number) =>
       deliveryStats(db, accountId, channelIds, since),
   };
