@@ -49,6 +49,8 @@ export const ASSERTION_SOURCES = [
   'HEADERS',
   'TEXT_BODY',
   'RESPONSE_TIME',
+  /** DECISION (issue 35): `daysRemaining` or `chainDaysRemaining` of the run's TLS certificate. */
+  'CERTIFICATE',
 ] as const;
 export const ASSERTION_COMPARISONS = [
   'EQUALS',
