@@ -597,7 +597,8 @@ export const AlertChannelCreateSchema = z.discriminatedUnion(
 export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
 export type AlertChannelConfig = AlertChannelCreate['config'];
 
-export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test'] as const;
+/** DECISION (issue 35): `certificate`, a certificate of the check expiring (docs/certificates.md). */
+export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test', 'certificate'] as const;
 export const AlertEventSchema = z.enum(ALERT_EVENTS);
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 
@@ -674,6 +675,21 @@ export const AlertPayloadSchema = z.looseObject({
   link: z.string().nullable(),
   /** Reminders only: which one (1, 2, ...). */
   reminder: z.number().int().optional(),
+  /**
+   * `certificate` events only: the certificate that expires first (`chain`: an
+   * intermediate, before the leaf), the threshold crossed, and where it was seen.
+   */
+  certificate: z
+    .looseObject({
+      subject: z.string(),
+      issuer: z.string(),
+      validTo: TimestampSchema,
+      daysRemaining: z.number().int(),
+      chain: z.boolean(),
+      threshold: z.number().int(),
+      location: z.looseObject({ id: z.string(), name: z.string() }),
+    })
+    .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
 });
 export type AlertPayload = z.infer<typeof AlertPayloadSchema>;

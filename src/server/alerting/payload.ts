@@ -16,6 +16,7 @@ export interface PayloadInput {
   publicUrl: string | undefined;
   channel: { id: number; name: string };
   reminder?: number;
+  certificate?: StoredPayload['certificate'];
 }
 
 export function buildPayload(input: PayloadInput): StoredPayload {
@@ -36,6 +37,7 @@ export function buildPayload(input: PayloadInput): StoredPayload {
     channel: input.channel,
   };
   if (input.reminder !== undefined) payload.reminder = input.reminder;
+  if (input.certificate) payload.certificate = input.certificate;
   return payload;
 }
 
