@@ -65,7 +65,8 @@ export const ASSERTION_COMPARISONS = [
 export const AssertionSourceSchema = openEnum(ASSERTION_SOURCES);
 export const AssertionComparisonSchema = openEnum(ASSERTION_COMPARISONS);
 
-export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score'] as const;
+/** DECISION (issue 35): `days`, beyond the spec's units, for certificateDaysRemaining. */
+export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score', 'days'] as const;
 export const METRIC_CATEGORIES = [
   'response_time',
   'success_rate',
@@ -73,6 +74,8 @@ export const METRIC_CATEGORIES = [
   'core_web_vitals',
   'heartbeat',
   'performance',
+  /** DECISION (issue 35): certificateMetrics. */
+  'certificate',
 ] as const;
 export const CALCULATION_METHODS = [
   'arithmetic_mean',
@@ -88,6 +91,8 @@ export const METRIC_GROUPS = [
   'volumeMetrics',
   'browserSpecificMetrics',
   'heartbeatSpecificMetrics',
+  /** DECISION (issue 35, docs/certificates.md): a group beyond the spec's five. */
+  'certificateMetrics',
 ] as const;
 export type MetricGroupName = (typeof METRIC_GROUPS)[number];
 
@@ -757,6 +762,7 @@ export const MetricCatalogueSchema = z.looseObject({
     volumeMetrics: metricGroup,
     browserSpecificMetrics: metricGroup,
     heartbeatSpecificMetrics: metricGroup,
+    certificateMetrics: metricGroup,
   }),
   meta: z.looseObject({
     totalMetrics: z.number().int(),
