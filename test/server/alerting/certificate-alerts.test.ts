@@ -1,7 +1,7 @@
 // The `certificate` event (issue 35) end to end: a check of a loopback HTTPS target
 // whose intermediate expires in 5 days, run by the service's scheduler, delivering
 // to a real webhook receiver: once per threshold crossed, not again on the next run,
-// again for the next threshold as the days go by.
+// again for the next threshold as the days go by, and anew for a renewed certificate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertPayloadSchema } from '../../../src/api/schemas.js';
 import {
@@ -84,8 +84,20 @@ describe('certificate events', { timeout: 90_000 }, () => {
     expect(events()[1]!.certificate).toMatchObject({ daysRemaining: 2, threshold: 3, chain: true });
     expect(events().map((e) => e.certificate?.threshold)).toEqual([14, 3]);
 
+    // A renewed certificate (new serials, the same lifetimes) starts over: one notice, for
+    // the lowest threshold it has crossed, the higher recorded with it.
+    target.present(await makeChain({ leafDays: 10, intermediateDays: 5, name: 'Renewed' }));
+    await runNow(s);
+    await expect.poll(() => events().length, { timeout: 30_000 }).toBe(3);
+    expect(events()[2]!.certificate).toMatchObject({
+      issuer: 'CN=Renewed Intermediate CA',
+      threshold: 3,
+      daysRemaining: 2,
+    });
+
     // Through the same outbox and delivery log as every event.
-    const logged = (await notifications(s)).filter((n) => n.event === 'certificate');
-    expect(logged.map((n) => n.status)).toEqual(['sent', 'sent']);
+    const logged = async () =>
+      (await notifications(s)).filter((n) => n.event === 'certificate').map((n) => n.status);
+    await expect.poll(logged).toEqual(['sent', 'sent', 'sent']);
   });
 });
