@@ -49,6 +49,8 @@ export const ASSERTION_SOURCES = [
   'HEADERS',
   'TEXT_BODY',
   'RESPONSE_TIME',
+  /** DECISION (issue 35): `daysRemaining` or `chainDaysRemaining` of the run's TLS certificate. */
+  'CERTIFICATE',
 ] as const;
 export const ASSERTION_COMPARISONS = [
   'EQUALS',
@@ -63,7 +65,8 @@ export const ASSERTION_COMPARISONS = [
 export const AssertionSourceSchema = openEnum(ASSERTION_SOURCES);
 export const AssertionComparisonSchema = openEnum(ASSERTION_COMPARISONS);
 
-export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score'] as const;
+/** DECISION (issue 35): `days`, beyond the spec's units, for certificateDaysRemaining. */
+export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score', 'days'] as const;
 export const METRIC_CATEGORIES = [
   'response_time',
   'success_rate',
@@ -71,6 +74,8 @@ export const METRIC_CATEGORIES = [
   'core_web_vitals',
   'heartbeat',
   'performance',
+  /** DECISION (issue 35): certificateMetrics. */
+  'certificate',
 ] as const;
 export const CALCULATION_METHODS = [
   'arithmetic_mean',
@@ -86,6 +91,8 @@ export const METRIC_GROUPS = [
   'volumeMetrics',
   'browserSpecificMetrics',
   'heartbeatSpecificMetrics',
+  /** DECISION (issue 35, docs/certificates.md): a group beyond the spec's five. */
+  'certificateMetrics',
 ] as const;
 export type MetricGroupName = (typeof METRIC_GROUPS)[number];
 
@@ -595,7 +602,8 @@ export const AlertChannelCreateSchema = z.discriminatedUnion(
 export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
 export type AlertChannelConfig = AlertChannelCreate['config'];
 
-export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test'] as const;
+/** DECISION (issue 35): `certificate`, a certificate of the check expiring (docs/certificates.md). */
+export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test', 'certificate'] as const;
 export const AlertEventSchema = z.enum(ALERT_EVENTS);
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 
@@ -677,6 +685,21 @@ export const AlertPayloadSchema = z.looseObject({
    * ends over a check still failing: the window, and since when the check fails.
    */
   maintenance: z.looseObject({ id: z.string(), name: z.string(), failingSince: TimestampSchema }).optional(),
+  /**
+   * `certificate` events only: the certificate that expires first (`chain`: an
+   * intermediate, before the leaf), the threshold crossed, and where it was seen.
+   */
+  certificate: z
+    .looseObject({
+      subject: z.string(),
+      issuer: z.string(),
+      validTo: TimestampSchema,
+      daysRemaining: z.number().int(),
+      chain: z.boolean(),
+      threshold: z.number().int(),
+      location: z.looseObject({ id: z.string(), name: z.string() }),
+    })
+    .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
 });
 export type AlertPayload = z.infer<typeof AlertPayloadSchema>;
@@ -744,6 +767,7 @@ export const MetricCatalogueSchema = z.looseObject({
     volumeMetrics: metricGroup,
     browserSpecificMetrics: metricGroup,
     heartbeatSpecificMetrics: metricGroup,
+    certificateMetrics: metricGroup,
   }),
   meta: z.looseObject({
     totalMetrics: z.number().int(),

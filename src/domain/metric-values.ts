@@ -33,6 +33,7 @@ export const COMPUTED_METRICS: readonly string[] = [
   'averageHeartbeatInterval',
   'longestGap',
   'heartbeatConsistency',
+  'certificateDaysRemaining',
 ];
 
 export function metricValues(
@@ -62,6 +63,7 @@ export function metricValues(
     failedRequests: total - ok,
     ...browserValues(results),
     ...heartbeatValues(results, rate, frequencyMs),
+    certificateDaysRemaining: certificateDays(results),
   };
   return values;
 }
@@ -94,4 +96,12 @@ function heartbeatValues(
     longestGap: gaps.length ? Math.max(...gaps) : null,
     heartbeatConsistency: onTime === null || gaps.length === 0 ? null : (onTime / gaps.length) * 100,
   };
+}
+
+/** The newest run's days until its chain's first expiry (as it said when it ran), null without one. */
+function certificateDays(results: readonly CheckResult[]): number | null {
+  let newest: CheckResult | undefined;
+  for (const r of results) if (r.certificate && (!newest || r.startedAt > newest.startedAt)) newest = r;
+  const c = newest?.certificate;
+  return c ? Math.min(c.daysRemaining, c.chainDaysRemaining ?? Infinity) : null;
 }

@@ -48,9 +48,19 @@ const HIGHER_IS_BETTER = new Set(['successRate', 'uptimePercentage', 'heartbeatC
 export const isHigherBetter = (name: string) => HIGHER_IS_BETTER.has(name);
 const NO_RATING = new Set(['totalRequests', 'successfulRequests', 'failedRequests']);
 
+/**
+ * Certificate days remaining (issue 35): good above 30 (strictly: 30 days left
+ * needs improvement), needs improvement from 14 to 30, poor below 14.
+ */
+export function rateCertificateDays(days: number, good = 30, needsImprovement = 14): Rating {
+  return days > good ? 'good' : days >= needsImprovement ? 'needs-improvement' : 'poor';
+}
+
 /** Rates a metric's value by its thresholds, else by the guide bands; null when neither applies. */
 export function rateMetric(metric: RatableMetric, value: number): Rating | null {
   if (NO_RATING.has(metric.name)) return null;
+  if (metric.name === 'certificateDaysRemaining')
+    return rateCertificateDays(value, metric.goodThreshold, metric.needsImprovementThreshold);
   const higher = HIGHER_IS_BETTER.has(metric.name);
   if (metric.goodThreshold !== undefined && metric.needsImprovementThreshold !== undefined) {
     return rateAgainst(value, metric.goodThreshold, metric.needsImprovementThreshold, higher);

@@ -16,11 +16,25 @@ import {
 
 const LONG_NAME = 'Check 0003 through the regional payment gateway of the north';
 
+const CERT_EXPIRES = new Date(Date.now() + 10 * 86_400_000 + 3_600_000).toISOString();
+const CERTIFICATE = {
+  subject: 'CN=localhost',
+  issuer: 'CN=Checkwall Test CA',
+  serialNumber: '01',
+  validFrom: '2026-01-01T00:00:00.000Z',
+  validTo: CERT_EXPIRES,
+  daysRemaining: 10,
+  chainValidTo: CERT_EXPIRES,
+  chainDaysRemaining: 10,
+};
+
 let svc: TestService;
 let env: Record<string, string>;
 beforeAll(async () => {
   const config = testConfig(150);
   config.accounts[0]!.checks[2]!.name = LONG_NAME;
+  // An HTTPS target, so its status is read with the certificate of its newest result.
+  config.accounts[0]!.checks[1]!.target = 'https://127.0.0.1:9/health';
   svc = await startTestService({ config });
   await svc.seed('c1', ['failed', 'failed', 'failed'], { location: 'eu-west' });
   await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
@@ -28,6 +42,7 @@ beforeAll(async () => {
     await svc.seed(id, ['success', 'success', 'success'], { location: 'eu-west' });
     await svc.seed(id, ['success', 'success', 'success'], { location: 'us-east' });
   }
+  await svc.seed('c2', ['success'], { location: 'eu-west', certificate: CERTIFICATE });
   svc.engine.rereadAll();
   env = {
     CHECKWALL_BASE_URL: svc.url,
@@ -39,6 +54,18 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 describe('checkwall status', () => {
+  it("--json carries each check's certificate: its days remaining and expiry (issue 35)", async () => {
+    const { stdout } = await runCli(['status', '--json', '--filter', 'status:passing'], env);
+    const checks = (JSON.parse(stdout) as { checks: unknown[] }).checks.map((c) =>
+      CheckStatusSchema.parse(c),
+    );
+    expect(checks.find((c) => c.checkId === 'c2')?.certificate).toEqual({
+      daysRemaining: 10,
+      validTo: CERT_EXPIRES,
+    });
+    expect(checks.find((c) => c.checkId === 'c3')?.certificate).toBeNull();
+  });
+
   it('prints every page as a table as wide as COLUMNS when not a terminal, exit 1 when anything is not passing', async () => {
     const { code, stdout } = await runCli(['status'], { ...env, COLUMNS: '80' });
     expect(code).toBe(1);

@@ -24,6 +24,26 @@ describe('thresholds (lower is better)', () => {
   });
 });
 
+describe('certificate days remaining (issue 35): good above 30, needs improvement 14 to 30, poor below 14', () => {
+  const metric = {
+    name: 'certificateDaysRemaining',
+    unit: 'days',
+    goodThreshold: 30,
+    needsImprovementThreshold: 14,
+  };
+  it.each([
+    [90, 'good'],
+    [31, 'good'],
+    [30, 'needs-improvement'],
+    [14, 'needs-improvement'],
+    [13, 'poor'],
+    [0, 'poor'],
+    [-2, 'poor'],
+  ])('%s days is %s', (days, expected) => {
+    expect(rateMetric(metric, days)).toBe(expected);
+  });
+});
+
 describe('guide bands', () => {
   it.each([
     [0, 'excellent'],

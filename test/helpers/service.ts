@@ -44,6 +44,8 @@ export interface SeedOptions {
   responseTime?: number;
   accountId?: string;
   endAt?: number;
+  /** The TLS certificate every seeded result was shown (issue 35). */
+  certificate?: CheckResult['certificate'];
 }
 
 /** A config of N api checks over two locations, with groups, tags and dashboards, and a second account. */
@@ -166,6 +168,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
           },
         ],
         timing: { dns: 1, tcp: 1, firstByte: rt - 4, download: 2, total: rt },
+        ...(s.certificate ? { certificate: s.certificate } : {}),
       });
       return result;
     });

@@ -174,6 +174,7 @@ describe('the metric catalogue', () => {
       volumeMetrics: [],
       browserSpecificMetrics: [],
       heartbeatSpecificMetrics: [],
+      certificateMetrics: [],
     };
     store.getState().setCatalogue({
       state: 'ok',

@@ -89,3 +89,60 @@ describe('result detail keeps what matters whole (issue 36)', () => {
     });
   }
 });
+
+describe('result detail shows the certificate (issue 35)', () => {
+  const shown = (over: Partial<NonNullable<Parameters<typeof sampleResult>[1]>>) => {
+    const theme = createTheme({ color: false, ascii: false });
+    const view = render(
+      <Box flexDirection="column">{resultLines(sampleResult('r3', over), 120, theme)}</Box>,
+    );
+    unmount = view.unmount;
+    return plain(view.lastFrame()!);
+  };
+
+  it('names the subject and issuer, the expiry with its days, and an intermediate expiring first', () => {
+    const text = shown({
+      certificate: {
+        subject: 'CN=localhost',
+        issuer: 'CN=Checkwall Test Intermediate CA',
+        serialNumber: '1D29924EDBE4C546',
+        validFrom: '2026-10-28T11:00:29.000Z',
+        validTo: '2026-12-07T11:00:29.000Z',
+        daysRemaining: 9,
+        chainValidTo: '2026-12-02T11:00:29.000Z',
+        chainDaysRemaining: 4,
+      },
+    });
+    expect(text).toContain('Certificate');
+    expect(text).toContain('subject  CN=localhost');
+    expect(text).toContain('issuer   CN=Checkwall Test Intermediate CA');
+    expect(text).toContain('expires  2026-12-07 11:00 UTC (in 9 days)');
+    expect(text).toContain('chain    an intermediate expires first: 2026-12-02 11:00 UTC (in 4 days)');
+    expect(text).toContain('serial   1D29924EDBE4C546');
+  });
+
+  it("strips a hostile subject's escape sequences, says an expired one is, and leaves out a chain that is not earlier", () => {
+    const text = shown({
+      status: 'failed',
+      certificate: {
+        subject: 'CN=evil\u001b]0;pwned\u0007\u001b[2J.example',
+        issuer: 'CN=Browser CA',
+        serialNumber: null,
+        validFrom: '2026-01-01T00:00:00.000Z',
+        validTo: '2026-11-25T11:00:00.000Z',
+        daysRemaining: -3,
+        chainValidTo: null,
+        chainDaysRemaining: null,
+      },
+    });
+    expect(text).not.toContain('\u001b]');
+    expect(text).not.toContain('\u0007');
+    expect(text).toContain('expires  2026-11-25 11:00 UTC (expired 3 days ago)');
+    expect(text).not.toContain('chain ');
+    expect(text).not.toContain('serial');
+  });
+
+  it('has no certificate section for a run without one', () => {
+    expect(shown({})).not.toContain('Certificate');
+  });
+});

@@ -8,6 +8,7 @@ const TAGS: Record<AlertPayload['event'], string> = {
   degraded: 'DEGRADED',
   reminder: 'FAILING',
   test: 'TEST',
+  certificate: 'CERTIFICATE',
 };
 
 const subjectOf = (p: AlertPayload) => p.check?.name ?? `channel ${p.channel.name}`;
@@ -34,12 +35,28 @@ function what(p: AlertPayload): string {
         return `has been failing${at} since ${p.maintenance.failingSince} during maintenance "${p.maintenance.name}"`;
       return `is failing${at}`;
     }
+    case 'certificate':
+      return certificateWords(p);
   }
 }
 
+/** Which certificate, when it expires and where it was seen. */
+function certificateWords(p: AlertPayload): string {
+  const c = p.certificate;
+  if (!c) return 'has a certificate about to expire';
+  const which = c.chain
+    ? `an intermediate certificate in the chain of ${c.subject} (issued by ${c.issuer})`
+    : `the certificate ${c.subject} (issued by ${c.issuer})`;
+  const when = c.daysRemaining < 0 ? 'expired on' : `expires in ${days(c.daysRemaining)}, on`;
+  return `has ${which} that ${when} ${c.validTo}, as seen from ${c.location.name}`;
+}
+
+const days = (n: number) => (n === 0 ? 'less than a day' : n === 1 ? '1 day' : `${n} days`);
+
 /** One line an engineer can read on a phone. */
 export function oneLine(p: AlertPayload): string {
-  const error = p.error && p.event !== 'recovery' && p.event !== 'test' ? `: ${p.error}` : '';
+  const quiet = p.event === 'recovery' || p.event === 'test' || p.event === 'certificate';
+  const error = p.error && !quiet ? `: ${p.error}` : '';
   const link = p.link ? ` ${p.link}` : '';
   return `${subject(p)} ${what(p)}${error}${link}`;
 }
@@ -50,6 +67,8 @@ export function textBody(p: AlertPayload): string {
     '',
     p.check ? `Check:     ${p.check.name} (${p.check.id}, ${p.check.type})` : undefined,
     p.status ? `Status:    ${p.status}` : undefined,
+    p.certificate ? `Expires:   ${p.certificate.validTo} (${p.certificate.subject})` : undefined,
+    p.certificate ? `Seen at:   ${p.certificate.location.name} (${p.certificate.location.id})` : undefined,
     p.error ? `Error:     ${p.error}` : undefined,
     p.incidentId ? `Incident:  ${p.incidentId}` : undefined,
     `When:      ${p.occurredAt}`,

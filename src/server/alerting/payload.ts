@@ -18,6 +18,7 @@ export interface PayloadInput {
   reminder?: number;
   /** The page at a maintenance window's end over a check still failing. */
   maintenance?: { id: string; name: string; failingSince: string };
+  certificate?: StoredPayload['certificate'];
 }
 
 export function buildPayload(input: PayloadInput): StoredPayload {
@@ -39,6 +40,7 @@ export function buildPayload(input: PayloadInput): StoredPayload {
   };
   if (input.reminder !== undefined) payload.reminder = input.reminder;
   if (input.maintenance !== undefined) payload.maintenance = input.maintenance;
+  if (input.certificate) payload.certificate = input.certificate;
   return payload;
 }
 

@@ -9,9 +9,10 @@ import {
   withinMinInterval,
   type AlertSettings,
 } from '../../domain/alert-policy.js';
+import { certificateKey, daysUntil, expiresAt, newlyCrossed } from '../../domain/certificate.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange, AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
-import { buildPayload } from './payload.js';
+import { buildPayload, type StoredPayload } from './payload.js';
 
 export interface PlannerDeps {
   storage: Storage;
@@ -42,15 +43,76 @@ export interface StatusChangeInput {
   alertOpen?: boolean | undefined;
 }
 
-type Plan = Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications'>;
+type Plan = Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications' | 'certificateNotice'>;
 
 export type AlertPlanner = ReturnType<typeof createAlertPlanner>;
 
 export function createAlertPlanner(deps: PlannerDeps) {
   const { storage } = deps;
 
-  /** What the status change writes besides the incident; null when nothing. */
+  /**
+   * What a stored result writes besides the incident: the alert and notifications of its
+   * status change, and a `certificate` notice when its certificate crossed an expiry
+   * threshold; null when nothing. Every event goes out through `notify`, so whatever
+   * holds notifications (a channel's minimum interval, a maintenance window) holds these.
+   */
   async function onStatusChange(input: StatusChangeInput): Promise<Plan | null> {
+    const [plan, certificate] = await Promise.all([statusPlan(input), certificatePlan(input)]);
+    if (!certificate) return plan;
+    return {
+      ...plan,
+      notifications: [...(plan?.notifications ?? []), ...certificate.notifications],
+      certificateNotice: certificate.notice,
+    };
+  }
+
+  /** Certificate notices held by a maintenance window, logged suppressed once per window. */
+  const heldCertificates = new Set<string>();
+
+  /** The `certificate` notice of a result whose certificate crossed an expiry threshold not yet sent. */
+  async function certificatePlan(input: StatusChangeInput) {
+    const { account, check, result } = input;
+    const seen = result.certificate;
+    const thresholds = check.alerts.certificateExpiryDays;
+    if (!seen || thresholds.length === 0) return null;
+    const now = deps.now();
+    const at = expiresAt(seen);
+    const left = daysUntil(at, now);
+    // A certificate far from expiry (nearly every result) costs no read.
+    if (!thresholds.some((t) => left < t)) return null;
+    const key = certificateKey(seen);
+    const sent = new Set(await storage.certificateThresholdsSent(account.id, check.id, key));
+    const crossed = newlyCrossed(left, thresholds, sent);
+    if (crossed.length === 0) return null;
+    // Under a maintenance window the notice is logged suppressed (once per window here) and
+    // not recorded as sent: the first run after the window sends it, if it still applies.
+    const window = deps.maintenanceOf?.(account, check);
+    const heldAs = window && [account.id, check.id, key, crossed[0], window.id].join('\0');
+    if (heldAs !== undefined && heldCertificates.has(heldAs)) return null;
+    if (heldAs !== undefined) {
+      if (heldCertificates.size >= 10_000) heldCertificates.clear();
+      heldCertificates.add(heldAs);
+    }
+    const notifications = await notify(account, check, 'certificate', {
+      status: input.status,
+      result,
+      alert: null,
+      incidentId: null,
+      now,
+      certificate: {
+        subject: seen.subject,
+        issuer: seen.issuer,
+        validTo: new Date(at).toISOString(),
+        daysRemaining: left,
+        chain: at < Date.parse(seen.validTo),
+        threshold: crossed[0]!,
+        location: { id: result.location.id, name: result.location.name },
+      },
+    });
+    return { notifications, notice: window ? undefined : { key, thresholds: crossed } };
+  }
+
+  async function statusPlan(input: StatusChangeInput): Promise<Plan | null> {
     const { account, check, status } = input;
     const settings: AlertSettings = check.alerts;
     const open = input.alertOpen === false ? null : await storage.openAlert(account.id, check.id);
@@ -102,6 +164,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
     now: number;
     reminder?: number;
     maintenance?: { id: string; name: string; failingSince: string };
+    certificate?: StoredPayload['certificate'];
   }
 
   async function notify(
@@ -143,6 +206,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
         channel: { id: channel.id, name: channel.name },
         ...(ctx.reminder === undefined ? {} : { reminder: ctx.reminder }),
         ...(ctx.maintenance === undefined ? {} : { maintenance: ctx.maintenance }),
+        ...(ctx.certificate === undefined ? {} : { certificate: ctx.certificate }),
       });
       return {
         id: randomUUID(),

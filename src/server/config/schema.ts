@@ -4,6 +4,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { ALERT_DEFAULTS } from '../../domain/alert-policy.js';
+import { CERTIFICATE_EXPIRY_DEFAULTS } from '../../domain/certificate.js';
 import {
   ASSERTION_COMPARISONS,
   ASSERTION_SOURCES,
@@ -61,12 +62,24 @@ export type RunLocation = Pick<LocationConfig, 'id' | 'name' | 'region'>;
 export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1) });
 export type GroupConfig = z.infer<typeof GroupConfigSchema>;
 
-export const AssertionConfigSchema = z.strictObject({
-  source: z.enum(ASSERTION_SOURCES),
-  property: z.string().default(''),
-  comparison: z.enum(ASSERTION_COMPARISONS),
-  target: z.string().default(''),
-});
+const CERTIFICATE_PROPERTIES = ['daysRemaining', 'chainDaysRemaining'];
+
+export const AssertionConfigSchema = z
+  .strictObject({
+    source: z.enum(ASSERTION_SOURCES),
+    property: z.string().default(''),
+    comparison: z.enum(ASSERTION_COMPARISONS),
+    target: z.string().default(''),
+  })
+  .superRefine((a, ctx) => {
+    if (a.source !== 'CERTIFICATE') return;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!CERTIFICATE_PROPERTIES.includes(a.property))
+      issue('property', `a CERTIFICATE assertion's property is ${CERTIFICATE_PROPERTIES.join(' or ')}`);
+    if (a.comparison !== 'GREATER_THAN' && a.comparison !== 'LESS_THAN')
+      issue('comparison', 'a CERTIFICATE assertion compares with GREATER_THAN or LESS_THAN');
+    if (!/^-?\d+$/.test(a.target)) issue('target', 'must be a whole number of days, e.g. "14"');
+  });
 export type AssertionConfig = z.infer<typeof AssertionConfigSchema>;
 
 /** A string a step cannot do without; "is required" says more than zod's "expected string". */
@@ -134,6 +147,14 @@ export const AlertSettingsSchema = z.strictObject({
   remindEveryMinutes: z.number().min(0).max(10_080).default(ALERT_DEFAULTS.remindEveryMinutes),
   maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
   minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
+  /**
+   * Issue 35: a `certificate` event when fewer than each of these days remain before
+   * the check's certificate (or an intermediate) expires, once per certificate; [] sends none.
+   */
+  certificateExpiryDays: z
+    .array(z.number().int().min(1).max(365))
+    .max(10)
+    .default([...CERTIFICATE_EXPIRY_DEFAULTS]),
 });
 
 export const CheckConfigSchema = z

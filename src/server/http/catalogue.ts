@@ -11,6 +11,9 @@
  *     (Lighthouse's bands, as the spec gives none).
  *   - heartbeat: averageHeartbeatInterval and longestGap in seconds (precision 1),
  *     heartbeatConsistency a percentage (share of pings on time, precision 2).
+ *   - certificateDaysRemaining (issue 35, docs/certificates.md): group certificateMetrics,
+ *     unit days, integer, the newest run's days until its chain's first expiry
+ *     (calculationMethod `latest`); good above 30, needs improvement 14 to 30, poor below 14.
  *   - thresholds for lower-is-better metrics are "at most"; for success rate and
  *     uptime (higher is better) goodThreshold 99.9 and needsImprovementThreshold 99.0,
  *     the spec's guide bands.
@@ -222,6 +225,25 @@ const DEFS: Def[] = [
     'percentage',
     'Share of pings that came on time.',
   ),
+  {
+    group: 'certificateMetrics',
+    name: 'certificateDaysRemaining',
+    displayName: 'Certificate days remaining',
+    description:
+      'Whole days until the TLS certificate the check was shown stops working: the leaf, or an intermediate of its chain that expires first',
+    unit: 'days',
+    dataType: 'integer',
+    availableFor: ['api', 'url', 'browser', 'multistep'],
+    calculationMethod: 'latest',
+    precision: 0,
+    range: { min: -3650, max: 3650 },
+    category: 'certificate',
+    goodThreshold: 30,
+    needsImprovementThreshold: 14,
+    calculation:
+      'the newest run with a certificate: days from now to the earliest expiry of its presented chain, rounded down',
+    examples: [{ value: 60, useCase: 'a certificate renewed every 90 days, a month after its renewal' }],
+  },
 ];
 
 function browser(
@@ -300,6 +322,7 @@ export function metricCatalogue(checkType: string, opts: CatalogueOptions): Metr
     volumeMetrics: [],
     browserSpecificMetrics: [],
     heartbeatSpecificMetrics: [],
+    certificateMetrics: [],
   };
   for (const def of chosen) data[def.group].push(shape(def, opts));
   return {

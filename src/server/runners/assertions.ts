@@ -1,6 +1,6 @@
 // Evaluates a check's assertions against a response. A failed assertion keeps
 // the value it saw in `actual`.
-import type { Assertion } from '../../api/schemas.js';
+import type { Assertion, ResultCertificate } from '../../api/schemas.js';
 import type { AssertionConfig } from '../config/schema.js';
 
 export interface Observed {
@@ -8,6 +8,8 @@ export interface Observed {
   headers: Record<string, string>;
   body: string;
   responseTime: number;
+  /** The TLS certificate the run was shown; null or absent: none (plain HTTP). */
+  certificate?: ResultCertificate | null | undefined;
 }
 
 export function evaluateAssertions(assertions: readonly AssertionConfig[], seen: Observed): Assertion[] {
@@ -45,7 +47,15 @@ function observe(a: AssertionConfig, seen: Observed): string | undefined {
       return seen.body;
     case 'JSON_BODY':
       return jsonPath(seen.body, a.property);
+    case 'CERTIFICATE':
+      return certificateDays(seen.certificate, a.property);
   }
+}
+
+/** `daysRemaining` or `chainDaysRemaining` of the certificate; absent without one (the chain's on a browser run). */
+function certificateDays(c: ResultCertificate | null | undefined, property: string): string | undefined {
+  const days = property === 'chainDaysRemaining' ? c?.chainDaysRemaining : c?.daysRemaining;
+  return days === null || days === undefined ? undefined : String(days);
 }
 
 /** `$.a.b[0].c` over a JSON body; objects come back as JSON text. */

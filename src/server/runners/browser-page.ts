@@ -2,6 +2,8 @@
 // request and response as they went over the wire, a network-quiet wait, and
 // navigation failures named the way every runner names them.
 import type { Page, Request, Response } from 'playwright-core';
+
+type SecurityDetails = NonNullable<Awaited<ReturnType<Response['securityDetails']>>>;
 import { namedError } from './result.js';
 
 export interface DocumentRequest {
@@ -21,6 +23,8 @@ export interface Navigation {
   request?: DocumentRequest;
   response?: DocumentResponse;
   body: string;
+  /** The document's TLS certificate as the browser saw it (an HTTPS document only). */
+  security?: SecurityDetails | null;
 }
 
 export interface PageWatch {
@@ -82,13 +86,14 @@ export function watchPage(page: Page): PageWatch {
 /** The request and response of a document as they went over the wire (the check's extra headers included). */
 async function document(response: Response): Promise<Navigation> {
   const request = response.request();
-  const [requestHeaders, responseHeaders, body] = await Promise.all([
+  const [requestHeaders, responseHeaders, body, security] = await Promise.all([
     request.allHeaders(),
     response.allHeaders(),
     response.body().then(
       (b) => b.toString('utf8'),
       () => '', // the browser no longer has it (a redirect's, or evicted)
     ),
+    response.securityDetails().catch(() => null),
   ]);
   return {
     request: { method: request.method(), url: request.url(), headers: lower(requestHeaders) },
@@ -98,6 +103,7 @@ async function document(response: Response): Promise<Navigation> {
       headers: lower(responseHeaders),
     },
     body,
+    security,
   };
 }
 

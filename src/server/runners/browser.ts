@@ -18,6 +18,7 @@ import { watchPage, type DocumentRequest, type Navigation } from './browser-page
 import { within, type BrowserPool, type Page } from './browser-pool.js';
 import { screenshot } from './browser-screenshot.js';
 import { runSteps, stepLabel, type Progress } from './browser-steps.js';
+import { certificateFromDetails } from './certificate.js';
 import { finishResult, namedError, startFrame, type Outcome, type RunFrame } from './result.js';
 
 /** After the load event (or the last step) the network may settle this long; it is not timed. */
@@ -140,7 +141,8 @@ function targetParts({ nav, entry }: Target, frame: RunFrame, ctx: RunContext) {
       }
     : null;
   const request = toRequest(nav.request ?? plannedRequest(frame.check, frame.location));
-  return { request, response, timing };
+  const certificate = nav.security ? certificateFromDetails(nav.security, ctx.now()) : undefined;
+  return { request, response, timing, certificate };
 }
 
 async function measure(
@@ -153,7 +155,7 @@ async function measure(
   const { check } = frame;
   // Metrics and the rendered text are the page the run ended on.
   const sample = await page.evaluate<PageSample>(SAMPLE_SCRIPT);
-  const { request, response, timing } = targetParts(target, frame, ctx);
+  const { request, response, timing, certificate } = targetParts(target, frame, ctx);
   const status = response?.statusCode ?? 0;
   // TEXT_BODY and JSON_BODY look at the rendered page, what a visitor reads.
   const assertions = evaluateAssertions(check.assertions, {
@@ -161,12 +163,14 @@ async function measure(
     headers: response?.headers ?? {},
     body: sample.text,
     responseTime: response?.responseTime ?? 0,
+    certificate,
   });
   const error =
     check.assertions.length === 0 && status >= 400
       ? namedError('HttpStatusError', `the server answered ${status} ${response?.statusText ?? ''}`.trim())
       : undefined;
-  return { request, response, timing, assertions, error, endedAt, metrics: sampleMetrics(sample) };
+  const metrics = sampleMetrics(sample);
+  return { request, response, timing, assertions, error, endedAt, metrics, certificate };
 }
 
 const toRequest = (r: DocumentRequest): CheckResult['request'] => ({

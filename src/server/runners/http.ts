@@ -8,9 +8,10 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult, ResultCertificate } from '../../api/schemas.js';
 import type { RunCheck } from './types.js';
 import { evaluateAssertions } from './assertions.js';
+import { certificateOf, verifyError } from './certificate.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 
 interface Marks {
@@ -21,6 +22,8 @@ interface Marks {
   tlsEnd?: number;
   headers?: number;
   bodyEnd?: number;
+  /** The certificate the TLS handshake was shown, verified or not. */
+  certificate?: ResultCertificate | null;
 }
 
 // firstByte starts when undici has written the request headers, which it
@@ -66,7 +69,7 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
   const marks: Marks = {};
   const { signal, done } = runSignal(ctx.signal, check.timeoutMs);
   const client = new Client(url.origin, {
-    connect: connector(marks, check.insecureTls, signal),
+    connect: connector(marks, check.insecureTls, signal, ctx.now),
     // The run's signal times it out (runSignal). undici's own timeouts keep a timer, and
     // through it the client and its socket, until the next half-second tick of its timer
     // wheel: long enough to outlive a scavenge and be promoted.
@@ -94,6 +97,7 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
       timing: phases(marks),
       assertions: [],
       error: explain(error, check.timeoutMs, signal),
+      certificate: marks.certificate,
     };
   } finally {
     done();
@@ -128,13 +132,14 @@ function respond(
     headers,
     body,
     responseTime,
+    certificate: marks.certificate ?? null,
   });
   // With no assertions of its own, a check fails on an error status code.
   const error =
     check.assertions.length === 0 && res.statusCode >= 400
       ? namedError('HttpStatusError', `the server answered ${res.statusCode} ${response.statusText}`)
       : undefined;
-  return { request, response, timing, assertions, error };
+  return { request, response, timing, assertions, error, certificate: marks.certificate };
 }
 
 function phases(m: Marks): Outcome['timing'] {
@@ -176,7 +181,12 @@ function runSignal(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal
   };
 }
 
-function connector(marks: Marks, insecure: boolean, signal: AbortSignal): buildConnector.connector {
+function connector(
+  marks: Marks,
+  insecure: boolean,
+  signal: AbortSignal,
+  now: () => number,
+): buildConnector.connector {
   return (opts, callback) => {
     const host = opts.hostname.replace(/^\[|\]$/g, '');
     const https = opts.protocol === 'https:';
@@ -199,12 +209,21 @@ function connector(marks: Marks, insecure: boolean, signal: AbortSignal): buildC
           const secure = tls.connect({
             socket,
             servername: net.isIP(host) ? undefined : (opts.servername ?? host),
-            rejectUnauthorized: !insecure,
+            // Verified below, after the certificate is read: a socket Node rejects
+            // itself has dropped the certificate by the time it reports why.
+            rejectUnauthorized: false,
             ALPNProtocols: ['http/1.1'],
           });
           secure.once('error', fail);
           secure.once('secureConnect', () => {
             marks.tlsEnd = performance.now();
+            const peer = secure.getPeerCertificate(true);
+            marks.certificate = certificateOf(peer, now());
+            if (!insecure && !secure.authorized) {
+              const code = String(secure.authorizationError ?? 'UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+              secure.destroy();
+              return fail(verifyError(code, peer, now()));
+            }
             secure.off('error', fail);
             bySocket.set(secure, marks);
             callback(null, secure);

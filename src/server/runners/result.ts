@@ -1,6 +1,6 @@
 // Building a CheckResult: what every runner shares.
 import { randomUUID } from 'node:crypto';
-import type { Assertion, CheckResult, Timing, Trigger } from '../../api/schemas.js';
+import type { Assertion, CheckResult, ResultCertificate, Timing, Trigger } from '../../api/schemas.js';
 import type { CheckConfig, RunLocation } from '../config/schema.js';
 
 export interface RunFrame {
@@ -31,6 +31,8 @@ export interface Outcome {
   endedAt?: number | undefined;
   /** Browser metrics, in the catalogue's units. */
   metrics?: Record<string, number> | undefined;
+  /** The TLS certificate the run was shown (null: an HTTPS run shown none); absent for plain HTTP. */
+  certificate?: ResultCertificate | null | undefined;
 }
 
 export function finishResult(frame: RunFrame, outcome: Outcome): CheckResult {
@@ -55,6 +57,7 @@ export function finishResult(frame: RunFrame, outcome: Outcome): CheckResult {
     triggeredBy: frame.triggeredBy,
   };
   if (outcome.metrics && Object.keys(outcome.metrics).length > 0) result.metrics = outcome.metrics;
+  if (outcome.certificate) result.certificate = outcome.certificate;
   if (outcome.error) {
     result.error = {
       name: outcome.error.name,

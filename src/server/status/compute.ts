@@ -2,6 +2,7 @@
 // the rules of src/domain/status-rules.ts. The status engine (status-engine.ts)
 // keeps the inputs and the statuses and decides when to derive again.
 import type { CheckStatus } from '../../api/schemas.js';
+import { daysChangeAt, daysUntil } from '../../domain/certificate.js';
 import { round, successRate } from '../../domain/stats.js';
 import { decideCheckStatus, decideTrend, staleFrom } from '../../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from '../config/schema.js';
@@ -70,6 +71,7 @@ export function deriveStatus(
 ): Computed {
   const a = account.id;
   const { period, previous, incident, recent, latest, alerts, alert, lastSuccess } = inputs;
+  const cert = inputs.certificate;
   const locations = checkLocations(account, check);
   const window = windowFigures(inputs.window, now);
   const day = inputs.day ?? window;
@@ -167,10 +169,20 @@ export function deriveStatus(
     maintenance: active
       ? { id: active.id, name: active.name, endsAt: new Date(active.endsAt).toISOString(), mode: active.mode }
       : null,
+    certificate: cert && {
+      daysRemaining: daysUntil(cert.expiresAt, now),
+      validTo: new Date(cert.expiresAt).toISOString(),
+    },
   };
   return {
     status,
-    until: Math.min(reach.until, staleAt(recent, frequencyMs, now), windowMovesAt(inputs.window, now)),
+    until: Math.min(
+      reach.until,
+      staleAt(recent, frequencyMs, now),
+      windowMovesAt(inputs.window, now),
+      // The days remaining fall at their moment, with no result stored.
+      cert ? daysChangeAt(cert.expiresAt, now) : Infinity,
+    ),
   };
 }
 

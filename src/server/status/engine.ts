@@ -53,7 +53,7 @@ export interface StatusChange {
 export interface StatusAlerts {
   onStatusChange(
     change: StatusChange,
-  ): Promise<Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications'> | null>;
+  ): Promise<Pick<AlertChange, 'openAlert' | 'resolveAlert' | 'notifications' | 'certificateNotice'> | null>;
 }
 
 export interface StatusEngineDeps extends PresenterDeps {

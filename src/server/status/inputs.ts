@@ -11,6 +11,7 @@
 // again every few minutes (`readSlowParts`), with the trend's previous day and
 // the alert counts, which only move with time.
 import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas.js';
+import { expiresAt } from '../../domain/certificate.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import { JUDGED_RUNS } from '../../domain/status-rules.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
@@ -42,6 +43,8 @@ export interface StatusInputs {
   latest: Latest | null;
   alerts: AlertCounts;
   alert: CurrentAlert | null;
+  /** Issue 35: when the newest result's certificate stops working (its chain's earliest expiry). */
+  certificate: { startedAt: number; expiresAt: number } | null;
 }
 
 export interface Latest {
@@ -72,7 +75,7 @@ export async function loadInputs(
 ): Promise<StatusInputs> {
   const [a, c] = [account.id, check.id];
   const locations = checkLocations(account, check);
-  const [window, slow, incident, recent, latest, alert, lastSuccess] = await Promise.all([
+  const [window, slow, incident, recent, latest, alert, lastSuccess, certificate] = await Promise.all([
     readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns, rawMs),
     readSlow(storage, a, c, period, now),
     storage.currentIncident(a, c),
@@ -80,6 +83,8 @@ export async function loadInputs(
     storage.latestResult(a, c),
     currentAlert(storage, a, c),
     Promise.all(locations.map((l) => storage.lastSuccess(a, c, l.id))),
+    // Only an HTTPS target is shown a certificate: the others cost no read.
+    mayPresentCertificate(check) ? storage.latestCertificate(a, c) : null,
   ]);
   return {
     period,
@@ -91,8 +96,12 @@ export async function loadInputs(
     latest: latest && latestOf(latest),
     alert,
     lastSuccess,
+    certificate: certificate && { startedAt: 0, expiresAt: expiresAt(certificate) },
   };
 }
+
+const mayPresentCertificate = (check: CheckConfig) =>
+  check.type !== 'tcp' && check.type !== 'heartbeat' && /^https:/i.test(check.target);
 
 async function readWindow(
   storage: Storage,
@@ -224,6 +233,8 @@ export function applyResult(
     if (run.ok) inputs.lastSuccess[at] = Math.max(inputs.lastSuccess[at] ?? run.startedAt, run.startedAt);
   }
   if (!inputs.latest || run.startedAt >= inputs.latest.startedAt) inputs.latest = latestOf(result);
+  if (result.certificate && run.startedAt >= (inputs.certificate?.startedAt ?? 0))
+    inputs.certificate = { startedAt: run.startedAt, expiresAt: expiresAt(result.certificate) };
   addRun(inputs.window, run, now);
   return true;
 }

@@ -8,6 +8,7 @@ import type {
   AlertEvent,
   CheckResult,
   NotificationStatus,
+  ResultCertificate,
   ResultsSummary,
   Subscriptions,
 } from '../../api/schemas.js';
@@ -187,6 +188,12 @@ export interface AlertChange {
    */
   remindersSent?: number | undefined;
   notifications: readonly NewNotification[];
+  /**
+   * Issue 35: the expiry thresholds of one certificate its `certificate` notifications
+   * are sent for. Each is recorded once for every instance: when another recorded one
+   * first, it sent them, and this change's `certificate` notifications are not written.
+   */
+  certificateNotice?: { key: string; thresholds: readonly number[] } | undefined;
 }
 
 export type AttemptOutcome =
@@ -262,6 +269,8 @@ export interface Storage extends RunQueue {
   consecutiveFailures(accountId: string, checkId: string, max: number): Promise<number>;
   lastSuccess(accountId: string, checkId: string, locationId: string): Promise<number | null>;
   latestResult(accountId: string, checkId: string): Promise<CheckResult | null>;
+  /** The certificate of the newest result that carried one (issue 35), or null. */
+  latestCertificate(accountId: string, checkId: string): Promise<ResultCertificate | null>;
 
   /**
    * The roll-ups (history.ts) of buckets starting in [from, to], oldest first: one
@@ -352,6 +361,8 @@ export interface Storage extends RunQueue {
     channelId: number,
     event: AlertEvent,
   ): Promise<number | null>;
+  /** The expiry thresholds already notified for this certificate of the check (AlertChange.certificateNotice). */
+  certificateThresholdsSent(accountId: string, checkId: string, key: string): Promise<number[]>;
 
   /** Queues a notification outside a status change (a test event). */
   enqueueNotification(accountId: string, notification: NewNotification, now: number): Promise<void>;

@@ -19,6 +19,7 @@ describe('alerting config', () => {
       remindEveryMinutes: 0,
       maxReminders: 3,
       minIntervalSeconds: 60,
+      certificateExpiryDays: [14, 7, 1],
     });
     expect(config.alertDelivery).toEqual({
       attemptTimeoutSeconds: 10,
@@ -30,6 +31,22 @@ describe('alerting config', () => {
     });
     const sms = ServiceConfigSchema.parse({ sms: { accountSid: 'AC1', authToken: 't', from: '+1555' } }).sms;
     expect(sms?.baseUrl).toBe('https://api.twilio.com');
+  });
+
+  it('takes certificateExpiryDays as whole days from 1 to 365 (issue 35)', () => {
+    const days = (v: unknown) => ServiceConfigSchema.safeParse(withCheck({ certificateExpiryDays: v }));
+    expect(days([30, 7]).success).toBe(true);
+    expect(days([]).success).toBe(true);
+    expect(days([0]).error?.issues[0]?.path).toEqual([
+      'accounts',
+      0,
+      'checks',
+      0,
+      'alerts',
+      'certificateExpiryDays',
+      0,
+    ]);
+    expect(days([1.5]).success).toBe(false);
   });
 
   it('rejects unknown keys and bad values with a clear message', () => {

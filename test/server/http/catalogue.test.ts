@@ -51,6 +51,21 @@ const HEARTBEAT = [
 ];
 
 describe('metric catalogue', () => {
+  it('has certificateDaysRemaining in its own group, in days, good above 30 and poor below 14 (issue 35)', async () => {
+    const c = await catalogue('url', 'includeThresholds=true');
+    expect(c.data.certificateMetrics).toEqual([
+      expect.objectContaining({
+        name: 'certificateDaysRemaining',
+        unit: 'days',
+        dataType: 'integer',
+        availableFor: ['api', 'url', 'browser', 'multistep'],
+        goodThreshold: 30,
+        needsImprovementThreshold: 14,
+      }),
+    ]);
+    expect((await catalogue('tcp')).data.certificateMetrics).toEqual([]);
+  });
+
   it.each(CHECK_TYPES.map((t) => [t]))(
     '%s has exactly the metrics the spec makes available to it',
     async (type) => {
@@ -60,6 +75,7 @@ describe('metric catalogue', () => {
         ...SUCCESS,
         ...(type === 'browser' || type === 'multistep' ? BROWSER : []),
         ...(type === 'heartbeat' ? HEARTBEAT : []),
+        ...(['api', 'url', 'browser', 'multistep'].includes(type) ? ['certificateDaysRemaining'] : []),
       ];
       expect(names.sort()).toEqual(expected.sort());
       const c = await catalogue(type);

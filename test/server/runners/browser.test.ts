@@ -10,6 +10,7 @@ import { CheckResultSchema } from '../../../src/api/schemas.js';
 import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config/schema.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
 import { SIGNUP_PAGE } from '../../../src/server/demo/pages.js';
+import { makeChain, serveChain } from '../../helpers/certificates.js';
 import { DEMO_TLS_CERT, DEMO_TLS_KEY } from '../../../src/server/demo/tls-cert.js';
 import { browserMissing, chromiumPath } from '../../../src/server/runners/browser-launch.js';
 import { createBrowserPool } from '../../../src/server/runners/browser-pool.js';
@@ -185,6 +186,34 @@ describe.skipIf(missing !== null)('browser runner (real Chromium)', () => {
     const refused = await run({ target: `${https}/shift` });
     expect(refused).toMatchObject({ status: 'failed', response: null, error: { name: 'TLSError' } });
     expect(refused.error?.message).toContain('ERR_CERT');
+  });
+
+  it("carries the page's certificate as Chromium saw it: the leaf, and no chain (issue 35)", async () => {
+    const chain = await makeChain({ leafDays: 10, intermediateDays: 5 });
+    const target = await serveChain(chain, handler);
+    try {
+      const before = Date.now();
+      const r = await run({
+        target: `${target.url}/shift`,
+        insecureTls: true,
+        assertions: [
+          { source: 'CERTIFICATE', property: 'daysRemaining', comparison: 'GREATER_THAN', target: '14' },
+        ],
+      });
+      expect(r.certificate).toEqual({
+        subject: 'localhost',
+        issuer: 'Checkwall Test Intermediate CA',
+        serialNumber: null,
+        validFrom: new Date(Math.floor(chain.leaf.cert.notBefore.getTime() / 1000) * 1000).toISOString(),
+        validTo: new Date(Math.floor(chain.leaf.notAfter.getTime() / 1000) * 1000).toISOString(),
+        daysRemaining: Math.floor((chain.leaf.notAfter.getTime() - before) / 86_400_000),
+        chainValidTo: null,
+        chainDaysRemaining: null,
+      });
+      expect(r.assertions[0]).toMatchObject({ passed: false, actual: '9' });
+    } finally {
+      await target.close();
+    }
   });
 
   it('turns a page that never loads into a failed result within its timeout', async () => {

@@ -95,6 +95,27 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
       await s.applyAlertChange(A, { checkId: 'c1', at: T0 + 40, resolveAlert: 'a1', notifications: [] });
       expect(await s.openAlert(A, 'c1')).toBeNull();
     });
+
+    it('records each expiry threshold of a certificate once: a second change with one of them writes no certificate notice', async () => {
+      const cert = (id: string) => notice(id, { alertId: null, event: 'certificate' });
+      const key = 'SERIAL1@2026-12-01T00:00:00.000Z';
+      const change = (ids: string[], thresholds: number[]) => ({
+        checkId: 'c1',
+        at: T0,
+        notifications: ids.map(cert),
+        certificateNotice: { key, thresholds },
+      });
+      await s.applyAlertChange(A, change(['n1'], [14, 7]));
+      expect((await s.certificateThresholdsSent(A, 'c1', key)).sort()).toEqual([14, 7]);
+      expect(await s.certificateThresholdsSent(A, 'c1', 'other@2027-01-01T00:00:00.000Z')).toEqual([]);
+      expect(await s.certificateThresholdsSent(B, 'c1', key)).toEqual([]);
+      // Another instance planned 7 from the same result: it was sent, so this is not.
+      await s.applyAlertChange(A, { ...change(['n2'], [7]), notifications: [cert('n2'), notice('n3')] });
+      const written = await s.listNotifications({ accountId: A, from: 0, to: T0 + 1, limit: 10, offset: 0 });
+      expect(written.items.map((n) => n.id).sort()).toEqual(['n1', 'n3']);
+      await s.applyAlertChange(A, change(['n4'], [1]));
+      expect((await s.certificateThresholdsSent(A, 'c1', key)).sort((x, y) => x - y)).toEqual([1, 7, 14]);
+    });
   });
 
   describe('the outbox', () => {

@@ -214,6 +214,32 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(items).toEqual([...batch, made(33, 'odd'), reported]);
     });
 
+    it('finds the certificate of the newest result that carried one, past a result without (issue 35)', async () => {
+      expect(await s.latestCertificate(A, 'c1')).toBeNull();
+      const certificate = (validTo: string) => ({
+        subject: 'CN=shop.example.com, O=Shop "Ltd"',
+        issuer: 'CN=R11',
+        serialNumber: '04A1',
+        validFrom: '2026-10-01T00:00:00.000Z',
+        validTo,
+        daysRemaining: 30,
+        chainValidTo: null,
+        chainDaysRemaining: null,
+      });
+      await s.insertResult(A, {
+        ...result({ minute: 30 }),
+        certificate: certificate('2026-12-01T00:00:00.000Z'),
+      });
+      await s.insertResult(A, {
+        ...result({ minute: 31 }),
+        certificate: certificate('2027-01-01T00:00:00.000Z'),
+      });
+      await s.insertResult(A, result({ minute: 32, ok: false }));
+      expect(await s.latestCertificate(A, 'c1')).toEqual(certificate('2027-01-01T00:00:00.000Z'));
+      expect(await s.latestCertificate(B, 'c1')).toBeNull();
+      expect(await s.latestCertificate(A, 'c2')).toBeNull();
+    });
+
     it('stores a result once: the same id again replaces it', async () => {
       await s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
       expect((await s.queryResults(query())).total).toBe(20);

@@ -55,6 +55,7 @@ type AlertStore = Pick<
   | 'acknowledgeAlert'
   | 'alertNotices'
   | 'lastNoticeAt'
+  | 'certificateThresholdsSent'
   | 'enqueueNotification'
   | 'claimNotifications'
   | 'claimNotification'
@@ -104,7 +105,19 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
         // Another instance counted this reminder first: it sends it, not this one.
         if (counted.rowCount === 0) return;
       }
-      for (const n of change.notifications) await enqueue(c, accountId, n, change.at);
+      let notifications = change.notifications;
+      const cert = change.certificateNotice;
+      if (cert) {
+        const recorded = await c.query(
+          `INSERT INTO certificate_notices (account_id, check_id, certificate, threshold, at)
+           SELECT $1, $2, $3, t, $5 FROM unnest($4::int[]) AS t ON CONFLICT DO NOTHING`,
+          [accountId, change.checkId, cert.key, cert.thresholds, change.at],
+        );
+        // Another instance recorded one of them first: it sends them, not this one.
+        if ((recorded.rowCount ?? 0) < cert.thresholds.length)
+          notifications = notifications.filter((n) => n.event !== 'certificate');
+      }
+      for (const n of notifications) await enqueue(c, accountId, n, change.at);
       if (a || change.resolveAlert || change.remindAlert)
         await notifyChange(c, origin, { kind: 'alert', accountId, checkId: change.checkId });
     });
@@ -112,6 +125,14 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
   return {
     applyAlertChange,
     openAlert: async (accountId, checkId) => (await open(accountId, checkId))[0] ?? null,
+    certificateThresholdsSent: async (accountId, checkId, key) =>
+      (
+        await rows<{ threshold: number }>(
+          pool,
+          'SELECT threshold FROM certificate_notices WHERE account_id = $1 AND check_id = $2 AND certificate = $3',
+          [accountId, checkId, key],
+        )
+      ).map((r) => r.threshold),
     remindableAlerts: () =>
       rows<AlertRow & { accountId: string }>(
         pool,

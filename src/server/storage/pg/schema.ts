@@ -177,6 +177,15 @@ export const PG_MIGRATIONS: readonly string[] = [
      ends_at BIGINT NOT NULL,
      PRIMARY KEY (account_id, window_id, ends_at)
    );`,
+  // Issue 35: the expiry thresholds notified per certificate of a check (schema.ts says why).
+  `CREATE TABLE certificate_notices (
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     certificate TEXT NOT NULL,
+     threshold INTEGER NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (account_id, check_id, certificate, threshold)
+   );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -83,6 +83,13 @@ export function createAlertStore(db: Database.Database) {
      WHERE id = ?`,
   );
 
+  const insertThreshold = db.prepare(
+    `INSERT OR IGNORE INTO certificate_notices (account_id, check_id, certificate, threshold, at) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const thresholdsSent = db.prepare(
+    'SELECT threshold FROM certificate_notices WHERE account_id = ? AND check_id = ? AND certificate = ?',
+  );
+
   function enqueue(accountId: string, n: NewNotification, now: number) {
     insertNotification.run(...notificationValues(accountId, n, now));
   }
@@ -96,7 +103,17 @@ export function createAlertStore(db: Database.Database) {
       // Another sweep counted this reminder first: it sends it, not this one.
       if (remind.run(change.at, change.remindAlert, seen, seen).changes === 0) return;
     }
-    for (const n of change.notifications) enqueue(accountId, n, change.at);
+    let notifications = change.notifications;
+    const cert = change.certificateNotice;
+    if (cert) {
+      let recorded = 0;
+      for (const t of cert.thresholds)
+        recorded += insertThreshold.run(accountId, change.checkId, cert.key, t, change.at).changes;
+      // Another instance recorded one of them first: it sends them, not this one.
+      if (recorded < cert.thresholds.length)
+        notifications = notifications.filter((n) => n.event !== 'certificate');
+    }
+    for (const n of notifications) enqueue(accountId, n, change.at);
   }
 
   const claim = db.transaction(
@@ -128,6 +145,8 @@ export function createAlertStore(db: Database.Database) {
       notices.all(alertId) as Array<{ channelId: number; event: AlertEvent; status: NotificationStatus }>,
     lastNoticeAt: (accountId: string, checkId: string, channelId: number, event: AlertEvent) =>
       (lastNotice.get(accountId, checkId, channelId, event) as { at: number | null }).at,
+    certificateThresholdsSent: (accountId: string, checkId: string, key: string) =>
+      (thresholdsSent.all(accountId, checkId, key) as Array<{ threshold: number }>).map((r) => r.threshold),
     enqueueNotification: enqueue,
     // The outbox is looked at four times a second and is nearly always empty: a read
     // first, so an empty look takes no write lock (it would wait for the run queue's

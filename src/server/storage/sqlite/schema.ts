@@ -189,6 +189,16 @@ export const MIGRATIONS: readonly string[] = [
      ends_at INTEGER NOT NULL,
      PRIMARY KEY (account_id, window_id, ends_at)
    );`,
+  // Issue 35: the expiry thresholds notified per certificate of a check (`certificate`
+  // events): the key makes each one once, for every instance sharing the database.
+  `CREATE TABLE certificate_notices (
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     certificate TEXT NOT NULL,       -- domain/certificate.ts certificateKey
+     threshold INTEGER NOT NULL,      -- days
+     at INTEGER NOT NULL,             -- epoch ms
+     PRIMARY KEY (account_id, check_id, certificate, threshold)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -19,6 +19,7 @@ const GROUP_TITLES: Record<string, string> = {
   volumeMetrics: 'Volume',
   browserSpecificMetrics: 'Browser',
   heartbeatSpecificMetrics: 'Heartbeat',
+  certificateMetrics: 'Certificate',
 };
 const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
 

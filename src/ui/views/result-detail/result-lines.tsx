@@ -1,5 +1,5 @@
 // Everything about one run, as lines the result view scrolls through:
-// timing, assertions (failed first), error, request and response.
+// timing, assertions (failed first), error, certificate, request and response.
 import type { ReactElement } from 'react';
 import { Text } from 'ink';
 import { formatBytes } from '../../../domain/format.js';
@@ -7,6 +7,7 @@ import { sanitize, sanitizeMultiline, wrapText } from '../../../domain/sanitize.
 import type { CheckResult } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
 import { stoppedAt } from '../../../domain/waterfall.js';
+import { certificateLines } from './certificate-lines.js';
 import { timingBarLines } from './timing-bars.js';
 
 export const BODY_LINE_CAP = 400;
@@ -50,6 +51,8 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
       .slice(0, 10)
       .forEach((l, i) => out.push(...wrapped(`e${i}`, l, width, 2, tint(theme, theme.dim))));
   }
+  if (r.certificate)
+    out.push(heading('certificate', 'Certificate'), ...certificateLines(r.certificate, theme));
   out.push(heading('request', 'Request'));
   out.push(plain('rq', `  ${sanitize(r.request.method)} ${sanitize(r.request.url)}`));
   out.push(...headerLines('rqh', r.request.headers));
