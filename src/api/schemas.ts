@@ -366,6 +366,11 @@ export const CheckStatusSchema = z.looseObject({
     .looseObject({ daysRemaining: z.number().int(), validTo: TimestampSchema })
     .nullable()
     .optional(),
+  /**
+   * DECISION (issue 36, docs/decisions.md): since when the check has been degraded
+   * without a break; null when it is not degraded (absent from services that do not say).
+   */
+  degradedSince: TimestampSchema.nullable().optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
