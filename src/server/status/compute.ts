@@ -118,6 +118,7 @@ export function deriveStatus(
     group: group ? { id: group.id, name: group.name } : null,
     statusReason: decision.reason,
     paused: pause ? { by: pause.by, since: since! } : null,
+    alertAfterFailures: check.alerts.afterFailures,
   };
   return {
     status,

@@ -10,6 +10,7 @@ import { sanitize } from '../../../domain/sanitize.js';
 import { shown, type Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
 import { holdCell } from './hold.js';
+import { whyNoPage } from './no-page.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
   status: 'status',
@@ -212,7 +213,11 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 32,
       max: 64,
       priority: 11,
-      cell: (c) => ({ text: sanitize(c.statusReason ?? ''), color: theme.dim }),
+      cell: (c) => {
+        const noPage = whyNoPage(c);
+        const why = [sanitize(c.statusReason ?? ''), noPage ?? ''].filter(Boolean).join('; ');
+        return { text: why, color: noPage ? 'red' : theme.dim };
+      },
     },
   ];
 }
