@@ -42,6 +42,8 @@ describe('degradedSince', () => {
     const slow = await c1();
     expect(slow.status).toBe('degraded');
     expect(slow.degradedSince).toBe(new Date(turned).toISOString());
+    // The alert policy's afterFailures rides along, for a screen to say why no page went out.
+    expect(slow.alertAfterFailures).toBe(2);
 
     // Five minutes of slow runs later it still counts from when it turned.
     for (let i = 0; i < 5; i++) {
