@@ -8,6 +8,7 @@ import { createConsoleStore, type ConsoleStore } from '../../src/store/create-st
 import type { AlertChannel, CheckStatus } from '../../src/store/types.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
+import { boardColumns } from '../../src/ui/views/board/columns.js';
 import { sampleStatus } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
@@ -152,5 +153,34 @@ describe('the channels list at 200 columns (issue 36)', () => {
     expect(plain(lastFrame())).toContain('group:core, group:payments, checkout-eu, payments-api');
     expect(plain(lastFrame())).toContain('SUBSCRIBED');
     for (const line of lines(lastFrame())) expect(displayWidth(line)).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("the board's cheap measures", () => {
+  it('say what each cell needs, so measuring 10,000 checks builds no cells', () => {
+    const theme = createTheme({ color: true, ascii: false });
+    const now = Date.now();
+    const rows = [
+      ...Object.values(board(120, 30).getState().checks),
+      sampleStatus('held', {
+        checkName: 'Zürich – 東京 checkout',
+        maintenance: { id: 'm', name: 'w', endsAt: new Date(now + 3_600_000).toISOString(), mode: 'silence' },
+        paused: { by: 'bob', since: new Date(now).toISOString() },
+        tags: ['ü', '東'],
+        currentIncident: {
+          id: 'i',
+          severity: 'critical',
+          startedAt: new Date(now).toISOString(),
+          title: 't',
+        },
+        currentAlert: null,
+        alertAfterFailures: 3,
+        statusReason: 'failing at 2 locations',
+      }),
+    ];
+    for (const c of boardColumns(theme, now, 2, { key: 'status', descending: false }))
+      for (const row of rows)
+        if (c.measure)
+          expect(c.measure(row), `${c.key} of ${row.checkId}`).toBe(displayWidth(c.cell(row).text));
   });
 });

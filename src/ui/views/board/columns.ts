@@ -6,10 +6,10 @@ import type { SortKey } from '../../../domain/order.js';
 import { neverRan } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { formatAgeStep, formatMs, formatPercent, formatResponseTime } from '../../../domain/format.js';
-import { sanitize } from '../../../domain/sanitize.js';
+import { displayWidth, sanitize } from '../../../domain/sanitize.js';
 import { shown, type Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
-import { holdCell } from './hold.js';
+import { holdCell, held } from './hold.js';
 import { whyNoPage } from './no-page.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
@@ -92,6 +92,7 @@ function whatColumns(theme: Theme, firstRuns: boolean): Column<CheckStatus>[] {
       max: 40,
       flex: true,
       priority: 1,
+      measure: (c) => displayWidth(c.checkName),
       cell: (c) => ({ text: sanitize(c.checkName) }),
     },
     {
@@ -188,6 +189,8 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 5,
       max: 16,
       priority: 2,
+      // Most checks are held by nothing: no cell is built to learn that.
+      measure: (c) => (held(c) ? displayWidth(holdCell(c, theme, now).text) : 0),
       cell: (c) => holdCell(c, theme, now),
     },
     {
@@ -196,6 +199,7 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 10,
       max: 24,
       priority: 9,
+      measure: (c) => displayWidth(c.group?.name ?? ''),
       cell: (c) => ({ text: sanitize(c.group?.name ?? ''), color: theme.dim }),
     },
     {
@@ -204,6 +208,7 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 12,
       max: 30,
       priority: 10,
+      measure: (c) => c.tags.reduce((n, t) => n + displayWidth(t) + 1, -1),
       cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
     },
     {
@@ -213,6 +218,10 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       width: 32,
       max: 64,
       priority: 11,
+      measure: (c) => {
+        const noPage = whyNoPage(c);
+        return displayWidth(c.statusReason ?? '') + (noPage ? noPage.length + 2 : 0);
+      },
       cell: (c) => {
         const noPage = whyNoPage(c);
         const why = [sanitize(c.statusReason ?? ''), noPage ?? ''].filter(Boolean).join('; ');

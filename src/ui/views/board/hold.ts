@@ -36,6 +36,10 @@ export function holdParts(c: CheckStatus, theme: Theme, now: number): HoldPart[]
   return parts;
 }
 
+/** Whether anything holds the check (cheap: no text built). */
+export const held = (c: CheckStatus): boolean =>
+  !!c.maintenance || !!c.paused || (!!c.certificate && c.certificate.daysRemaining < CERTIFICATE_WARN_DAYS);
+
 /** The HOLD cell: every part, coloured as the most pressing (the first). */
 export function holdCell(c: CheckStatus, theme: Theme, now: number): Cell {
   const parts = holdParts(c, theme, now);
