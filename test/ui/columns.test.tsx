@@ -184,3 +184,21 @@ describe("the board's cheap measures", () => {
           expect(c.measure(row), `${c.key} of ${row.checkId}`).toBe(displayWidth(c.cell(row).text));
   });
 });
+
+describe('the REASON column says why no page went out (issue 36)', () => {
+  it('adds "incident open; no alert" to the reason of a failing check with an incident and no alert, at 200 columns', async () => {
+    const alternating = sampleStatus('alt', {
+      checkName: 'Card gateway',
+      status: 'failing',
+      currentIncident: { id: 'i', severity: 'critical', startedAt: new Date().toISOString(), title: 't' },
+      currentAlert: null,
+      alertAfterFailures: 2,
+      statusReason: 'failing at 2 locations',
+    });
+    const { lastFrame } = draw(board(200, 30, [alternating]));
+    await expect.poll(() => plain(lastFrame())).toContain('REASON');
+    expect(lines(lastFrame()).find((l) => l.includes('Card gateway'))).toContain(
+      'failing at 2 locations; incident open; no alert: fewer than 2 failures in a row',
+    );
+  });
+});
