@@ -373,6 +373,17 @@ export const CheckStatusSchema = z.looseObject({
     .looseObject({ daysRemaining: z.number().int(), validTo: TimestampSchema })
     .nullable()
     .optional(),
+  /**
+   * DECISION (issue 36, docs/decisions.md): since when the check has been degraded
+   * without a break; null when it is not degraded (absent from services that do not say).
+   */
+  degradedSince: TimestampSchema.nullable().optional(),
+  /**
+   * DECISION (issue 36): the failed runs in a row (at any location) the check's alert
+   * policy waits for before an alert opens (`alerts.afterFailures`), so a screen can say
+   * why an open incident paged no one (absent from services that do not alert).
+   */
+  alertAfterFailures: z.number().int().optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 

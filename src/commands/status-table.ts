@@ -3,7 +3,7 @@
 import type { CheckStatus, StatusSummary } from '../api/schemas.js';
 import { formatPercent, formatResponseTime, NO_DATA } from '../domain/format.js';
 import { SEVERITY } from '../domain/order.js';
-import { displayWidth, fit, sanitize } from '../domain/sanitize.js';
+import { fit, sanitize } from '../domain/sanitize.js';
 import { GAP, layoutColumns, type Column } from '../ui/widgets/table/layout.js';
 
 const COLOR: Record<CheckStatus['status'], string> = {
@@ -19,10 +19,12 @@ const COLUMNS: Column<CheckStatus>[] = [
     key: 'name',
     title: 'NAME',
     width: 20,
+    // Whole up to 32 before the failing locations appear: at 80 columns both fit.
+    max: 32,
     priority: 1,
     cell: (c) => ({ text: sanitize(c.checkName) }),
   },
-  { key: 'type', title: 'TYPE', width: 9, priority: 4, cell: (c) => ({ text: sanitize(c.checkType) }) },
+  { key: 'type', title: 'TYPE', width: 9, priority: 5, cell: (c) => ({ text: sanitize(c.checkType) }) },
   {
     key: 'availability',
     title: 'AVAIL',
@@ -43,8 +45,9 @@ const COLUMNS: Column<CheckStatus>[] = [
     key: 'failing',
     title: 'FAILING LOCATIONS',
     width: 18,
+    max: 60,
     flex: true,
-    priority: 5,
+    priority: 4,
     // Failing ones first and plain, so a narrow column cut at its end loses degraded ones first.
     cell: (c) => ({
       text: sanitize(
@@ -65,16 +68,7 @@ export interface TableLook {
 
 export function statusTable(checks: readonly CheckStatus[], width: number, look: TableLook): string {
   const { color, ascii = false } = look;
-  const columns = layoutColumns(COLUMNS, width);
-  // Names get what the longest needs (within the room there is) and the locations the rest.
-  const name = columns.find((c) => c.key === 'name');
-  const places = columns.find((c) => c.key === 'failing');
-  if (name && places) {
-    const longest = Math.max(4, ...checks.map((c) => displayWidth(sanitize(c.checkName))));
-    const give = Math.min(places.w - places.width, longest - name.w);
-    name.w += give;
-    places.w -= give;
-  }
+  const columns = layoutColumns(COLUMNS, width, checks);
   const gap = ' '.repeat(GAP);
   const sorted = [...checks].sort(
     (a, b) => SEVERITY[a.status] - SEVERITY[b.status] || a.checkName.localeCompare(b.checkName),

@@ -104,7 +104,12 @@ export function charWidth(ch: string): number {
   return 1;
 }
 
+// Below U+0300 (where combining marks begin) every character is one cell: most
+// text on screen, measured at once (a table measures every row of its columns).
+const ONE_CELL_EACH = /^[\u0000-\u02ff]*$/;
+
 export function displayWidth(text: string): number {
+  if (ONE_CELL_EACH.test(text)) return text.length;
   let width = 0;
   for (const ch of text) width += charWidth(ch);
   return width;

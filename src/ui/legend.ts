@@ -17,6 +17,15 @@ export const LEGEND: readonly LegendEntry[] = [
   { mark: (t) => t.incident, meaning: 'an open incident (the column after STATUS)' },
   { mark: (t) => t.undelivered, meaning: 'a failing check whose page could not be delivered' },
   {
+    mark: (t) => t.hold.paused,
+    meaning: 'HOLD: paused, by a person (who) or a maintenance window (time left)',
+  },
+  { mark: (t) => t.hold.silenced, meaning: 'HOLD: a maintenance window silences its alerts (time left)' },
+  {
+    mark: (t) => t.hold.certificate,
+    meaning: 'HOLD: its TLS certificate expires within 14 days (days left)',
+  },
+  {
     mark: (t) => `${t.trend.degrading}${t.trend.stable}${t.trend.improving}`,
     meaning: 'TR: response time trend: degrading, stable, improving',
   },

@@ -15,6 +15,8 @@ export interface Theme {
   incident: string;
   /** A failing check whose alert could not be delivered. */
   undelivered: string;
+  /** Why a check is held (the HOLD column, the wall): one terminal cell each, no emoji. */
+  hold: { paused: string; silenced: string; certificate: string };
   ellipsis: string;
   /** An empty cell: no data. */
   none: string;
@@ -44,6 +46,9 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
     // Not "!" in ASCII: that is degraded's mark there.
     incident: ascii ? '*' : '!',
     undelivered: ascii ? '@' : '✉',
+    hold: ascii
+      ? { paused: 'P', silenced: 'S', certificate: 'C' }
+      : { paused: '‖', silenced: '∅', certificate: '◔' },
     ellipsis: ascii ? '~' : '…',
     none: ascii ? '-' : NO_DATA,
     rule: ascii ? '-' : '─',

@@ -187,9 +187,10 @@ describe('the status table', () => {
     expect(wide).toContain('Checkout through the regional payment gateway');
     expect(wide).toMatch(/\sap-south eu-west\(degraded\)$/);
     const [, narrow] = statusTable([long], 80, { color: false }).split('\n');
-    // At 80 columns a long name and the degraded location are cut; the failing one stays whole.
-    expect(narrow).toMatch(/^failing\s+Checkout through the reg~ /);
-    expect(narrow).toMatch(/\sap-south eu-west\(~$/);
+    // At 80 columns the name is whole up to 32 cells, TYPE drops, then the degraded location is cut.
+    expect(narrow).toMatch(/^failing\s+Checkout through the regional p~ /);
+    expect(narrow).not.toContain(' api ');
+    expect(narrow).toMatch(/\sap-south eu-west\(deg~$/);
     expect(narrow!.length).toBeLessThanOrEqual(80);
   });
 });

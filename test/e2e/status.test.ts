@@ -41,12 +41,13 @@ describe.skipIf(!hasTmux)('checkwall status on a terminal', () => {
   });
 
   it('fits a narrow terminal by dropping the least important columns, not at 80', async () => {
-    term = run({}, 64);
+    // Names are as wide as they need (issue 36): at 64 every column fits, at 48 the locations go.
+    term = run({}, 48);
     const screen = await term.waitFor('EXIT=1');
     const table = screen.split('\n').filter((l) => /^(STATUS|failing|passing|unknown|degraded)/.test(l));
     expect(table[0]).toMatch(/^STATUS\s+NAME/);
     expect(table[0]).not.toContain('FAILING LOCATIONS');
-    for (const line of table) expect(line.length).toBeLessThanOrEqual(64);
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(48);
   });
 
   it('writes no colour with NO_COLOR', async () => {

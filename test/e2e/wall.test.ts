@@ -16,7 +16,7 @@ const COLOUR = /\u001b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7]|38;5)[;m]/;
 const lines = (screen: string) => screen.replace(/\n+$/, '').split('\n');
 
 describe.skipIf(!hasTmux)('wall in tmux, on the demo', () => {
-  it('fills 200x60: big counts, clock, failing checks first with their locations, the rest as marks', async () => {
+  it('fills 200x60: big counts, clock, failing checks first with their locations, the rest by name', async () => {
     term = startTerminal(`${WALL} --demo --refresh 2`, { cols: 200, rows: 60 });
     const screen = await term.waitFor(/Needs attention \(\d+\)/, 30_000);
     expect(screen).toMatch(CLOCK);
@@ -24,7 +24,8 @@ describe.skipIf(!hasTmux)('wall in tmux, on the demo', () => {
     expect(screen).toContain('PASSING');
     expect(screen).toContain('█'); // the counts in block digits
     expect(screen).toMatch(/FAILING\s+(NEW )?\s*\S.*for .* at [A-Z]/);
-    expect(screen).toMatch(/[●·▲✖]{3,}/);
+    // The rest by name where they all fit (issue 36), each with its mark.
+    expect(screen).toMatch(/[●·▲✖‖∅◔] \S+.*\s[●·▲✖‖∅◔] \S/);
     expect(screen).toMatch(/\d+ other checks/);
     expect(lines(screen).length).toBeLessThanOrEqual(60);
     expect(term.captureStyled()).toMatch(COLOUR);

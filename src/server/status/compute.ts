@@ -173,6 +173,7 @@ export function deriveStatus(
       daysRemaining: daysUntil(cert.expiresAt, now),
       validTo: new Date(cert.expiresAt).toISOString(),
     },
+    alertAfterFailures: check.alerts.afterFailures,
   };
   return {
     status,

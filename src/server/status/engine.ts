@@ -17,6 +17,7 @@ import { createLimit, createSerial } from './serial.js';
 import { createPresenter, type PresenterDeps } from './present.js';
 import { createStatusCache, LIST_PERIOD, type Ticket } from './cache.js';
 import { deriveStatus, type StatusEnvironment } from './compute.js';
+import { degradedSince, type DegradedMemory } from './degraded-since.js';
 import {
   applyResult,
   checkLocations,
@@ -99,6 +100,27 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     excludedOf: deps.excludedOf,
   };
 
+  // Per check, since when it has been degraded (degraded-since.ts): kept apart from the
+  // cache, which drops a check's statuses whenever its incident or alert moves.
+  const degraded = new Map<string, number | null>();
+
+  /** Derives a status and says since when it has been degraded; the default period's moves the memory. */
+  function judge(
+    account: AccountConfig,
+    check: CheckConfig,
+    inputs: StatusInputs,
+    now: number,
+    keep: boolean,
+  ) {
+    const computed = deriveStatus(inputs, account, check, now, env);
+    const key = checkKey(account.id, check.id);
+    const before: DegradedMemory = degraded.get(key);
+    const since = degradedSince(before, computed.status, inputs, now);
+    if (keep) degraded.set(key, since);
+    computed.status.degradedSince = since === null ? null : new Date(since).toISOString();
+    return computed;
+  }
+
   /** Derives the default period's status from the inputs at `now` and keeps it; the status. */
   function derive(
     ticket: Ticket,
@@ -107,7 +129,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     inputs: StatusInputs,
     now: number,
   ): CheckStatus {
-    const { status, until } = deriveStatus(inputs, account, check, now, env);
+    const { status, until } = judge(account, check, inputs, now, true);
     if (cache.set(ticket, LIST_PERIOD, now, status, until)) version++;
     return status;
   }
@@ -127,7 +149,7 @@ export function createStatusEngine(deps: StatusEngineDeps) {
       cache.setInputs(ticket, inputs);
       return derive(ticket, account, check, inputs, now);
     }
-    const { status, until } = deriveStatus(inputs, account, check, now, env);
+    const { status, until } = judge(account, check, inputs, now, false);
     cache.set(ticket, period, now, status, until);
     return status;
   }

@@ -88,10 +88,14 @@ async function readAnew(storage: Storage, now: number): Promise<CheckStatus> {
     .status;
 }
 
-/** What a status says, without what is read fresh at each answer (the schedule). */
+/**
+ * What a status says, without what is read fresh at each answer (the schedule) and
+ * what the engine remembers between results rather than reads (degradedSince).
+ */
 const figures = (s: CheckStatus, withP95 = true) => ({
   ...s,
   schedule: null,
+  degradedSince: undefined,
   performance: { ...s.performance, p95ResponseTime: withP95 ? s.performance.p95ResponseTime : null },
 });
 

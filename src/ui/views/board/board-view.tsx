@@ -65,13 +65,19 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
   const loaded = useStore(store, (s) => s.statusesAt !== null);
   const maxLocations = useStore(store, selectMaxLocations);
   const firstRuns = useStore(store, (s) => selectFirstRuns(s) > 0);
+  // The checks listed, which the columns are measured on (a name is kept whole up to its column's max).
+  const listed = useMemo(
+    () => rows.flatMap((r) => (r.kind === 'check' && checks[r.id] ? [checks[r.id]!] : [])),
+    [rows, checks],
+  );
   const columns = useMemo(
     () =>
       layoutColumns(
         boardColumns(theme, now, maxLocations, { key: sortKey, descending }, lastResult, firstRuns),
         cols - 2,
+        listed,
       ),
-    [theme, now, maxLocations, cols, sortKey, descending, lastResult, firstRuns],
+    [theme, now, maxLocations, cols, sortKey, descending, lastResult, firstRuns, listed],
   );
   if (rows.length === 0) {
     return (

@@ -1,12 +1,16 @@
-// The board's columns, most important first by priority: status, name and the
-// location marks survive 80 columns; tags and group drop first.
+// The board's columns, each with its priority (the table's one rule, in
+// widgets/table/layout.ts): status, the check's name (whole, up to 40 cells),
+// the incident and location marks and HOLD survive 80 columns; the reason, tags
+// and group drop first, before the name is ever cut.
 import type { SortKey } from '../../../domain/order.js';
 import { neverRan } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { formatAgeStep, formatMs, formatPercent, formatResponseTime } from '../../../domain/format.js';
-import { sanitize } from '../../../domain/sanitize.js';
+import { displayWidth, sanitize } from '../../../domain/sanitize.js';
 import { shown, type Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
+import { holdCell, held } from './hold.js';
+import { whyNoPage } from './no-page.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
   status: 'status',
@@ -85,8 +89,10 @@ function whatColumns(theme: Theme, firstRuns: boolean): Column<CheckStatus>[] {
       key: 'name',
       title: 'CHECK',
       width: 18,
+      max: 40,
       flex: true,
       priority: 1,
+      measure: (c) => displayWidth(c.checkName),
       cell: (c) => ({ text: sanitize(c.checkName) }),
     },
     {
@@ -177,17 +183,32 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       }),
     },
     {
+      // A silenced or paused check says so at 80 columns (only when some check is held).
+      key: 'hold',
+      title: 'HOLD',
+      width: 5,
+      max: 16,
+      priority: 2,
+      // Most checks are held by nothing: no cell is built to learn that.
+      measure: (c) => (held(c) ? displayWidth(holdCell(c, theme, now).text) : 0),
+      cell: (c) => holdCell(c, theme, now),
+    },
+    {
       key: 'group',
       title: 'GROUP',
-      width: 14,
+      width: 10,
+      max: 24,
       priority: 9,
+      measure: (c) => displayWidth(c.group?.name ?? ''),
       cell: (c) => ({ text: sanitize(c.group?.name ?? ''), color: theme.dim }),
     },
     {
       key: 'tags',
       title: 'TAGS',
-      width: 18,
+      width: 12,
+      max: 30,
       priority: 10,
+      measure: (c) => c.tags.reduce((n, t) => n + displayWidth(t) + 1, -1),
       cell: (c) => ({ text: sanitize(c.tags.join(',')), color: theme.dim }),
     },
     {
@@ -195,8 +216,17 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       key: 'reason',
       title: 'REASON',
       width: 32,
+      max: 64,
       priority: 11,
-      cell: (c) => ({ text: sanitize(c.statusReason ?? ''), color: theme.dim }),
+      measure: (c) => {
+        const noPage = whyNoPage(c);
+        return displayWidth(c.statusReason ?? '') + (noPage ? noPage.length + 2 : 0);
+      },
+      cell: (c) => {
+        const noPage = whyNoPage(c);
+        const why = [sanitize(c.statusReason ?? ''), noPage ?? ''].filter(Boolean).join('; ');
+        return { text: why, color: noPage ? 'red' : theme.dim };
+      },
     },
   ];
 }

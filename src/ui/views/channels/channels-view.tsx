@@ -31,11 +31,19 @@ export function ChannelsView({ store, height }: ViewProps) {
   const columns: Column<AlertChannel>[] = [
     { key: 'id', title: 'ID', width: 4, align: 'right', priority: 0, cell: (c) => ({ text: String(c.id) }) },
     { key: 'type', title: 'TYPE', width: 7, priority: 0, cell: (c) => ({ text: c.type }) },
-    { key: 'name', title: 'NAME', width: 18, priority: 1, cell: (c) => ({ text: sanitize(c.name) }) },
+    {
+      key: 'name',
+      title: 'NAME',
+      width: 18,
+      max: 32,
+      priority: 1,
+      cell: (c) => ({ text: sanitize(c.name) }),
+    },
     {
       key: 'target',
       title: 'TARGET',
       width: 24,
+      max: 48,
       flex: true,
       priority: 1,
       cell: (c) => ({
@@ -95,7 +103,7 @@ export function ChannelsView({ store, height }: ViewProps) {
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
         <Table
-          columns={layoutColumns(columns, cols - 2)}
+          columns={layoutColumns(columns, cols - 2, list.data)}
           rows={list.data}
           rowKey={(c) => String(c.id)}
           selectedKey={selected === null ? null : String(selected)}

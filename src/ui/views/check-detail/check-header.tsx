@@ -6,6 +6,8 @@ import { formatAge, formatPercent, formatResponseTime } from '../../../domain/fo
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { shown, tint, useTheme } from '../../theme.js';
+import { whyNoPage } from '../board/no-page.js';
+import { degradedFor } from '../wall/attention-row.js';
 
 /** Lines the header takes. */
 export const checkHeaderHeight = (check: CheckStatus) => (check.paused ? 4 : 3);
@@ -24,7 +26,10 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
   return (
     <Box flexDirection="column">
       <Text wrap="truncate">
-        <Text color={tint(theme, look.color)} bold>{`${look.glyph} ${look.word}`}</Text>
+        <Text
+          color={tint(theme, look.color)}
+          bold
+        >{`${look.glyph} ${look.word}${degradedFor(check, now)}`}</Text>
         <Text bold>{`  ${sanitize(check.checkName)}`}</Text>
         <Text
           color={tint(theme, theme.dim)}
@@ -36,6 +41,8 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         {`every ${sanitize(check.schedule.frequency)}${check.schedule.enabled ? `, next ${check.schedule.nextRun ? `in ${formatAge(now, Date.parse(check.schedule.nextRun))}` : theme.none}` : ' (disabled)'}`}
       </Text>
       <Text wrap="truncate">
+        {/* First on its line: why no one was paged must survive 80 columns. */}
+        {whyNoPage(check) ? <Text color={tint(theme, 'red')} bold>{`${whyNoPage(check)}  `}</Text> : null}
         {incident ? (
           <Text
             color={tint(theme, 'red')}

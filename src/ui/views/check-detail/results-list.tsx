@@ -101,6 +101,7 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       key: 'loc',
       title: 'LOCATION',
       width: 10,
+      max: 20,
       priority: 2,
       cell: (r) => ({ text: sanitize(r.location.id) }),
     },
@@ -136,6 +137,7 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       key: 'cause',
       title: 'FIRST FAILED ASSERTION OR ERROR',
       width: 20,
+      max: 80,
       flex: true,
       priority: 1,
       cell: (r) => ({ text: sanitize(failureCause(r)), color: 'red' }),
@@ -159,7 +161,7 @@ export function ResultsTable({
     return <Text color={tint(theme, theme.dim)}> no result in this period with these filters</Text>;
   return (
     <Table
-      columns={layoutColumns(columns(theme), width - 2)}
+      columns={layoutColumns(columns(theme), width - 2, results)}
       rows={results}
       rowKey={(r) => r.id}
       selectedKey={selectedId}

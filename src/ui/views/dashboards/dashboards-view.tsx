@@ -13,7 +13,14 @@ import type { ViewProps } from '../view-props.js';
 
 function columns(now: number): Column<Dashboard>[] {
   return [
-    { key: 'name', title: 'NAME', width: 18, priority: 0, cell: (d) => ({ text: sanitize(d.name) }) },
+    {
+      key: 'name',
+      title: 'NAME',
+      width: 18,
+      max: 32,
+      priority: 0,
+      cell: (d) => ({ text: sanitize(d.name) }),
+    },
     {
       key: 'privacy',
       title: 'ACCESS',
@@ -32,6 +39,7 @@ function columns(now: number): Column<Dashboard>[] {
       key: 'tags',
       title: 'TAGS',
       width: 12,
+      max: 24,
       priority: 4,
       cell: (d) => ({ text: sanitize(d.tags.join(',')) }),
     },
@@ -39,6 +47,7 @@ function columns(now: number): Column<Dashboard>[] {
       key: 'url',
       title: 'URL / DOMAIN',
       width: 16,
+      max: 40,
       priority: 5,
       cell: (d) => ({ text: sanitize(`${d.customUrl}${d.customDomain ? ` @ ${d.customDomain}` : ''}`) }),
     },
@@ -54,6 +63,7 @@ function columns(now: number): Column<Dashboard>[] {
       key: 'description',
       title: 'DESCRIPTION',
       width: 14,
+      max: 60,
       flex: true,
       priority: 6,
       cell: (d) => ({ text: sanitize(d.description), color: 'gray' }),
@@ -90,7 +100,7 @@ export function DashboardsView({ store, height }: ViewProps) {
       ) : null}
       {list && list.data.length > 0 ? (
         <Table
-          columns={layoutColumns(columns(now), cols - 2)}
+          columns={layoutColumns(columns(now), cols - 2, list.data)}
           rows={list.data}
           rowKey={(d) => d.id}
           selectedKey={selected}

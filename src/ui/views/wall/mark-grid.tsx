@@ -1,51 +1,78 @@
-// Every check that needs no attention, as one mark each, a few lines at most.
+// Every check that needs no attention, as one mark each, a few lines at most (by
+// name too where the wall has room for them all); a held check shows why (hold.ts).
 // Runs of one status are drawn as one Text: few Ink nodes, and (Ink keeping each
 // distinct Text it measured) a bounded set of strings however statuses move.
 import { Box, Text } from 'ink';
-import { truncate } from '../../../domain/sanitize.js';
+import { fit, sanitize, truncate } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { tint, useTheme, type Theme } from '../../theme.js';
+import { holdParts } from '../board/hold.js';
 
-type Status = CheckStatus['status'];
-
-/** Consecutive marks of one status: [status, count][]. */
-export function markRuns(statuses: readonly Status[]): Array<[Status, number]> {
-  const runs: Array<[Status, number]> = [];
-  for (const st of statuses) {
+/** Consecutive equal marks (a status, or a mark and its colour as one string): [mark, count][]. */
+export function markRuns<T extends string>(marks: readonly T[]): Array<[T, number]> {
+  const runs: Array<[T, number]> = [];
+  for (const m of marks) {
     const last = runs.at(-1);
-    if (last && last[0] === st) last[1]++;
-    else runs.push([st, 1]);
+    if (last && last[0] === m) last[1]++;
+    else runs.push([m, 1]);
   }
   return runs;
+}
+
+/** Cells of one check drawn by name ("● Payments API" and a gap). */
+const NAME_CELL = 24;
+export const namesPerLine = (width: number) => Math.max(1, Math.floor((width - 2) / NAME_CELL));
+
+/** A check's mark on the wall: why it is held when it is (hold.ts), else its status. */
+function markOf(c: CheckStatus, theme: Theme, now: number): { mark: string; color: string } {
+  const hold = holdParts(c, theme, now)[0];
+  if (hold) return { mark: hold.text.slice(0, 1), color: hold.color };
+  return { mark: theme.mark[c.status], color: theme.status[c.status].color };
 }
 
 export function MarkGrid({
   checks,
   width,
   maxLines,
+  names = false,
+  now = 0,
 }: {
   checks: CheckStatus[];
   width: number;
   maxLines: number;
+  /** Each check as its mark and name, in columns (a wall with room for them all). */
+  names?: boolean | undefined;
+  now?: number | undefined;
 }) {
   const theme = useTheme();
-  const perLine = Math.max(1, width - 2);
+  const perLine = names ? namesPerLine(width) : Math.max(1, width - 2);
   const lineCount = Math.min(maxLines, Math.ceil(checks.length / perLine));
   const lines = Array.from({ length: lineCount }, (_, i) =>
-    checks.slice(i * perLine, (i + 1) * perLine).map((c) => c.status),
+    checks.slice(i * perLine, (i + 1) * perLine).map((c) => ({ ...markOf(c, theme, now), c })),
   );
   const hidden = checks.length - Math.min(checks.length, lineCount * perLine);
   return (
     <Box flexDirection="column">
-      {lines.map((line, i) => (
-        <Box key={i} height={1}>
-          {markRuns(line).map(([status, n], j) => (
-            <Text key={j} color={tint(theme, theme.status[status].color)}>
-              {theme.mark[status].repeat(n)}
-            </Text>
-          ))}
-        </Box>
-      ))}
+      {lines.map((line, i) =>
+        names ? (
+          <Box key={i} height={1}>
+            {line.map(({ mark, color, c }) => (
+              <Text key={c.checkId} wrap="truncate">
+                <Text color={tint(theme, color)}>{`${mark} `}</Text>
+                {fit(sanitize(c.checkName), NAME_CELL - 3, theme.ellipsis)}{' '}
+              </Text>
+            ))}
+          </Box>
+        ) : (
+          <Box key={i} height={1}>
+            {markRuns(line.map(({ mark, color }) => `${color} ${mark}`)).map(([key, n], j) => (
+              <Text key={j} color={tint(theme, key.split(' ')[0])}>
+                {key.split(' ')[1]!.repeat(n)}
+              </Text>
+            ))}
+          </Box>
+        ),
+      )}
       <Text color={tint(theme, theme.dim)}>
         {truncate(`${checks.length} other checks${hidden > 0 ? ` (${hidden} not drawn)` : ''}`, width)}
       </Text>

@@ -9,15 +9,18 @@ import { ageClock } from '../../../domain/format.js';
 import { selectBoardOrder, selectServiceTrouble } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
-import { BigNumber, DIGIT_ROWS } from '../../widgets/big-digits/big-digits.js';
+import { BigNumber, digitRows, type DigitScale } from '../../widgets/big-digits/big-digits.js';
 import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
 import type { ViewProps } from '../view-props.js';
-import { AttentionRow, failingFor } from './attention-row.js';
-import { MarkGrid } from './mark-grid.js';
+import { AttentionRow, attentionDetail, failingFor } from './attention-row.js';
+import { MarkGrid, namesPerLine } from './mark-grid.js';
 import { WallHeader } from './wall-header.js';
 
 const HIGHLIGHT_MS = 5 * 60_000;
 const GRID_LINES = 4;
+/** A big screen (a wall at 200x55): digits at twice the size. */
+const BIG_ROWS = 45;
+const BIG_COLS = 120;
 
 export function WallView({ store, height }: ViewProps) {
   const theme = useTheme();
@@ -33,11 +36,14 @@ export function WallView({ store, height }: ViewProps) {
   const attention = shown.filter((c) => c.status === 'failing' || c.status === 'degraded');
   const rest = shown.filter((c) => c.status !== 'failing' && c.status !== 'degraded');
   const count = (st: CheckStatus['status']) => shown.filter((c) => c.status === st).length;
-  const gridLines = Math.min(GRID_LINES, Math.ceil(rest.length / Math.max(1, cols - 2)));
-  const room = Math.max(
-    1,
-    height - 1 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (DIGIT_ROWS + 2) - 2 - gridLines - 1,
-  );
+  const scale: DigitScale = height >= BIG_ROWS && cols >= BIG_COLS ? 2 : 1;
+  const plan = planWall({
+    free: height - 1 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (digitRows(scale) + 2) - 2 - 1,
+    details: attention.map((c) => attentionDetail(c).length),
+    rest: rest.length,
+    cols,
+  });
+  const room = plan.attentionRows;
   const pages = Math.max(1, Math.ceil(attention.length / room));
   const page = tick % pages;
   return (
@@ -46,14 +52,20 @@ export function WallView({ store, height }: ViewProps) {
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
       <Box marginTop={1}>
-        <BigNumber value={count('failing')} label="FAILING" color={count('failing') ? 'red' : undefined} />
+        <BigNumber
+          value={count('failing')}
+          label="FAILING"
+          color={count('failing') ? 'red' : undefined}
+          scale={scale}
+        />
         <BigNumber
           value={count('degraded')}
           label="DEGRADED"
           color={count('degraded') ? 'yellow' : undefined}
+          scale={scale}
         />
-        <BigNumber value={count('unknown')} label="UNKNOWN" color="gray" />
-        <BigNumber value={count('passing')} label="PASSING" color="green" />
+        <BigNumber value={count('unknown')} label="UNKNOWN" color="gray" scale={scale} />
+        <BigNumber value={count('passing')} label="PASSING" color="green" scale={scale} />
       </Box>
       <Text> </Text>
       {attention.length === 0 ? (
@@ -74,10 +86,58 @@ export function WallView({ store, height }: ViewProps) {
           since={failingFor(c, now)}
           isNew={(turned[c.checkId] ?? 0) > now - HIGHLIGHT_MS}
           width={cols}
+          now={now}
+          lines={plan.perCheck}
         />
       ))}
       <Box flexGrow={1} />
-      <MarkGrid checks={rest} width={cols} maxLines={GRID_LINES} />
+      <MarkGrid checks={rest} width={cols} maxLines={plan.gridLines} names={plan.names} now={now} />
     </Box>
   );
+}
+
+export interface WallPlan {
+  /** Attention rows a page holds. */
+  attentionRows: number;
+  /** Lines each attention row may take: its own, then why and where (attentionDetail), when all fit so. */
+  perCheck: number;
+  gridLines: number;
+  /** The other checks by name, not as bare marks (when they all fit so). */
+  names: boolean;
+}
+
+/** Detail lines an attention row can show at most: why, then its locations in trouble. */
+const MOST_DETAIL = 9;
+
+/**
+ * How the wall spends its `free` lines: the attention list first (one line a check,
+ * paging when they do not fit; where they all fit, each with as many of its detail
+ * lines as the height allows: `details` counts them per check), then the other
+ * checks, by name where they all fit, else as marks (at most GRID_LINES lines
+ * unless there is room for more).
+ */
+export function planWall({
+  free,
+  details,
+  rest,
+  cols,
+}: {
+  free: number;
+  details: readonly number[];
+  rest: number;
+  cols: number;
+}): WallPlan {
+  const marksLines = Math.min(GRID_LINES, Math.ceil(rest / Math.max(1, cols - 2)));
+  const attention = details.length;
+  const attentionRows = Math.max(1, free - marksLines);
+  const perCheck =
+    attention === 0 || attention > attentionRows
+      ? 1
+      : Math.min(1 + MOST_DETAIL, Math.floor((free - marksLines) / attention));
+  const used = details.reduce((n, d) => n + 1 + Math.min(perCheck - 1, d), 0);
+  const left = Math.max(0, free - used);
+  const nameLines = Math.ceil(rest / namesPerLine(cols));
+  if (rest > 0 && nameLines <= left) return { attentionRows, perCheck, gridLines: nameLines, names: true };
+  const gridLines = Math.min(Math.ceil(rest / Math.max(1, cols - 2)), Math.max(marksLines, left));
+  return { attentionRows, perCheck, gridLines, names: false };
 }

@@ -1,4 +1,5 @@
-// Numbers legible across a room: each digit three columns wide and five rows tall.
+// Numbers legible across a room: each digit three columns wide and five rows tall,
+// or at scale 2 (a wall's big screen) six wide and ten tall.
 import { Box, Text } from 'ink';
 import { tint, useTheme } from '../../theme.js';
 
@@ -17,10 +18,21 @@ const FONT: Record<string, string[]> = {
 
 export const DIGIT_ROWS = 5;
 
-export function bigDigitLines(value: number, block: string): string[] {
+export type DigitScale = 1 | 2;
+
+/** Rows a number takes at `scale`, its label not counted. */
+export const digitRows = (scale: DigitScale = 1) => DIGIT_ROWS * scale;
+
+export function bigDigitLines(value: number, block: string, scale: DigitScale = 1): string[] {
   const digits = String(Math.max(0, Math.floor(value))).split('');
-  return Array.from({ length: DIGIT_ROWS }, (_, row) =>
-    digits.map((d) => FONT[d]![row]!.replace(/#/g, block)).join(' '),
+  return Array.from({ length: digitRows(scale) }, (_, row) =>
+    digits
+      .map((d) =>
+        FONT[d]![Math.floor(row / scale)]!.split('')
+          .map((cell) => (cell === '#' ? block : ' ').repeat(scale))
+          .join(''),
+      )
+      .join(' '.repeat(scale)),
   );
 }
 
@@ -28,15 +40,17 @@ export function BigNumber({
   value,
   label,
   color,
+  scale = 1,
 }: {
   value: number;
   label: string;
   color?: string | undefined;
+  scale?: DigitScale | undefined;
 }) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" marginRight={3}>
-      {bigDigitLines(value, theme.bar).map((line, i) => (
+    <Box flexDirection="column" marginRight={3 * scale}>
+      {bigDigitLines(value, theme.bar, scale).map((line, i) => (
         <Text key={i} color={tint(theme, color)}>
           {line}
         </Text>
