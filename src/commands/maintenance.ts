@@ -3,7 +3,7 @@
 // terminal (so `id=$(checkwall maintenance start …)` works). Exits 0 on success,
 // 2 on a usage, configuration or connection error and on any refusal (400, 403,
 // 409…), with the service's message on stderr.
-import { createClient, readAllPages, type MonitoringClient } from '../api/client.js';
+import { readAllPages, type MonitoringClient } from '../api/client.js';
 import { describeError } from '../api/errors.js';
 import type { MaintenanceWindow } from '../api/maintenance-schemas.js';
 import { systemClock, type Clock } from '../domain/clock.js';
@@ -11,7 +11,7 @@ import { formatClock, formatSpan } from '../domain/format.js';
 import { describeScope } from '../domain/maintenance-time.js';
 import { sanitize } from '../domain/sanitize.js';
 import { parseMaintenanceArgs, type MaintenanceArgs } from './maintenance-args.js';
-import { resolveSettings, SettingsError } from './settings.js';
+import { scriptClient } from './settings.js';
 import { MAINTENANCE_USAGE } from './usage.js';
 
 export interface MaintenanceIo {
@@ -39,15 +39,8 @@ export async function runMaintenance(argv: string[], io: MaintenanceIo = process
     io.stderr(`${WHO}: ${parsed.error}\n\n${MAINTENANCE_USAGE}\n`);
     return 2;
   }
-  let client: MonitoringClient;
-  try {
-    const { baseUrl, apiKey, accountId } = resolveSettings(parsed.flags, io.env);
-    client = createClient({ baseUrl, apiKey, accountId });
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    io.stderr(`${WHO}: ${error.message}\n`);
-    return 2;
-  }
+  const client = scriptClient(WHO, parsed.flags, io.env, io.stderr);
+  if (!client) return 2;
   try {
     await act(client, parsed, io);
     return 0;

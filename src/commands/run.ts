@@ -3,7 +3,7 @@
 // skipped, 2 the runs could not be made or awaited (usage, connection, timeout,
 // or a selection the service refused).
 import type { CheckRun } from '../api/action-schemas.js';
-import { createClient, type MonitoringClient } from '../api/client.js';
+import type { MonitoringClient } from '../api/client.js';
 import { describeError, isApiError } from '../api/errors.js';
 import { failureCause } from '../domain/breakdown.js';
 import { systemClock, type Clock } from '../domain/clock.js';
@@ -18,7 +18,7 @@ import {
 } from './run-report.js';
 import { formatTimeout, parseRunArgs, type RunArgs } from './run-args.js';
 import { waitForRuns } from './run-wait.js';
-import { resolveSettings, SettingsError } from './settings.js';
+import { scriptClient } from './settings.js';
 import { RUN_USAGE } from './usage.js';
 
 /** Where the command writes and what it reads besides its arguments; tests give their own. */
@@ -49,15 +49,8 @@ export async function runRun(argv: string[], io: RunIo = processIo()): Promise<n
     io.stderr(`${WHO}: ${parsed.error}\n\n${RUN_USAGE}\n`);
     return 2;
   }
-  let client: MonitoringClient;
-  try {
-    const { baseUrl, apiKey, accountId } = resolveSettings(parsed.flags, io.env);
-    client = createClient({ baseUrl, apiKey, accountId });
-  } catch (error) {
-    if (!(error instanceof SettingsError)) throw error;
-    io.stderr(`${WHO}: ${error.message}\n`);
-    return 2;
-  }
+  const client = scriptClient(WHO, parsed.flags, io.env, io.stderr);
+  if (!client) return 2;
   try {
     return await runAndReport(client, parsed, io);
   } catch (error) {

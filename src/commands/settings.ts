@@ -148,3 +148,23 @@ export function clientFromSettings(
   const { baseUrl, apiKey, accountId, label } = settings;
   return { client: createClient({ baseUrl, apiKey, accountId }), label };
 }
+
+/**
+ * The client of a script command (`checkwall run`, `checkwall maintenance`) from its
+ * flags and the environment; null after saying on stderr what is wrong with them.
+ */
+export function scriptClient(
+  who: string,
+  flags: SettingsFlags,
+  env: NodeJS.ProcessEnv,
+  stderr: (text: string) => void,
+): MonitoringClient | null {
+  try {
+    const { baseUrl, apiKey, accountId } = resolveSettings(flags, env);
+    return createClient({ baseUrl, apiKey, accountId });
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    stderr(`${who}: ${error.message}\n`);
+    return null;
+  }
+}
