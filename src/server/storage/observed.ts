@@ -81,6 +81,9 @@ const WRITES = new Set<string>([
   'withdrawRuns',
   'releaseRuns',
   'recordRunnerSeen',
+  'saveMaintenanceWindow',
+  'deleteMaintenanceWindow',
+  'claimMaintenanceEnd',
 ]);
 
 /**
