@@ -51,6 +51,7 @@ const MODULE_IN: Record<string, string> = {
   './src/server/alerting': 'server/alerting/index.js',
   './src/server/demo': 'server/demo/index.js',
   './src/server/metrics': 'server/metrics/scrape.js',
+  './src/server/maintenance': 'server/maintenance/windows.js',
   './src/server/http': 'server/http/app.js',
   './src/server/service.ts': 'server/service.js',
   './src/store': 'store/create-store.js',

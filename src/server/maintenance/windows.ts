@@ -8,6 +8,7 @@ import type { Clock, Timer } from '../../domain/clock.js';
 import { checkKey } from '../../domain/keys.js';
 import { occurrenceAt, occurrencesBetween, type Occurrence } from '../../domain/maintenance.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
+import { logFailure } from '../storage/observed.js';
 import type { Storage, StoredWindow } from '../storage/types.js';
 import { windowOf, WindowProblem } from './rules.js';
 
@@ -239,7 +240,7 @@ export function createMaintenance(deps: {
         .setInterval(() => {
           if (stopping) return;
           tick().catch((error: unknown) =>
-            console.error('checkwall: cannot read the maintenance windows', error),
+            logFailure('checkwall: cannot read the maintenance windows', error),
           );
         }, TICK_MS)
         .unref();

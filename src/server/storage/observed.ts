@@ -83,6 +83,9 @@ const WRITES = new Set<string>([
   'withdrawRuns',
   'releaseRuns',
   'recordRunnerSeen',
+  'saveMaintenanceWindow',
+  'deleteMaintenanceWindow',
+  'claimMaintenanceEnd',
 ]);
 
 /**

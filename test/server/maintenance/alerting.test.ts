@@ -124,6 +124,27 @@ describe('alerts under a maintenance window', () => {
     expect(r.hook.seen).toEqual([]);
   });
 
+  it('holds the reminder of an alert opened before the window, logged with the window named', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createClock();
+    const s = (held.svc = await startAlertService(
+      alertConfig(r, { alerts: { c1: { afterFailures: 2, remindEveryMinutes: 10 } } }),
+      clock,
+    ));
+    const run = runner(s, clock);
+    await run('c1', ['success', 'failed', 'failed']);
+    await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['failure']);
+    expect((await post(s, '/v1/maintenance-windows', { ...silence, duration: '2h' })).status).toBe(201);
+    clock.advance(11 * 60_000);
+    // The reminder sweep (every 5 s) finds it due: held, not sent.
+    await expect
+      .poll(async () => (await notifications(s)).map((n) => `${n.event}/${n.status}/${n.lastError}`), {
+        timeout: 15_000,
+      })
+      .toContain('reminder/suppressed/maintenance: deploy 4.2');
+    expect(hookEvents(r).map((e) => e.event)).toEqual(['failure']);
+  });
+
   it('lets the recovery of an alert opened before the window go out', async () => {
     const r = (held.receivers = await startReceivers());
     const s = (held.svc = await startAlertService(alertConfig(r, { alerts: { c1: { afterFailures: 2 } } })));
