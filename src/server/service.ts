@@ -141,7 +141,11 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
       for (const check of account?.checks ?? [])
         if (account && covers(window, account, check))
           derived.push(
-            status.engine.statusOf(account, check).catch((error: unknown) => {
+            // A window excluding runs from the availability needs the check's runs one by one: read anew.
+            (window.excludeFromAvailability
+              ? status.engine.rereadCheck(account, check)
+              : status.engine.statusOf(account, check)
+            ).catch((error: unknown) => {
               logFailure(`checkwall: cannot derive the status of ${check.id}`, error);
             }),
           );

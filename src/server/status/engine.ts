@@ -11,11 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../../api/schemas.js';
 import { checkKey } from '../../domain/keys.js';
+import { PERIOD_MS } from '../../domain/period.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { Moved } from '../config/diff.js';
 import { createLimit, createSerial } from './serial.js';
 import { createPresenter, type PresenterDeps } from './present.js';
 import { createStatusCache, LIST_PERIOD, type Ticket } from './cache.js';
+import { EXACT_RUNS, EXCLUDING_RUNS } from './window.js';
 import { deriveStatus, type StatusEnvironment } from './compute.js';
 import { degradedSince, type DegradedMemory } from './degraded-since.js';
 import {
@@ -142,9 +144,22 @@ export function createStatusEngine(deps: StatusEngineDeps) {
     const ticket = cache.ticket(account, check);
     let now = 0;
     const keep = period === LIST_PERIOD;
-    const inputs = await computing(() =>
-      loadInputs(deps.storage, account, check, period, (now = deps.now()), keep, rawMs()),
-    );
+    const inputs = await computing(() => {
+      now = deps.now();
+      // Under a window that excludes its runs from the availability, each run is kept to be told in or out.
+      const excluding =
+        keep && (deps.excludedOf?.(account, check, now - PERIOD_MS[period], now).length ?? 0) > 0;
+      return loadInputs(
+        deps.storage,
+        account,
+        check,
+        period,
+        now,
+        keep,
+        rawMs(),
+        excluding ? EXCLUDING_RUNS : EXACT_RUNS,
+      );
+    });
     if (keep) {
       cache.setInputs(ticket, inputs);
       return derive(ticket, account, check, inputs, now);

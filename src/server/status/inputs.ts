@@ -72,11 +72,13 @@ export async function loadInputs(
   now: number,
   keepRuns: boolean,
   rawMs = Number.POSITIVE_INFINITY,
+  /** Runs kept run by run at most (window.ts): more under a window excluding runs. */
+  keepUpTo = EXACT_RUNS,
 ): Promise<StatusInputs> {
   const [a, c] = [account.id, check.id];
   const locations = checkLocations(account, check);
   const [window, slow, incident, recent, latest, alert, lastSuccess, certificate] = await Promise.all([
-    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns, rawMs),
+    readWindow(storage, a, c, PERIOD_MS[period], now, keepRuns, rawMs, keepUpTo),
     readSlow(storage, a, c, period, now),
     storage.currentIncident(a, c),
     Promise.all(locations.map((l) => storage.recentRuns(a, c, l.id, JUDGED_RUNS))),
@@ -111,15 +113,16 @@ async function readWindow(
   now: number,
   keepRuns: boolean,
   rawMs: number,
+  keepUpTo = EXACT_RUNS,
 ): Promise<Window> {
   if (span > rawMs) return readLongWindow(storage, accountId, checkId, span, now, rawMs);
   if (keepRuns) {
-    const found = await storage.windowRuns(accountId, checkId, now - span, now, EXACT_RUNS + 1);
-    if (found.length <= EXACT_RUNS) {
+    const found = await storage.windowRuns(accountId, checkId, now - span, now, keepUpTo + 1);
+    if (found.length <= keepUpTo) {
       const runs = found
         .map((r) => ({ startedAt: r.startedAt, ok: r.status === 'success', responseTime: r.responseTime }))
         .reverse();
-      return { span, runs, ...counted(runs) };
+      return { span, runs, keepUpTo, ...counted(runs) };
     }
   }
   const stats = await storage.windowStats(accountId, checkId, now - span, now);

@@ -5,6 +5,12 @@ import type { WindowStats } from '../storage/types.js';
 
 /** A window of at most this many runs is kept run by run: its figures are exact. */
 export const EXACT_RUNS = 256;
+/**
+ * The same for a check under a maintenance window that excludes its runs from the
+ * availability (issue 33): a check every minute at two locations makes 2,880 runs a
+ * day, each of which must be told inside or outside the window.
+ */
+export const EXCLUDING_RUNS = 20_000;
 
 export interface Run {
   startedAt: number;
@@ -16,6 +22,8 @@ export interface Run {
 export interface Window {
   span: number;
   runs?: Run[] | undefined;
+  /** Runs kept run by run at most (EXACT_RUNS when absent). */
+  keepUpTo?: number | undefined;
   total: number;
   successes: number;
   timed: number;
@@ -43,7 +51,7 @@ export function addRun(w: Window, run: Run, now: number) {
   const from = now - w.span;
   const gone = runs.findIndex((r) => r.startedAt >= from);
   runs.splice(0, gone === -1 ? runs.length : gone);
-  if (runs.length > EXACT_RUNS) {
+  if (runs.length > (w.keepUpTo ?? EXACT_RUNS)) {
     // Too many to keep: counts from now on, exact at this moment.
     Object.assign(w, counted(runs), { runs: undefined });
     return;

@@ -157,6 +157,36 @@ describe('maintenance windows on checks', { timeout: 60_000 }, () => {
     expect((await status(s, 'c2')).availability).toMatchObject({ percentage: 100, excludedRuns: 0 });
   });
 
+  it('leaves them out too for a check with more runs a day than are kept one by one', async () => {
+    target = await startFixture((_req, res) => void res.writeHead(200).end('ok'));
+    const s = await startTestService({ config: config(target.url) });
+    services.push(s);
+    const now = Date.now();
+    // 400 good runs a minute apart before the window, then 40 failed ones inside it.
+    await s.seed('c1', Array(400).fill('success'), {
+      location: 'near',
+      spacingMs: 60_000,
+      endAt: now - 3 * 3_600_000,
+    });
+    const w = await call(s, 'POST', '/v1/maintenance-windows', {
+      name: 'failover test',
+      reason: 'planned',
+      scope: { checks: ['c1'] },
+      startsAt: new Date(now - 50 * 60_000).toISOString(),
+      duration: '1h',
+      excludeFromAvailability: true,
+    });
+    expect(w.status).toBe(201);
+    await s.seed('c1', Array(40).fill('failed'), {
+      location: 'near',
+      spacingMs: 60_000,
+      endAt: now - 60_000,
+    });
+    const c1 = await status(s, 'c1');
+    expect(c1.availability).toMatchObject({ percentage: 100, excludedRuns: 40 });
+    expect(c1.status).toBe('failing');
+  });
+
   it('covers by group and tag a check a config reload adds', async () => {
     target = await startFixture((_req, res) => void res.writeHead(200).end('ok'));
     const s = await startTestService({ config: config(target.url) });
