@@ -533,11 +533,26 @@ export const PublicCheckStatusSchema = z.looseObject({
 });
 export type PublicCheckStatus = z.infer<typeof PublicCheckStatusSchema>;
 
-/** DECISION: the public read, GET /v1/public/dashboards/{customUrl}. */
+/**
+ * DECISION: a maintenance window as the public read shows it (docs/status-page.md): one
+ * over the dashboard's checks, active or starting within 7 days; its current or next
+ * occurrence; the dashboard's checks it covers. Never its reason, id, author or scope.
+ */
+export const PublicMaintenanceSchema = z.looseObject({
+  name: z.string(),
+  startsAt: TimestampSchema,
+  endsAt: TimestampSchema,
+  state: z.enum(['active', 'scheduled']),
+  checkIds: z.array(z.string()),
+});
+export type PublicMaintenance = z.infer<typeof PublicMaintenanceSchema>;
+
+/** DECISION: the public read, GET /v1/public/dashboards/{customUrl}; `maintenance` is ours (issue 33). */
 export const PublicDashboardSchema = z.looseObject({
   data: z.looseObject({
     dashboard: DashboardSchema,
     checks: z.array(PublicCheckStatusSchema),
+    maintenance: z.array(PublicMaintenanceSchema).optional(),
   }),
 });
 export type PublicDashboard = z.infer<typeof PublicDashboardSchema>;

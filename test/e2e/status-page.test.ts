@@ -2,7 +2,8 @@
 // The public status page in a real Chromium (one launch for the file): what it
 // shows against GET /v1/check-statuses, its themes and custom CSS, a hostile
 // check name as text, its Content-Security-Policy, the 90-day bar, the refresh
-// without a reload, and axe-core's WCAG A/AA rules in both themes.
+// without a reload, and axe-core's WCAG A/AA rules in both themes (with scheduled
+// maintenance shown).
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +149,34 @@ describe.skipIf(missing)('the status page in Chromium', () => {
     await ctx.route('**/custom.css', (route) =>
       route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
     );
+    // A window in progress and one scheduled: their section and marks are judged too.
+    const made: string[] = [];
+    for (const body of [
+      { name: 'Database upgrade', scope: { checks: ['c2'] }, duration: '30m' },
+      {
+        name: 'Network work',
+        scope: { checks: ['c3'] },
+        startsAt: new Date(Date.now() + DAY_MS).toISOString(),
+        duration: '1h',
+      },
+    ]) {
+      const res = await fetch(`${svc.url}/v1/maintenance-windows`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TEST_KEY}`,
+          'x-service-account': TEST_ACCOUNT,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ reason: 'internal', ...body }),
+      });
+      expect(res.status).toBe(201);
+      made.push(((await res.json()) as { id: string }).id);
+    }
     const { page } = await open(ctx);
+    expect(await page.locator('.sp-window').count()).toBe(2);
+    expect(await page.locator('.sp-check[data-check-id="c2"] .sp-under-maintenance').textContent()).toBe(
+      'Under maintenance',
+    );
     await page.addScriptTag({ path: AXE });
     const run = () =>
       page.evaluate<string[]>(`axe
@@ -158,6 +186,11 @@ describe.skipIf(missing)('the status page in Chromium', () => {
     await page.evaluate("document.documentElement.setAttribute('data-theme', 'light')");
     expect(await run()).toEqual([]);
     await ctx.close();
+    for (const id of made)
+      await fetch(`${svc.url}/v1/maintenance-windows/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT },
+      });
   });
 
   it('shows a changed status on its refreshInterval without a reload', async () => {

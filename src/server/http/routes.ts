@@ -31,7 +31,7 @@ import type { Maintenance } from '../maintenance/windows.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { pageMeta, slice } from './paging.js';
-import { publicChecks } from './status-page/data.js';
+import { publicChecks, publicMaintenance } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
@@ -188,8 +188,17 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const { customUrl } = parseOr400(z.object({ customUrl: pathParam }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
-    const checks = await publicChecks({ storage, engine, now }, found.account, found.dashboard);
-    return sendPage(req, reply, renderPage({ data: { dashboard: found.dashboard, checks } }));
+    const data = { storage, engine, now, maintenance: deps.maintenance };
+    const checks = await publicChecks(data, found.account, found.dashboard);
+    // DECISION (docs/status-page.md): the windows the status page shows, never their reason.
+    const maintenance = publicMaintenance(data, found.account, found.dashboard).map((w) => ({
+      name: w.name,
+      startsAt: new Date(w.startsAt).toISOString(),
+      endsAt: new Date(w.endsAt).toISOString(),
+      state: w.state,
+      checkIds: w.checkIds,
+    }));
+    return sendPage(req, reply, renderPage({ data: { dashboard: found.dashboard, checks, maintenance } }));
   });
 
   const ping = async (req: FastifyRequest) => {

@@ -70,6 +70,28 @@ ${DARK}  }
   background: var(--sp-surface);
 }
 .sp-banner h2 { margin: 0; font-size: 1.1rem; color: var(--sp-bad); }
+.sp-maintenance {
+  border: 2px solid var(--sp-accent);
+  border-radius: 0.5rem;
+  padding: 0.5rem 1rem;
+  margin: 1rem 0;
+  background: var(--sp-surface);
+}
+.sp-maintenance h2 { margin: 0 0 0.25rem; font-size: 1.1rem; color: var(--sp-accent); }
+.sp-windows { list-style: none; margin: 0; padding: 0; }
+.sp-window { padding: 0.25rem 0; }
+.sp-window-name { font-weight: 600; }
+.sp-window-state { font-weight: 600; color: var(--sp-accent); }
+.sp-window-times, .sp-window-checks { color: var(--sp-muted); font-size: 0.9rem; }
+.sp-under-maintenance {
+  font-size: 0.85rem;
+  font-weight: 600;
+  color: var(--sp-accent);
+  border: 1px solid var(--sp-accent);
+  border-radius: 0.25rem;
+  padding: 0 0.3rem;
+  white-space: nowrap;
+}
 .sp-widget { margin: 1.5rem 0; }
 .sp-widget h2 { font-size: 1.25rem; margin: 0 0 0.5rem; }
 .sp-group { font-size: 1rem; margin: 1rem 0 0.25rem; color: var(--sp-muted); }

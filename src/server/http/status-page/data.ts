@@ -1,10 +1,13 @@
 // What the status page shows, gathered once per request: the dashboard's checks
 // through the public projection (never the internal status), their daily
 // roll-ups for the 90-day bars, the last 14 days of incidents (titled as the
-// projection titles them) and the hourly or daily series of the charts.
+// projection titles them), the hourly or daily series of the charts and the
+// maintenance windows over its checks (active, or starting within 7 days).
 import type { CheckResult, Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import { occurrenceAt } from '../../../domain/maintenance.js';
 import { dashboardCheckIds } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
+import { covers, type Maintenance } from '../../maintenance/windows.js';
 import type { StatusEngine } from '../../status/engine.js';
 import {
   bucketOf,
@@ -19,11 +22,29 @@ import { PUBLIC_RECENT_RESULTS, publicCheckStatus } from '../public-projection.j
 
 export const BAR_DAYS = 90;
 export const INCIDENT_DAYS = 14;
+/** How far ahead a scheduled maintenance window is shown. */
+export const MAINTENANCE_AHEAD_MS = 7 * DAY_MS;
 
 export interface DataDeps {
   storage: Storage;
   engine: StatusEngine;
   now: () => number;
+  /** The maintenance windows (issue 33): only their list is read; without it the page shows none. */
+  maintenance?: Pick<Maintenance, 'all'> | undefined;
+}
+
+/**
+ * A maintenance window as the public page and read show it: its name, the times of
+ * its current (or next) occurrence and the dashboard's checks it covers; never its
+ * reason, id, author or scope (they are internal).
+ */
+export interface PublicWindow {
+  name: string;
+  startsAt: number;
+  endsAt: number;
+  state: 'active' | 'scheduled';
+  /** The dashboard's checks it covers, in the account's order. */
+  checkIds: string[];
 }
 
 /** One UTC day of a check's bar: null availability when nothing ran. */
@@ -55,6 +76,7 @@ export interface PageData {
   incidents: PageIncident[];
   /** Per widget index, the series of a metrics_chart the page can draw. */
   charts: Map<number, ChartPoint[]>;
+  maintenance: PublicWindow[];
   now: number;
 }
 
@@ -99,6 +121,44 @@ export async function publicChecks(
           dashboard.configuration.showCheckResults ? await recent(s.checkId) : [],
         ),
       ),
+  );
+}
+
+/**
+ * The windows over at least one of the dashboard's checks that are active now or
+ * start within MAINTENANCE_AHEAD_MS: the active first, then by start. A recurring
+ * window is one entry, its current or next occurrence. Read from the windows in
+ * memory (no storage read), so it is as fresh as the statuses.
+ */
+export function publicMaintenance(
+  deps: DataDeps,
+  account: AccountConfig,
+  dashboard: Dashboard,
+): PublicWindow[] {
+  if (!deps.maintenance) return [];
+  const now = deps.now();
+  const shown = dashboardCheckIds(account, dashboard);
+  const checks = account.checks.filter((c) => shown.has(c.id));
+  const out: PublicWindow[] = [];
+  for (const { window } of deps.maintenance.all(account.id)) {
+    const { state, occurrence } = occurrenceAt(window, now);
+    if (state === 'ended' || !occurrence) continue;
+    if (state === 'scheduled' && occurrence.startsAt > now + MAINTENANCE_AHEAD_MS) continue;
+    const checkIds = checks.filter((c) => covers(window, account, c)).map((c) => c.id);
+    if (checkIds.length === 0) continue;
+    out.push({
+      name: window.name,
+      startsAt: occurrence.startsAt,
+      endsAt: occurrence.endsAt,
+      state,
+      checkIds,
+    });
+  }
+  return out.sort(
+    (a, b) =>
+      (a.state === 'active' ? 0 : 1) - (b.state === 'active' ? 0 : 1) ||
+      a.startsAt - b.startsAt ||
+      a.name.localeCompare(b.name),
   );
 }
 
@@ -209,7 +269,7 @@ export async function gatherPage(
   const ids = account.checks.flatMap((c) => (dashboardCheckIds(account, dashboard).has(c.id) ? [c.id] : []));
   const { recent, ...kept } = await history(deps, account, dashboard, ids);
   const checks = await publicChecks(deps, account, dashboard, (id) => Promise.resolve(recent.get(id) ?? []));
-  return { dashboard, checks, ...kept, now };
+  return { dashboard, checks, ...kept, maintenance: publicMaintenance(deps, account, dashboard), now };
 }
 
 async function gatherHistory(

@@ -3,7 +3,14 @@
 // titles, URLs) passes through `esc`, the one escaping function, in text and
 // in attributes alike; there is no inline script or style (the CSP forbids them).
 import type { CheckStatusValue, Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
-import { CHART_METRICS, chartRange, type ChartPoint, type DayCell, type PageData } from './data.js';
+import {
+  CHART_METRICS,
+  chartRange,
+  type ChartPoint,
+  type DayCell,
+  type PageData,
+  type PublicWindow,
+} from './data.js';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -130,6 +137,7 @@ ${description}
 <p class="sp-overall sp-overall--${overall}" role="status"><span class="sp-status-icon" aria-hidden="true">${overall === 'operational' ? '✓' : overall === 'partial' ? '▲' : '✕'}</span> ${OVERALL_WORDS[overall]}</p>
 <p class="sp-updated">Last updated: ${updated === null ? 'no runs yet' : time(updated)}</p>
 ${dashboard.configuration.showIncidents ? currentIncidents(data) : ''}
+${maintenance(data)}
 ${widgets}
 ${dashboard.configuration.showIncidents ? pastIncidents(data) : ''}
 </main>
@@ -146,6 +154,27 @@ function currentIncidents(data: PageData): string {
   const items = open.map((i) => `<li>${esc(i.title)}, since ${time(Date.parse(i.startedAt))}</li>`).join('');
   return `<section class="sp-banner" aria-labelledby="sp-banner-title"><h2 id="sp-banner-title">Current incidents</h2><ul>${items}</ul></section>`;
 }
+
+/**
+ * Windows over the page's checks, active or starting within 7 days: name, times,
+ * the checks (by their names on the page) and whether it is in progress. The
+ * reason is internal and never drawn.
+ */
+function maintenance(data: PageData): string {
+  if (data.maintenance.length === 0) return '';
+  const names = new Map(data.checks.map((c) => [c.checkId, c.checkName]));
+  const items = data.maintenance
+    .map((w) => {
+      const checks = w.checkIds.map((id) => names.get(id) ?? id).join(', ');
+      return `<li class="sp-window sp-window--${w.state}"><span class="sp-window-name">${esc(w.name)}</span> <span class="sp-window-state">${w.state === 'active' ? 'In progress' : 'Scheduled'}</span> <span class="sp-window-times">${time(w.startsAt)} to ${time(w.endsAt)}</span> <span class="sp-window-checks">Affects: ${esc(checks)}</span></li>`;
+    })
+    .join('');
+  return `<section class="sp-maintenance" aria-labelledby="sp-maintenance-title"><h2 id="sp-maintenance-title">Scheduled maintenance</h2><ul class="sp-windows">${items}</ul></section>`;
+}
+
+/** Whether a window in progress covers the check. */
+const underMaintenance = (windows: readonly PublicWindow[], checkId: string) =>
+  windows.some((w) => w.state === 'active' && w.checkIds.includes(checkId));
 
 function pastIncidents(data: PageData): string {
   const rows = data.incidents
@@ -220,7 +249,7 @@ function checkRow(c: PublicCheckStatus, data: PageData, showLast: boolean): stri
       ? ''
       : `<span class="sp-availability">${esc(c.availability.percentage)}% over ${esc(c.availability.period)}</span>`;
   return `<li class="sp-check" data-check-id="${esc(c.checkId)}">
-<div class="sp-check-head"><span class="sp-check-name">${esc(c.checkName)}</span> ${statusMark(c.status)} ${availability}</div>
+<div class="sp-check-head"><span class="sp-check-name">${esc(c.checkName)}</span> ${statusMark(c.status)}${underMaintenance(data.maintenance, c.checkId) ? ' <span class="sp-under-maintenance">Under maintenance</span>' : ''} ${availability}</div>
 ${last}${dayBar(data.days.get(c.checkId) ?? [])}${runs(c)}
 </li>`;
 }
