@@ -243,15 +243,17 @@ describe('the help at 80x24 (issue 36)', () => {
     const { lastFrame, stdin } = draw(store, { color: false });
     await expect.poll(() => lastFrame()).toContain('Payments API');
     stdin.write('?');
-    await expect.poll(() => plain(lastFrame())).toContain('Marks (as drawn, then with --ascii)');
+    await expect.poll(() => plain(lastFrame())).toContain('Keys (esc or ? to close)');
     expect(plain(lastFrame())).toMatch(/lines 1-\d+ of \d+ ─ j\/k, pgdn\/pgup scroll/);
     expect(plain(lastFrame()).split('\n').length).toBeLessThanOrEqual(24);
     expect(plain(lastFrame())).not.toContain('scroll the help up');
     stdin.write('j');
     await expect.poll(() => plain(lastFrame())).toMatch(/lines 2-/);
-    for (let i = 0; i < 7; i++) stdin.write('j');
-    await expect.poll(() => plain(lastFrame())).toMatch(/lines 9-/);
+    // The board's keys first, then what its marks mean.
+    for (let i = 0; i < 16; i++) stdin.write('j');
+    await expect.poll(() => plain(lastFrame())).toMatch(/lines 18-/);
     const frame = plain(lastFrame());
+    expect(frame).toContain('Marks (as drawn, then with --ascii)');
     expect(frame).toMatch(/▲ +! +degraded/);
     expect(frame).toMatch(/! +\* +an open incident/);
     expect(frame).toMatch(/✉ +@ +a failing check whose page/);

@@ -149,6 +149,7 @@ describe('GET /v1/check-statuses', () => {
         'activeIncidents',
         'averageAvailability',
         'degraded',
+        'inMaintenance',
         'failing',
         'passing',
         'totalChecks',
