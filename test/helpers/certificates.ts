@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Test certificates made in the test (issue 35): a root CA, an intermediate and a
 // leaf for localhost and 127.0.0.1, each with the lifetime a test asks for, and a
 // loopback HTTPS server presenting the leaf with its chain. Nothing is trusted by
