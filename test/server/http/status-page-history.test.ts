@@ -1,6 +1,8 @@
 // The status page's history (bars, incidents, charts) is kept per dashboard: a
 // visitor costs a render, not a read of the roll-ups per check; after 30 s it is
 // read again behind the page, and a page older than that is never served for long.
+import { gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPageHistory,
@@ -38,5 +40,27 @@ describe('a status page history', () => {
     await svc.seed('c3', ['success'], { endAt: now - 1_000 });
     now += 10 * HISTORY_FRESH_MS;
     expect(await runsToday()).toBe(3);
+  });
+});
+
+describe('a rendered status page', () => {
+  it('is gzipped for a browser that takes it, the same page, with its own ETag', async () => {
+    const gz = await request(`${svc.url}/status/board`, { headers: { 'accept-encoding': 'gzip, br' } });
+    const plain = await request(`${svc.url}/status/board`);
+    const plainBody = await plain.body.text();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toContain('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(Buffer.from(await gz.body.arrayBuffer())).toString()).toBe(plainBody);
+    expect(gz.headers.etag).not.toBe(plain.headers.etag);
+    const again = await request(`${svc.url}/status/board`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    await again.body.dump();
+    // q=0 refuses it.
+    const refused = await request(`${svc.url}/status/board`, { headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    await refused.body.dump();
   });
 });

@@ -266,7 +266,8 @@ export async function gatherPage(
   history: PageHistoryKeeper = gatherHistory,
 ): Promise<PageData> {
   const now = deps.now();
-  const ids = account.checks.flatMap((c) => (dashboardCheckIds(account, dashboard).has(c.id) ? [c.id] : []));
+  const shown = dashboardCheckIds(account, dashboard);
+  const ids = account.checks.flatMap((c) => (shown.has(c.id) ? [c.id] : []));
   const { recent, ...kept } = await history(deps, account, dashboard, ids);
   const checks = await publicChecks(deps, account, dashboard, (id) => Promise.resolve(recent.get(id) ?? []));
   return { dashboard, checks, ...kept, maintenance: publicMaintenance(deps, account, dashboard), now };

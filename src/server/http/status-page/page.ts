@@ -261,11 +261,23 @@ function dayClass(d: DayCell): string {
   return 'bad';
 }
 
+/** The UTC date of a day's start: every check's bar names the same 90 days, each written once. */
+const dayNames = new Map<number, string>();
+function dayName(start: number): string {
+  let name = dayNames.get(start);
+  if (name === undefined) {
+    if (dayNames.size >= 1_000) dayNames.clear();
+    name = iso(start).slice(0, 10);
+    dayNames.set(start, name);
+  }
+  return name;
+}
+
 function dayBar(days: readonly DayCell[]): string {
   if (days.length === 0) return '';
   const cells = days
     .map((d) => {
-      const day = iso(d.start).slice(0, 10);
+      const day = dayName(d.start);
       const words =
         d.availability === null
           ? `${day}: no runs`

@@ -6,6 +6,8 @@
 // limit) gets the same 404 page, byte for byte: none tells a stranger which
 // dashboards exist.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
@@ -65,6 +67,36 @@ export function customDomainRewrite(accounts: Accounts, trustProxy: boolean) {
   };
 }
 
+interface RenderedPage {
+  body: string;
+  etag: string;
+  gzipped: Buffer;
+  /** Another ETag for the other bytes: a cache holding one form never answers 304 for the other. */
+  gzipEtag: string;
+}
+
+async function renderedPage(body: string): Promise<RenderedPage> {
+  const etag = etagOf(body);
+  return { body, etag, gzipped: await gzipped(body), gzipEtag: `${etag.slice(0, -1)}-gz"` };
+}
+
+/** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
+function acceptsGzip(req: FastifyRequest): boolean {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/** How long a rendered page is shared by the visitors who ask for it. */
+export const PAGE_KEPT_MS = 1_000;
+
+const gzipped = promisify(gzip);
+
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 
 function secure(reply: FastifyReply): FastifyReply {
@@ -82,15 +114,15 @@ function notFound(reply: FastifyReply): FastifyReply {
     .send(NOT_FOUND_PAGE);
 }
 
-/** Sends a body with its ETag, or 304 when the client holds it. */
+/** Sends a body with its ETag (given, or of its bytes), or 304 when the client holds it. */
 function send(
   req: FastifyRequest,
   reply: FastifyReply,
   type: string,
-  body: string,
+  body: string | Buffer,
   maxAge = 0,
+  etag = etagOf(String(body)),
 ): FastifyReply {
-  const etag = etagOf(body);
   secure(reply)
     .header('etag', etag)
     .header('cache-control', maxAge > 0 ? `public, max-age=${maxAge}` : 'no-cache');
@@ -123,11 +155,32 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
     return { ...found, base: rewritten ? '' : `${PREFIX}${slug}` };
   }
 
+  // A page is rendered at most once a second for each dashboard and address form: the
+  // visitors of that second share it (as the public JSON read's answers are shared),
+  // gzipped once for the browsers that take it (200 checks' bars are megabytes of HTML).
+  const rendered = new Map<string, { at: number; page: Promise<RenderedPage> }>();
   app.get('/status/:slug', async (req, reply) => {
     const found = await board(req);
     if (!found) return notFound(reply);
-    const data = await gatherPage(deps, found.account, found.dashboard, history);
-    return send(req, reply, 'text/html; charset=utf-8', renderPage(data, { base: found.base }));
+    const key = `${found.account.id}\0${found.dashboard.id}\0${found.base}`;
+    const now = deps.now();
+    let kept = rendered.get(key);
+    if (!kept || now - kept.at >= PAGE_KEPT_MS || now < kept.at) {
+      const page = gatherPage(deps, found.account, found.dashboard, history).then((data) =>
+        renderedPage(renderPage(data, { base: found.base })),
+      );
+      kept = { at: now, page };
+      rendered.delete(key);
+      if (rendered.size >= 1_000) rendered.delete(rendered.keys().next().value!);
+      rendered.set(key, kept);
+      const mine = kept;
+      page.catch(() => rendered.get(key) === mine && rendered.delete(key));
+    }
+    const page = await kept.page;
+    void reply.header('vary', 'accept-encoding');
+    if (!acceptsGzip(req)) return send(req, reply, 'text/html; charset=utf-8', page.body, 0, page.etag);
+    void reply.header('content-encoding', 'gzip');
+    return send(req, reply, 'text/html; charset=utf-8', page.gzipped, 0, page.gzipEtag);
   });
 
   app.get('/status/:slug/status.css', async (req, reply) => {
