@@ -5,14 +5,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { acceptsGzip } from './accept-encoding.js';
 import { accountOf } from './guard.js';
 import { errorBody } from './errors.js';
 import type { Scrape } from '../metrics/scrape.js';
 
 export function registerMetricsRoute(app: FastifyInstance, scrape: Scrape): void {
   app.get('/metrics', async (req, reply) => {
-    const text = await scrape.text(accountOf(req));
-    return reply.type(scrape.contentType).header('cache-control', 'no-store').send(text);
+    void reply.type(scrape.contentType).header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    if (!acceptsGzip(req)) return reply.send(await scrape.text(accountOf(req)));
+    return reply.header('content-encoding', 'gzip').send(await scrape.gzipped(accountOf(req)));
   });
 }
 
@@ -38,8 +40,17 @@ export async function listenMetrics(
         JSON.stringify(errorBody(404, `no route ${req.method} ${path}: this port serves GET /metrics`)),
         'application/json; charset=utf-8',
       );
-    scrape.text(null).then(
-      (text) => answer(200, text, scrape.contentType),
+    const gzipped = acceptsGzip(req);
+    (gzipped ? scrape.gzipped(null) : scrape.text(null)).then(
+      (body) => {
+        res.writeHead(200, {
+          'content-type': scrape.contentType,
+          'cache-control': 'no-store',
+          vary: 'accept-encoding',
+          ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
       (error: unknown) =>
         answer(
           500,

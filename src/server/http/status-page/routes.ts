@@ -14,6 +14,7 @@ import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
 import type { Accounts } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
 import { bucketOf, DAY_MS, HOUR_MS } from '../../storage/history.js';
+import { acceptsGzip } from '../accept-encoding.js';
 import { matchesIfNoneMatch } from '../etag.js';
 import { hostName } from '../../../domain/host-name.js';
 import type { StrangerLimits } from '../rate-limits.js';
@@ -78,18 +79,6 @@ interface RenderedPage {
 async function renderedPage(body: string): Promise<RenderedPage> {
   const etag = etagOf(body);
   return { body, etag, gzipped: await gzipped(body), gzipEtag: `${etag.slice(0, -1)}-gz"` };
-}
-
-/** Whether the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
-function acceptsGzip(req: FastifyRequest): boolean {
-  const header = req.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
 }
 
 /** How long a rendered page is shared by the visitors who ask for it. */
