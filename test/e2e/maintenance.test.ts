@@ -243,6 +243,8 @@ describe.skipIf(!hasTmux)('in a terminal (tmux)', () => {
     } finally {
       await client.close();
     }
+    // The board's row says it is silenced, and for how long (the HOLD column).
+    await term.waitFor(/Check 0003.*∅ (59|60)m/);
     term.sendKeys('Enter');
     const screen = await term.waitFor(
       /Maintenance db failover drill \(silenced: pages are held\), by deployer, ends in (59|60)m/,
