@@ -141,7 +141,8 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     const bystander = await startBystander();
     const cfg = config(target.url, checks, everyLocation);
     const file = join(dir, 'config.json');
-    writeFileSync(file, JSON.stringify(cfg));
+    // It holds API keys: readable by its owner only, as the service asks of a config file.
+    writeFileSync(file, JSON.stringify(cfg), { mode: 0o600 });
     progress(`${checks} checks: seeding one run per check × location`);
     await seed(db, cfg);
     // Runners start with the instances, as long-lived runners are there when an instance
