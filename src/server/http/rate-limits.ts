@@ -66,16 +66,18 @@ export async function createStrangerLimits(
 
 /**
  * Waits of refused requests, bounded per address and in all. `hold` resolves true
- * after `ms`, or false at once when `ms` is 0 or the bounds are full; `releaseAll`
- * ends every wait (the service is closing).
+ * after `ms` (at once when `ms` is 0: holding is off), or false at once when the
+ * bounds are full (the caller closes the connection); `releaseAll` ends every wait
+ * (the service is closing).
  */
 export function createHolds(clock: Clock, limits: { perAddress: number; total: number }) {
   const perAddress = new Map<string, number>();
   const waiting = new Set<() => void>();
   return {
     async hold(address: string, ms: number): Promise<boolean> {
+      if (ms <= 0) return true;
       const mine = perAddress.get(address) ?? 0;
-      if (ms <= 0 || mine >= limits.perAddress || waiting.size >= limits.total) return false;
+      if (mine >= limits.perAddress || waiting.size >= limits.total) return false;
       perAddress.set(address, mine + 1);
       let release = (): void => {};
       try {
