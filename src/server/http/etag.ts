@@ -17,6 +17,10 @@ export interface RenderedPage {
   etag: string;
 }
 
+/** The ETag of some bytes: an identity, not a secret (120 bits of SHA-1 tell answers apart). */
+export const etagOf = (bytes: string | Buffer): string =>
+  `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 20)}"`;
+
 /**
  * The page's JSON and its ETag: a digest of the JSON, or of `identity` when part of
  * the page changes without meaning a change (a rolling timeframe's end).
@@ -25,9 +29,7 @@ export function renderPage(body: unknown, identity?: unknown): RenderedPage {
   const bytes = Buffer.from(JSON.stringify(body));
   // The digest of the very bytes sent: the JSON is encoded once, not again by the hash.
   const basis = identity === undefined ? bytes : JSON.stringify(identity);
-  // An identity of the page, not a secret: 120 bits of SHA-1 tell pages apart.
-  const digest = createHash('sha1').update(basis).digest('base64url').slice(0, 20);
-  return { body: bytes, etag: `"${digest}"` };
+  return { body: bytes, etag: etagOf(basis) };
 }
 
 /** True when If-None-Match names this ETag (weakly, as RFC 9110 says GET compares) or is `*`. */

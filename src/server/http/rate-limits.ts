@@ -12,12 +12,11 @@
 // costs a few requests a second, not every turn of the event loop. The holds are
 // bounded per address and in all; past those, the 429 goes at once and closes
 // its connection.
-import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../domain/clock.js';
 import type { HttpConfig } from '../config/schema.js';
-import { matchesIfNoneMatch } from './etag.js';
+import { etagOf, matchesIfNoneMatch } from './etag.js';
 import { HttpError } from './errors.js';
 
 export interface StrangerLimits {
@@ -144,9 +143,4 @@ export function createPublicAnswers(now: () => number, ttlMs = 1_000, max = 1_00
       kept.set(req.url, { body: payload, etag, headers, at: now() });
     },
   };
-}
-
-function etagOf(body: string | Buffer): string {
-  // An identity of the answer, not a secret (as etag.ts's pages).
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 }

@@ -5,7 +5,6 @@
 // private slug, a check not on the dashboard, a read past the per-address
 // limit) gets the same 404 page, byte for byte: none tells a stranger which
 // dashboards exist.
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
@@ -15,7 +14,7 @@ import type { Accounts } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
 import { bucketOf, DAY_MS, HOUR_MS } from '../../storage/history.js';
 import { acceptsGzip } from '../accept-encoding.js';
-import { matchesIfNoneMatch } from '../etag.js';
+import { etagOf, matchesIfNoneMatch } from '../etag.js';
 import { hostName } from '../../../domain/host-name.js';
 import type { StrangerLimits } from '../rate-limits.js';
 import { STATUS_CSS, STATUS_JS } from './assets.js';
@@ -86,8 +85,6 @@ export const PAGE_KEPT_MS = 1_000;
 
 const gzipped = promisify(gzip);
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-
 function secure(reply: FastifyReply): FastifyReply {
   return reply
     .header('content-security-policy', CONTENT_SECURITY_POLICY)
@@ -110,7 +107,7 @@ function send(
   type: string,
   body: string | Buffer,
   maxAge = 0,
-  etag = etagOf(String(body)),
+  etag = etagOf(body),
 ): FastifyReply {
   secure(reply)
     .header('etag', etag)
