@@ -23,12 +23,14 @@ await build({
   // Each worker thread's code is an entry of its own at the bundle's root, beside the
   // chunks, where the code that starts it looks: run-worker.js (a worker of `serve`,
   // found by server/runners/worker-pool.ts), sqlite-writer.js (the run queue's writes
-  // to a SQLite file, found by server/storage/sqlite/write-thread.ts) and poll-worker.js
+  // to a SQLite file, found by server/storage/sqlite/write-thread.ts), metrics-worker.js
+  // (the text of /metrics, found by server/metrics/metrics-thread.ts) and poll-worker.js
   // (the console's poller, found by store/poll-worker/spawn.ts).
   entryPoints: {
     cli: new URL('../dist/cli.js', import.meta.url).pathname,
     'run-worker': new URL('../dist/server/runners/run-worker.js', import.meta.url).pathname,
     'sqlite-writer': new URL('../dist/server/storage/sqlite/sqlite-writer.js', import.meta.url).pathname,
+    'metrics-worker': new URL('../dist/server/metrics/metrics-worker.js', import.meta.url).pathname,
     'poll-worker': new URL('../dist/store/poll-worker/poll-worker.js', import.meta.url).pathname,
     // bin/checkwall.js runs this one before it loads cli.js (why: the file's header).
     'v8-flags': new URL('../dist/store/v8-flags.js', import.meta.url).pathname,

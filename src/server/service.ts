@@ -51,6 +51,8 @@ export interface ServiceOptions {
   workers?: WorkerPoolOptions;
   /** A SQLite file's writer thread entry (sqlite-write-thread.ts; tests running from source point at a built one). */
   sqliteWriter?: URL;
+  /** The metrics thread's entry (metrics-thread.ts; tests running from source point at a built one). */
+  metricsThread?: URL;
   /** How long a remote runner holds the runs it claims (default 150 s; tests shorten it). */
   runnerLeaseMs?: number;
   /** How often this instance takes over local runs whose lease ran out (default 10 s). */
@@ -161,7 +163,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
   parts.pauses.start();
   parts.maintenance.start();
   const leaving = new AbortController();
-  const { app, url, sidecar } = await listen(parts, run, status, leaving.signal);
+  const { app, url, sidecar, scrape } = await listen(parts, run, status, leaving.signal);
   if (opts.startScheduler !== false) {
     run.runner.workers.warm();
     run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
@@ -184,7 +186,7 @@ export async function createService(opts: ServiceOptions): Promise<Service> {
     runsByThread: () => run.runner.workers.runsByThread(),
     announceConfig: peers.announce,
     onPeerConfig: peers.onConfig,
-    close: () => (closing ??= closeAll({ parts, run, status, app, sidecar, peers, timers, leaving })),
+    close: () => (closing ??= closeAll({ parts, run, status, app, sidecar, scrape, peers, timers, leaving })),
   };
 }
 
@@ -481,12 +483,12 @@ async function listen(parts: Parts, run: RunSide, status: StatusSide, closing: A
     await storage.close();
     throw new Error(`cannot listen for metrics on ${where!.host}:${where!.port}: ${listenProblem(error)}`);
   }
-  return { app, url: `http://${host}:${port}`, sidecar };
+  return { app, url: `http://${host}:${port}`, sidecar, scrape };
 }
 
 /** GET /metrics: this instance's families, and the statuses as the list serves them. */
 function metricsScrape(
-  { clock, storage, accounts, metrics }: Parts,
+  { opts, clock, storage, accounts, metrics, log }: Parts,
   run: RunSide,
   status: StatusSide,
 ): Scrape {
@@ -499,11 +501,15 @@ function metricsScrape(
   return createScrape({
     instance: metrics.registry,
     accounts: () => accounts.all(),
-    statuses: async (account) =>
-      (await status.engine.list(account, '24h')).map((s) => status.engine.present(account.id, s)),
+    statuses: async (account) => {
+      const list = await status.engine.list(account, '24h');
+      return (i) => (list[i] ? status.engine.present(account.id, list[i]) : undefined);
+    },
     runs: status.runs,
     runners: run.hub,
     clock,
+    log,
+    ...(opts.metricsThread ? { thread: opts.metricsThread } : {}),
   });
 }
 
@@ -629,6 +635,7 @@ async function closeAll(s: {
   status: StatusSide;
   app: FastifyInstance;
   sidecar: MetricsListener | undefined;
+  scrape: Scrape;
   peers: Peers;
   timers: Timers;
   leaving: AbortController;
@@ -643,6 +650,7 @@ async function closeAll(s: {
   await s.run.runner.close();
   await s.app.close();
   await s.sidecar?.close();
+  await s.scrape.close();
   await s.status.alerting.stop();
   await timersDone;
   await maintenanceDone;

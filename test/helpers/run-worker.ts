@@ -43,3 +43,6 @@ export const runWorkerEntry = (): Promise<URL> =>
 
 export const sqliteWriterEntry = (): Promise<URL> =>
   bundled('../../src/server/storage/sqlite/sqlite-writer.ts', 'sqlite-writer');
+
+export const metricsWorkerEntry = (): Promise<URL> =>
+  bundled('../../src/server/metrics/metrics-worker.ts', 'metrics-worker');

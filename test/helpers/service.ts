@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckResult } from '../../src/api/schemas.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { createService, type Service } from '../../src/server/service.js';
-import { runWorkerEntry, sqliteWriterEntry } from './run-worker.js';
+import { metricsWorkerEntry, runWorkerEntry, sqliteWriterEntry } from './run-worker.js';
 import { sampleResult } from './samples.js';
 
 export const TEST_ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
@@ -125,6 +125,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     rateLimit: opts.rateLimit ?? { perSecond: 10_000, burst: 100_000 },
     workers: { entry: await runWorkerEntry() },
     sqliteWriter: await sqliteWriterEntry(),
+    metricsThread: await metricsWorkerEntry(),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.runnerLeaseMs ? { runnerLeaseMs: opts.runnerLeaseMs } : {}),
     ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),

@@ -13,8 +13,9 @@ import type { Scrape } from '../metrics/scrape.js';
 export function registerMetricsRoute(app: FastifyInstance, scrape: Scrape): void {
   app.get('/metrics', async (req, reply) => {
     void reply.type(scrape.contentType).header('cache-control', 'no-store').header('vary', 'accept-encoding');
-    if (!acceptsGzip(req)) return reply.send(await scrape.text(accountOf(req)));
-    return reply.header('content-encoding', 'gzip').send(await scrape.gzipped(accountOf(req)));
+    const gzipped = acceptsGzip(req);
+    if (gzipped) void reply.header('content-encoding', 'gzip');
+    return reply.send(await scrape.body(accountOf(req), gzipped));
   });
 }
 
@@ -41,7 +42,7 @@ export async function listenMetrics(
         'application/json; charset=utf-8',
       );
     const gzipped = acceptsGzip(req);
-    (gzipped ? scrape.gzipped(null) : scrape.text(null)).then(
+    scrape.body(null, gzipped).then(
       (body) => {
         res.writeHead(200, {
           'content-type': scrape.contentType,

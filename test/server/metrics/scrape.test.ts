@@ -3,6 +3,8 @@
 // the per-check series follow GET /v1/check-statuses, are kept up to 15 s on the
 // service's clock, and promtool finds nothing to say of the checkwall_* families.
 // The sidecar port serves every account's series with no key.
+import { crc32, gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckStatusListSchema } from '../../../src/api/schemas.js';
 import { SNAPSHOT_MS } from '../../../src/server/metrics/snapshot.js';
@@ -146,6 +148,32 @@ describe('GET /metrics', () => {
     expect(sample(moved, 'checkwall_check_up', { check_id: 'c3' })).toBe(0);
     expect(sample(moved, 'checkwall_check_status', { check_id: 'c3', status: 'failing' })).toBe(1);
     expect(sample(moved, 'checkwall_check_status', { check_id: 'c1', status: 'failing' })).toBe(1);
+  });
+
+  it('sends one gzip stream to a client that takes it, and the same text to one that does not', async () => {
+    const ask = (encoding?: string) =>
+      request(`${svc.url}/metrics`, {
+        headers: {
+          authorization: `Bearer ${READ_KEY}`,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
+      });
+    const zipped = await ask('gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const body = Buffer.from(await zipped.body.arrayBuffer());
+    const inflated = gunzipSync(body);
+    // One member, not several: its trailer's CRC-32 and length are the whole text's (curl --compressed
+    // reads the first member only).
+    expect(body.readUInt32LE(body.length - 8)).toBe(crc32(inflated));
+    expect(body.readUInt32LE(body.length - 4)).toBe(inflated.length);
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const text = await plain.body.text();
+    // The per-check part is the same snapshot; the instance's own families after it are read at each scrape.
+    const checks = (t: string) => t.slice(0, t.indexOf('# HELP process_cpu_user_seconds_total'));
+    expect(checks(text)).toBe(checks(inflated.toString('utf8')));
+    expect(checks(text)).toContain('checkwall_check_up{account=');
+    expect(text).toContain('# TYPE checkwall_schedule_lag_seconds histogram');
   });
 
   it.skipIf(!hasPromtool)(
