@@ -11,7 +11,10 @@ import { constants, crc32, deflateRaw as zlibDeflateRaw, inflateRaw as zlibInfla
 const deflateRaw = promisify(zlibDeflateRaw);
 const inflateRaw = promisify(zlibInflateRaw);
 
-/** Text compressed apart, to be followed by more: raw deflate, sync-flushed, with its text's CRC-32 and length. */
+/**
+ * Text compressed apart, to be followed by more: raw deflate, sync-flushed, with its
+ * text's CRC-32 and length.
+ */
 export interface DeflatedPieces {
   deflate: Buffer;
   crc: number;

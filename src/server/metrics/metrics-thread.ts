@@ -91,7 +91,8 @@ export function createMetricsThread(
         if (out.size === 0) worker!.ref();
         out.set(id, { scope, rows, resolve, reject });
         const message: ToMetricsWorker = { id, scope, rows };
-        // Copied, not moved (under a megabyte at 10,000 checks): should the thread fail, the rows are rendered here.
+        // Copied, not moved (under a megabyte at 10,000 checks): should the thread fail,
+        // the rows are rendered here.
         worker!.postMessage(message);
       });
     },

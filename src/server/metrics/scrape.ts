@@ -1,7 +1,7 @@
-// A scrape of /metrics: the per-check families of the scope (one account's, for its key; every account's, for the
-// sidecar port) from the snapshot built ahead (snapshot.ts) on the metrics thread
-// (metrics-thread.ts), then this instance's own families, read at each scrape. One
-// registry per scope, never prom-client's global one.
+// A scrape of /metrics: the per-check families of the scope (one account's, for its
+// key; every account's, for the sidecar port) from the snapshot built ahead
+// (snapshot.ts) on the metrics thread (metrics-thread.ts), then this instance's own
+// families, read at each scrape. One registry per scope, never prom-client's global one.
 import type { Registry } from 'prom-client';
 import type { Clock } from '../../domain/clock.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -29,7 +29,10 @@ export interface ScrapeDeps extends Omit<CheckRowsDeps, 'now'> {
   /** The accounts as configured now (a reload replaces them). */
   accounts(): readonly AccountConfig[];
   clock: Pick<Clock, 'now' | 'setInterval' | 'clearInterval'>;
-  /** The metrics thread's entry (default: metrics-worker.js beside metrics-thread.js; tests running from source point at a built one). */
+  /**
+   * The metrics thread's entry (default: metrics-worker.js beside metrics-thread.js;
+   * tests running from source point at a built one).
+   */
   thread?: URL;
   log(line: string): void;
 }

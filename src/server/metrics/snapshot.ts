@@ -8,9 +8,9 @@
 // the kept snapshot older than REFRESH_MS, it is built anew, so that scrape finds it
 // some 10 s old. At a 15 s interval that is one build per scrape, 5 s after it; at 60 s,
 // one 50 s after it; at shorter intervals, one every 5 to 10 s. While a scrape is late
-// (LATE_MS past due), the snapshot is built again whenever it is REFRESH_MS old. Only a scrape with no snapshot young enough
-// and none being built (a scope's first, or one after WATCH_MS without scrapes) builds
-// in its request.
+// (LATE_MS past due), the snapshot is built again whenever it is REFRESH_MS old. Only a
+// scrape with no snapshot young enough and none being built (a scope's first, or one
+// after WATCH_MS without scrapes) builds in its request.
 import type { Clock, Timer } from '../../domain/clock.js';
 
 /** How old the per-check series of a scrape may be (docs/metrics.md). */
@@ -21,13 +21,13 @@ export const REFRESH_MS = 10_000;
 export const LATE_MS = 2_000;
 /** How often the scopes are looked at. */
 export const TICK_MS = 1_000;
-/** A scope no scrape read in this long (or in three of its intervals, when longer) is no longer built ahead. */
+/** A scope no scrape read in this long (or three of its intervals, if longer) is no longer built ahead. */
 export const WATCH_MS = 120_000;
 // Scrapes remembered per scope, for its interval.
 const SCRAPES_KEPT = 5;
 
 export interface Snapshots<T> {
-  /** The scope's snapshot: the kept one while under SNAPSHOT_MS old, else the one being built, else built now. */
+  /** The scope's snapshot: the kept one while under SNAPSHOT_MS old, else the one being built, else new. */
   read(scope: string, build: () => Promise<T>): Promise<T>;
   /** Stops building ahead. */
   stop(): void;
