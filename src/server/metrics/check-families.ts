@@ -9,7 +9,7 @@
 // (registry.js flattenSharedLabels), and the families' values are handed to the registry
 // as a list (snapshotFamily). A family whose every series is as it was keeps its text
 // and its compressed piece; only the others are written and compressed again.
-import { Counter, Gauge, Registry, type MetricType } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas.js';
 import {
   LABELS_PER_CHECK,
@@ -19,34 +19,7 @@ import {
   type CheckRows,
 } from './check-rows.js';
 import { deflatePiece, joinPieces, type DeflatedPieces } from './gzip-stream.js';
-
-type Labels = Record<string, string>;
-
-interface Series {
-  labels: Labels;
-  sharedLabels: Labels;
-  value: number;
-}
-
-const NO_LABELS: Labels = Object.freeze({}) as Labels;
-
-/**
- * A family whose series are a list made at each snapshot, not set one by one: a
- * prom-client metric (its name and help checked by it) whose `get` answers the list.
- */
-function snapshotFamily<M extends Gauge | Counter>(
-  Kind: new (config: { name: string; help: string; registers: Registry[] }) => M,
-  config: { name: string; help: string; registers: Registry[] },
-) {
-  const metric = new Kind(config);
-  const series: Series[] = [];
-  // prom-client's typings declare MetricType a numeric enum it does not export; the registry writes the string.
-  const type = (metric instanceof Counter ? 'counter' : 'gauge') as unknown as MetricType;
-  const { name, help } = config;
-  metric.get = () =>
-    Promise.resolve({ name, help, type, aggregator: 'sum', collect: () => undefined, values: series });
-  return series;
-}
+import { NO_LABELS, sameSeries, snapshotFamily, type Labels, type Series } from './series.js';
 
 /** A check's label sets: one object per series it has, made once while its labels stay. */
 interface CheckLabels {
@@ -100,6 +73,85 @@ interface RenderedFamily {
   deflate: Promise<Buffer>;
 }
 
+/** The families, in the order they are written: the key each is filled by, its name, help and kind. */
+const FAMILIES = [
+  ['up', 'checkwall_check_up', 'Whether the check is passing (1) or not (0).'],
+  [
+    'status',
+    'checkwall_check_status',
+    'The check status: one series per status value, 1 for the current one.',
+  ],
+  [
+    'availability',
+    'checkwall_check_availability_ratio',
+    'Runs that succeeded over the window, 0 to 1; absent while the window holds no run.',
+  ],
+  [
+    'response',
+    'checkwall_check_response_time_seconds',
+    'Response time over 24 h: the average (stat="avg") and 95th percentile (stat="p95").',
+  ],
+  [
+    'runs',
+    'checkwall_check_runs_total',
+    'Runs of the check stored by this instance since it started, by result.',
+    Counter,
+  ],
+  [
+    'certificate',
+    'checkwall_check_certificate_expiry_timestamp_seconds',
+    'When the TLS certificate the check last saw expires (Unix time); absent when none was seen.',
+  ],
+  [
+    'maintenance',
+    'checkwall_check_in_maintenance',
+    'Whether a maintenance window is active over the check (1) or not (0).',
+  ],
+  [
+    'runners',
+    'checkwall_location_runners',
+    `Runners of a remote location in touch within the last ${RUNNER_CONNECTED_MS / 1000} s.`,
+  ],
+  [
+    'runnerSeen',
+    'checkwall_location_runner_last_seen_timestamp_seconds',
+    "Newest contact of any of a remote location's runners (Unix time); absent when none ever called.",
+  ],
+] as const;
+
+type FamilyKey = (typeof FAMILIES)[number][0];
+type Families = Record<FamilyKey, Series[]>;
+
+/** Each family registered with a registry of its own, its series to be filled. */
+function newFamilies(registry: Registry): Families {
+  return Object.fromEntries(
+    FAMILIES.map(([key, name, help, Kind = Gauge]) => [
+      key,
+      snapshotFamily(Kind, { name, help, registers: [registry] }),
+    ]),
+  ) as Families;
+}
+
+const add = (to: Series[], labels: Labels, value: number) =>
+  to.push({ labels: NO_LABELS, sharedLabels: labels, value });
+const optional = (to: Series[], labels: Labels, value: number) => {
+  if (!Number.isNaN(value)) add(to, labels, value);
+};
+
+/** A check's series, from its row of values (check-rows.ts's VALUE offsets, from `v`). */
+function addCheck(f: Families, l: CheckLabels, values: Float64Array, v: number) {
+  const current = CHECK_STATUSES[values[v + VALUE.status]!]!;
+  add(f.up, l.base, current === 'passing' ? 1 : 0);
+  for (const s of CHECK_STATUSES) add(f.status, l.status[s], s === current ? 1 : 0);
+  optional(f.availability, l.window, values[v + VALUE.availability]!);
+  optional(f.response, l.avg, values[v + VALUE.avg]!);
+  optional(f.response, l.p95, values[v + VALUE.p95]!);
+  add(f.runs, l.success, values[v + VALUE.succeeded]!);
+  add(f.runs, l.failed, values[v + VALUE.failed]!);
+  optional(f.certificate, l.base, values[v + VALUE.certificateExpiry]!);
+  add(f.maintenance, l.base, values[v + VALUE.maintenance]!);
+}
+
 /** One scope's writer: it keeps the label sets and the families of its last rows. */
 export function createChecksRenderer(): ChecksRenderer {
   let labelSets = new Map<string, CheckLabels>();
@@ -107,53 +159,7 @@ export function createChecksRenderer(): ChecksRenderer {
   return {
     async render(rows) {
       const registry = new Registry();
-      const made: Array<{ name: string; series: Series[] }> = [];
-      const family = <M extends Gauge | Counter>(
-        Kind: new (config: { name: string; help: string; registers: Registry[] }) => M,
-        name: string,
-        help: string,
-      ) => {
-        const series = snapshotFamily(Kind, { name, help, registers: [registry] });
-        made.push({ name, series });
-        return series;
-      };
-      const gauge = (name: string, help: string) => family(Gauge, name, help);
-      const up = gauge('checkwall_check_up', 'Whether the check is passing (1) or not (0).');
-      const status = gauge(
-        'checkwall_check_status',
-        'The check status: one series per status value, 1 for the current one.',
-      );
-      const availability = gauge(
-        'checkwall_check_availability_ratio',
-        'Runs that succeeded over the window, 0 to 1; absent while the window holds no run.',
-      );
-      const response = gauge(
-        'checkwall_check_response_time_seconds',
-        'Response time over 24 h: the average (stat="avg") and 95th percentile (stat="p95").',
-      );
-      const runs = family(
-        Counter,
-        'checkwall_check_runs_total',
-        'Runs of the check stored by this instance since it started, by result.',
-      );
-      const certificate = gauge(
-        'checkwall_check_certificate_expiry_timestamp_seconds',
-        'When the TLS certificate the check last saw expires (Unix time); absent when none was seen.',
-      );
-      const maintenance = gauge(
-        'checkwall_check_in_maintenance',
-        'Whether a maintenance window is active over the check (1) or not (0).',
-      );
-      const runners = gauge(
-        'checkwall_location_runners',
-        `Runners of a remote location in touch within the last ${RUNNER_CONNECTED_MS / 1000} s.`,
-      );
-      const runnerSeen = gauge(
-        'checkwall_location_runner_last_seen_timestamp_seconds',
-        "Newest contact of any of a remote location's runners (Unix time); absent when none ever called.",
-      );
-      const add = (to: Series[], labels: Labels, value: number) =>
-        to.push({ labels: NO_LABELS, sharedLabels: labels, value });
+      const f = newFamilies(registry);
       const kept = new Map<string, CheckLabels>();
       const { labels, values } = rows;
       for (let c = 0; c * LABELS_PER_CHECK < labels.length; c++) {
@@ -161,42 +167,18 @@ export function createChecksRenderer(): ChecksRenderer {
         const key = labels.slice(at, at + LABELS_PER_CHECK).join('\u0000');
         const l = labelSets.get(key) ?? checkLabels(labels, at);
         kept.set(key, l);
-        const v = c * VALUES_PER_CHECK;
-        const current = CHECK_STATUSES[values[v + VALUE.status]!]!;
-        add(up, l.base, current === 'passing' ? 1 : 0);
-        for (const s of CHECK_STATUSES) add(status, l.status[s], s === current ? 1 : 0);
-        const optional = (to: Series[], set: Labels, value: number) => {
-          if (!Number.isNaN(value)) add(to, set, value);
-        };
-        optional(availability, l.window, values[v + VALUE.availability]!);
-        optional(response, l.avg, values[v + VALUE.avg]!);
-        optional(response, l.p95, values[v + VALUE.p95]!);
-        add(runs, l.success, values[v + VALUE.succeeded]!);
-        add(runs, l.failed, values[v + VALUE.failed]!);
-        optional(certificate, l.base, values[v + VALUE.certificateExpiry]!);
-        add(maintenance, l.base, values[v + VALUE.maintenance]!);
+        addCheck(f, l, values, c * VALUES_PER_CHECK);
       }
       // The label sets of checks gone (or renamed) are let go.
       labelSets = kept;
       for (const location of rows.locations) {
         const set = { account: location.account, location: location.location };
-        add(runners, set, location.runners);
-        if (location.seen !== null) add(runnerSeen, set, location.seen);
+        add(f.runners, set, location.runners);
+        if (location.seen !== null) add(f.runnerSeen, set, location.seen);
       }
-      const families = new Map<string, RenderedFamily>();
-      for (const [i, { name, series }] of made.entries()) {
-        const before = previous.get(name);
-        if (before && sameSeries(before.series, series)) {
-          families.set(name, { ...before, series });
-          continue;
-        }
-        // As registry.metrics() joins its families: a blank line between, a newline at the end.
-        const end = i === made.length - 1 ? '\n' : '\n\n';
-        const text = Buffer.from((await registry.getSingleMetricAsString(name)) + end);
-        families.set(name, { series, text, deflate: deflatePiece(text) });
-      }
+      const families = await writeFamilies(registry, f, previous);
       const all = [...families.values()];
-      const pieces = await Promise.all(all.map(async (f) => ({ text: f.text, deflate: await f.deflate })));
+      const pieces = await Promise.all(all.map(async (w) => ({ text: w.text, deflate: await w.deflate })));
       // Kept for the next rows once every piece is made (a failed one is made again then).
       previous = families;
       return joinPieces(pieces);
@@ -204,10 +186,24 @@ export function createChecksRenderer(): ChecksRenderer {
   };
 }
 
-/** The same series: each the same label set (the object kept per check) and value. */
-function sameSeries(a: readonly Series[], b: readonly Series[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++)
-    if (a[i]!.sharedLabels !== b[i]!.sharedLabels || a[i]!.value !== b[i]!.value) return false;
-  return true;
+/** Each family's text and piece: kept from `previous` when its series are the same, else written. */
+async function writeFamilies(
+  registry: Registry,
+  f: Families,
+  previous: ReadonlyMap<string, RenderedFamily>,
+): Promise<Map<string, RenderedFamily>> {
+  const families = new Map<string, RenderedFamily>();
+  for (const [i, [key, name]] of FAMILIES.entries()) {
+    const series = f[key];
+    const before = previous.get(name);
+    if (before && sameSeries(before.series, series)) {
+      families.set(name, { ...before, series });
+      continue;
+    }
+    // As registry.metrics() joins its families: a blank line between, a newline at the end.
+    const end = i === FAMILIES.length - 1 ? '\n' : '\n\n';
+    const text = Buffer.from((await registry.getSingleMetricAsString(name)) + end);
+    families.set(name, { series, text, deflate: deflatePiece(text) });
+  }
+  return families;
 }
