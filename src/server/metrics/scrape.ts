@@ -43,9 +43,10 @@ export function createScrape(deps: ScrapeDeps): Scrape {
   const rowDeps = { ...deps, now: deps.clock.now };
   const checks = (account: AccountConfig | null) => {
     const scope = account?.id ?? '';
+    // The accounts as configured when the snapshot is built (an account a reload removed has none).
     const current = () => {
       const all = deps.accounts();
-      return account ? [all.find((a) => a.id === account.id) ?? account] : all;
+      return account ? all.filter((a) => a.id === account.id) : all;
     };
     return snapshots.read(scope, async () => thread.render(scope, await checkRows(current(), rowDeps)));
   };
