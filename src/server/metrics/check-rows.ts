@@ -73,13 +73,13 @@ export async function checkRows(accounts: readonly AccountConfig[], deps: CheckR
   const size = accounts.reduce((n, a) => n + a.checks.length, 0);
   const labels: string[] = [];
   const values = new Float64Array(size * VALUES_PER_CHECK);
-  const locations: LocationRow[] = [];
   let row = 0;
+  let looked = 0;
   for (const [a, account] of accounts.entries()) {
     const statuses = all[a]!;
     for (const [i, check] of account.checks.entries()) {
       // In slices: requests are answered between them.
-      if (i > 0 && i % SLICE === 0) await turn();
+      if (++looked % SLICE === 0) await turn();
       const s = statuses(i);
       // A check the statuses do not follow yet (a reload under way) waits for the next snapshot.
       if (!s || s.checkId !== check.id) continue;
@@ -97,18 +97,24 @@ export async function checkRows(accounts: readonly AccountConfig[], deps: CheckR
       values[at + VALUE.certificateExpiry] = s.certificate ? Date.parse(s.certificate.validTo) / 1000 : NaN;
       values[at + VALUE.maintenance] = s.maintenance ? 1 : 0;
     }
-    for (const location of account.locations) {
-      if (!location.remote) continue;
+  }
+  const locations = accounts.flatMap((account) => locationRows(account, deps, now));
+  return { labels, values: values.subarray(0, row * VALUES_PER_CHECK), locations };
+}
+
+/** The account's remote locations: runners in touch, and the newest contact. */
+function locationRows(account: AccountConfig, deps: CheckRowsDeps, now: number): LocationRow[] {
+  return account.locations
+    .filter((location) => location.remote)
+    .map((location) => {
       const seen = deps.runners.lastSeen(account.id, location.id);
-      locations.push({
+      return {
         account: account.id,
         location: location.id,
         runners: deps.runners.runnersSince(account.id, location.id, now - RUNNER_CONNECTED_MS),
         seen: seen === null ? null : seen / 1000,
-      });
-    }
-  }
-  return { labels, values: values.subarray(0, row * VALUES_PER_CHECK), locations };
+      };
+    });
 }
 
 // Rounded to a millionth: a percentage over 100 or milliseconds over 1000 is otherwise often
