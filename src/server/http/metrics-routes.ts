@@ -14,8 +14,10 @@ export function registerMetricsRoute(app: FastifyInstance, scrape: Scrape): void
   app.get('/metrics', async (req, reply) => {
     void reply.type(scrape.contentType).header('cache-control', 'no-store').header('vary', 'accept-encoding');
     const gzipped = acceptsGzip(req);
+    const body = await scrape.body(accountOf(req), gzipped);
+    // Only on the body itself: an error answered instead is plain JSON.
     if (gzipped) void reply.header('content-encoding', 'gzip');
-    return reply.send(await scrape.body(accountOf(req), gzipped));
+    return reply.send(body);
   });
 }
 
