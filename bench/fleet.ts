@@ -10,14 +10,10 @@ import type { CheckResult } from '../src/api/schemas.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { createService, type Service } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
+import { BENCH_LOCATIONS as LOCATIONS } from './fixtures.js';
 
 export const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 export const KEY = 'cw_bench_0123456789abcdef';
-const LOCATIONS = [
-  { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
-  { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
-  { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
-];
 export const RUNS_PER_LOCATION = 3;
 
 export type Kind = 'failing' | 'degraded' | 'unknown' | 'passing';

@@ -4,26 +4,17 @@
 // `npm run bench:service -- metrics` runs it alone.
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import type { CheckResult } from '../src/api/schemas.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { REFRESH_MS, SNAPSHOT_MS, TICK_MS, WATCH_MS } from '../src/server/metrics/snapshot.js';
-import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles } from './report.js';
+import { BENCH_ACCOUNT as ACCOUNT, BENCH_LOCATIONS as LOCATIONS, benchService } from './fixtures.js';
 
 const CHECKS = 10_000;
 const RESULTS_PER_CHECK = 6;
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_metrics_0123456789';
-const LOCATIONS = [
-  { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
-  { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
-  { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
-];
 const SAMPLES = 20;
 const COLD_SAMPLES = 5;
 
@@ -66,17 +57,11 @@ async function scrape(url: string): Promise<{ ms: number; busyMs: number; bytes:
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function scrapeReport(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-metrics-'));
   // The service's clock moves only when the bench moves it: scrapes exactly 15 s apart on it.
   const start = Date.now();
   let shift = 0;
-  const service = await createService({
-    config: config(),
-    dbPath: join(dir, 'bench.db'),
-    startScheduler: false,
-    rateLimit: { perSecond: 1e6, burst: 1e6 },
-    now: () => start + shift,
-  });
+  const bench = await benchService(config(), { now: () => start + shift });
+  const { service } = bench;
   try {
     const now = Date.now();
     for (let c = 0; c < CHECKS; c++) {
@@ -153,7 +138,6 @@ ${row(`no snapshot young enough: built in the request (${COLD_SAMPLES} scrapes)`
 
 Between two scrapes 15 s apart, while the snapshot is built ahead: the main thread busy ${fmt(busy.p50)} p50 (${fmt(busy.max)} max) in all, its longest stall ${fmt(delay.max / 1e6)} (event-loop delay p99 ${fmt(delay.percentile(99) / 1e6)}). The same 2 s with no scrape and nothing built (the service's own timers): busy ${fmt(quantiles(quiet).p50)} p50, longest stall ${fmt(quietDelay.max / 1e6)}. The first scrape after the statuses were warm: ${fmt(first.ms)} (main thread ${fmt(first.busyMs)}).`;
   } finally {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }

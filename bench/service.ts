@@ -5,32 +5,23 @@
 // first, `-- metrics` only the scrape, `-- status-page` only the status page's rows
 // (status-page.ts), `-- strangers` only the flood row.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import type { CheckResult } from '../src/api/schemas.js';
 import { AccountConfigSchema, CheckConfigSchema, ServiceConfigSchema } from '../src/server/config/schema.js';
 import { runCheck } from '../src/server/runners/index.js';
-import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { honestyReport, measureHonesty } from './service-honesty.js';
 import { statusPageRows } from './status-page.js';
 import { scrapeReport } from './service-metrics.js';
 import { startStrangerFlood } from './strangers.js';
+import { BENCH_ACCOUNT as ACCOUNT, BENCH_LOCATIONS as LOCATIONS, benchService } from './fixtures.js';
 
 const CHECKS = 1_000;
 const PER_CHECK = 1_000;
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_0123456789abcdef';
-const LOCATIONS = [
-  { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
-  { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
-  { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
-];
 
 function config() {
   return ServiceConfigSchema.parse({
@@ -116,13 +107,8 @@ async function main() {
 }
 
 async function lists() {
-  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-'));
-  const service = await createService({
-    config: config(),
-    dbPath: join(dir, 'bench.db'),
-    startScheduler: false,
-    rateLimit: { perSecond: 1e6, burst: 1e6 },
-  });
+  const bench = await benchService(config());
+  const { service } = bench;
   const now = Date.now();
   const t0 = performance.now();
   for (let c = 0; c < CHECKS; c++) {
@@ -189,8 +175,7 @@ async function lists() {
   const r = quantiles(results);
   const d = quantiles(resultsDefault);
   const throughput = await runnerThroughput();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
   writeSection(
     'bench:service',
     `${CHECKS} checks x ${PER_CHECK} results = ${(CHECKS * PER_CHECK).toLocaleString('en')} results in a SQLite file, inserted in ${insertSeconds.toFixed(1)} s.
@@ -250,19 +235,12 @@ async function underFlood(url: string) {
 
 /** The flood row alone, over a small service (1,000 checks, no stored results). */
 async function strangersOnly(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-'));
-  const service = await createService({
-    config: config(),
-    dbPath: join(dir, 'bench.db'),
-    startScheduler: false,
-    rateLimit: { perSecond: 1e6, burst: 1e6 },
-  });
+  const bench = await benchService(config());
   try {
-    const flood = await underFlood(service.url);
+    const flood = await underFlood(bench.service.url);
     return `| request | p50 | p99 | max |\n|---|---|---|---|\n${flood.rows}\n\n${flood.note}`;
   } finally {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

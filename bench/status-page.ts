@@ -4,21 +4,17 @@
 // (so the page's 90-day bars and charts read real roll-ups); the other 9,800
 // have statuses only. Requests one at a time over real HTTP on loopback.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import type { CheckResult } from '../src/api/schemas.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
-import { createService } from '../src/server/service.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles } from './report.js';
+import { BENCH_ACCOUNT as ACCOUNT, benchService } from './fixtures.js';
 
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 10_000);
 const ON_PAGE = 200;
 const DAYS = 90;
 const RUNS_A_DAY = 6;
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const LOCATION = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
 
 function config() {
@@ -77,13 +73,8 @@ async function timed(url: string, n: number, headers: Record<string, string> = {
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
 
 export async function statusPageRows(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'checkwall-bench-page-'));
-  const service = await createService({
-    config: config(),
-    dbPath: join(dir, 'bench.db'),
-    startScheduler: false,
-    rateLimit: { perSecond: 1e6, burst: 1e6 },
-  });
+  const bench = await benchService(config());
+  const { service } = bench;
   try {
     const now = Date.now();
     const t0 = performance.now();
@@ -160,7 +151,6 @@ ${row(`the same with \`If-None-Match\` of the ETag last seen (${notModified} of 
 ${row('`GET …/badges/{checkId}/status.svg`', b!)}
 ${row('`GET …/badges/{checkId}/uptime.svg?period=30d` (from the daily roll-ups)', u!)}`;
   } finally {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
 }
