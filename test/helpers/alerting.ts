@@ -7,6 +7,7 @@ import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import {
   AlertNotificationListSchema,
+  AlertPayloadSchema,
   CheckStatusListSchema,
   type AlertNotification,
   type CheckResult,
@@ -233,6 +234,16 @@ export function verifySignature(secret: string, body: string, header: string | s
 /** The requests the hook saw, as parsed JSON payloads. */
 export const hookEvents = (r: Receivers) =>
   r.hook.seen.map((s) => JSON.parse(s.body) as { event: string; deliveryId: string; reminder?: number });
+
+/** The `certificate` events the hook saw, as the alert payload's schema reads them. */
+export const certificateEvents = (r: Receivers) =>
+  r.hook.seen
+    .map((s) => AlertPayloadSchema.parse(JSON.parse(s.body)))
+    .filter((p) => p.event === 'certificate');
+
+/** Asks for a run of the check now (POST /v1/check-runs): the answer's status, 202 when taken. */
+export const askRun = async (svc: { url: string }, checkId: string) =>
+  (await post(svc, '/v1/check-runs', { checkIds: [checkId] })).status;
 
 /**
  * The service and receivers of each test, closed after it: call once at the top of a

@@ -3,10 +3,10 @@
 // to a real webhook receiver: once per threshold crossed, not again on the next run,
 // again for the next threshold as the days go by, and anew for a renewed certificate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
 import {
   alertConfig,
-  AUTH,
+  askRun,
+  certificateEvents,
   closedAfterEach,
   createClock,
   notifications,
@@ -28,14 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-const runNow = async (s: TestService) => {
-  const res = await fetch(`${s.url}/v1/check-runs`, {
-    method: 'POST',
-    headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify({ checkIds: ['c1'] }),
-  });
-  expect(res.status).toBe(202);
-};
+const runNow = async (s: TestService) => expect(await askRun(s, 'c1')).toBe(202);
 
 describe('certificate events', { timeout: 90_000 }, () => {
   it('go to the webhook once per threshold crossed, and not again on the next run', async () => {
@@ -48,10 +41,7 @@ describe('certificate events', { timeout: 90_000 }, () => {
       alerts: { c1: { certificateExpiryDays: [14, 3] } },
     });
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: true }));
-    const events = () =>
-      r.hook.seen
-        .map((x) => AlertPayloadSchema.parse(JSON.parse(x.body)))
-        .filter((p) => p.event === 'certificate');
+    const events = () => certificateEvents(r);
 
     // The first run (a new check runs at once): 4 days left in the chain crosses 14, not 3.
     await expect.poll(() => events().length, { timeout: 30_000 }).toBe(1);

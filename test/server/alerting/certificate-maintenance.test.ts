@@ -4,9 +4,10 @@
 // notice is logged `suppressed` with `maintenance: <name>`, once however many runs see
 // it, and nothing is sent; the first run after the window ends sends it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
 import {
   alertConfig,
+  askRun,
+  certificateEvents,
   AUTH,
   closedAfterEach,
   createClock,
@@ -48,12 +49,7 @@ const stored = async (s: TestService) =>
 /** Runs c1 now and waits until its result is stored (the scheduler may add its own). */
 const runNow = async (s: TestService) => {
   const before = await stored(s);
-  const res = await fetch(`${s.url}/v1/check-runs`, {
-    method: 'POST',
-    headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify({ checkIds: ['c1'] }),
-  });
-  expect(res.status).toBe(202);
+  expect(await askRun(s, 'c1')).toBe(202);
   await expect.poll(() => stored(s), { timeout: 30_000 }).toBeGreaterThan(before);
 };
 
@@ -68,10 +64,7 @@ describe('a certificate event under a maintenance window', { timeout: 120_000 },
       alerts: { c1: { certificateExpiryDays: [14, 3] } },
     });
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: true }));
-    const sent = () =>
-      r.hook.seen
-        .map((x) => AlertPayloadSchema.parse(JSON.parse(x.body)))
-        .filter((p) => p.event === 'certificate');
+    const sent = () => certificateEvents(r);
     const logged = async () => (await notifications(s)).filter((n) => n.event === 'certificate');
 
     // The first run (at once) sees a certificate far from expiry: nothing to say.
