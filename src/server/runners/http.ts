@@ -4,15 +4,15 @@
 // tls separately; firstByte runs from the moment the connection is handed to
 // undici (it writes the request at once) to the response headers.
 import diagnostics from 'node:diagnostics_channel';
-import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
 import type { CheckResult, ResultCertificate } from '../../api/schemas.js';
-import type { RunCheck } from './types.js';
+import type { RunCheck, RunContext } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import { certificateOf, verifyError } from './certificate.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
+import { noAnswer, resolveWithin } from './resolve.js';
 
 interface Marks {
   sent?: number;
@@ -69,7 +69,7 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
   const marks: Marks = {};
   const { signal, done } = runSignal(ctx.signal, check.timeoutMs);
   const client = new Client(url.origin, {
-    connect: connector(marks, check.insecureTls, signal, ctx.now),
+    connect: connector(marks, check.insecureTls, signal, ctx),
     // The run's signal times it out (runSignal). undici's own timeouts keep a timer, and
     // through it the client and its socket, until the next half-second tick of its timer
     // wheel: long enough to outlive a scavenge and be promoted.
@@ -96,7 +96,7 @@ export const runHttpCheck: RunCheck = async (_account, check, location, ctx, tri
       response: null,
       timing: phases(marks),
       assertions: [],
-      error: explain(error, check.timeoutMs, signal),
+      error: explain(error, check.timeoutMs, signal, resolving(marks, url)),
       certificate: marks.certificate,
     };
   } finally {
@@ -185,17 +185,16 @@ function connector(
   marks: Marks,
   insecure: boolean,
   signal: AbortSignal,
-  now: () => number,
+  ctx: Pick<RunContext, 'now' | 'lookup'>,
 ): buildConnector.connector {
   return (opts, callback) => {
     const host = opts.hostname.replace(/^\[|\]$/g, '');
     const https = opts.protocol === 'https:';
     const port = Number(opts.port) || (https ? 443 : 80);
     marks.dnsStart = performance.now();
-    lookup(host)
-      .then(({ address }) => {
+    resolveWithin(host, signal, ctx.lookup)
+      .then((address) => {
         marks.dnsEnd = performance.now();
-        if (signal.aborted) throw signal.reason as Error;
         const socket = net.connect({ host: address, port });
         const fail = (error: Error) => callback(error, null);
         socket.once('error', fail);
@@ -218,11 +217,11 @@ function connector(
           secure.once('secureConnect', () => {
             marks.tlsEnd = performance.now();
             const peer = secure.getPeerCertificate(true);
-            marks.certificate = certificateOf(peer, now());
+            marks.certificate = certificateOf(peer, ctx.now());
             if (!insecure && !secure.authorized) {
               const code = String(secure.authorizationError ?? 'UNABLE_TO_VERIFY_LEAF_SIGNATURE');
               secure.destroy();
-              return fail(verifyError(code, peer, now()));
+              return fail(verifyError(code, peer, ctx.now()));
             }
             secure.off('error', fail);
             bySocket.set(secure, marks);
@@ -257,9 +256,19 @@ function truncateUtf8(text: string, maxBytes: number): string {
   return bytes.length <= maxBytes ? text : bytes.subarray(0, maxBytes).toString('utf8');
 }
 
-function explain(error: unknown, timeoutMs: number, signal: AbortSignal): Error {
+/** The host the run is waiting on the resolver for, if it is. */
+function resolving(marks: Marks, url: URL): string | undefined {
+  return marks.dnsStart !== undefined && marks.dnsEnd === undefined ? url.hostname : undefined;
+}
+
+/** `unresolved`: the host the run was still resolving when it stopped, if it was. */
+function explain(error: unknown, timeoutMs: number, signal: AbortSignal, unresolved?: string): Error {
   if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
-    return namedError('TimeoutError', `no complete response within ${timeoutMs} ms`);
+    const message =
+      unresolved === undefined
+        ? `no complete response within ${timeoutMs} ms`
+        : noAnswer(unresolved, timeoutMs);
+    return namedError('TimeoutError', message);
   }
   const e = error instanceof Error ? error : new Error(String(error));
   const code = (e as { code?: string }).code;

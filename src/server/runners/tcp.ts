@@ -1,8 +1,8 @@
 // The TCP runner: resolve, connect, optionally send and wait for an expected reply.
-import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import type { RunCheck } from './types.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
+import { noAnswer, resolveWithin } from './resolve.js';
 
 export function parseHostPort(target: string): { host: string; port: number } {
   const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target.trim());
@@ -17,13 +17,15 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(check.timeoutMs)]);
   let error: Error | undefined;
   let reply = '';
+  let host = check.target;
   try {
-    const { host, port } = parseHostPort(check.target);
+    const target = parseHostPort(check.target);
+    host = target.host;
     const t0 = performance.now();
-    const { address } = await lookup(host);
+    const address = await resolveWithin(host, signal, ctx.lookup);
     const t1 = performance.now();
     timing.dns = ms(t0, t1);
-    const socket = await connect(address, port, signal);
+    const socket = await connect(address, target.port, signal);
     timing.tcp = ms(t1, performance.now());
     try {
       if (check.send !== undefined || check.expect !== undefined)
@@ -41,9 +43,11 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
     error = signal.aborted
       ? namedError(
           'TimeoutError',
-          timing.tcp === undefined
-            ? `no connection within ${check.timeoutMs} ms`
-            : `no expected reply within ${check.timeoutMs} ms`,
+          timing.dns === undefined
+            ? noAnswer(host, check.timeoutMs)
+            : timing.tcp === undefined
+              ? `no connection within ${check.timeoutMs} ms`
+              : `no expected reply within ${check.timeoutMs} ms`,
         )
       : networkError(e as Error);
   }

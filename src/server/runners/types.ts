@@ -2,6 +2,7 @@
 // (RunResult), whether it runs in this service or in a remote runner.
 import type { CheckResult, Trigger } from '../../api/schemas.js';
 import type { AccountConfig, CheckConfig, RunLocation } from '../config/schema.js';
+import type { Lookup } from './resolve.js';
 
 export interface RunContext {
   /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
@@ -11,6 +12,8 @@ export interface RunContext {
   /** Aborted when the service stops: a runner then returns promptly. */
   signal: AbortSignal;
   now(): number;
+  /** Host names to addresses; the system's resolver when absent (tests give one that fails or never answers). */
+  lookup?: Lookup | undefined;
 }
 
 /**

@@ -79,8 +79,23 @@ const check = (over: Record<string, unknown>) =>
     timeoutMs: 2000,
     ...over,
   });
-const run = async (over: Record<string, unknown>) =>
-  CheckResultSchema.parse(await runCheck(account, check(over), location, ctx, 'manual'));
+const run = async (over: Record<string, unknown>, context: RunContext = ctx) =>
+  CheckResultSchema.parse(await runCheck(account, check(over), location, context, 'manual'));
+
+// The resolver is the machine's, not ours: CI's once took over 20 s to say a
+// .invalid name does not exist. These two answer as getaddrinfo does, at once or never.
+const notFound: RunContext = {
+  ...ctx,
+  lookup: (host) =>
+    Promise.reject(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), {
+        code: 'ENOTFOUND',
+        syscall: 'getaddrinfo',
+        hostname: host,
+      }),
+    ),
+};
+const silentResolver: RunContext = { ...ctx, lookup: () => new Promise(() => undefined) };
 
 describe('http runner', () => {
   it('measures firstByte of a target that waits 200 ms before its headers', async () => {
@@ -168,8 +183,16 @@ describe('http runner', () => {
     expect(refused.timing.tcp).toBeUndefined();
     const slow = await run({ target: `${http}/hang`, timeoutMs: 300 });
     expect(slow).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
-    const dns = await run({ target: 'http://nonexistent.invalid/' });
+    const dns = await run({ target: 'http://nonexistent.invalid/' }, notFound);
     expect(dns).toMatchObject({ status: 'failed', error: { name: 'DNSError' } });
+    expect(dns.error?.message).toContain('nonexistent.invalid');
+  });
+
+  it('stops waiting for a resolver that never answers at the timeout, and says so', async () => {
+    const r = await run({ target: 'http://quiet.example/', timeoutMs: 300 }, silentResolver);
+    expect(r).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
+    expect(r.error?.message).toBe('no DNS answer for quiet.example within 300 ms');
+    expect(r.timing.dns).toBeUndefined();
   });
 });
 
@@ -195,9 +218,13 @@ describe('tcp runner', () => {
     const silent = await run({ type: 'tcp', target: tcp, expect: 'HELLO', timeoutMs: 300 });
     expect(silent).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
     expect(silent.error?.message).toBe('no expected reply within 300 ms');
-    const dns = await run({ type: 'tcp', target: 'nonexistent.invalid:5432' });
+    const dns = await run({ type: 'tcp', target: 'nonexistent.invalid:5432' }, notFound);
     expect(dns).toMatchObject({ status: 'failed', error: { name: 'DNSError' } });
     expect(dns.error?.message).toContain('nonexistent.invalid');
+    // A resolver that never answers held a TCP run past its timeout (the DNS phase was not raced).
+    const quiet = await run({ type: 'tcp', target: 'quiet.example:5432', timeoutMs: 300 }, silentResolver);
+    expect(quiet).toMatchObject({ status: 'failed', error: { name: 'TimeoutError' } });
+    expect(quiet.error?.message).toBe('no DNS answer for quiet.example within 300 ms');
     const port = new URL(await closedPortUrl()).port;
     const refused = await run({ type: 'tcp', target: `127.0.0.1:${port}` });
     expect(refused.error?.name).toBe('ConnectionRefusedError');
