@@ -53,4 +53,14 @@ describe.each(FACTORIES)('maintenance windows: %s', (_name, open) => {
     expect(await s.claimMaintenanceEnd('account-a', 'w1', T0 + 1)).toBe(true);
     expect(await s.claimMaintenanceEnd('account-b', 'w1', T0)).toBe(true);
   });
+
+  it('lets go of the claims of ends before the retention cut-off, and keeps the later ones', async () => {
+    const day = 86_400_000;
+    await s.claimMaintenanceEnd('account-a', 'w1', T0);
+    await s.claimMaintenanceEnd('account-a', 'w1', T0 + day);
+    await s.prune(T0 + 1);
+    // Claimable again: the row is gone (no sweep looks back that far to claim it).
+    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0)).toBe(true);
+    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0 + day)).toBe(false);
+  });
 });

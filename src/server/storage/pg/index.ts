@@ -89,6 +89,8 @@ function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<
     // A pending notification is still owed: only finished ones go.
     await c.query("DELETE FROM alert_notifications WHERE status != 'pending' AND created_at < $1", [before]);
     await c.query('DELETE FROM screenshots WHERE started_at < $1', [before]);
+    // An end is claimed so that one instance pages for it; the sweep looks back minutes, not days.
+    await c.query('DELETE FROM maintenance_ends WHERE ends_at < $1', [before]);
     return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
   });
 }

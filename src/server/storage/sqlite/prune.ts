@@ -43,6 +43,8 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     [chunkOf('check_alerts', 'resolved_at IS NOT NULL AND resolved_at < ?'), raw],
     [chunkOf('alert_notifications', "status != 'pending' AND created_at < ?"), raw],
     [chunkOf('screenshots', 'started_at < ?'), raw],
+    // An end is claimed so that one instance pages for it; the sweep looks back minutes, not days.
+    [chunkOf('maintenance_ends', 'ends_at < ?'), raw],
     [chunkOf('history_hourly', 'bucket_start < ?'), (_, h) => h.hourlyBefore],
     [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];
