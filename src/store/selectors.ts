@@ -148,7 +148,7 @@ export const WARM_UP_POLL_MS = 1_000;
  * How many checks have never run while the console is young (within one refresh
  * interval of its first statuses): a service just started is running them now,
  * so they are "first runs in progress", not UNKNOWN, and polled every second.
- * After that window a check that never ran (paused, disabled) is unknown again.
+ * A disabled or paused check is not counted: it will not run.
  */
 export function selectFirstRuns(s: ConsoleState, now: number = s.now): number {
   if (s.firstStatusesAt === null || now - s.firstStatusesAt >= s.session.refreshMs) return 0;
@@ -159,8 +159,12 @@ export function selectFirstRuns(s: ConsoleState, now: number = s.now): number {
   return value;
 }
 
-/** A check whose first run has not landed: unknown, with no last execution. */
-export const neverRan = (c: CheckStatus): boolean => c.status === 'unknown' && c.lastExecution === null;
+/**
+ * A check whose first run has not landed: unknown, with no last execution, and
+ * scheduled (a disabled or paused check is not about to run: it stays UNKNOWN).
+ */
+export const neverRan = (c: CheckStatus): boolean =>
+  c.status === 'unknown' && c.lastExecution === null && c.schedule.enabled;
 
 /** "SERVICE DEGRADED: … since …" while the service says it is degraded, else null (a string: stable). */
 export const selectServiceTrouble = (s: ConsoleState): string | null => serviceTrouble(s.service);

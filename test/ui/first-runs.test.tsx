@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
+import { selectFirstRuns } from '../../src/store/selectors.js';
 import { statusesFeed, statusesInterval } from '../../src/store/feeds/statuses-feed.js';
 import { mountConsole, type MountedConsole } from '../helpers/console.js';
 import { json, startFixture } from '../helpers/fixture.js';
@@ -19,6 +20,18 @@ describe('the poll interval in the warm-up', () => {
     expect(statusesInterval(store.getState(), 11_000)).toBe(10_000);
     store.getState().applyStatuses([sampleStatus('a'), sampleStatus('b')], sampleSummary(), 2_000);
     expect(statusesInterval(store.getState(), 2_500)).toBe(10_000);
+  });
+
+  it('does not count a disabled or paused check that never ran: it is not about to', () => {
+    const store = createConsoleStore({ refreshMs: 10_000 });
+    const off = sampleStatus('a', {
+      status: 'unknown',
+      lastExecution: null,
+      schedule: { frequency: '60s', nextRun: null, enabled: false },
+    });
+    store.getState().applyStatuses([off, sampleStatus('b')], sampleSummary(), 1_000);
+    expect(selectFirstRuns(store.getState(), 1_500)).toBe(0);
+    expect(statusesInterval(store.getState(), 1_500)).toBe(10_000);
   });
 });
 
