@@ -41,7 +41,7 @@ const check = sampleStatus('c1', {
 const frame = (ascii: boolean) =>
   render(
     <ThemeContext.Provider value={createTheme({ color: false, ascii })}>
-      <LocationBreakdown check={check} results={[]} now={NOW} />
+      <LocationBreakdown check={check} results={[]} now={NOW} width={100} />
     </ThemeContext.Provider>,
   )
     .lastFrame()

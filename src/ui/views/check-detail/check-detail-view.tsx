@@ -9,6 +9,7 @@ import { tint, useTheme } from '../../theme.js';
 import { ConnectionBanner } from '../board/banner.js';
 import { AlertsPanel, alertsPanelHeight, historyRows } from './alerts-panel.js';
 import { AuditLines, auditLinesHeight, auditRows } from './audit-lines.js';
+import { budget } from './budget.js';
 import { AvailabilityStrip } from './availability-strip.js';
 import { CheckHeader, checkHeaderHeight } from './check-header.js';
 import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
@@ -26,6 +27,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   useStore(store, (s) => s.ack.state);
   useStore(store, (s) => s.alertHistory);
   useStore(store, (s) => s.audit);
+  const banner = useStore(store, (s) => (s.lastError ? 1 : 0));
   // Where a run asked for now is under way, as one string (a stable selector value).
   const running = useStore(store, (s) =>
     s.runWatch?.checkId === checkId
@@ -39,20 +41,16 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const page = remoteData(detail.page);
   const window = remoteData(detail.window)?.data ?? [];
   const rows = historyRows(height, view.allDeliveries ?? false);
-  const alertLines = alertsPanelHeight(store, checkId, rows);
-  const audits = auditRows(height);
-  const used =
-    checkHeaderHeight(check) +
-    auditLinesHeight(store, checkId, audits) +
-    1 +
-    locationBreakdownHeight(check) +
-    maintenancePanelHeight(check) +
-    alertLines +
-    2 +
-    1 +
-    1 +
-    (detail.page.state === 'error' ? 1 : 0) +
-    (view.notice ? 1 : 0);
+  const plan = budget(height, {
+    header: checkHeaderHeight(check),
+    banner,
+    locations: locationBreakdownHeight(check),
+    maintenance: maintenancePanelHeight(check),
+    alerts: alertsPanelHeight(store, checkId, rows),
+    audit: auditLinesHeight(store, checkId, auditRows(height)),
+    notice: view.notice ? 1 : 0,
+    error: detail.page.state === 'error' ? 1 : 0,
+  });
   return (
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />
@@ -62,18 +60,22 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
         results={window}
         now={now}
         running={running ? running.split(',') : []}
+        width={cols}
+        lines={plan.locations}
       />
-      <MaintenancePanel store={store} check={check} />
-      <AlertsPanel store={store} check={check} rows={rows} width={cols} />
-      <AuditLines store={store} checkId={checkId} rows={audits} />
-      <AvailabilityStrip store={store} checkId={checkId} />
+      {plan.maintenance ? <MaintenancePanel store={store} check={check} /> : null}
+      {plan.alerts ? <AlertsPanel store={store} check={check} rows={rows} width={cols} /> : null}
+      {plan.audit ? <AuditLines store={store} checkId={checkId} rows={auditRows(height)} /> : null}
+      {plan.strip ? <AvailabilityStrip store={store} checkId={checkId} /> : null}
       {view.notice ? (
         <Text color={tint(theme, 'yellow')} wrap="truncate">
           {view.notice}
         </Text>
       ) : null}
       <ResultsSummary list={page} filters={filters} checkType={check.checkType} />
-      <Sparkline results={window} filters={filters} checkType={check.checkType} width={cols} />
+      {plan.sparkline ? (
+        <Sparkline results={window} filters={filters} checkType={check.checkType} width={cols} />
+      ) : null}
       {detail.page.state === 'error' ? (
         <Text
           color={tint(theme, 'red')}
@@ -81,12 +83,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
         >{`results: ${detail.page.error.kind} ${theme.rule} ${sanitize(detail.page.error.message)}`}</Text>
       ) : null}
       {page ? (
-        <ResultsTable
-          results={page.data}
-          selectedId={selectedResultId}
-          width={cols}
-          height={Math.max(1, height - used - 1)}
-        />
+        <ResultsTable results={page.data} selectedId={selectedResultId} width={cols} height={plan.results} />
       ) : (
         <Text color={tint(theme, theme.dim)}> loading results…</Text>
       )}

@@ -33,7 +33,7 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         <Text bold>{`  ${sanitize(check.checkName)}`}</Text>
         <Text
           color={tint(theme, theme.dim)}
-        >{`  ${sanitize(check.checkType)} ${theme.rule} ${sanitize(check.statusReason ?? '')}`}</Text>
+        >{`  ${sanitize(check.checkType)}${check.statusReason ? ` ${theme.rule} ${sanitize(check.statusReason)}` : ''}`}</Text>
       </Text>
       <Text wrap="truncate">
         {`availability ${shown(theme, formatPercent(check.availability.percentage))} over ${sanitize(check.availability.period)}  `}

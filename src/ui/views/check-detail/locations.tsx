@@ -3,69 +3,174 @@
 // has a second line: when its runner was last seen, or that there is none.
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
-import { locationFigures } from '../../../domain/breakdown.js';
+import { locationFigures, type LocationFigures } from '../../../domain/breakdown.js';
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
+import { SEVERITY, STATUSES_WORST_FIRST } from '../../../domain/order.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import type { CheckResult, CheckStatus } from '../../../store/types.js';
-import { shown, tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme, type Theme } from '../../theme.js';
+import { GAP, layoutColumns, type Column } from '../../widgets/table/layout.js';
+
+type Location = CheckStatus['locations'][number];
+
+interface Row {
+  l: Location;
+  f: LocationFigures;
+  /** The one location failing while the others pass. */
+  lonely: boolean;
+  running: boolean;
+}
+
+// The call-out comes before the figures: at 60 columns a location failing alone
+// keeps "only this location fails" and drops LAST OK, SUCCESS, AVG and P95.
+function columns(theme: Theme, checkType: string, now: number): Column<Row>[] {
+  const figure = (v: string) => ({ text: shown(theme, v) });
+  const only = `${theme.ascii ? '<-' : '◀'} only this location fails`;
+  return [
+    {
+      key: 'location',
+      title: 'LOCATION',
+      width: 12,
+      max: 30,
+      priority: 0,
+      cell: (r) => ({ text: `${sanitize(r.l.name)} (${sanitize(r.l.id)})` }),
+    },
+    {
+      key: 'status',
+      title: 'STATUS',
+      width: 10,
+      priority: 1,
+      cell: (r) => {
+        if (r.running) return { text: 'running…', color: theme.accent };
+        const look = theme.status[r.l.status];
+        return { text: `${look.glyph} ${look.word}`, color: look.color, bold: r.l.status !== 'passing' };
+      },
+    },
+    {
+      key: 'lastOk',
+      title: 'LAST OK',
+      width: 8,
+      priority: 3,
+      cell: (r) => figure(formatAge(r.l.lastSuccess, now)),
+    },
+    {
+      key: 'success',
+      title: 'SUCCESS',
+      width: 8,
+      align: 'right',
+      priority: 4,
+      cell: (r) => figure(formatPercent(r.f.successRate, 1)),
+    },
+    {
+      key: 'avg',
+      title: 'AVG',
+      width: 8,
+      align: 'right',
+      priority: 5,
+      cell: (r) => figure(formatResponseTime(checkType, r.f.average)),
+    },
+    {
+      key: 'p95',
+      title: 'P95',
+      width: 8,
+      align: 'right',
+      priority: 6,
+      cell: (r) => figure(formatResponseTime(checkType, r.f.p95)),
+    },
+    // Measured: drawn only when a row has it.
+    {
+      key: 'only',
+      title: '',
+      width: only.length,
+      max: only.length,
+      priority: 2,
+      cell: (r) => (r.lonely ? { text: only, color: 'red', bold: true } : { text: '' }),
+    },
+  ];
+}
 
 export function LocationBreakdown({
   check,
   results,
   now,
   running = [],
+  width,
+  lines = locationBreakdownHeight(check),
 }: {
   check: CheckStatus;
   results: readonly CheckResult[];
   now: number;
   /** Locations where a run asked for now is queued or running. */
   running?: readonly string[];
+  width: number;
+  /** The lines it may take (the view's budget): with fewer than it needs, the worst locations first. */
+  lines?: number;
 }) {
   const theme = useTheme();
   const bad = check.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
   const lonely = bad.length === 1 && check.locations.length > 1 ? bad[0]!.id : null;
+  const rows: Row[] = check.locations.map((l) => ({
+    l,
+    f: locationFigures(results, l.id),
+    lonely: lonely === l.id,
+    running: running.includes(l.id),
+  }));
+  const cut = locationBreakdownHeight(check) > lines;
+  // Cut: the worst first, one line each (no remote notes), and a line for the rest.
+  const shownRows = cut
+    ? [...rows].sort((a, b) => SEVERITY[a.l.status] - SEVERITY[b.l.status]).slice(0, Math.max(0, lines - 2))
+    : rows;
+  const hidden = rows.filter((r) => !shownRows.includes(r));
+  const placed = layoutColumns(columns(theme, check.checkType, now), width - 2, rows);
+  const gap = ' '.repeat(GAP);
   return (
     <Box flexDirection="column">
-      <Text
-        bold
-      >{`  ${fit('LOCATION', 22)} ${fit('STATUS', 10)} ${fit('LAST OK', 8)} ${fit('SUCCESS', 8, '…', 'right')} ${fit('AVG', 8, '…', 'right')} ${fit('P95', 8, '…', 'right')}`}</Text>
-      {check.locations.map((l) => {
-        const f = locationFigures(results, l.id);
-        const look = theme.status[l.status];
-        return (
-          <Fragment key={l.id}>
-            <Text wrap="truncate">
-              {'  '}
-              {fit(`${sanitize(l.name)} (${sanitize(l.id)})`, 22, theme.ellipsis)}{' '}
-              {running.includes(l.id) ? (
-                <Text color={tint(theme, theme.accent)}>{fit('running…', 10)}</Text>
-              ) : (
-                <Text color={tint(theme, look.color)} bold={l.status !== 'passing'}>
-                  {fit(`${look.glyph} ${look.word}`, 10)}
+      <Text bold wrap="truncate">
+        {'  '}
+        {placed
+          .map((c) => fit(c.title, c.w, theme.ellipsis, c.align))
+          .join(gap)
+          .trimEnd()}
+      </Text>
+      {shownRows.map((r) => (
+        <Fragment key={r.l.id}>
+          <Text wrap="truncate">
+            {'  '}
+            {placed.map((c, i) => {
+              const cell = c.cell(r);
+              return (
+                <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
+                  {`${i > 0 ? gap : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
                 </Text>
-              )}{' '}
-              {fit(shown(theme, formatAge(l.lastSuccess, now)), 8)}{' '}
-              {fit(shown(theme, formatPercent(f.successRate, 1)), 8, '…', 'right')}{' '}
-              {fit(shown(theme, formatResponseTime(check.checkType, f.average)), 8, '…', 'right')}{' '}
-              {fit(shown(theme, formatResponseTime(check.checkType, f.p95)), 8, '…', 'right')}
-              {lonely === l.id ? (
-                <Text
-                  color={tint(theme, 'red')}
-                  bold
-                >{`  ${theme.ascii ? '<-' : '◀'} only this location fails`}</Text>
-              ) : null}
-            </Text>
-            {l.remote ? (
-              <Text
-                color={tint(theme, theme.dim)}
-                wrap="truncate"
-              >{`    ${remoteNote(l, now, theme.ascii)}`}</Text>
-            ) : null}
-          </Fragment>
-        );
-      })}
+              );
+            })}
+          </Text>
+          {r.l.remote && !cut ? (
+            <Text
+              color={tint(theme, theme.dim)}
+              wrap="truncate"
+            >{`    ${remoteNote(r.l, now, theme.ascii)}`}</Text>
+          ) : null}
+        </Fragment>
+      ))}
+      {hidden.length > 0 ? (
+        <Text
+          color={tint(theme, theme.dim)}
+          wrap="truncate"
+        >{`  ${theme.ellipsis} ${moreLocations(hidden)}`}</Text>
+      ) : null}
     </Box>
   );
+}
+
+/** "2 more locations: 1 unknown, 1 passing". */
+function moreLocations(hidden: readonly Row[]): string {
+  const parts = STATUSES_WORST_FIRST.map(
+    (status) => [status, hidden.filter((r) => r.l.status === status).length] as const,
+  )
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`);
+  return `${hidden.length} more location${hidden.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
 /** Lines the breakdown takes: its header, a row per location, and a note per remote one. */
