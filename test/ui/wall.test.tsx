@@ -219,6 +219,34 @@ describe('the wall tells its state and scope (issue 36)', () => {
   });
 });
 
+describe('the wall header on a narrow terminal', () => {
+  it.each([
+    [80, /^Checkwall ─ mon\.example\.com:443 ─ dashboard Ops +\d\d:\d\d:\d\d UTC {2}updated never$/],
+    [60, /^Checkwall ─ mon… ─ dashboard Ops \d\d:\d\d:\d\d UTC {2}updated never$/],
+  ])(
+    'at %i columns keeps the dashboard it shows whole, then the host, one column apart from the clock',
+    async (cols, line) => {
+      const store = createConsoleStore(
+        { label: 'production, eu-central', host: 'mon.example.com:443' },
+        { name: 'wall', scope: null },
+      );
+      store.getState().setSize(cols, 24);
+      store.getState().applyStatuses([sampleStatus('a')], null, Date.now());
+      store.getState().pushView({
+        name: 'dashboard',
+        dashboard: null,
+        scope: { name: 'Ops', checkIds: new Set(['a']), groupIds: new Set() },
+      });
+      store.getState().pushView({ name: 'wall', scope: null });
+      const { lastFrame } = draw(store);
+      const top = () => plain(lastFrame()).split('\n')[0]!;
+      await expect.poll(top).toContain('UTC');
+      // Before: "Checkwall ─ production, eu-central ─ mon.exa…16:33:58 UTC", the dashboard cut off.
+      expect(top()).toMatch(line);
+    },
+  );
+});
+
 describe('attention rows at 80 columns (issue 36)', () => {
   it('keep the status word whole and cut the locations, never the status', async () => {
     const store = createConsoleStore({ label: 'prod', host: 'mon:443' }, { name: 'wall', scope: null });

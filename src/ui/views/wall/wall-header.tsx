@@ -6,28 +6,48 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAgeStep, formatClock, formatSpan } from '../../../domain/format.js';
-import { sanitize } from '../../../domain/sanitize.js';
+import { displayWidth, sanitize, truncate } from '../../../domain/sanitize.js';
 import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
 import { selectScope } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
+import { identity } from '../board/header.js';
+
+/** "14:03:07 UTC". */
+const CLOCK_WIDTH = 12;
 
 export function WallHeader({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
   const session = useStore(store, (s) => s.session);
+  const cols = useStore(store, (s) => s.cols);
   const age = useStore(store, (s) =>
     s.lastSuccessAt === null ? null : formatAgeStep(s.lastSuccessAt, s.now),
   );
+  const state = useStore(store, wallState);
   const scope = useStore(store, wallScope);
+  const updated = age === null ? '  updated never' : `  updated ${age} ago`;
+  // The right side is never cut; one column apart from it, the scope (a wall
+  // showing one dashboard must say so) before the host, the host before the label.
+  const room = cols - displayWidth(state ? ` ${state} ` : '') - CLOCK_WIDTH - displayWidth(updated) - 1;
+  const scopePart = scope
+    ? truncate(` ${theme.rule} ${scope}`, room - 'Checkwall'.length, theme.ellipsis)
+    : '';
   return (
     <Box justifyContent="space-between" height={1}>
       <Text bold wrap="truncate">
-        {`Checkwall ${theme.rule} ${sanitize(session.label)} ${theme.rule} ${session.host}`}
-        <Text color={tint(theme, theme.accent)}>{scope ? ` ${theme.rule} ${scope}` : ''}</Text>
+        Checkwall
+        {identity(
+          sanitize(session.label),
+          sanitize(session.host),
+          room - displayWidth(scopePart),
+          theme.rule,
+          theme.ellipsis,
+        )}
+        <Text color={tint(theme, theme.accent)}>{scopePart}</Text>
       </Text>
       <Box flexShrink={0}>
-        <WallState store={store} />
+        <WallState state={state} />
         <Clock store={store} />
-        <Text bold>{age === null ? '  updated never' : `  updated ${age} ago`}</Text>
+        <Text bold>{updated}</Text>
       </Box>
     </Box>
   );
@@ -43,16 +63,17 @@ function wallScope(s: ConsoleState): string {
   return parts.filter(Boolean).join(', ');
 }
 
-/** STALE with the age of the data (as the board says it) or PAUSED, where a glance finds it. */
-function WallState({ store }: { store: ConsoleStore }) {
+/** STALE with the age of the data (as the board says it), PAUSED, or nothing. */
+const wallState = (s: ConsoleState): string =>
+  s.phase === 'retrying' && s.lastSuccessAt !== null
+    ? `STALE ${formatSpan(s.now - s.lastSuccessAt)}`
+    : s.phase === 'paused'
+      ? 'PAUSED'
+      : '';
+
+/** The state where a glance finds it. */
+function WallState({ state: text }: { state: string }) {
   const theme = useTheme();
-  const text = useStore(store, (s) =>
-    s.phase === 'retrying' && s.lastSuccessAt !== null
-      ? `STALE ${formatSpan(s.now - s.lastSuccessAt)}`
-      : s.phase === 'paused'
-        ? 'PAUSED'
-        : '',
-  );
   if (!text) return null;
   return (
     <Text bold inverse color={tint(theme, text === 'PAUSED' ? 'yellow' : 'red')}>
