@@ -6,10 +6,11 @@ import { Fragment } from 'react';
 import { locationFigures, type LocationFigures } from '../../../domain/breakdown.js';
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { SEVERITY, STATUSES_WORST_FIRST } from '../../../domain/order.js';
-import { fit, sanitize } from '../../../domain/sanitize.js';
+import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckResult, CheckStatus } from '../../../store/types.js';
 import { shown, tint, useTheme, type Theme } from '../../theme.js';
-import { GAP, layoutColumns, type Column } from '../../widgets/table/layout.js';
+import { layoutColumns, type Column } from '../../widgets/table/layout.js';
+import { cells, titles } from '../../widgets/table/table.js';
 
 type Location = CheckStatus['locations'][number];
 
@@ -122,28 +123,17 @@ export function LocationBreakdown({
     : rows;
   const hidden = rows.filter((r) => !shownRows.includes(r));
   const placed = layoutColumns(columns(theme, check.checkType, now), width - 2, rows);
-  const gap = ' '.repeat(GAP);
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate">
         {'  '}
-        {placed
-          .map((c) => fit(c.title, c.w, theme.ellipsis, c.align))
-          .join(gap)
-          .trimEnd()}
+        {titles(placed, theme).trimEnd()}
       </Text>
       {shownRows.map((r) => (
         <Fragment key={r.l.id}>
           <Text wrap="truncate">
             {'  '}
-            {placed.map((c, i) => {
-              const cell = c.cell(r);
-              return (
-                <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
-                  {`${i > 0 ? gap : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
-                </Text>
-              );
-            })}
+            {cells(placed, r, theme)}
           </Text>
           {r.l.remote && !cut ? (
             <Text

@@ -44,12 +44,11 @@ export function Table<R, D = R>({
   const selected = rows.findIndex((r) => rowKey(r) === selectedKey);
   const start = windowStart(selected, rows.length, height);
   const visible = rows.slice(start, start + height);
-  const gap = ' '.repeat(GAP);
   return (
     <>
       <Text bold>
         {'  '}
-        {columns.map((c) => fit(c.title, c.w, theme.ellipsis, c.align)).join(gap)}
+        {titles(columns, theme)}
       </Text>
       {visible.map((row) => {
         const key = rowKey(row);
@@ -80,16 +79,26 @@ function TableRow<D>({ data, columns, selected, theme }: RowProps<D>) {
   return (
     <Text inverse={inverse} wrap="truncate">
       {selected ? `${theme.selected} ` : '  '}
-      {columns.map((c, i) => {
-        const cell = c.cell(data);
-        return (
-          <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
-            {`${i > 0 ? ' '.repeat(GAP) : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
-          </Text>
-        );
-      })}
+      {cells(columns, data, theme)}
     </Text>
   );
+}
+
+/** The placed columns' titles, each cut and padded to its width: a table's header line. */
+export function titles<D>(columns: readonly PlacedColumn<D>[], theme: Theme): string {
+  return columns.map((c) => fit(c.title, c.w, theme.ellipsis, c.align)).join(' '.repeat(GAP));
+}
+
+/** One row's cells as nested Texts, for a row's one outer Text (see above). */
+export function cells<D>(columns: readonly PlacedColumn<D>[], data: D, theme: Theme): ReactElement[] {
+  return columns.map((c, i) => {
+    const cell = c.cell(data);
+    return (
+      <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
+        {`${i > 0 ? ' '.repeat(GAP) : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
+      </Text>
+    );
+  });
 }
 
 const Row = memo(TableRow) as <D>(props: RowProps<D> & { key?: string }) => ReactElement;
