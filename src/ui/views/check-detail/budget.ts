@@ -51,10 +51,9 @@ export function budget(height: number, needs: Needs): Plan {
     fixed + needs.locations + GIVE_WAY.reduce((n, k) => n + (drawn.has(k) ? optional[k] : 0), 0);
   for (const part of GIVE_WAY) if (used() > height) drawn.delete(part);
   // The breakdown keeps its header, the worst location and the line saying what else there is.
-  const locations = Math.max(
-    Math.min(needs.locations, 3),
-    Math.min(needs.locations, needs.locations - (used() - height)),
-  );
+  const over = Math.max(0, used() - height);
+  const locations = Math.max(Math.min(needs.locations, 3), needs.locations - over);
+  const drawnLines = used() - needs.locations + locations;
   return {
     maintenance: drawn.has('maintenance'),
     alerts: drawn.has('alerts'),
@@ -62,6 +61,7 @@ export function budget(height: number, needs: Needs): Plan {
     strip: drawn.has('strip'),
     sparkline: drawn.has('sparkline'),
     locations,
-    results: Math.max(1, height - used() + needs.locations - locations + RESULTS_MIN - 1),
+    // The table's header and its first row are in drawnLines; every line left is a row more.
+    results: Math.max(1, height - drawnLines + 1),
   };
 }
