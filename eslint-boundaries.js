@@ -8,8 +8,8 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 
 /**
  * Inside the service, one direction (docs/architecture.md): each folder may use only
- * the folders named here; `http` may use all of them; nothing but service.ts (the
- * wiring) imports `http`, and no folder imports service.ts.
+ * the folders named here; `http` may use all of them; nothing but service/ (the
+ * wiring) imports `http`, and no folder imports service/.
  */
 export const SERVER_USES = {
   config: [],
@@ -64,12 +64,10 @@ function serverZones() {
     for (const other of SERVER_FOLDERS)
       if (other !== folder && !uses.includes(other))
         zones.push(zone(`./src/server/${folder}`, `./src/server/${other}`, message));
-    zones.push(
-      zone(`./src/server/${folder}`, './src/server/service.ts', 'only the wiring imports service.ts'),
-    );
+    zones.push(zone(`./src/server/${folder}`, './src/server/service', 'only the commands import service/'));
   }
-  zones.push(zone('./src/server/http', './src/server/service.ts', 'only the wiring imports service.ts'));
-  zones.push(zone('./src/commands', './src/server/http', 'nothing but service.ts imports http'));
+  zones.push(zone('./src/server/http', './src/server/service', 'only the commands import service/'));
+  zones.push(zone('./src/commands', './src/server/http', 'nothing but service/ imports http'));
   return zones;
 }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceConfig } from '../src/server/config/schema.js';
-import { createService, type Service, type ServiceOptions } from '../src/server/service.js';
+import { createService, type Service, type ServiceOptions } from '../src/server/service/index.js';
 
 export const BENCH_ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 

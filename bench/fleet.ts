@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckResult } from '../src/api/schemas.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
-import { createService, type Service } from '../src/server/service.js';
+import { createService, type Service } from '../src/server/service/index.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { BENCH_LOCATIONS as LOCATIONS } from './fixtures.js';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { CheckResultListSchema } from '../src/api/schemas.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
-import { createService, type Service } from '../src/server/service.js';
+import { createService, type Service } from '../src/server/service/index.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander, type Bystander } from './bystander.js';
 import { startStatusesClient, type StatusesClient } from './statuses-client.js';

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { startDemo } from '../server/demo/index.js';
-import { createService } from '../server/service.js';
+import { createService } from '../server/service/index.js';
 import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
 import { runConsoleApp } from './run-console.js';
 import { DEMO_USAGE, usageError } from './usage.js';

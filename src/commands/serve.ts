@@ -14,7 +14,7 @@ import { ServiceConfigSchema, type ServiceConfig } from '../server/config/schema
 import { startDemo, type Demo } from '../server/demo/index.js';
 import { watchConfig } from '../server/config/watch.js';
 import { backlogLine } from '../server/schedule/run-accounting.js';
-import { createService, type Service } from '../server/service.js';
+import { createService, type Service } from '../server/service/index.js';
 import { dbKind, describeDb } from '../server/storage/open.js';
 
 const BACKLOG_EVERY_MS = 60_000;

@@ -3,8 +3,9 @@
 // so tests seed results and get deterministic statuses.
 import { randomUUID } from 'node:crypto';
 import type { CheckResult } from '../../src/api/schemas.js';
+import type { Clock } from '../../src/domain/clock.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
-import { createService, type Service } from '../../src/server/service.js';
+import { createService, type Service } from '../../src/server/service/index.js';
 import { metricsWorkerEntry, runWorkerEntry, sqliteWriterEntry } from './run-worker.js';
 import { sampleResult } from './samples.js';
 
@@ -24,6 +25,8 @@ export interface TestServiceOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** The service's clock (reminders and intervals); Date.now by default. */
   now?: () => number;
+  /** The whole clock, timers too (test/helpers/fake-clock.ts): the test moves the time. */
+  clock?: Clock;
   /** How long a remote runner holds a claimed run (issue 12). */
   runnerLeaseMs?: number;
   /** How often lease-expired local runs are taken over (issue 12). */
@@ -127,6 +130,7 @@ export async function startTestService(opts: TestServiceOptions = {}): Promise<T
     sqliteWriter: await sqliteWriterEntry(),
     metricsThread: await metricsWorkerEntry(),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.runnerLeaseMs ? { runnerLeaseMs: opts.runnerLeaseMs } : {}),
     ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ...(opts.log ? { log: opts.log } : {}),

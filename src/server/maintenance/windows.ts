@@ -2,12 +2,16 @@
 // stored (made over the API, shared by every instance on the database) and those
 // the config declares (read-only). Read again every second, as the clock moves: a
 // window that starts or ends, by time or by a change made on any instance, moves
-// the statuses and the scheduled checks (`onChange`), and each occurrence's end is
+// the statuses and the scheduled checks (`onMoved`), and each occurrence's end is
 // claimed in the database so its page goes out once, from one instance (`onEnded`).
+// An end is claimed only while someone listens for it: a claim with no one to page
+// would lose the page for good.
 import type { Clock, Timer } from '../../domain/clock.js';
 import { checkKey } from '../../domain/keys.js';
+import { createListeners } from '../../domain/listeners.js';
 import { occurrenceAt, occurrencesBetween, type Occurrence } from '../../domain/maintenance.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
+import { scopeCovers } from '../config/scope.js';
 import { logFailure } from '../storage/observed.js';
 import type { Storage, StoredWindow } from '../storage/types.js';
 import { windowOf, WindowProblem } from './rules.js';
@@ -45,20 +49,21 @@ export interface Maintenance {
   scheduled(config: ServiceConfig): ServiceConfig;
   /** The config's windows (at start and at each reload). */
   replaceConfig(config: ServiceConfig): Promise<void>;
-  /** Reads the stored windows and looks for starts and ends. */
+  /**
+   * A window started or ended (or changed while active): statuses and schedules move.
+   * `windows`: those active before or after, whose checks' statuses are derived at once.
+   */
+  onMoved(listener: (windows: readonly StoredWindow[]) => Promise<void> | void): void;
+  /** One occurrence of a window ended; heard on one instance only (the claim's winner). */
+  onEnded(listener: (window: StoredWindow, occurrence: Occurrence) => Promise<void> | void): void;
+  /** Reads the stored windows and looks for starts and ends (its listeners registered first). */
   tick(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
 }
 
 export function covers(window: StoredWindow, account: AccountConfig, check: CheckConfig): boolean {
-  if (window.accountId !== account.id) return false;
-  const { checks, groups, tags } = window.scope;
-  return (
-    (checks?.includes(check.id) ?? false) ||
-    (check.group !== undefined && (groups?.includes(check.group) ?? false)) ||
-    (tags?.some((t) => check.tags.includes(t)) ?? false)
-  );
+  return window.accountId === account.id && scopeCovers(window.scope, check);
 }
 
 export function createMaintenance(deps: {
@@ -69,15 +74,10 @@ export function createMaintenance(deps: {
   clock: Clock;
   config: ServiceConfig;
   log: (line: string) => void;
-  /**
-   * A window started or ended (or changed while active): statuses and schedules move.
-   * `windows`: those active before or after, whose checks' statuses are derived at once.
-   */
-  onChange: (windows: readonly StoredWindow[]) => Promise<void>;
-  /** One occurrence of a window ended; called on one instance only (the claim's winner). */
-  onEnded: (window: StoredWindow, occurrence: Occurrence) => Promise<void>;
 }): Maintenance {
   const { clock, storage } = deps;
+  const moved = createListeners<[windows: readonly StoredWindow[]]>();
+  const ended = createListeners<[window: StoredWindow, occurrence: Occurrence]>();
   let stored = new Map<string, StoredWindow>();
   let fromConfig = new Map<string, StoredWindow>();
   let active: ActiveWindow[] = [];
@@ -116,7 +116,7 @@ export function createMaintenance(deps: {
     return out;
   }
 
-  /** Which windows are active now; tells onChange when that moved. */
+  /** Which windows are active now; tells the `onMoved` listeners when that moved. */
   function look(now: number): Promise<void> {
     const next: ActiveWindow[] = [];
     for (const k of known()) {
@@ -134,20 +134,21 @@ export function createMaintenance(deps: {
       .join('\n');
     if (sig !== signature) {
       signature = sig;
-      return deps.onChange([...before, ...next].map((a) => a.window));
+      return moved.emit([...before, ...next].map((a) => a.window));
     }
     return Promise.resolve();
   }
 
   /** Occurrences ended in (lastLook, now]: each claimed once in the database, then paged for. */
   async function ends(now: number) {
+    if (ended.count() === 0) throw new Error('maintenance ends looked for before anyone listens for them');
     const from = lastLook;
     lastLook = now;
     for (const { window } of known()) {
       for (const o of occurrencesBetween(window, from, now + 1)) {
         if (o.endsAt > now || o.endsAt <= from) continue;
         if (!(await storage.claimMaintenanceEnd(window.accountId, window.id, o.endsAt))) continue;
-        await deps.onEnded(window, o);
+        await ended.emit(window, o);
       }
     }
   }
@@ -234,6 +235,8 @@ export function createMaintenance(deps: {
       fromConfig = configWindows(config);
       return look(clock.now());
     },
+    onMoved: moved.on,
+    onEnded: ended.on,
     tick,
     start() {
       timer = clock

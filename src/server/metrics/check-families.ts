@@ -11,13 +11,8 @@
 // and its compressed piece; only the others are written and compressed again.
 import { Counter, Gauge, Registry } from 'prom-client';
 import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas.js';
-import {
-  LABELS_PER_CHECK,
-  RUNNER_CONNECTED_MS,
-  VALUE,
-  VALUES_PER_CHECK,
-  type CheckRows,
-} from './check-rows.js';
+import { RUNNER_CONNECTED_MS } from '../schedule/runner-contact.js';
+import { LABELS_PER_CHECK, VALUE, VALUES_PER_CHECK, type CheckRows } from './check-rows.js';
 import { deflatePiece, joinPieces, type DeflatedPieces } from './gzip-stream.js';
 import { NO_LABELS, sameSeries, snapshotFamily, type Labels, type Series } from './series.js';
 

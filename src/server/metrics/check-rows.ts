@@ -8,6 +8,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import type { CheckStatus } from '../../api/schemas.js';
 import { CHECK_STATUSES } from '../../api/schemas.js';
 import type { AccountConfig } from '../config/schema.js';
+import { RUNNER_CONNECTED_MS } from '../schedule/runner-contact.js';
 import type { RunTally } from './run-tally.js';
 
 /** The labels of a check's series, in this order, LABELS_PER_CHECK of them per check. */
@@ -59,7 +60,6 @@ export interface CheckRowsDeps {
 }
 
 /** A remote location's runner counts as connected when in touch this lately (as run now's wait). */
-export const RUNNER_CONNECTED_MS = 60_000;
 
 // Checks between two turns of the event loop.
 const SLICE = 2_000;

@@ -5,6 +5,7 @@
 // the baseline: resuming a check the config disables does not run it.
 import { checkKey } from '../../domain/keys.js';
 import type { Clock, Timer } from '../../domain/clock.js';
+import { createListeners } from '../../domain/listeners.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { CheckPause, Storage } from '../storage/types.js';
 
@@ -26,7 +27,9 @@ export interface Pauses {
   resume(accountId: string, checkId: string): Promise<boolean>;
   /** The config as scheduled: each paused check disabled. */
   scheduled(config: ServiceConfig): ServiceConfig;
-  /** Reads the stored pauses; `onChange` hears of any that moved. */
+  /** Pauses that moved, made here or read from another instance's. */
+  onMoved(listener: (change: PauseChange) => void): void;
+  /** Reads the stored pauses; the `onMoved` listeners hear of any that moved. */
   read(): Promise<void>;
   start(): void;
   stop(): void;
@@ -35,8 +38,8 @@ export interface Pauses {
 export function createPauses(deps: {
   storage: Pick<Storage, 'pauseCheck' | 'resumeCheck' | 'pauses'>;
   clock: Clock;
-  onChange: (change: PauseChange) => void;
 }): Pauses {
+  const moved = createListeners<[change: PauseChange]>();
   let byCheck = new Map<string, CheckPause>();
   let timer: Timer | undefined;
   let reading: Promise<void> | undefined;
@@ -45,9 +48,12 @@ export function createPauses(deps: {
 
   function replace(next: Map<string, CheckPause>, here: boolean) {
     const resumed = new Set([...byCheck.keys()].filter((key) => !next.has(key)));
-    const moved = resumed.size > 0 || [...next.keys()].some((key) => !byCheck.has(key));
+    const changed = resumed.size > 0 || [...next.keys()].some((key) => !byCheck.has(key));
     byCheck = next;
-    if (moved) deps.onChange({ resumed: here ? resumed : new Set() });
+    if (changed)
+      moved
+        .emit({ resumed: here ? resumed : new Set() })
+        .catch((error: unknown) => console.error('checkwall: a pause moved and its effects failed', error));
   }
 
   async function readNow() {
@@ -94,6 +100,7 @@ export function createPauses(deps: {
         ),
       };
     },
+    onMoved: moved.on,
     read,
     start() {
       timer = deps.clock

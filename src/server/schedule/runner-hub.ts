@@ -8,6 +8,8 @@ import { createSecretIndex } from '../config/digest.js';
 import type { AccountConfig, LocationConfig, ServiceConfig } from '../config/schema.js';
 import type { RunQueue } from '../storage/types.js';
 import { logFailure } from '../storage/observed.js';
+import { repeat, type Repeating } from '../../domain/repeat.js';
+import { RUNNER_CONNECTED_MS } from './runner-contact.js';
 
 export interface RunnerPlace {
   account: AccountConfig;
@@ -37,9 +39,14 @@ export interface RunnerHub {
   mayWaitFirst(accountId: string, locationId: string): boolean;
   /** Whether a run of the location fell due here at or after `since` with no runner waiting to be woken. */
   missedSince(accountId: string, locationId: string, since: number): boolean;
+  /** A runner of the location was in touch within RUNNER_CONNECTED_MS: a run asked for there waits for it. */
+  connected(accountId: string, locationId: string): boolean;
   replace(config: ServiceConfig): void;
   /** Reads every instance's contacts from the database. */
   refresh(): Promise<void>;
+  /** Reads them again every few seconds, so another instance's runners count here too. */
+  start(): void;
+  stop(): Promise<void>;
 }
 
 /**
@@ -48,6 +55,8 @@ export interface RunnerHub {
  * Why 250 ms: BENCHMARKS.md, "Claims and keys".
  */
 export const CLAIM_GATHER_MS = 250;
+
+const REFRESH_EVERY_MS = 5_000;
 
 // Contacts go to the database at most this often per runner; another instance sees them a little later.
 const PERSIST_EVERY_MS = 5_000;
@@ -96,6 +105,19 @@ export function createRunnerHub(opts: {
     if (before === undefined || at - before > RETURN_AFTER_MS) opts.onReturn();
   }
 
+  function lastSeen(accountId: string, locationId: string): number | null {
+    const key = locationKey(accountId, locationId);
+    if ((waiting.get(key)?.size ?? 0) > 0) return opts.now();
+    return last.get(key) ?? null;
+  }
+  async function refresh() {
+    for (const s of await opts.queue.runnersSeen()) {
+      note(locationKey(s.accountId, s.locationId), s.lastSeenAt);
+      noteRunner(locationKey(s.accountId, s.locationId), s.runnerId, s.lastSeenAt);
+    }
+  }
+  let refresher: Repeating | undefined;
+
   return {
     // By the token's whole digest, compared in constant time: the index never holds a token.
     byToken: (token) => places.get(token),
@@ -110,10 +132,10 @@ export function createRunnerHub(opts: {
         .recordRunnerSeen({ accountId, locationId, runnerId, lastSeenAt: at })
         .catch((error: unknown) => logFailure('checkwall: cannot record a runner contact', error));
     },
-    lastSeen(accountId, locationId) {
-      const key = locationKey(accountId, locationId);
-      if ((waiting.get(key)?.size ?? 0) > 0) return opts.now();
-      return last.get(key) ?? null;
+    lastSeen,
+    connected(accountId, locationId) {
+      const at = lastSeen(accountId, locationId);
+      return at !== null && opts.now() - at < RUNNER_CONNECTED_MS;
     },
     wait(accountId, locationId, ms, signal) {
       const key = locationKey(accountId, locationId);
@@ -169,11 +191,12 @@ export function createRunnerHub(opts: {
     missedSince: (accountId, locationId, since) =>
       (unansweredAt.get(locationKey(accountId, locationId)) ?? -Infinity) >= since,
     replace,
-    async refresh() {
-      for (const s of await opts.queue.runnersSeen()) {
-        note(locationKey(s.accountId, s.locationId), s.lastSeenAt);
-        noteRunner(locationKey(s.accountId, s.locationId), s.runnerId, s.lastSeenAt);
-      }
+    refresh,
+    start() {
+      refresher = repeat(clock, REFRESH_EVERY_MS, refresh, (error) =>
+        logFailure('checkwall: reading runner contacts failed', error),
+      );
     },
+    stop: async () => refresher?.stop(),
   };
 }

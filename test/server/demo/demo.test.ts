@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas.js';
 import { startDemo, type Demo } from '../../../src/server/demo/index.js';
-import { createService, type Service } from '../../../src/server/service.js';
+import { createService, type Service } from '../../../src/server/service/index.js';
 import { runWorkerEntry } from '../../helpers/run-worker.js';
 
 let demo: Demo;

@@ -1,0 +1,32 @@
+// A reload: checks added, changed, disabled or removed take effect at once; stored
+// results stay; runs in flight finish.
+import { seedChannels } from '../alerting/seed-channels.js';
+import { diffConfig, type ReloadSummary } from '../config/diff.js';
+import type { ServiceConfig } from '../config/schema.js';
+import type { StatusEngine } from '../status/engine.js';
+import type { Warmer } from '../status/warmer.js';
+import type { Base } from './base.js';
+import type { Holds } from './holds.js';
+import type { RunSide } from './run-side.js';
+
+export function reloader(
+  { clock, storage, accounts, live }: Base,
+  parts: { holds: Holds; run: RunSide; engine: StatusEngine; warmer: Warmer },
+) {
+  return async (next: ServiceConfig): Promise<ReloadSummary> => {
+    const { summary, moved } = diffConfig(live.config, next);
+    const known = new Set(live.config.accounts.map((a) => a.id));
+    live.config = next;
+    accounts.replace(next);
+    // The config's windows are read again (a group or tag now covering a new check included).
+    await parts.holds.maintenance.replaceConfig(next);
+    // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
+    await parts.run.scheduler.reload(parts.holds.scheduled(next));
+    parts.run.hub.replace(next);
+    parts.warmer.reload(next);
+    parts.engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again
+    const added = next.accounts.filter((a) => !known.has(a.id));
+    await seedChannels({ ...next, accounts: added }, storage, clock.now());
+    return summary;
+  };
+}
