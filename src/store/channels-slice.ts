@@ -85,14 +85,32 @@ export interface ChannelsSlice {
   formDone(outcome: SubmitOutcome): void;
 }
 
-export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSlice> = (set, get) => {
-  const form = () => get().form;
-  const setForm = (f: ChannelForm) => set({ form: f });
-  const focused = () => fieldPaths(form())[form().focus];
+type Set = Parameters<StateCreator<ConsoleState, [], [], ChannelsSlice>>[0];
+type Get = () => ConsoleState;
+
+/** The form as it stands, and a way to replace it. */
+const formOf = (set: Set, get: Get) => ({
+  form: () => get().form,
+  setForm: (f: ChannelForm) => set({ form: f }),
+  focused: () => fieldPaths(get().form)[get().form.focus],
+});
+
+export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSlice> = (set, get) => ({
+  revealedChannelId: null,
+  createdSecret: null,
+  form: EMPTY_FORM,
+  ...listActions(set, get),
+  ...formEditing(set, get),
+  ...pickerActions(set, get),
+  ...formOutcome(set, get),
+});
+
+/** The list: moving, revealing, and the secret of a channel just created. */
+function listActions(
+  set: Set,
+  get: Get,
+): Pick<ChannelsSlice, 'saveCreatedSecret' | 'createdSecretSaved' | 'moveChannel' | 'toggleReveal'> {
   return {
-    revealedChannelId: null,
-    createdSecret: null,
-    form: EMPTY_FORM,
     saveCreatedSecret() {
       const c = get().createdSecret;
       if (c && !c.saving) set({ createdSecret: { ...c, saving: true, saved: null } });
@@ -111,6 +129,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       set({
         revealedChannelId: get().revealedChannelId === null ? get().lists.channels.selectedId : null,
       }),
+  };
+}
+
+/** Typing into the form: its type, its fields, its rows of headers and subscriptions. */
+function formEditing(set: Set, get: Get) {
+  const { form, setForm, focused } = formOf(set, get);
+  return {
     openForm() {
       set({ form: EMPTY_FORM });
       get().pushView({ name: 'channel-form' });
@@ -147,6 +172,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
           picker: { kind, cursor: 0, query: '', searching: false },
         });
     },
+  } satisfies Partial<ChannelsSlice>;
+}
+
+/** The list of checks or groups a subscription row opens. */
+function pickerActions(set: Set, get: Get) {
+  const { form, setForm } = formOf(set, get);
+  return {
     pickMove(delta) {
       const p = form().picker;
       if (!p) return;
@@ -176,6 +208,13 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       if (p)
         setForm({ ...form(), picker: { ...p, searching: false, query: keep ? p.query : '', cursor: 0 } });
     },
+  } satisfies Partial<ChannelsSlice>;
+}
+
+/** Leaving the form: sent, refused, or given up. */
+function formOutcome(set: Set, get: Get) {
+  const { form, setForm } = formOf(set, get);
+  return {
     formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };
@@ -219,8 +258,8 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
       }
       setForm(refusedForm(form(), outcome));
     },
-  };
-};
+  } satisfies Partial<ChannelsSlice>;
+}
 
 /** The form after a create that failed: what was typed is kept, and why is said where it belongs. */
 function refusedForm(form: ChannelForm, outcome: Extract<SubmitOutcome, { ok: false }>): ChannelForm {

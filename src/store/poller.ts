@@ -5,6 +5,7 @@
 // wakes a feed the moment it becomes active. The primary feed drives the
 // connection state shown in the header.
 import { backoffDelay } from '../domain/backoff.js';
+import { systemClock, type Clock, type Timer } from '../domain/clock.js';
 import { isApiError, serviceTroubleOf, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
 import type { ConsoleState, ConsoleStore } from './create-store.js';
@@ -14,6 +15,8 @@ export interface FeedContext {
   client: MonitoringClient;
   store: ConsoleStore;
   signal: AbortSignal;
+  /** The poller's clock: when what a feed fetched arrived. */
+  now: () => number;
 }
 
 export interface Feed {
@@ -45,10 +48,12 @@ export interface PollerOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** The clock tick for ages on screen; 0 turns it off (tests). */
   tickMs?: number;
+  /** The poller's clock: its timers and every time it reads (default: the system's). */
+  clock?: Clock;
 }
 
 interface FeedState {
-  timer?: NodeJS.Timeout | undefined;
+  timer?: Timer | undefined;
   running: boolean;
   failures: number;
   wasActive: boolean;
@@ -69,25 +74,82 @@ export function toErrorInfo(error: unknown): ErrorInfo {
 }
 
 export function createPoller(opts: PollerOptions): Poller {
-  const { store, client } = opts;
-  const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
+  const { store } = opts;
+  const clock = opts.clock ?? systemClock;
   const controller = new AbortController();
   opts.signal?.addEventListener('abort', () => stop(), { once: true });
   const states = new Map<Feed, FeedState>(
     opts.feeds.map((f) => [f, { running: false, failures: 0, wasActive: false, target: '', again: false }]),
   );
-  let paused = false;
-  let stopped = false;
+  const flags = { paused: false, stopped: false };
+  const { run, schedule } = feedRunner(opts, clock, controller.signal, flags);
+
+  // A wait that became shorter (a dashboard's 60 s interval left for the console's 10 s)
+  // ends when the shorter one would, not when the longer one was due.
+  const shorten = (feed: Feed, st: FeedState, state: ConsoleState) => {
+    if (
+      flags.paused ||
+      st.running ||
+      st.restedFrom === undefined ||
+      st.dueAt === undefined ||
+      !feed.intervalMs
+    )
+      return;
+    const due = st.restedFrom + feed.intervalMs(state);
+    if (due < st.dueAt - 1) schedule(feed, st, Math.max(0, due - clock.now()));
+  };
+  const unsubscribe = wakeFeeds(store, states, clock, (feed, st) => void run(feed, st), shorten);
+  const ticker =
+    opts.tickMs === 0
+      ? undefined
+      : clock.setInterval(() => store.getState().tick(clock.now()), opts.tickMs ?? 1_000);
+  ticker?.unref();
+
+  function pollNow() {
+    for (const [feed, st] of states) {
+      if (!feed.active(store.getState())) continue;
+      st.failures = 0;
+      void run(feed, st);
+    }
+  }
+  function pause() {
+    flags.paused = true;
+    for (const st of states.values()) clock.clearTimeout(st.timer);
+    store.getState().setPaused(true);
+  }
+  function resume() {
+    flags.paused = false;
+    store.getState().setPaused(false);
+    pollNow();
+  }
+  function stop() {
+    flags.stopped = true;
+    controller.abort();
+    unsubscribe();
+    clock.clearInterval(ticker);
+    for (const st of states.values()) clock.clearTimeout(st.timer);
+  }
+  return { pollNow, pause, resume, togglePause: () => (flags.paused ? resume() : pause()), stop };
+}
+
+/** One feed's run: never two at once, its next run scheduled after it, backing off on failure. */
+function feedRunner(
+  opts: PollerOptions,
+  clock: Clock,
+  signal: AbortSignal,
+  flags: { paused: boolean; stopped: boolean },
+) {
+  const { store, client } = opts;
+  const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
 
   function schedule(feed: Feed, st: FeedState, delayMs: number) {
-    clearTimeout(st.timer);
-    st.dueAt = Date.now() + delayMs;
-    st.timer = setTimeout(() => void run(feed, st), delayMs);
-    st.timer.unref?.();
+    clock.clearTimeout(st.timer);
+    st.dueAt = clock.now() + delayMs;
+    st.timer = clock.setTimeout(() => void run(feed, st), delayMs).unref();
   }
 
   async function run(feed: Feed, st: FeedState) {
-    if (stopped || (paused && !feed.ignoresPause) || !feed.active(store.getState())) return;
+    if (flags.stopped || (flags.paused && !feed.ignoresPause) || !feed.active(store.getState())) return;
     if (st.running) {
       st.again = true; // asked while in flight: run once more right after
       return;
@@ -96,17 +158,17 @@ export function createPoller(opts: PollerOptions): Poller {
     if (feed.primary) store.getState().setPolling(true);
     let delay: number;
     try {
-      await feed.run({ client, store, signal: controller.signal });
+      await feed.run({ client, store, signal, now: clock.now });
       st.failures = 0;
-      if (feed.primary) store.getState().connected(Date.now());
+      if (feed.primary) store.getState().connected(clock.now());
       delay = feed.intervalMs?.(store.getState()) ?? store.getState().session.refreshMs;
-      st.restedFrom = Date.now();
+      st.restedFrom = clock.now();
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       st.restedFrom = undefined;
       st.failures++;
       delay = retryDelay(error, st.failures, backoff);
-      if (feed.primary) store.getState().failed(toErrorInfo(error), Date.now() + delay);
+      if (feed.primary) store.getState().failed(toErrorInfo(error), clock.now() + delay);
     } finally {
       st.running = false;
       if (feed.primary) store.getState().setPolling(false);
@@ -117,47 +179,7 @@ export function createPoller(opts: PollerOptions): Poller {
     }
     schedule(feed, st, delay);
   }
-
-  // A wait that became shorter (a dashboard's 60 s interval left for the console's 10 s)
-  // ends when the shorter one would, not when the longer one was due.
-  const shorten = (feed: Feed, st: FeedState, state: ConsoleState) => {
-    if (paused || st.running || st.restedFrom === undefined || st.dueAt === undefined || !feed.intervalMs)
-      return;
-    const due = st.restedFrom + feed.intervalMs(state);
-    if (due < st.dueAt - 1) schedule(feed, st, Math.max(0, due - Date.now()));
-  };
-  const unsubscribe = wakeFeeds(store, states, (feed, st) => void run(feed, st), shorten);
-  const clock =
-    opts.tickMs === 0
-      ? undefined
-      : setInterval(() => store.getState().tick(Date.now()), opts.tickMs ?? 1_000);
-  clock?.unref?.();
-
-  function pollNow() {
-    for (const [feed, st] of states) {
-      if (!feed.active(store.getState())) continue;
-      st.failures = 0;
-      void run(feed, st);
-    }
-  }
-  function pause() {
-    paused = true;
-    for (const st of states.values()) clearTimeout(st.timer);
-    store.getState().setPaused(true);
-  }
-  function resume() {
-    paused = false;
-    store.getState().setPaused(false);
-    pollNow();
-  }
-  function stop() {
-    stopped = true;
-    controller.abort();
-    unsubscribe();
-    clearInterval(clock);
-    for (const st of states.values()) clearTimeout(st.timer);
-  }
-  return { pollNow, pause, resume, togglePause: () => (paused ? resume() : pause()), stop };
+  return { run, schedule };
 }
 
 /**
@@ -167,6 +189,7 @@ export function createPoller(opts: PollerOptions): Poller {
 function wakeFeeds(
   store: ConsoleStore,
   states: Map<Feed, FeedState>,
+  clock: Clock,
   run: (feed: Feed, st: FeedState) => void,
   shorten: (feed: Feed, st: FeedState, state: ConsoleState) => void,
 ): () => void {
@@ -183,7 +206,7 @@ function wakeFeeds(
         st.target = target;
         run(feed, st);
       } else if (active) shorten(feed, st, state);
-      if (!active && st.wasActive) clearTimeout(st.timer);
+      if (!active && st.wasActive) clock.clearTimeout(st.timer);
       st.wasActive = active;
     }
   });

@@ -62,30 +62,8 @@ export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice
     silence: { state: 'idle' },
     maintenanceVersion: 0,
     askSilence() {
-      const s = get();
-      if (s.silence.state === 'sending') return;
-      const refusal = whyNot(s);
-      if (refusal) return set({ silence: { state: 'done', ok: false, message: refusal } });
-      const shown =
-        selectView(s).name !== 'check' && s.filterText.trim() !== '' ? selectBoardOrder(s).length : 0;
-      if (shown > MAX_SCOPE_CHECKS) {
-        const message = `the filter shows ${shown} checks; a window names at most ${MAX_SCOPE_CHECKS}: narrow the filter`;
-        return set({ silence: { state: 'done', ok: false, message } });
-      }
-      const targets = targetsOf(s);
-      if (targets.length === 0)
-        return set({ silence: { state: 'done', ok: false, message: 'no check selected to silence' } });
-      set({
-        silence: {
-          state: 'ask',
-          targets,
-          target: 0,
-          step: 'duration',
-          durationText: '',
-          reasonText: '',
-          error: null,
-        },
-      });
+      const next = silenceAsked(get());
+      if (next) set({ silence: next });
     },
     silenceType(text) {
       const s = get().silence;
@@ -151,6 +129,30 @@ export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice
     },
   };
 };
+
+/** What `M` opens: the prompt over its targets, or why it cannot; null while a window is being sent. */
+function silenceAsked(s: ConsoleState): SilenceState | null {
+  if (s.silence.state === 'sending') return null;
+  const refused = (message: string): SilenceState => ({ state: 'done', ok: false, message });
+  const refusal = whyNot(s);
+  if (refusal) return refused(refusal);
+  const shown = selectView(s).name !== 'check' && s.filterText.trim() !== '' ? selectBoardOrder(s).length : 0;
+  if (shown > MAX_SCOPE_CHECKS)
+    return refused(
+      `the filter shows ${shown} checks; a window names at most ${MAX_SCOPE_CHECKS}: narrow the filter`,
+    );
+  const targets = targetsOf(s);
+  if (targets.length === 0) return refused('no check selected to silence');
+  return {
+    state: 'ask',
+    targets,
+    target: 0,
+    step: 'duration',
+    durationText: '',
+    reasonText: '',
+    error: null,
+  };
+}
 
 function whyNot(s: ConsoleState): string | null {
   if (s.session.isPublic) return 'a public dashboard cannot start maintenance';

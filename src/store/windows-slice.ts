@@ -81,6 +81,30 @@ export const createWindowsSlice: StateCreator<ConsoleState, [], [], WindowsSlice
       const change = a.cancel ? { delete: true as const } : { patch: { endsAt: 'now' as const } };
       set({ windowAction: { state: 'sending', id: a.id, name: a.name, change } });
     },
+    ...extendActions(set, get, selected),
+    windowActionDone(outcome) {
+      const a = get().windowAction;
+      if (a.state !== 'sending') return;
+      const what = 'delete' in a.change ? 'cancel' : a.change.patch.endsAt === 'now' ? 'end' : 'extend';
+      const message = !outcome.ok
+        ? `could not ${what} ${a.name}: ${outcome.error.message}`
+        : what === 'extend' && outcome.window
+          ? `extended ${a.name} until ${formatClock(windowEnd(outcome.window), false)}`
+          : `${what === 'cancel' ? 'cancelled' : 'ended'} ${a.name}`;
+      set({
+        windowAction: { state: 'done', ok: outcome.ok, message },
+        windowsVersion: get().windowsVersion + 1,
+        maintenanceVersion: get().maintenanceVersion + 1,
+      });
+    },
+  };
+};
+
+type Set = Parameters<StateCreator<ConsoleState, [], [], WindowsSlice>>[0];
+
+/** `+` on a window: asks by how long, then sends the new end. */
+function extendActions(set: Set, get: () => ConsoleState, selected: () => MaintenanceWindow | undefined) {
+  return {
     askExtendWindow() {
       const w = selected();
       if (!w || get().windowAction.state === 'sending') return;
@@ -120,23 +144,8 @@ export const createWindowsSlice: StateCreator<ConsoleState, [], [], WindowsSlice
     extendCancel() {
       if (get().windowAction.state === 'extend') set({ windowAction: { state: 'idle' } });
     },
-    windowActionDone(outcome) {
-      const a = get().windowAction;
-      if (a.state !== 'sending') return;
-      const what = 'delete' in a.change ? 'cancel' : a.change.patch.endsAt === 'now' ? 'end' : 'extend';
-      const message = !outcome.ok
-        ? `could not ${what} ${a.name}: ${outcome.error.message}`
-        : what === 'extend' && outcome.window
-          ? `extended ${a.name} until ${formatClock(windowEnd(outcome.window), false)}`
-          : `${what === 'cancel' ? 'cancelled' : 'ended'} ${a.name}`;
-      set({
-        windowAction: { state: 'done', ok: outcome.ok, message },
-        windowsVersion: get().windowsVersion + 1,
-        maintenanceVersion: get().maintenanceVersion + 1,
-      });
-    },
-  };
-};
+  } satisfies Partial<WindowsSlice>;
+}
 
 const configOnly = (w: MaintenanceWindow) =>
   `${w.name} is declared in the service config: change it there (the API cannot)`;

@@ -16,13 +16,13 @@ export const alertHistoryFeed: Feed = {
   key: 'alert-history',
   active: (s) => openCheck(s) !== null,
   target: (s) => `${openCheck(s)}|${s.alertHistoryVersion}`,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const checkId = openCheck(store.getState());
     if (checkId === null) return;
     const previous = store.getState().alertHistory;
     try {
       const list = await client.alertNotifications({ checkId, limit: ALERT_HISTORY_SIZE }, { signal });
-      store.getState().setAlertHistory(checkId, { state: 'ok', data: list, at: Date.now() });
+      store.getState().setAlertHistory(checkId, { state: 'ok', data: list, at: now() });
     } catch (error) {
       const data = previous.state === 'ok' || previous.state === 'error' ? previous.data : undefined;
       if (!signal.aborted)

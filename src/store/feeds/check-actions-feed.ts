@@ -90,13 +90,13 @@ export const auditFeed: Feed = {
   key: 'audit',
   active: (s) => openCheck(s) !== null,
   target: (s) => `${openCheck(s)}|${s.actionsVersion}`,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const checkId = openCheck(store.getState());
     if (checkId === null) return;
     const previous = store.getState().audit;
     try {
       const list = await client.auditEvents({ checkId, limit: AUDIT_SIZE }, { signal });
-      store.getState().setAudit(checkId, { state: 'ok', data: list, at: Date.now() });
+      store.getState().setAudit(checkId, { state: 'ok', data: list, at: now() });
     } catch (error) {
       if (signal.aborted) throw error;
       store
@@ -113,13 +113,13 @@ export const dailyHistoryFeed: Feed = {
   target: (s) => openCheck(s) ?? '',
   // Days change slowly: every five minutes is plenty.
   intervalMs: () => 300_000,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const checkId = openCheck(store.getState());
     if (checkId === null) return;
     const previous = store.getState().dailyHistory;
     try {
       const list = await client.checkHistory(checkId, { period: '30d', granularity: 'day' }, { signal });
-      store.getState().setDailyHistory(checkId, { state: 'ok', data: list, at: Date.now() });
+      store.getState().setDailyHistory(checkId, { state: 'ok', data: list, at: now() });
     } catch (error) {
       if (signal.aborted) throw error;
       const kept = previous.checkId === checkId ? previous.remote : null;

@@ -96,12 +96,12 @@ export const dashboardChartsFeed: Feed = {
 };
 
 async function readChart(
-  { client, store, signal }: FeedContext,
+  { client, store, signal, now }: FeedContext,
   period: Period,
   chosen: CheckStatus[],
   leftOut: number,
 ) {
-  const to = Date.now();
+  const to = now();
   const lists = await Promise.all(
     chosen.map((c) => client.checkResults(c.checkId, { period, limit: CHART_RUNS_PER_CHECK }, { signal })),
   );
@@ -117,5 +117,5 @@ async function readChart(
       summary: list.meta.summary,
     })),
   };
-  store.getState().setChart(period, { state: 'ok', data, at: Date.now() });
+  store.getState().setChart(period, { state: 'ok', data, at: now() });
 }

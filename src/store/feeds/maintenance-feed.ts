@@ -34,14 +34,14 @@ export const checkWindowFeed: Feed = {
   key: 'check-window',
   active: (s) => openWindowId(s) !== null,
   target: (s) => `${openWindowId(s)}|${s.maintenanceVersion}`,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const id = openWindowId(store.getState());
     if (id === null) return;
     const previous = store.getState().checkWindow;
     const data = previous?.id === id && 'data' in previous.remote ? previous.remote.data : undefined;
     try {
       const window = await client.maintenanceWindow(id, { signal });
-      store.getState().setCheckWindow(id, { state: 'ok', data: window, at: Date.now() });
+      store.getState().setCheckWindow(id, { state: 'ok', data: window, at: now() });
     } catch (error) {
       if (!signal.aborted)
         store.getState().setCheckWindow(id, { state: 'error', error: toErrorInfo(error), data });
@@ -54,14 +54,14 @@ export const windowsFeed: Feed = {
   key: 'maintenance-windows',
   active: (s) => selectView(s).name === 'maintenance',
   target: (s) => String(s.windowsVersion),
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const previous = store.getState().windows;
     const read = (state: 'active' | 'scheduled') =>
       client.maintenanceWindows({ state, limit: 100 }, { signal }).then((page) => page.data);
     try {
       const [active, scheduled] = await Promise.all([read('active'), read('scheduled')]);
       const data: MaintenanceWindow[] = [...active, ...scheduled];
-      store.getState().setWindows({ state: 'ok', data, at: Date.now() });
+      store.getState().setWindows({ state: 'ok', data, at: now() });
     } catch (error) {
       const data = 'data' in previous ? previous.data : undefined;
       if (!signal.aborted) store.getState().setWindows({ state: 'error', error: toErrorInfo(error), data });

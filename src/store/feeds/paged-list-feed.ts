@@ -33,7 +33,7 @@ export function pagedListFeed<N extends ListName>(spec: PagedListFeedSpec<N>): F
     key: spec.key,
     active: spec.active,
     target,
-    async run({ client, store, signal }) {
+    async run({ client, store, signal, now }) {
       const asked = target(store.getState());
       const { query, remote: previous } = store.getState().lists[spec.list];
       const current = () => target(store.getState()) === asked;
@@ -41,7 +41,7 @@ export function pagedListFeed<N extends ListName>(spec: PagedListFeedSpec<N>): F
       const set = (r: Lists[N]['remote']) => store.getState().setList(spec.list, r as never);
       try {
         const data = await spec.fetch(client, query, signal);
-        if (current()) set({ state: 'ok', data, at: Date.now() } as Lists[N]['remote']);
+        if (current()) set({ state: 'ok', data, at: now() } as Lists[N]['remote']);
       } catch (error) {
         if (!signal.aborted && current())
           set({

@@ -12,14 +12,14 @@ export function publicDashboardFeed(slug: string): Feed {
     primary: true,
     active: () => true,
     intervalMs: statusesInterval,
-    async run({ client, store, signal }) {
+    async run({ client, store, signal, now }) {
       const { data } = await client.publicDashboard(slug, { signal });
       const checks = data.checks.map(fromPublic);
       // The service chose the checks (its own and its groups'); the projection names no
       // group, so the dashboard's reach here is the checks it sent.
       const ids = [...new Set([...data.dashboard.checkIds, ...checks.map((c) => c.checkId)])];
       store.getState().showDashboard({ ...data.dashboard, checkIds: ids });
-      store.getState().applyStatuses(checks, summarize(checks), Date.now());
+      store.getState().applyStatuses(checks, summarize(checks), now());
     },
   };
 }

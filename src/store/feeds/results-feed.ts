@@ -69,7 +69,7 @@ export const metricsFeed: Feed = {
   target: (s) => `${s.metricsType}|${s.metricsCategory ?? ''}`,
   // The catalogue hardly changes: once a minute is plenty.
   intervalMs: () => 60_000,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const { metricsType, metricsCategory } = store.getState();
     try {
       const catalogue = await client.metrics(
@@ -77,7 +77,7 @@ export const metricsFeed: Feed = {
         { category: metricsCategory ?? undefined },
         { signal },
       );
-      store.getState().setCatalogue({ state: 'ok', data: catalogue, at: Date.now() });
+      store.getState().setCatalogue({ state: 'ok', data: catalogue, at: now() });
     } catch (error) {
       if (!signal.aborted) store.getState().setCatalogue({ state: 'error', error: toErrorInfo(error) });
       throw error;

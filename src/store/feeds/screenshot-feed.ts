@@ -40,7 +40,7 @@ export function createScreenshotFeed(dirs: () => readonly string[]): Feed {
     // A user's own action, once: it ends when what was asked is done.
     active: (s) => s.screenshot.pending !== null && openResultId(s) === s.screenshot.resultId,
     ignoresPause: true,
-    async run({ client, store, signal }) {
+    async run({ client, store, signal, now }) {
       const { checkId, resultId, png, pending } = store.getState().screenshot;
       if (!checkId || !resultId || !pending) return;
       let bytes = png.state === 'ok' ? png.data : undefined;
@@ -51,7 +51,7 @@ export function createScreenshotFeed(dirs: () => readonly string[]): Feed {
           if (!signal.aborted) store.getState().screenshotFailed(resultId, toErrorInfo(error));
           return;
         }
-        store.getState().screenshotLoaded(resultId, bytes, Date.now());
+        store.getState().screenshotLoaded(resultId, bytes, now());
       }
       if (store.getState().screenshot.pending !== 'save') return;
       const name = screenshotFileName(checkId, resultId);

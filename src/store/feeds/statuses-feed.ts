@@ -30,10 +30,10 @@ export const statusesFeed: Feed = {
   // A window started, changed or ended here shows on the board at once, not a poll later.
   target: (s) => String(s.maintenanceVersion),
   intervalMs: statusesInterval,
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const { checks, summary, service } = await readAllStatuses(client, {}, { signal });
     store.getState().applyService(service ?? null);
-    store.getState().applyStatuses(checks, summary ?? null, Date.now());
+    store.getState().applyStatuses(checks, summary ?? null, now());
   },
 };
 
@@ -45,12 +45,10 @@ export const statusesFeed: Feed = {
 export function statusesFeedVia(worker: StatusesWorker): Feed {
   return {
     ...statusesFeed,
-    async run({ store }) {
+    async run({ store, now }) {
       const refreshMs = steadyInterval(store.getState());
       const changes = await worker.poll(refreshMs);
-      store
-        .getState()
-        .applyStatusChanges({ ...changes, tiers: { plan: changes.plan, refreshMs } }, Date.now());
+      store.getState().applyStatusChanges({ ...changes, tiers: { plan: changes.plan, refreshMs } }, now());
     },
   };
 }

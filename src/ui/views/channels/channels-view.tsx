@@ -2,17 +2,17 @@
 // serves, its last delivery (a test's outcome in place), failures in 24 h.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { formatAge } from '../../../domain/format.js';
-import { channelDetailLines, channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
+import { channelDetailLines } from '../../../domain/mask.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import { secretFileName, type CreatedSecret } from '../../../store/channels-slice.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AlertChannel } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
-import { layoutColumns, type Column } from '../../widgets/table/layout.js';
+import { layoutColumns } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
-import { deliveryColumns, testText } from './delivery-columns.js';
+import { channelColumns } from './channel-columns.js';
+import { testText } from './delivery-columns.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
   const theme = useTheme();
@@ -27,48 +27,7 @@ export function ChannelsView({ store, height }: ViewProps) {
   const shown = revealed === null ? undefined : list?.data.find((c) => c.id === revealed);
   const details = shown ? revealedLines(shown) : [];
   const test = selected === null ? undefined : tests[selected];
-  const mask = theme.ascii ? '***' : MASK;
-  const columns: Column<AlertChannel>[] = [
-    { key: 'id', title: 'ID', width: 4, align: 'right', priority: 0, cell: (c) => ({ text: String(c.id) }) },
-    { key: 'type', title: 'TYPE', width: 7, priority: 0, cell: (c) => ({ text: c.type }) },
-    {
-      key: 'name',
-      title: 'NAME',
-      width: 18,
-      max: 32,
-      priority: 1,
-      cell: (c) => ({ text: sanitize(c.name) }),
-    },
-    {
-      key: 'target',
-      title: 'TARGET',
-      width: 24,
-      max: 48,
-      flex: true,
-      priority: 1,
-      cell: (c) => ({
-        text: sanitize(channelTarget(c.type, maskConfig(c.type, c.config, c.id === revealed, mask))),
-        color: c.id === revealed ? 'yellow' : undefined,
-      }),
-    },
-    ...deliveryColumns(theme, now, tests),
-    {
-      key: 'created',
-      title: 'CREATED',
-      width: 7,
-      align: 'right',
-      priority: 3,
-      cell: (c) => ({ text: formatAge(c.createdAt, now) }),
-    },
-    {
-      key: 'updated',
-      title: 'UPDATED',
-      width: 7,
-      align: 'right',
-      priority: 4,
-      cell: (c) => ({ text: formatAge(c.updatedAt, now) }),
-    },
-  ];
+  const columns = channelColumns(theme, { now, tests, revealed });
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>
