@@ -7,6 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import { BOUNDARY_ZONES, DOMAIN_TYPES_ONLY, IMPORT_SETTINGS, SQL_OWNER } from './eslint-boundaries.js';
+import { SIZE_LIMITS } from './eslint-size.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-bench/**', 'node_modules/**', 'coverage/**'] },
@@ -31,6 +32,7 @@ export default tseslint.config(
   },
   SQL_OWNER,
   DOMAIN_TYPES_ONLY,
+  ...SIZE_LIMITS,
   {
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
