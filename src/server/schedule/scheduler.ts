@@ -23,7 +23,6 @@ import { createSlots, type SlotState } from './slots.js';
 import { createSweep } from './sweep.js';
 import type { Scheduler, SchedulerOptions } from './types.js';
 
-
 /** How long a run asked for waits for a runner before it is skipped. */
 export const ASKED_WAIT_MS = 60_000;
 
