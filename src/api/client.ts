@@ -213,7 +213,7 @@ export function createClient(options: ClientOptions) {
         CheckResultListSchema,
         opts,
       ),
-    /** A check's hourly or daily roll-ups (DECISION, issue 34: /v1/check-history/{checkId}). */
+    /** A check's hourly or daily roll-ups (DECISION, docs/status-page.md: /v1/check-history/{checkId}). */
     checkHistory: (
       checkId: string,
       query: CheckHistoryQuery = {},
@@ -349,7 +349,7 @@ export function createClient(options: ClientOptions) {
         CheckStatusAnswerSchema,
         opts,
       ),
-    /** Maintenance windows (issue 33): `state` and `checkId` narrow the list. */
+    /** Maintenance windows (docs/maintenance.md): `state` and `checkId` narrow the list. */
     maintenanceWindows: (query: MaintenanceQuery = {}, opts?: CallOptions): Promise<MaintenanceWindowList> =>
       call(
         { method: 'GET', path: '/v1/maintenance-windows', query, auth: true },

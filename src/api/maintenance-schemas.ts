@@ -1,4 +1,4 @@
-// The wire of maintenance windows (issue 33): silences with an end and a reason,
+// The wire of maintenance windows (docs/maintenance.md): silences with an end and a reason,
 // one-off or recurring in a time zone, over checks, groups or tags. The spec
 // shows none of it: every shape here is a DECISION, listed in
 // docs/maintenance.md. The service and the console both speak only this file.

@@ -1,4 +1,4 @@
-// The wire of /v1/runner/ (issue 12): how a `checkwall runner` takes the runs of
+// The wire of /v1/runner/ (docs/runners.md): how a `checkwall runner` takes the runs of
 // its remote location and hands their results back. Shared by the service and
 // the runner command, as schemas.ts is by the service and the console.
 //

@@ -49,7 +49,7 @@ export const ASSERTION_SOURCES = [
   'HEADERS',
   'TEXT_BODY',
   'RESPONSE_TIME',
-  /** DECISION (issue 35): `daysRemaining` or `chainDaysRemaining` of the run's TLS certificate. */
+  /** DECISION (docs/certificates.md): `daysRemaining` or `chainDaysRemaining` of the run's TLS certificate. */
   'CERTIFICATE',
 ] as const;
 export const ASSERTION_COMPARISONS = [
@@ -65,7 +65,7 @@ export const ASSERTION_COMPARISONS = [
 export const AssertionSourceSchema = openEnum(ASSERTION_SOURCES);
 export const AssertionComparisonSchema = openEnum(ASSERTION_COMPARISONS);
 
-/** DECISION (issue 35): `days`, beyond the spec's units, for certificateDaysRemaining. */
+/** DECISION (docs/certificates.md): `days`, beyond the spec's units, for certificateDaysRemaining. */
 export const METRIC_UNITS = ['milliseconds', 'percentage', 'count', 'seconds', 'score', 'days'] as const;
 export const METRIC_CATEGORIES = [
   'response_time',
@@ -74,7 +74,7 @@ export const METRIC_CATEGORIES = [
   'core_web_vitals',
   'heartbeat',
   'performance',
-  /** DECISION (issue 35): certificateMetrics. */
+  /** DECISION (docs/certificates.md): certificateMetrics. */
   'certificate',
 ] as const;
 export const CALCULATION_METHODS = [
@@ -91,7 +91,7 @@ export const METRIC_GROUPS = [
   'volumeMetrics',
   'browserSpecificMetrics',
   'heartbeatSpecificMetrics',
-  /** DECISION (issue 35, docs/certificates.md): a group beyond the spec's five. */
+  /** DECISION (docs/certificates.md): a group beyond the spec's five. */
   'certificateMetrics',
 ] as const;
 export type MetricGroupName = (typeof METRIC_GROUPS)[number];
@@ -168,7 +168,7 @@ export type TimingPhase = (typeof TIMING_PHASES)[number];
 export const ResultMetricsSchema = z.record(z.string(), z.number());
 
 /**
- * DECISION (issue 35, docs/certificates.md): the TLS certificate an HTTPS run was
+ * DECISION (docs/certificates.md): the TLS certificate an HTTPS run was
  * shown, also on a failed TLS run where one was presented. `chainValidTo` is the
  * earliest expiry anywhere in the presented chain (an intermediate can expire
  * first); browser and multistep runs, which see only the leaf, carry null there.
@@ -305,7 +305,7 @@ export const MaintenanceModeSchema = z.enum(MAINTENANCE_MODES);
 export type MaintenanceMode = z.infer<typeof MaintenanceModeSchema>;
 
 /**
- * DECISION (issue 33, docs/maintenance.md): on a check status, the active
+ * DECISION (docs/maintenance.md): on a check status, the active
  * maintenance window over it (the one ending last when several are), null when
  * none. `mode: pause`: the check does not run; its status is `unknown`, the
  * reason naming the window.
@@ -374,12 +374,12 @@ export const CheckStatusSchema = z.looseObject({
     .nullable()
     .optional(),
   /**
-   * DECISION (issue 36, docs/decisions.md): since when the check has been degraded
+   * DECISION (docs/decisions.md): since when the check has been degraded
    * without a break; null when it is not degraded (absent from services that do not say).
    */
   degradedSince: TimestampSchema.nullable().optional(),
   /**
-   * DECISION (issue 36): the failed runs in a row (at any location) the check's alert
+   * DECISION (docs/decisions.md): the failed runs in a row (at any location) the check's alert
    * policy waits for before an alert opens (`alerts.afterFailures`), so a screen can say
    * why an open incident paged no one (absent from services that do not alert).
    */
@@ -387,7 +387,7 @@ export const CheckStatusSchema = z.looseObject({
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
-/** One hour or UTC day of a check's runs (DECISION, issue 34); figures null when it had no runs. */
+/** One hour or UTC day of a check's runs (DECISION, docs/status-page.md); figures null when it had no runs. */
 export const CheckHistoryBucketSchema = z.looseObject({
   start: TimestampSchema,
   /** Null: the check's runs at every location. */
@@ -547,7 +547,7 @@ export const PublicMaintenanceSchema = z.looseObject({
 });
 export type PublicMaintenance = z.infer<typeof PublicMaintenanceSchema>;
 
-/** DECISION: the public read, GET /v1/public/dashboards/{customUrl}; `maintenance` is ours (issue 33). */
+/** DECISION: the public read, GET /v1/public/dashboards/{customUrl}; `maintenance` is ours (docs/maintenance.md). */
 export const PublicDashboardSchema = z.looseObject({
   data: z.looseObject({
     dashboard: DashboardSchema,
@@ -628,7 +628,7 @@ export const AlertChannelCreateSchema = z.discriminatedUnion(
 export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
 export type AlertChannelConfig = AlertChannelCreate['config'];
 
-/** DECISION (issue 35): `certificate`, a certificate of the check expiring (docs/certificates.md). */
+/** DECISION (docs/certificates.md): `certificate`, a certificate of the check expiring (docs/certificates.md). */
 export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test', 'certificate'] as const;
 export const AlertEventSchema = z.enum(ALERT_EVENTS);
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
@@ -707,7 +707,7 @@ export const AlertPayloadSchema = z.looseObject({
   /** Reminders only: which one (1, 2, ...). */
   reminder: z.number().int().optional(),
   /**
-   * DECISION (issue 33, docs/maintenance.md): the page sent when a maintenance window
+   * DECISION (docs/maintenance.md): the page sent when a maintenance window
    * ends over a check still failing: the window, and since when the check fails.
    */
   maintenance: z.looseObject({ id: z.string(), name: z.string(), failingSince: TimestampSchema }).optional(),
@@ -885,7 +885,7 @@ export const CheckResultsQuerySchema = z
   });
 export type CheckResultsQuery = z.input<typeof CheckResultsQuerySchema>;
 
-/** DECISION (issue 34): a check's history from its roll-ups; hours are kept for 7 days only. */
+/** DECISION (docs/status-page.md): a check's history from its roll-ups; hours are kept for 7 days only. */
 export const HISTORY_PERIODS = ['7d', '30d', '90d'] as const;
 export const CheckHistoryQuerySchema = z
   .object({

@@ -10,7 +10,7 @@ import { DEMO_USAGE, usageError } from './usage.js';
 
 export interface EmbeddedDemo {
   client: MonitoringClient;
-  /** The demo's public dashboard as its status page (issue 34). */
+  /** The demo's public dashboard as its status page (docs/status-page.md). */
   statusPageUrl: string;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 // `checkwall runner`: runs the checks of one remote location on this host for a
-// service elsewhere (runner-loop.ts talks to it). No database: what it runs
+// service elsewhere (server/runners/remote-client.ts talks to it). No database: what it runs
 // comes from the service, what it measures goes back to it.
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Certificate expiry (issue 35, docs/certificates.md).
+ * Certificate expiry (docs/certificates.md).
  *
  *   - Days remaining are whole days, rounded down, negative once expired: 9.9 days
  *     left is 9, half a day past expiry is -1.

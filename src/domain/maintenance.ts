@@ -1,4 +1,4 @@
-// The occurrences of a maintenance window (issue 33, docs/maintenance.md): pure
+// The occurrences of a maintenance window (docs/maintenance.md): pure
 // maths over epoch ms, with luxon for every calendar step (days, time zones,
 // daylight saving), never our own. A recurring window's occurrence starts at the
 // first one's local time of day in its zone on each chosen day, and lasts as long

@@ -49,7 +49,7 @@ export const isHigherBetter = (name: string) => HIGHER_IS_BETTER.has(name);
 const NO_RATING = new Set(['totalRequests', 'successfulRequests', 'failedRequests']);
 
 /**
- * Certificate days remaining (issue 35): good above 30 (strictly: 30 days left
+ * Certificate days remaining (docs/certificates.md): good above 30 (strictly: 30 days left
  * needs improvement), needs improvement from 14 to 30, poor below 14.
  */
 export function rateCertificateDays(days: number, good = 30, needsImprovement = 14): Rating {

@@ -1,4 +1,4 @@
-// `M` at the console (issue 33): silence the selected check, its group, or the
+// `M` at the console (docs/maintenance.md): silence the selected check, its group, or the
 // checks the filter shows, for a chosen time and with a reason, after saying
 // how many checks that is. Not offered to a key whose role cannot operate (the
 // store's `me`, from GET /v1/me). Bad input keeps what was typed and says what is wrong.

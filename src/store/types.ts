@@ -46,7 +46,7 @@ export type View =
   | { name: 'dashboard'; dashboard: Dashboard | null; scope: Scope | null }
   | { name: 'channels' }
   | { name: 'channel-form' }
-  /** Active and scheduled maintenance windows (issue 33). */
+  /** Active and scheduled maintenance windows (docs/maintenance.md). */
   | { name: 'maintenance' }
   | { name: 'wall'; scope: Scope | null };
 

@@ -1,4 +1,4 @@
-// Three V8 settings that keep the console's resident memory down (issue 13: at
+// Three V8 settings that keep the console's resident memory down (docs/console.md: at
 // most 150 MB at 10,000 checks), all set while the program runs, as the console
 // has no say in node's own command line (NODE_OPTIONS, the shebang's flags).
 //

@@ -1,4 +1,4 @@
-// Maintenance windows on screen (issue 33): the one over the open check (read by
+// Maintenance windows on screen (docs/maintenance.md): the one over the open check (read by
 // the id its status names), and the `:maintenance` list of active and scheduled
 // windows, where `e` ends one now (asked first) and `+` extends one by a
 // duration (its current end plus that).

@@ -189,7 +189,7 @@ const BINDINGS = [
   { command: 'result.up', keys: ['k', 'up'], scope: 'result', help: 'scroll up' },
   { command: 'result.pageDown', keys: ['pagedown', 'space'], scope: 'result', help: 'scroll a page down' },
   { command: 'result.pageUp', keys: ['pageup'], scope: 'result', help: 'scroll a page up' },
-  // Acting on a check (issue 32): on the board's selected check, the open check, the open
+  // Acting on a check (docs/actions.md): on the board's selected check, the open check, the open
   // result's check. `R` is the check view's response-time floor, hence ctrl+r. No footer
   // hints: a key whose role cannot act is not offered them, and ? says why.
   ...(['board', 'check', 'result'] as const).flatMap((scope) => [

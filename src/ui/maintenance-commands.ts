@@ -1,4 +1,4 @@
-// Commands of maintenance windows (issue 33): M on the board and the check view,
+// Commands of maintenance windows (docs/maintenance.md): M on the board and the check view,
 // the prompt it opens, and the keys of the :maintenance view.
 import type { CommandContext, Handlers } from './commands.js';
 

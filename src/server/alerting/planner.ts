@@ -18,7 +18,7 @@ export interface PlannerDeps {
   storage: Storage;
   now: () => number;
   publicUrl: string | undefined;
-  /** The active maintenance window over the check (issue 33); undefined when none. */
+  /** The active maintenance window over the check (docs/maintenance.md); undefined when none. */
   maintenanceOf?:
     ((account: AccountConfig, check: CheckConfig) => { id: string; name: string } | undefined) | undefined;
 }

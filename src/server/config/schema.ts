@@ -51,7 +51,7 @@ export const LocationConfigSchema = z.strictObject({
   remote: z.boolean().default(false),
   /**
    * A remote location's runner token (or CHECKWALL_RUNNER_TOKEN_<ID>, see
-   * config-load.ts). It opens /v1/runner/ for this location and nothing else.
+   * config/load.ts). It opens /v1/runner/ for this location and nothing else.
    */
   runnerToken: z.string().min(16, 'must be at least 16 characters').optional(),
 });
@@ -148,7 +148,7 @@ export const AlertSettingsSchema = z.strictObject({
   maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
   minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
   /**
-   * Issue 35: a `certificate` event when fewer than each of these days remain before
+   * docs/certificates.md: a `certificate` event when fewer than each of these days remain before
    * the check's certificate (or an intermediate) expires, once per certificate; [] sends none.
    */
   certificateExpiryDays: z
@@ -341,7 +341,7 @@ export function plainKeyName(key: string): string {
 export const apiKeyDigest = (k: ApiKeyConfig): Buffer =>
   k.key !== undefined ? digestOf(k.key) : Buffer.from(k.keySha256!, 'hex');
 
-/** A window in the config: the API's create body with an id of its own (issue 33). */
+/** A window in the config: the API's create body with an id of its own (docs/maintenance.md). */
 export const MaintenanceConfigSchema = MaintenanceCreateSchema.extend({ id: z.string().min(1).max(200) });
 
 export const AccountConfigSchema = z
@@ -356,7 +356,7 @@ export const AccountConfigSchema = z
     checks: z.array(CheckConfigSchema).default([]),
     dashboards: z.array(DashboardConfigSchema).default([]),
     alertChannels: z.array(ChannelConfigSchema).default([]),
-    /** Issue 33 (docs/maintenance.md): windows declared here, read-only over the API. */
+    /** Maintenance windows declared here (docs/maintenance.md), read-only over the API. */
     maintenanceWindows: z.array(MaintenanceConfigSchema).default([]),
   })
   .superRefine((account, ctx) => {
@@ -413,7 +413,7 @@ export const AccountConfigSchema = z
 export type AccountConfig = z.infer<typeof AccountConfigSchema>;
 
 /**
- * The HTTP side (issue 31): who may reach the service and what strangers may cost it.
+ * The HTTP side (docs/security.md): who may reach the service and what strangers may cost it.
  * trustProxy is read at start; the rest applies at a reload.
  */
 export const HttpConfigSchema = z.strictObject({
@@ -451,7 +451,7 @@ export const ServiceConfigSchema = z
     accounts: z.array(AccountConfigSchema).default([]),
     retentionDays: z.number().int().min(1).max(3650).default(30),
     /**
-     * Days the hourly/daily roll-ups of results and closed incidents are kept (issue 34):
+     * Days the hourly/daily roll-ups of results and closed incidents are kept (docs/status-page.md):
      * the history of the 30- and 90-day figures, beyond the raw results' retentionDays.
      */
     historyDays: z.number().int().min(1).max(3650).default(400),

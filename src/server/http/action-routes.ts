@@ -1,4 +1,4 @@
-// Acting on checks (issue 32): run now (`/v1/check-runs`) and a person's pause and
+// Acting on checks (docs/actions.md): run now (`/v1/check-runs`) and a person's pause and
 // resume. Who may act is the guard's (route-roles.ts, before the body is read); the
 // audit trail and the key's name are given (`audit`, `keyName`): this file decides
 // only what an action does. Every shape is
@@ -40,7 +40,7 @@ export interface ActionRouteDeps {
   clock: Clock;
   scheduler: Pick<Scheduler, 'ask'>;
   pauses: Pick<Pauses, 'of' | 'pause' | 'resume'>;
-  /** Windows in pause mode (issue 33): a check under one does not run, and resume does not lift it. */
+  /** Windows in pause mode (docs/maintenance.md): a check under one does not run, and resume does not lift it. */
   maintenance?: Pick<Maintenance, 'pauseOver'> | undefined;
   /** Whether a runner of the remote location is in touch now (schedule/runner-hub.ts). */
   runnerConnected(accountId: string, locationId: string): boolean;

@@ -11,7 +11,7 @@
  *     (Lighthouse's bands, as the spec gives none).
  *   - heartbeat: averageHeartbeatInterval and longestGap in seconds (precision 1),
  *     heartbeatConsistency a percentage (share of pings on time, precision 2).
- *   - certificateDaysRemaining (issue 35, docs/certificates.md): group certificateMetrics,
+ *   - certificateDaysRemaining (docs/certificates.md): group certificateMetrics,
  *     unit days, integer, the newest run's days until its chain's first expiry
  *     (calculationMethod `latest`); good above 30, needs improvement 14 to 30, poor below 14.
  *   - thresholds for lower-is-better metrics are "at most"; for success rate and

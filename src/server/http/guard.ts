@@ -1,5 +1,5 @@
 // Who a request is, decided in onRequest hooks: before its body is read, so a
-// stranger's post of megabytes is refused having cost a header parse (issue 31).
+// stranger's post of megabytes is refused having cost a header parse (docs/security.md).
 // Every /v1/ route needs an account's credentials unless it is one of OPEN's:
 // a route added later is closed until it says otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

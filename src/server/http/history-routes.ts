@@ -1,4 +1,4 @@
-// A check's history (issue 34): its hourly or daily roll-ups, which outlive the
+// A check's history (docs/status-page.md): its hourly or daily roll-ups, which outlive the
 // raw results (historyDays), for the status page's bars and the console's strip.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Maintenance windows over the API (issue 33, docs/maintenance.md): create, list,
+// Maintenance windows over the API (docs/maintenance.md): create, list,
 // read, change (extend, end now, rename) and cancel or end. Who may is the guard's
 // (route-roles.ts); every write is an audit event. Windows from the config are
 // read here and refused to writes (409 naming the config file).

@@ -1,4 +1,4 @@
-// What strangers may cost the service (issue 31). Per client address (the
+// What strangers may cost the service (docs/security.md). Per client address (the
 // socket's, or X-Forwarded-For's behind a proxy with http.trustProxy): failed
 // authentications, on the account and runner endpoints alike, and pings of
 // unknown heartbeat tokens share one budget a minute; public dashboard reads

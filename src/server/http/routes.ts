@@ -50,7 +50,7 @@ export interface RouteDeps {
   health: Health;
   /** Run now, pause and resume (action-routes.ts); absent: not offered (tests of the reads alone). */
   actions?: Pick<ActionRouteDeps, 'scheduler' | 'pauses' | 'maintenance' | 'runnerConnected'> | undefined;
-  /** Maintenance windows (issue 33); absent: not offered (tests of the reads alone). */
+  /** Maintenance windows (docs/maintenance.md); absent: not offered (tests of the reads alone). */
   maintenance?: Maintenance | undefined;
   /** GET /metrics (metrics/scrape.ts); absent: not offered. */
   metrics?: Scrape | undefined;

@@ -1,4 +1,4 @@
-// /v1/runner/ (issue 12): where `checkwall runner` processes take the runs of
+// /v1/runner/ (docs/runners.md): where `checkwall runner` processes take the runs of
 // their remote location and hand the results back (wire: api/runner-schemas.ts).
 // A runner token opens these two endpoints for its one location and nothing
 // else; an API key does not open them, and a runner token opens no account endpoint.

@@ -132,7 +132,7 @@ export function buildList(
   } else {
     keyed = filterStatuses(all, q).map(key).sort(compare);
   }
-  // Issue 33: how many checks a maintenance window covers now (docs/maintenance.md).
+  // docs/maintenance.md: how many checks a maintenance window covers now (docs/maintenance.md).
   let inMaintenance = 0;
   for (const s of all) if (s.maintenance) inMaintenance++;
   return {

@@ -1,4 +1,4 @@
-// What a window may be (issue 33, docs/maintenance.md): a create body or a config
+// What a window may be (docs/maintenance.md): a create body or a config
 // entry turned into a stored window, a change applied to one, each refusal naming
 // its field. Pure: the routes and the config both use it.
 import {

@@ -1,4 +1,4 @@
-// The maintenance windows of every account (issue 33, docs/maintenance.md): those
+// The maintenance windows of every account (docs/maintenance.md): those
 // stored (made over the API, shared by every instance on the database) and those
 // the config declares (read-only). Read again every second, as the clock moves: a
 // window that starts or ends, by time or by a change made on any instance, moves

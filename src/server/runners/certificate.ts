@@ -1,4 +1,4 @@
-// The TLS certificate a run was shown (issue 35, docs/certificates.md): the leaf's
+// The TLS certificate a run was shown (docs/certificates.md): the leaf's
 // fields and the earliest expiry anywhere in the presented chain, since an
 // intermediate can expire before the leaf it signed.
 import type { PeerCertificate, DetailedPeerCertificate } from 'node:tls';

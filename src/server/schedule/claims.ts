@@ -1,4 +1,4 @@
-// The remote runners' claim protocol (issue 12), apart from HTTP: a runner's long
+// The remote runners' claim protocol (docs/runners.md), apart from HTTP: a runner's long
 // poll claims the due runs of its location, and its results are completed through
 // the queue by the holder of the claim only. http/runner-routes.ts translates.
 import type { Clock } from '../../domain/clock.js';
@@ -93,7 +93,7 @@ export function createClaims(deps: ClaimsDeps): Claims {
         if (claim) {
           const token = claimToken(ask.runnerId);
           looked = now();
-          // A runner back after a silence runs only the newest due run of each check (issue 32).
+          // A runner back after a silence runs only the newest due run of each check (docs/actions.md).
           const stale = await queue.skipStaleRuns(account.id, location.id, looked);
           if (stale.length > 0) deps.skipped?.(stale);
           runs = await queue.claimRuns(account.id, location.id, token, looked, deps.leaseMs, ask.max);

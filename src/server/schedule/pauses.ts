@@ -1,4 +1,4 @@
-// A person's pause of a check (issue 32): kept in the database, so it outlives a
+// A person's pause of a check (docs/actions.md): kept in the database, so it outlives a
 // restart and a config reload, and read again every few seconds, so a pause made on
 // one instance reaches every instance sharing the database. A paused check is
 // scheduled as a disabled one (`scheduled`); the config's own `enabled: false` stays

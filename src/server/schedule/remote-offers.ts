@@ -1,5 +1,5 @@
-// Who offers a remote location's run, and when (issue 12). Of several instances
-// sharing one database, the slot's owner among those connected (schedule-plan.ts
+// Who offers a remote location's run, and when (docs/runners.md). Of several instances
+// sharing one database, the slot's owner among those connected (schedule/plan.ts
 // ownerOf) offers it shortly before it falls due (REMOTE_AHEAD_MS), those of
 // OWNED_GATHER_MS in one statement, and tells a waiting runner when it is due; each of the others offers it
 // LATE_OFFER_MS after its due time, those of each second in one statement, in case

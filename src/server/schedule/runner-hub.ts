@@ -1,4 +1,4 @@
-// What the service knows of its remote runners (issue 12): which remote
+// What the service knows of its remote runners (docs/runners.md): which remote
 // location a runner token opens, when each location's runners were last in
 // touch (here, and through the database for every instance), and the runners
 // waiting in a long poll for a run to be offered.

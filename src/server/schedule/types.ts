@@ -63,7 +63,7 @@ export interface Scheduler {
   /** Counts runs marked skipped elsewhere (a runner's claim: skipStaleRuns), as this instance's skipped runs. */
   noteSkipped(runs: readonly SkippedRun[]): void;
   /**
-   * Runs the check at the location now (issue 32), through the run queue; `skip`
+   * Runs the check at the location now (docs/actions.md), through the run queue; `skip`
    * records it skipped at once with that reason. Answers the run pending there when
    * there is one (`created` false).
    */

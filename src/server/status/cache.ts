@@ -168,7 +168,7 @@ export function createStatusCache() {
     },
 
     /**
-     * A reload moved these checks' config (config-diff.ts): each loses its tickets, inputs
+     * A reload moved these checks' config (config/diff.ts): each loses its tickets, inputs
      * and statuses, and its account's list snapshot is made again from the rest.
      */
     forget(moved: Moved) {

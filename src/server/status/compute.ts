@@ -1,5 +1,5 @@
-// One check's status (spec 2.2) from what it is made of (status-inputs.ts), by
-// the rules of src/domain/status-rules.ts. The status engine (status-engine.ts)
+// One check's status (spec 2.2) from what it is made of (status/inputs.ts), by
+// the rules of src/domain/status-rules.ts. The status engine (status/engine.ts)
 // keeps the inputs and the statuses and decides when to derive again.
 import type { CheckStatus } from '../../api/schemas.js';
 import { daysChangeAt, daysUntil } from '../../domain/certificate.js';
@@ -16,10 +16,10 @@ export interface StatusEnvironment {
   runnerSeenAt?: ((accountId: string, locationId: string) => number | null) | undefined;
   /** Why this service cannot run the check (no browser for a browser check); undefined when it can. */
   notRunnableReason?: ((check: Pick<CheckConfig, 'type'>) => string | undefined) | undefined;
-  /** A person's pause of the check (issue 32); undefined when it is not paused. */
+  /** A person's pause of the check (docs/actions.md); undefined when it is not paused. */
   pausedOf?: ((accountId: string, checkId: string) => { by: string; since: number } | undefined) | undefined;
   /**
-   * Maintenance windows over the check (issue 33): the active one ending last, and the
+   * Maintenance windows over the check (docs/maintenance.md): the active one ending last, and the
    * active one in pause mode ending last; undefined when none.
    */
   maintenanceOf?:
@@ -30,7 +30,7 @@ export interface StatusEnvironment {
     | undefined;
   /**
    * The occurrences of windows with `excludeFromAvailability` over the check that
-   * overlap [from, to] (issue 33); none when absent.
+   * overlap [from, to] (docs/maintenance.md); none when absent.
    */
   excludedOf?:
     | ((
@@ -189,7 +189,7 @@ export function deriveStatus(
 
 /**
  * The availability's counts without the runs inside windows that exclude their time
- * (issue 33): from the window's runs against the windows' intervals, so nothing more
+ * (docs/maintenance.md): from the window's runs against the windows' intervals, so nothing more
  * is stored or read. Only where the window is kept run by run (window.ts, at most
  * EXACT_RUNS runs); undefined when no such window overlaps it, or it holds counts only.
  */

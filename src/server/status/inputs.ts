@@ -2,12 +2,12 @@
 // each location's recent runs, the newest result, the incident and alert. The
 // status engine reads it once per check and then keeps it current from each
 // result as it is stored (`applyResult`), locally or on another instance, so
-// storing a result costs no reads; status-compute.ts derives the status from it
+// storing a result costs no reads; status/compute.ts derives the status from it
 // at any moment, with no reads either.
 //
 // A window of up to EXACT_RUNS runs is kept whole, so its figures are exact at
 // any moment; a larger one keeps its counts as read plus the runs stored since
-// (status-window.ts). A larger window's p95 and the runs leaving it are read
+// (status/window.ts). A larger window's p95 and the runs leaving it are read
 // again every few minutes (`readSlowParts`), with the trend's previous day and
 // the alert counts, which only move with time.
 import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas.js';
@@ -43,7 +43,7 @@ export interface StatusInputs {
   latest: Latest | null;
   alerts: AlertCounts;
   alert: CurrentAlert | null;
-  /** Issue 35: when the newest result's certificate stops working (its chain's earliest expiry). */
+  /** docs/certificates.md: when the newest result's certificate stops working (its chain's earliest expiry). */
   certificate: { startedAt: number; expiresAt: number } | null;
 }
 
@@ -137,7 +137,7 @@ async function readWindow(
 }
 
 /**
- * A window longer than the results are kept (issue 34): the raw results from the
+ * A window longer than the results are kept (docs/status-page.md): the raw results from the
  * first UTC midnight after the retention's cut-off (all of them are there), the
  * daily roll-ups before it, from the day the window starts in (so its first day is
  * whole: the window reaches back to that day's start). Counts and sums are exact;

@@ -1,5 +1,5 @@
 // The runs of a check's window (the last 24 h for the list's statuses), kept by
-// status-inputs.ts: every run while there are at most EXACT_RUNS, so the figures
+// status/inputs.ts: every run while there are at most EXACT_RUNS, so the figures
 // are exact at any moment, or else the counts as read plus each run stored since.
 import type { WindowStats } from '../storage/types.js';
 
@@ -7,7 +7,7 @@ import type { WindowStats } from '../storage/types.js';
 export const EXACT_RUNS = 256;
 /**
  * The same for a check under a maintenance window that excludes its runs from the
- * availability (issue 33): a check every minute at two locations makes 2,880 runs a
+ * availability (docs/maintenance.md): a check every minute at two locations makes 2,880 runs a
  * day, each of which must be told inside or outside the window.
  */
 export const EXCLUDING_RUNS = 20_000;

@@ -1,4 +1,4 @@
-// Roll-ups of results (issue 34): per account x check x location, an hour's and a
+// Roll-ups of results (docs/status-page.md): per account x check x location, an hour's and a
 // UTC day's runs, failures, timed runs, response-time sum, and a histogram of
 // response times that a p95 is estimated from. They are written with the results
 // themselves (the same SQLite transaction, the same PostgreSQL statement), so they

@@ -1,8 +1,8 @@
-// The shared run queue's contract (issue #12), part of Storage (types.ts).
+// The shared run queue's contract (docs/runners.md), part of Storage (types.ts).
 import type { CheckResult, Trigger } from '../../api/schemas.js';
 
 /**
- * Issue #12: the shared queue of scheduled runs. A run is one check × location ×
+ * docs/runners.md: the shared queue of scheduled runs. A run is one check × location ×
  * due time; every service instance and every remote runner takes its work here,
  * so the database decides who runs what (a unique key and row locks / leases),
  * never a protocol of our own. Each scheduled run is stored at most once.
@@ -11,7 +11,7 @@ export interface RunKey {
   accountId: string;
   checkId: string;
   locationId: string;
-  /** Epoch ms the schedule plan gives this run (schedule-plan.ts): the same on every instance. */
+  /** Epoch ms the schedule plan gives this run (schedule/plan.ts): the same on every instance. */
   dueAt: number;
 }
 
@@ -93,7 +93,7 @@ export interface RunQueue {
     staleAt?: number,
   ): Promise<ClaimedRun | null>;
   /**
-   * A run asked for now at one place (issue 32): one pending (queued or running) such
+   * A run asked for now at one place (docs/actions.md): one pending (queued or running) such
    * run per check x location, so asking again answers the pending one (`created`
    * false). Stored with its trigger; its result is an ordinary result.
    */

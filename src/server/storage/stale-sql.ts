@@ -1,4 +1,4 @@
-// The rule of issue 32 in SQL, the same on SQLite and PostgreSQL: a run that is not
+// The stale-run rule of docs/actions.md in SQL, the same on SQLite and PostgreSQL: a run that is not
 // started late (run-queue.ts skipStaleRuns), and why. `now` is the statement's
 // parameter for the time (`@now` on SQLite, `$n` on PostgreSQL).
 import { SKIP_REASONS } from './run-queue.js';

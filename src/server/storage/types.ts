@@ -1,6 +1,6 @@
 // The storage interface: the only way the service reads or writes what it keeps.
 // Asynchronous, for PostgreSQL (pg) as well as SQLite (better-sqlite3, which
-// answers at once); test/server/storage.test.ts runs one suite against both.
+// answers at once); test/server/storage/storage.test.ts runs one suite against both.
 import type { AuditAction } from '../../api/action-schemas.js';
 import type {
   AlertChannel,
@@ -38,7 +38,7 @@ export interface CheckPause {
 }
 
 /**
- * A maintenance window as stored (issue 33, docs/maintenance.md): times in epoch ms;
+ * A maintenance window as stored (docs/maintenance.md): times in epoch ms;
  * its state and occurrences are derived from the clock, never stored.
  */
 export interface StoredWindow {
@@ -189,7 +189,7 @@ export interface AlertChange {
   remindersSent?: number | undefined;
   notifications: readonly NewNotification[];
   /**
-   * Issue 35: the expiry thresholds of one certificate its `certificate` notifications
+   * docs/certificates.md: the expiry thresholds of one certificate its `certificate` notifications
    * are sent for. Each is recorded once for every instance: when another recorded one
    * first, it sent them, and this change's `certificate` notifications are not written.
    */
@@ -269,7 +269,7 @@ export interface Storage extends RunQueue {
   consecutiveFailures(accountId: string, checkId: string, max: number): Promise<number>;
   lastSuccess(accountId: string, checkId: string, locationId: string): Promise<number | null>;
   latestResult(accountId: string, checkId: string): Promise<CheckResult | null>;
-  /** The certificate of the newest result that carried one (issue 35), or null. */
+  /** The certificate of the newest result that carried one (docs/certificates.md), or null. */
   latestCertificate(accountId: string, checkId: string): Promise<ResultCertificate | null>;
 
   /**
@@ -299,7 +299,7 @@ export interface Storage extends RunQueue {
   pauses(): Promise<CheckPause[]>;
   lastPing(accountId: string, checkId: string): Promise<number | null>;
 
-  /** Creates or replaces a maintenance window (issue 33). */
+  /** Creates or replaces a maintenance window (docs/maintenance.md). */
   saveMaintenanceWindow(window: StoredWindow): Promise<void>;
   /** Erases a window (a scheduled one cancelled); false when there was none. */
   deleteMaintenanceWindow(accountId: string, id: string): Promise<boolean>;

@@ -1,4 +1,4 @@
-// Maintenance windows (issue 33): the window
+// Maintenance windows (docs/maintenance.md): the window
 // over the open check, the `:maintenance` list, and the three writes a person
 // makes (start, end, extend). A write runs once per answer given and is never
 // retried by itself: its outcome, good or bad, goes back to the screen.

@@ -29,7 +29,7 @@ export interface DataDeps {
   storage: Storage;
   engine: StatusEngine;
   now: () => number;
-  /** The maintenance windows (issue 33): only their list is read; without it the page shows none. */
+  /** The maintenance windows (docs/maintenance.md): only their list is read; without it the page shows none. */
   maintenance?: Pick<Maintenance, 'all'> | undefined;
 }
 

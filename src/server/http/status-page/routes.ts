@@ -1,4 +1,4 @@
-// The public status page (issue 34): GET /status/{customUrl}, its stylesheet,
+// The public status page (docs/status-page.md): GET /status/{customUrl}, its stylesheet,
 // script, custom CSS, badges and incident feed; on a dashboard's customDomain
 // the same at `/` (the URL is rewritten to /status/{slug}/… before routing, so
 // that domain reaches nothing else, never /v1). Every refusal (an unknown or

@@ -39,7 +39,7 @@ type AccountStore = Pick<
 >;
 
 export function createPgAccountStore(pool: pg.Pool): AccountStore {
-  // Read for every status (status-inputs.ts): one statement for the calls of a moment (pg-per-key.ts).
+  // Read for every status (status/inputs.ts): one statement for the calls of a moment (pg/per-key.ts).
   const incident = perKey<[string, string], IncidentRow>(
     pool,
     ['text', 'text'],

@@ -1,5 +1,5 @@
 // Alerts and the outbox of their notifications, on PostgreSQL: the semantics of
-// sqlite-alerts.ts, with the claim under `FOR UPDATE SKIP LOCKED`, so instances
+// sqlite/alerts.ts, with the claim under `FOR UPDATE SKIP LOCKED`, so instances
 // sharing the database never lease one notification twice: each is delivered by one.
 import type pg from 'pg';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
@@ -63,7 +63,7 @@ type AlertStore = Pick<
 >;
 
 export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
-  // Read for every status (status-inputs.ts): one statement for the calls of a moment (pg-per-key.ts).
+  // Read for every status (status/inputs.ts): one statement for the calls of a moment (pg/per-key.ts).
   const open = perKey<[string, string], AlertRow>(
     pool,
     ['text', 'text'],

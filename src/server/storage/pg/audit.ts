@@ -1,4 +1,4 @@
-// The audit trail (issue 32) on PostgreSQL: every action of a key, newest first.
+// The audit trail (docs/actions.md) on PostgreSQL: every action of a key, newest first.
 import type pg from 'pg';
 import { first, rows } from './db.js';
 import type { AuditRow, Storage } from '../types.js';

@@ -1,11 +1,11 @@
-// Changes between service instances on one PostgreSQL database (issue #12), over
+// Changes between service instances on one PostgreSQL database (docs/runners.md), over
 // LISTEN/NOTIFY on the channel `checkwall_changes`. The payload is JSON:
 //
 //   { "origin": "<instance id>", "kind": "result", "accountId": "...", "checkId": "...", "result": {...} }
 //       a result was stored (insertResult(s), completeRun); sent in the same
 //       transaction, so it is heard only once the result is readable. `result`,
 //       the stored result, is there when it fits the 8,000 bytes of a NOTIFY
-//       (pg-results.ts): the others update that check's status from it alone
+//       (pg/results.ts): the others update that check's status from it alone
 //   { "origin": "...", "kind": "alert", "accountId": "...", "checkId": "..." }
 //       an alert opened, was reminded, resolved or acknowledged (applyAlertChange,
 //       acknowledgeAlert), in the same transaction

@@ -1,5 +1,5 @@
-// PostgreSQL storage through pg (issue #12): the whole Storage interface, the run
-// queue, and `changes` (LISTEN/NOTIFY between instances, see pg-changes.ts).
+// PostgreSQL storage through pg (docs/runners.md): the whole Storage interface, the run
+// queue, and `changes` (LISTEN/NOTIFY between instances, see pg/changes.ts).
 // Several `checkwall serve` processes may share one database: migrations wait on
 // an advisory lock, claims skip locked rows, and stored results are announced.
 import pg from 'pg';
@@ -81,7 +81,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
 function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<number> {
   return transaction(pool, async (c) => {
     // Open incidents and alerts stay whatever their age: the check has not recovered.
-    // Incidents and roll-ups are history (issue 34): they go by historyDays.
+    // Incidents and roll-ups are history (docs/status-page.md): they go by historyDays.
     await c.query('DELETE FROM incidents WHERE ended_at IS NOT NULL AND ended_at < $1', [history.before]);
     await c.query('DELETE FROM history_daily WHERE bucket_start < $1', [history.before]);
     await c.query('DELETE FROM history_hourly WHERE bucket_start < $1', [history.hourlyBefore]);

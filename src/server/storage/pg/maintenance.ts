@@ -1,4 +1,4 @@
-// Maintenance windows (issue 33), kept whole as JSON and shared by every instance,
+// Maintenance windows (docs/maintenance.md), kept whole as JSON and shared by every instance,
 // and the ends already paged for: the insert that wins is the one page.
 import type pg from 'pg';
 import { changed, rows } from './db.js';

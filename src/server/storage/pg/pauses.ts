@@ -1,4 +1,4 @@
-// A person's pause of a check (issue 32), kept so it outlives a restart and a reload
+// A person's pause of a check (docs/actions.md), kept so it outlives a restart and a reload
 // and reaches every instance on the database.
 import type pg from 'pg';
 import { changed, rows } from './db.js';

@@ -1,5 +1,5 @@
-// Results and their screenshots on PostgreSQL: the same answers as sqlite-results.ts.
-// A stored result notifies the other instances (pg-changes.ts) in its own statement
+// Results and their screenshots on PostgreSQL: the same answers as sqlite/results.ts.
+// A stored result notifies the other instances (pg/changes.ts) in its own statement
 // or transaction, so they hear of it only once it can be read.
 import type pg from 'pg';
 import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas.js';
@@ -45,7 +45,7 @@ export const upsertResults = (source: string) => `INSERT INTO results (${COLUMNS
 const UPSERT = upsertResults(`SELECT * FROM unnest(${unnestArgs(RESULT_TYPES)})`);
 
 /**
- * A stored result's change (pg-changes.ts) as SQL over a row of `results` columns,
+ * A stored result's change (pg/changes.ts) as SQL over a row of `results` columns,
  * the instance's id in the parameter that `origin` names (e.g. `$11`): the result
  * itself when it fits a NOTIFY (under 8,000 bytes), so another instance updates the
  * check's status without reading it back, else only its check. Made by the database
@@ -179,7 +179,7 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
     return row?.v ?? null;
   }
 
-  // What a status is read from (status-inputs.ts), one statement for the calls of a moment (pg-per-key.ts).
+  // What a status is read from (status/inputs.ts), one statement for the calls of a moment (pg/per-key.ts).
   const WINDOW = 'account_id = k.p1 AND check_id = k.p2 AND started_at >= k.p3 AND started_at <= k.p4';
   const stats = perKey<[string, string, number, number], Agg & { p95?: number | null }>(
     pool,

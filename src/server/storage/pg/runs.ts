@@ -1,4 +1,4 @@
-// The shared queue of scheduled runs (issue #12) on PostgreSQL. The unique run key
+// The shared queue of scheduled runs (docs/runners.md) on PostgreSQL. The unique run key
 // makes an offer count once whichever instance makes it; claims take rows under
 // `FOR UPDATE SKIP LOCKED`, so two claimers never get one run; a report is stored
 // only while its token holds the run, in the transaction that completes it.
@@ -47,7 +47,7 @@ interface Report {
 // one (batched.ts): at 10,000 checks each instance offers every run and stores a
 // run's result once, and one statement for many is what keeps the database's work
 // per run small. At most CARRIED_RESULTS a statement, so a stored result's NOTIFY
-// still carries it to the other instances (pg-results.ts).
+// still carries it to the other instances (pg/results.ts).
 const BATCH = { max: CARRIED_RESULTS, inFlight: 2 };
 
 const INSTANCE_PREFIX = 'checkwall instance ';
@@ -60,7 +60,7 @@ const heldBy = (runId: string, token: string) => `${runId}\u0000${token}`;
 // transaction): the runs still open under each report's token are locked in id
 // order (two instances' batches never wait on each other in a cycle, and a claim
 // under way is waited for, its new token then re-checked), completed, and only
-// their results, screenshots and changes (pg-changes.ts: sent at the commit) are
+// their results, screenshots and changes (pg/changes.ts: sent at the commit) are
 // stored. The rows are $2 onwards: a result's columns, its run, the token, its png; then the origin.
 const REPORTED_TYPES = [...RESULT_TYPES, 'text', 'text', 'bytea'];
 const REPORTED = unnestArgs(REPORTED_TYPES, 2);
@@ -293,7 +293,7 @@ export function createPgRunQueue(pool: pg.Pool, origin: string): RunQueue {
     },
 
     async instances() {
-      // Each instance's listener (pg-changes.ts) is named after it; a killed one's connection ends with it.
+      // Each instance's listener (pg/changes.ts) is named after it; a killed one's connection ends with it.
       const found = await rows<{ name: string }>(
         pool,
         `SELECT DISTINCT application_name AS name FROM pg_stat_activity

@@ -1,6 +1,6 @@
 // PostgreSQL schema migrations, applied in order and recorded in checkwall_migrations.
 // The same tables as schema.ts (SQLite) less the retired alert_events, plus the run
-// queue of issue #12. Timestamps are bigint epoch ms (read back as numbers, see pg.ts);
+// queue of docs/runners.md. Timestamps are bigint epoch ms (read back as numbers, see pg/index.ts);
 // JSON columns are `json`, which keeps the text as written (key order included).
 import type pg from 'pg';
 import { rollupSql, rollupTable } from '../history.js';
@@ -100,7 +100,7 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_notifications_check ON alert_notifications (account_id, check_id, channel_id, event, created_at);
    CREATE INDEX alert_notifications_channel ON alert_notifications (channel_id, created_at);
    CREATE INDEX alert_notifications_alert ON alert_notifications (alert_id);`,
-  // Issue #12: the shared queue of scheduled runs (one row per check x location x due
+  // docs/runners.md: the shared queue of scheduled runs (one row per check x location x due
   // time, whoever offers it first) and the remote runners' last contact.
   `CREATE TABLE runs (
      id TEXT PRIMARY KEY,
@@ -124,14 +124,14 @@ export const PG_MIGRATIONS: readonly string[] = [
      last_seen_at BIGINT NOT NULL,
      PRIMARY KEY (account_id, location_id, runner_id)
    );`,
-  // Issue 34: hourly and daily roll-ups of results (history.ts), kept for historyDays.
+  // docs/status-page.md: hourly and daily roll-ups of results (history.ts), kept for historyDays.
   `${rollupTable('history_hourly', 'BIGINT', 'BIGINT')}
    ${rollupTable('history_daily', 'BIGINT', 'BIGINT')}
    CREATE INDEX incidents_check_time ON incidents (account_id, check_id, started_at);
    -- The results already kept are rolled up, so history starts with them.
    ${rollupSql('hour', 'results')};
    ${rollupSql('day', 'results')};`,
-  // Issue 32: the audit trail, every action of a key (docs/roles.md); seq orders
+  // docs/actions.md: the audit trail, every action of a key (docs/roles.md); seq orders
   // events of one millisecond as they were recorded.
   `CREATE TABLE audit_events (
      seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -146,7 +146,7 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX audit_events_account ON audit_events (account_id, at);
    CREATE INDEX audit_events_check ON audit_events (account_id, check_id, at);`,
-  // Issue 32: runs asked for (their trigger; one pending per check x location), the
+  // docs/actions.md: runs asked for (their trigger; one pending per check x location), the
   // moment past which a run is not started late, why a run was skipped, and whether
   // its result succeeded (read back by id); and a person's pause of a check.
   `ALTER TABLE runs ADD COLUMN triggered_by TEXT NOT NULL DEFAULT 'schedule';
@@ -162,7 +162,7 @@ export const PG_MIGRATIONS: readonly string[] = [
      since BIGINT NOT NULL,
      PRIMARY KEY (account_id, check_id)
    );`,
-  // Issue 33: maintenance windows (the record as JSON: read whole, a few per account),
+  // docs/maintenance.md: maintenance windows (the record as JSON: read whole, a few per account),
   // and the ends of occurrences already paged for: the primary key makes one
   // instance's claim of an end the only one.
   `CREATE TABLE maintenance_windows (
@@ -177,7 +177,7 @@ export const PG_MIGRATIONS: readonly string[] = [
      ends_at BIGINT NOT NULL,
      PRIMARY KEY (account_id, window_id, ends_at)
    );`,
-  // Issue 35: the expiry thresholds notified per certificate of a check (schema.ts says why).
+  // docs/certificates.md: the expiry thresholds notified per certificate of a check (schema.ts says why).
   `CREATE TABLE certificate_notices (
      account_id TEXT NOT NULL,
      check_id TEXT NOT NULL,

@@ -150,7 +150,7 @@ export function createAlertStore(db: Database.Database) {
     enqueueNotification: enqueue,
     // The outbox is looked at four times a second and is nearly always empty: a read
     // first, so an empty look takes no write lock (it would wait for the run queue's
-    // writer thread, sqlite-write-thread.ts, with the main thread asleep).
+    // writer thread, sqlite/write-thread.ts, with the main thread asleep).
     claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
       due.get(now, now, 1) === undefined ? [] : claim.immediate(now, leaseMs, limit, skip),
     claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),

@@ -1,4 +1,4 @@
-// The audit trail (issue 32): every action of a key, newest first.
+// The audit trail (docs/actions.md): every action of a key, newest first.
 import type Database from 'better-sqlite3';
 import type { AuditAction } from '../../../api/action-schemas.js';
 import type { AuditQuery, AuditRow } from '../types.js';

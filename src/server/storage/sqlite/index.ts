@@ -30,7 +30,7 @@ export interface SqliteOptions {
   /** Where the one warning about a database others can read goes; stderr by default. */
   warn?: (line: string) => void;
   /**
-   * The writer thread's entry (sqlite-write-thread.ts). Default: the one beside the
+   * The writer thread's entry (sqlite/write-thread.ts). Default: the one beside the
    * module, when it is there. A `:memory:` database is written on the calling
    * thread: no thread can share it.
    */

@@ -1,4 +1,4 @@
-// Maintenance windows (issue 33), kept whole as JSON, and the ends already paged for.
+// Maintenance windows (docs/maintenance.md), kept whole as JSON, and the ends already paged for.
 import type Database from 'better-sqlite3';
 import type { Sync } from '../promised.js';
 import type { Storage, StoredWindow } from '../types.js';

@@ -1,4 +1,4 @@
-// A person's pause of a check (issue 32), kept so it outlives a restart and a reload.
+// A person's pause of a check (docs/actions.md), kept so it outlives a restart and a reload.
 import type Database from 'better-sqlite3';
 import type { Sync } from '../promised.js';
 import type { CheckPause, Storage } from '../types.js';

@@ -3,7 +3,7 @@
 // the thread that ran it (then the API's) stood still that long every hour, and
 // each minute's 10,000 runs were a pause too. Each chunk is a transaction of at
 // most PRUNE_CHUNK rows, made where the run queue's writes are (the writer thread,
-// sqlite-write-thread.ts), so offers and reports go between chunks. Chunks of 500
+// sqlite/write-thread.ts), so offers and reports go between chunks. Chunks of 500
 // took 18 ms at the median (35 ms at p99), 10 s for the 300,000: more work in all,
 // none of it a pause longer than a chunk.
 import type Database from 'better-sqlite3';
@@ -34,7 +34,7 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
   // Open incidents and alerts stay whatever their age: the check has not recovered.
   // A pending notification is still owed: only finished ones go. Screenshots before
   // their results, as one transaction deleted them.
-  // Incidents and roll-ups are history (issue 34): they go by historyDays, not with the results.
+  // Incidents and roll-ups are history (docs/status-page.md): they go by historyDays, not with the results.
   type Cut = (before: number, history: HistoryCutoffs) => number;
   const raw: Cut = (before) => before;
   const steps: Array<[Database.Statement, Cut]> = [

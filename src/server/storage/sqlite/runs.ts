@@ -60,7 +60,7 @@ type Written =
   | 'releaseRuns'
   | 'requestRun'
   | 'skipStaleRuns';
-/** Pruned in chunks where the writes are made (sqlite-prune.ts), by the storage itself. */
+/** Pruned in chunks where the writes are made (sqlite/prune.ts), by the storage itself. */
 type Pruned = 'pruneRuns';
 
 export interface Offer {

@@ -56,7 +56,7 @@ export const MIGRATIONS: readonly string[] = [
      acknowledged INTEGER NOT NULL DEFAULT 0
    );
    CREATE INDEX alert_events_check ON alert_events (account_id, check_id, at);`,
-  // Issue #15: a browser run's screenshot, apart from its result's JSON so the
+  // docs/browser-checks.md: a browser run's screenshot, apart from its result's JSON so the
   // hot list queries never read it; started_at repeats the result's for pruning.
   `CREATE TABLE screenshots (
      result_id TEXT PRIMARY KEY,
@@ -66,7 +66,7 @@ export const MIGRATIONS: readonly string[] = [
      png BLOB NOT NULL
    );
    CREATE INDEX screenshots_time ON screenshots (started_at);`,
-  // Alert delivery (issue 10): subscriptions, alerts with their acknowledgement and
+  // Alert delivery (docs/alerts.md): subscriptions, alerts with their acknowledgement and
   // reminders, and the outbox of notifications. alert_events, made by an
   // earlier migration, stays as migrations never change: nothing writes it.
   `ALTER TABLE channels ADD COLUMN signing_secret TEXT;
@@ -113,7 +113,7 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_notifications_check ON alert_notifications (account_id, check_id, channel_id, event, created_at);
    CREATE INDEX alert_notifications_channel ON alert_notifications (channel_id, created_at);
    CREATE INDEX alert_notifications_alert ON alert_notifications (alert_id);`,
-  // Issue #12: the shared queue of scheduled runs (storage/types.ts RunQueue). A run is
+  // docs/runners.md: the shared queue of scheduled runs (storage/types.ts RunQueue). A run is
   // one check x location x due time, unique: whoever inserts it first owns the offer,
   // and a result is stored only by the holder of its token, once (completed_at).
   `CREATE TABLE runs (
@@ -137,14 +137,14 @@ export const MIGRATIONS: readonly string[] = [
      last_seen_at INTEGER NOT NULL,
      PRIMARY KEY (account_id, location_id, runner_id)
    );`,
-  // Issue 34: hourly and daily roll-ups of results (history.ts), kept for historyDays.
+  // docs/status-page.md: hourly and daily roll-ups of results (history.ts), kept for historyDays.
   `${rollupTable('history_hourly', 'INTEGER', 'INTEGER')}
    ${rollupTable('history_daily', 'INTEGER', 'INTEGER')}
    CREATE INDEX incidents_check_time ON incidents (account_id, check_id, started_at);
    -- The results already kept are rolled up, so history starts with them.
    ${rollupSql('hour', 'results')};
    ${rollupSql('day', 'results')};`,
-  // Issue 32: the audit trail, every action of a key (docs/roles.md); seq orders
+  // docs/actions.md: the audit trail, every action of a key (docs/roles.md); seq orders
   // events of one millisecond as they were recorded.
   `CREATE TABLE audit_events (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -159,7 +159,7 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX audit_events_account ON audit_events (account_id, at);
    CREATE INDEX audit_events_check ON audit_events (account_id, check_id, at);`,
-  // Issue 32: runs asked for (their trigger; one pending per check x location), the
+  // docs/actions.md: runs asked for (their trigger; one pending per check x location), the
   // moment past which a run is not started late, why a run was skipped, and whether
   // its result succeeded (read back by id); and a person's pause of a check.
   `ALTER TABLE runs ADD COLUMN triggered_by TEXT NOT NULL DEFAULT 'schedule';
@@ -175,7 +175,7 @@ export const MIGRATIONS: readonly string[] = [
      since INTEGER NOT NULL,
      PRIMARY KEY (account_id, check_id)
    );`,
-  // Issue 33: maintenance windows (the record as JSON: read whole, a few per account),
+  // docs/maintenance.md: maintenance windows (the record as JSON: read whole, a few per account),
   // and the ends of occurrences already paged for (one page per end, whoever claims it).
   `CREATE TABLE maintenance_windows (
      account_id TEXT NOT NULL,
@@ -189,7 +189,7 @@ export const MIGRATIONS: readonly string[] = [
      ends_at INTEGER NOT NULL,
      PRIMARY KEY (account_id, window_id, ends_at)
    );`,
-  // Issue 35: the expiry thresholds notified per certificate of a check (`certificate`
+  // docs/certificates.md: the expiry thresholds notified per certificate of a check (`certificate`
   // events): the key makes each one once, for every instance sharing the database.
   `CREATE TABLE certificate_notices (
      account_id TEXT NOT NULL,

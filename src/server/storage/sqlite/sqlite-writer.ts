@@ -1,4 +1,4 @@
-// The writer thread's code (started by sqlite-write-thread.ts): the run queue's
+// The writer thread's code (started by sqlite/write-thread.ts): the run queue's
 // writes (offers, claims, reports with their results, runners seen) and
 // retention's chunks, made over a connection of its own to the service's file,
 // with the very code the service's thread runs when there is no such thread

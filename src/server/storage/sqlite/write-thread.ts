@@ -1,5 +1,5 @@
 // The run queue's writes on a thread of their own, and retention's chunks
-// (sqlite-prune.ts). At 10,000 checks the offers and reports (each batch one
+// (sqlite/prune.ts). At 10,000 checks the offers and reports (each batch one
 // transaction: SQLite's B-tree and WAL work) were about a quarter of the
 // service's main thread, in slices of a millisecond or more that a request
 // waited behind. A worker thread (sqlite-writer.ts) with a connection of its

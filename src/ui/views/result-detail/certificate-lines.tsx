@@ -1,4 +1,4 @@
-// The TLS certificate a run was shown (issue 35): who it names, who issued it,
+// The TLS certificate a run was shown (docs/certificates.md): who it names, who issued it,
 // when it expires and, when an intermediate of its chain expires first, when that is.
 // Every name came from the network: sanitized before it is drawn.
 import type { ReactElement } from 'react';
