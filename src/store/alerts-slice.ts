@@ -2,7 +2,7 @@
 // alert (asked, then sent, then confirmed), and a channel's test sent in place.
 import type { StateCreator } from 'zustand/vanilla';
 import type { AlertNotification, AlertNotificationList } from '../api/schemas.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { selectView } from './selectors.js';
 import type { ErrorInfo, Remote } from './types.js';
 

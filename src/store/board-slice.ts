@@ -6,7 +6,7 @@ import type { CheckStatus, ServiceHealth, StatusSummary } from '../api/schemas.j
 import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { TierPlan } from '../domain/poll-tiers.js';
 import { EMPTY_INFO, mergeStatuses, patchedList, type RecordInfo } from './records.js';
 import { selectBoardOrder } from './selectors.js';

@@ -19,7 +19,7 @@ import {
   type ChannelForm,
   type ListName,
 } from './channel-form.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { selectView } from './selectors.js';
 import type { ErrorInfo } from './types.js';
 

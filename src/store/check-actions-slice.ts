@@ -7,7 +7,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { CheckRun } from '../api/action-schemas.js';
 import type { CheckStatus } from '../api/schemas.js';
 import type { Outcome } from './alerts-slice.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { selectMissingRole } from './me-slice.js';
 
 export type CheckActionKind = 'run' | 'pause' | 'resume';

@@ -4,7 +4,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AuditEventList } from '../api/action-schemas.js';
 import type { CheckHistoryList } from '../api/schemas.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { Remote } from './types.js';
 
 /** The audit events the check view reads (the newest few). */

@@ -1,6 +1,6 @@
 // How the console's link to the service is doing, for the header and banners.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { ErrorInfo } from './types.js';
 
 export type Phase = 'connecting' | 'live' | 'retrying' | 'paused';

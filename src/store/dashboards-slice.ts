@@ -5,7 +5,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Dashboard, Period } from '../api/schemas.js';
 import { checkListOptions } from '../domain/dashboard-widgets.js';
 import type { ChartCheck } from '../domain/dashboard-chart.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { listItems } from './paged-list.js';
 import { selectBoardOrder, selectDashboard } from './selectors.js';
 import type { Remote, Scope } from './types.js';

@@ -4,7 +4,7 @@
 // the selected result belong to the check view (types.ts: View).
 import type { StateCreator } from 'zustand/vanilla';
 import type { CheckResult, CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { ErrorInfo, Remote, ResultFilters, View, ViewOf } from './types.js';
 import { stepTo } from '../domain/step.js';
 

@@ -4,7 +4,7 @@
 // service's own 403 says what a key may not do.
 import type { StateCreator } from 'zustand/vanilla';
 import { roleAllows, type Me, type Role } from '../api/action-schemas.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 
 export type { Me, Role } from '../api/action-schemas.js';
 

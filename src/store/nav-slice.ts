@@ -2,7 +2,7 @@
 // the keys (focus), the terminal's size and the clock every age on screen is
 // measured against.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { Focus, View, ViewName, ViewOf } from './types.js';
 
 export interface NavSlice {

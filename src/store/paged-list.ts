@@ -5,7 +5,7 @@
 // initial value to INITIAL_LISTS, and a `pagedListFeed` (feeds/paged-list-feed.ts).
 import type { StateCreator } from 'zustand/vanilla';
 import type { AlertChannelList, DashboardList } from '../api/schemas.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { Remote } from './types.js';
 import { stepTo } from '../domain/step.js';
 

@@ -8,7 +8,7 @@ import { backoffDelay } from '../domain/backoff.js';
 import { systemClock, type Clock, type Timer } from '../domain/clock.js';
 import { isApiError, serviceTroubleOf, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
-import type { ConsoleState, ConsoleStore } from './create-store.js';
+import type { ConsoleState, ConsoleStore } from './state.js';
 import type { ErrorInfo } from './types.js';
 
 export interface FeedContext {

@@ -2,7 +2,7 @@
 // or save it (never polled), held for that one result, drawn by the result
 // view and saved to a file by the screenshot feed.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { ErrorInfo, Remote } from './types.js';
 
 export type ScreenshotWish = 'show' | 'save';

@@ -7,7 +7,7 @@ import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import { serviceTrouble } from '../domain/service-health.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import type { Scope, View, ViewOf } from './types.js';
 
 export type BoardRow =

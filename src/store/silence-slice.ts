@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { MaintenanceCreate, MaintenanceWindow } from '../api/maintenance-schemas.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { selectMissingRole } from './me-slice.js';
 import { selectBoardOrder, selectView } from './selectors.js';
 import type { ErrorInfo } from './types.js';

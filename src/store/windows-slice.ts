@@ -7,7 +7,7 @@ import type { MaintenancePatch, MaintenanceWindow } from '../api/maintenance-sch
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import { stepTo } from '../domain/step.js';
-import type { ConsoleState } from './create-store.js';
+import type { ConsoleState } from './state.js';
 import { remoteData } from './detail-slice.js';
 import type { ErrorInfo, Remote } from './types.js';
 

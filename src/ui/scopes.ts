@@ -1,6 +1,6 @@
 // Which keys apply: the focus says which input has them, the top view's name
 // which of its scopes (see the View type in store/types.ts).
-import type { ConsoleState } from '../store/create-store.js';
+import type { ConsoleState } from '../store/state.js';
 import { fieldPaths, subsKindOf } from '../store/channel-form.js';
 import { selectView } from '../store/selectors.js';
 import type { Focus, ViewName } from '../store/types.js';

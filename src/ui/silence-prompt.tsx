@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../domain/sanitize.js';
-import type { ConsoleState, ConsoleStore } from '../store/create-store.js';
+import type { ConsoleState, ConsoleStore } from '../store/state.js';
 import type { SilenceState } from '../store/silence-slice.js';
 import { tint, useTheme } from './theme.js';
 

@@ -2,7 +2,7 @@
 // actions a person takes (acknowledge an alert, test a channel). An action runs
 // once and is never retried by itself: its outcome goes back to the screen.
 import { ALERT_HISTORY_SIZE } from '../alerts-slice.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';

@@ -6,7 +6,7 @@
 import { isApiError } from '../../api/errors.js';
 import { AUDIT_SIZE } from '../check-record-slice.js';
 import { isUnfinished } from '../check-actions-slice.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';

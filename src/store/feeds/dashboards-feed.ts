@@ -6,7 +6,7 @@ import type { CheckStatus, Period } from '../../api/schemas.js';
 import { chartPeriods, effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
 import { compareChecks } from '../../domain/order.js';
 import { PERIOD_MS } from '../../domain/period.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import { DASHBOARDS_PAGE_SIZE, type ChartData } from '../dashboards-slice.js';
 import type { Feed, FeedContext } from '../poller.js';
 import { toErrorInfo } from '../poller.js';

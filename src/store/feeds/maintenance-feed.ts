@@ -3,7 +3,7 @@
 // makes (start, end, extend). A write runs once per answer given and is never
 // retried by itself: its outcome, good or bad, goes back to the screen.
 import type { MaintenanceWindow } from '../../api/maintenance-schemas.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';

@@ -4,7 +4,7 @@
 // selection must not jump meanwhile), and keeps the old page on screen when a
 // refresh fails.
 import type { MonitoringClient } from '../../api/client.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { ListName, ListPage, Lists } from '../paged-list.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';

@@ -3,7 +3,7 @@
 // latest failed run. Active only while a check, a result or a check's metrics
 // are on screen: leaving them stops this polling.
 import type { CheckResultsQuery } from '../../api/schemas.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import { PAGE_SIZE, WINDOW_SIZE } from '../detail-slice.js';
 import type { ResultFilters } from '../types.js';
 import type { Feed } from '../poller.js';

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';

@@ -1,7 +1,7 @@
 // The board's feed: every page of check statuses with the account summary.
 import { readAllStatuses } from '../../api/client.js';
 import { effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
-import type { ConsoleState } from '../create-store.js';
+import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import type { StatusesWorker } from '../poll-worker/spawn.js';
 import { selectFirstRuns, selectView, WARM_UP_POLL_MS } from '../selectors.js';

@@ -1,4 +1,4 @@
-import type { ConsoleStore } from '../../store/create-store.js';
+import type { ConsoleStore } from '../../store/state.js';
 import type { View, ViewName, ViewOf } from '../../store/types.js';
 
 /** What a view component gets: the store, its own entry of the stack, its height. */

@@ -3,7 +3,7 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { selectServiceTrouble } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 

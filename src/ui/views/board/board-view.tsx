@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
 import { ageClock } from '../../../domain/format.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import type { CheckStatus } from '../../../store/types.js';
 import {
   selectBoardRows,

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { formatAgeStep, formatPercent, formatSpan } from '../../../domain/format.js';
 import { STATUSES_WORST_FIRST } from '../../../domain/order.js';
 import { displayWidth, sanitize, truncate } from '../../../domain/sanitize.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { selectCheckCount, selectFirstRuns, selectPollCycle } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
 import { shown, tint, useTheme } from '../../theme.js';

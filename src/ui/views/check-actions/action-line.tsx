@@ -6,7 +6,7 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckAction, RunWatch } from '../../../store/check-actions-slice.js';
-import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
 import { selectView } from '../../../store/selectors.js';
 import type { CheckRun } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';

@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { ALERT_HISTORY_SIZE, type AckState } from '../../../store/alerts-slice.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AlertNotification, AlertNotificationList, CheckStatus } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { AUDIT_SIZE, remoteOf } from '../../../store/check-record-slice.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AuditEvent } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';

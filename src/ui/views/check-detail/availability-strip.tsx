@@ -5,7 +5,7 @@ import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
 import { remoteOf } from '../../../store/check-record-slice.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { CheckHistoryBucket } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';

@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatClock, formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { windowEnd } from '../../../store/windows-slice.js';

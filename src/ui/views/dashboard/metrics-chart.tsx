@@ -18,7 +18,7 @@ import { setting, widgetPeriod } from '../../../domain/dashboard-widgets.js';
 import { formatClock } from '../../../domain/format.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { sparkline } from '../../../domain/sparkline.js';
-import type { ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { Widget } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';

@@ -2,7 +2,7 @@
 // scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
 import { ACTION_KEYS } from '../../../store/check-actions-slice.js';
 import { selectMissingRole } from '../../../store/me-slice.js';
 import { KEYMAP, type Scope } from '../../keymap.js';

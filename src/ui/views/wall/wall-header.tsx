@@ -7,7 +7,7 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAgeStep, formatClock, formatSpan } from '../../../domain/format.js';
 import { displayWidth, sanitize, truncate } from '../../../domain/sanitize.js';
-import type { ConsoleState, ConsoleStore } from '../../../store/create-store.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
 import { selectScope } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
 import { identity } from '../board/header.js';
