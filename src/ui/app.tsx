@@ -2,9 +2,9 @@
 // and the footer. A frame never grows taller than the terminal.
 import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
-import type { ConsoleStore } from '../store/state.js';
+import type { ConsoleStore } from '../store/create-store.js';
 import { selectPollCycle, selectView } from '../store/selectors.js';
-import type { ConsoleActions } from './commands/index.js';
+import type { ConsoleActions } from './commands.js';
 import { handleInput } from './input.js';
 import { hintsFor, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';

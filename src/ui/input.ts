@@ -2,7 +2,7 @@
 // a text-entry scope, or several keys that arrived as one chunk (typed faster
 // than they are read, pasted, or sent by a script), which act one by one.
 import type { Key } from 'ink';
-import { HANDLERS, typeText, type CommandContext } from './commands/index.js';
+import { HANDLERS, typeText, type CommandContext } from './commands.js';
 import { matchCommand, TEXT_SCOPES, type CommandId, type Scope, type TextScope } from './keymap.js';
 
 // Ink hands over an escape sequence it does not know without its ESC: that is not keys typed.

@@ -1,7 +1,7 @@
 // One table of every key: it drives input, the footer hints and the ? overlay.
 // Text-entry scopes (filter, tags, prompt, form) take printable keys as text:
 // only their own bindings and Ctrl-C apply there. The commands are this table's
-// (CommandId): each needs a handler (commands/index.ts), checked by the compiler.
+// (CommandId): each needs a handler (commands.ts), checked by the compiler.
 import type { Key } from 'ink';
 
 export type Scope =

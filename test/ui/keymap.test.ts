@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../src/ui/commands/index.js';
+import { HANDLERS } from '../../src/ui/commands.js';
 import {
   KEYMAP,
   matchCommand,

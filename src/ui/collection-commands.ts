@@ -1,5 +1,5 @@
 // Commands of the dashboards list, the alert channels list and the create form.
-import type { CommandContext, Handler, Handlers } from './types.js';
+import type { CommandContext, Handler, Handlers } from './commands.js';
 
 const state = (ctx: CommandContext) => ctx.store.getState();
 

@@ -2,17 +2,31 @@
 // console's own actions (quit, poll now, pause) handed in by the wiring layer.
 // HANDLERS has exactly one handler per command of the keymap (the compiler
 // checks both ways).
-import { helpLineCount, helpRoom } from '../views/help/help-overlay.js';
-import { selectPollCycle, selectView } from '../../store/selectors.js';
-import type { ViewName } from '../../store/types.js';
-import { ACTION_HANDLERS, answerQuestion } from './actions.js';
-import { CHECK_HANDLERS, openMetrics } from './check.js';
-import { COLLECTION_HANDLERS } from './collections.js';
-import { MAINTENANCE_HANDLERS } from './maintenance.js';
-import type { CommandId, TextScope } from '../keymap.js';
-import type { CommandContext, Handler } from './types.js';
+import { helpLineCount, helpRoom } from './views/help/help-overlay.js';
+import type { ConsoleStore } from '../store/create-store.js';
+import { selectPollCycle, selectView } from '../store/selectors.js';
+import type { ViewName } from '../store/types.js';
+import { ACTION_HANDLERS, answerQuestion } from './action-commands.js';
+import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
+import { COLLECTION_HANDLERS } from './collection-commands.js';
+import { MAINTENANCE_HANDLERS } from './maintenance-commands.js';
+import type { CommandId, TextScope } from './keymap.js';
 
-export type { CommandContext, ConsoleActions, Handler, Handlers } from './types.js';
+export interface ConsoleActions {
+  quit(): void;
+  pollNow(): void;
+  togglePause(): void;
+}
+
+export interface CommandContext {
+  store: ConsoleStore;
+  actions: ConsoleActions;
+  /** Rows of the visible list, for page moves. */
+  pageSize: number;
+}
+
+export type Handler = (ctx: CommandContext) => void;
+export type Handlers = Partial<Record<CommandId, Handler>>;
 
 /** Views reachable from `:`. */
 export const JUMP_TARGETS = [

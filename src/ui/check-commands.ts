@@ -1,5 +1,5 @@
 // Commands of the check, result and metrics views.
-import type { CommandContext, Handlers } from './types.js';
+import type { CommandContext, Handlers } from './commands.js';
 import {
   DEFAULT_FILTERS,
   findResult,
@@ -7,8 +7,8 @@ import {
   RT_PRESETS,
   topView,
   type ResultFilters,
-} from '../../store/detail-slice.js';
-import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../../store/types.js';
+} from '../store/detail-slice.js';
+import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../store/types.js';
 
 const state = (ctx: CommandContext) => ctx.store.getState();
 /** The check view on top (the check commands are bound on it alone). */

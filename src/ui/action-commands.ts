@@ -1,8 +1,8 @@
 // Commands that act on a check (run now, pause or resume): on the board's
 // selected check, the open check, or the open result's check. The question they
 // ask is answered by the confirm keys, shared with acknowledging.
-import type { CommandContext, Handlers } from './types.js';
-import { selectView } from '../../store/selectors.js';
+import type { CommandContext, Handlers } from './commands.js';
+import { selectView } from '../store/selectors.js';
 
 const state = (ctx: CommandContext) => ctx.store.getState();
 
