@@ -6,9 +6,9 @@ import { sanitize } from '../domain/sanitize.js';
 import type { ConsoleState, ConsoleStore } from '../store/create-store.js';
 import { selectPollCycle, selectView } from '../store/selectors.js';
 import { disabledReason } from './commands/disabled.js';
-import type { ConsoleActions } from './commands/index.js';
+import { JUMP_TARGETS, type ConsoleActions } from './commands/index.js';
 import { handleInput } from './input.js';
-import { hintsFor, type Scope } from './keymap.js';
+import { hintsFor, keysOf, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
@@ -96,7 +96,7 @@ function PausedLine() {
         {' PAUSED '}
       </Text>
       <Text color={tint(theme, theme.dim)}>
-        {' polling is paused: what you see is not refreshed (p resumes)'}
+        {` polling is paused: what you see is not refreshed (${keysOf('app.pause')} resumes)`}
       </Text>
     </Text>
   );
@@ -138,7 +138,7 @@ function Prompt({ store }: { store: ConsoleStore }) {
       {error ? (
         <Text color={tint(theme, 'red')}>{`  ${error}`}</Text>
       ) : (
-        <Text color={tint(theme, theme.dim)}> board, metrics, dashboards, channels, maintenance, wall</Text>
+        <Text color={tint(theme, theme.dim)}>{` ${JUMP_TARGETS.join(', ')}`}</Text>
       )}
     </Text>
   );

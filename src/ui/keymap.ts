@@ -445,6 +445,9 @@ export interface Binding extends BindingSpec {
 
 export const KEYMAP: readonly Binding[] = BINDINGS;
 
+/** A command's keys as a message names them ("y/enter"), read from its first binding. */
+export const keysOf = (command: CommandId): string => bindingOf(command).keys.join('/');
+
 const FIRST_BINDING = new Map<CommandId, Binding>([...KEYMAP].reverse().map((b) => [b.command, b] as const));
 
 /** The first binding of a command: every binding of one command needs the same role (keymap.test.ts). */
