@@ -1,14 +1,14 @@
-// Acting on a check from the console: run it now (ctrl+r) and pause or resume
-// it (z). Each asks first, naming the check and what it touches; the feeds
+// Acting on a check from the console: run it now and pause or resume it. Each
+// asks first, naming the check and what it touches; the feeds
 // (feeds/check-actions-feed.ts) send it and follow the runs with one batch read;
-// the answer shows in place. On a key whose role cannot act, the action is not
-// offered: pressing it says why instead of asking.
+// the answer shows in place. Whether a key may act at all (its role, a check to
+// act on) is the console's to say before it asks (src/ui/commands/disabled.ts);
+// what it says stays here, in `keyRefusal`, until the next key.
 import type { StateCreator } from 'zustand/vanilla';
 import type { CheckRun } from '../api/action-schemas.js';
 import type { CheckStatus } from '../api/schemas.js';
 import type { Outcome } from './alerts-slice.js';
 import type { ConsoleState } from './state.js';
-import { selectMissingRole } from './me-slice.js';
 
 export type CheckActionKind = 'run' | 'pause' | 'resume';
 
@@ -26,7 +26,7 @@ export type CheckAction =
   | ({ state: 'sending' } & Ask)
   | { state: 'done' | 'error'; kind: CheckActionKind; checkId: string; message: string };
 
-/** The runs of the last ctrl+r, followed until every one is done or skipped. */
+/** The runs of the last run now, followed until every one is done or skipped. */
 export interface RunWatch {
   checkId: string;
   checkName: string;
@@ -42,12 +42,16 @@ export type ActionAnswer =
 
 export interface CheckActionsSlice {
   checkAction: CheckAction;
+  /** Why the last key pressed did not act (its role, or nothing to act on), until the next key. */
+  keyRefusal: string | null;
+  /** Says why a key did not act; null takes it away. */
+  refuseKey(message: string | null): void;
   runWatch: RunWatch | null;
   /** Bumped when an action changed something: the results and the audit trail are read again. */
   actionsVersion: number;
-  /** ctrl+r: asks before running `checkId` now at each of its locations. */
+  /** Asks before running `checkId` now at each of its locations. */
   askRunNow(checkId: string | null): void;
-  /** z: asks before pausing `checkId`, or resuming it when a person paused it. */
+  /** Asks before pausing `checkId`, or resuming it when a person paused it. */
   askPauseResume(checkId: string | null): void;
   answerCheckAction(yes: boolean): void;
   checkActionDone(outcome: Outcome<ActionAnswer>): void;
@@ -55,27 +59,19 @@ export interface CheckActionsSlice {
   applyRuns(runs: readonly CheckRun[]): void;
 }
 
-/** The keys of each action, for the message on a key that cannot take it. */
-export const ACTION_KEYS: Record<'run' | 'pause', string> = { run: 'ctrl+r', pause: 'z' };
-
 export const isUnfinished = (run: CheckRun) => run.state === 'queued' || run.state === 'running';
 
 const hhmmss = (iso: string) => new Date(iso).toISOString().slice(11, 19);
 
+type Set = Parameters<StateCreator<ConsoleState, [], [], CheckActionsSlice>>[0];
+type Get = () => ConsoleState;
+
 export const createCheckActionsSlice: StateCreator<ConsoleState, [], [], CheckActionsSlice> = (set, get) => {
-  /** The question, or why it is not asked (no such check, or a key that may not). */
+  /** The question, unless another is being sent or there is no such check. */
   const ask = (kind: CheckActionKind, checkId: string | null) => {
     const s = get();
-    if (s.session.isPublic || s.checkAction.state === 'sending') return;
     const check = checkId ? s.checks[checkId] : undefined;
-    if (!check) return;
-    const role = selectMissingRole(s, 'operate');
-    if (role) {
-      const keys = ACTION_KEYS[kind === 'run' ? 'run' : 'pause'];
-      const message = `${keys}: needs an operate key; this key is ${role}`;
-      set({ checkAction: { state: 'error', kind, checkId: check.checkId, message } });
-      return;
-    }
+    if (s.checkAction.state === 'sending' || !check) return;
     const locations = check.locations.length;
     set({
       checkAction: { state: 'confirm', kind, checkId: check.checkId, checkName: check.checkName, locations },
@@ -83,8 +79,12 @@ export const createCheckActionsSlice: StateCreator<ConsoleState, [], [], CheckAc
   };
   return {
     checkAction: { state: 'idle' },
+    keyRefusal: null,
     runWatch: null,
     actionsVersion: 0,
+    refuseKey(message) {
+      if (get().keyRefusal !== message) set({ keyRefusal: message });
+    },
     askRunNow: (checkId) => ask('run', checkId),
     askPauseResume: (checkId) => ask(checkId && get().checks[checkId]?.paused ? 'resume' : 'pause', checkId),
     answerCheckAction(yes) {
@@ -92,39 +92,7 @@ export const createCheckActionsSlice: StateCreator<ConsoleState, [], [], CheckAc
       if (a.state !== 'confirm') return;
       set({ checkAction: yes ? { ...a, state: 'sending' } : { state: 'idle' } });
     },
-    checkActionDone(outcome) {
-      const a = get().checkAction;
-      if (a.state !== 'sending') return;
-      const { kind, checkId } = a;
-      const version = get().actionsVersion + 1;
-      if (!outcome.ok) {
-        const message = `could not ${kind === 'run' ? 'run it now' : kind}: ${outcome.error.message}`;
-        set({ checkAction: { state: 'error', kind, checkId, message }, actionsVersion: version });
-        return;
-      }
-      const answer = outcome.value;
-      if (answer.kind === 'run') {
-        const runs = answer.runs.filter((r) => r.checkId === checkId);
-        const message = `${runs.length} run${runs.length === 1 ? '' : 's'} asked for`;
-        set({
-          checkAction: { state: 'done', kind, checkId, message },
-          runWatch: { checkId, checkName: a.checkName, runs, landed: [], finished: false },
-          actionsVersion: version,
-        });
-        get().applyRuns(runs);
-        return;
-      }
-      const { status, note } = answer;
-      const message = status.paused
-        ? `paused by ${status.paused.by} since ${hhmmss(status.paused.since)} UTC: it does not run until resumed`
-        : `resumed: it runs within a few seconds, then on its schedule${note ? ` (${note})` : ''}`;
-      set({ checkAction: { state: 'done', kind, checkId, message }, actionsVersion: version });
-      const s = get();
-      s.applyStatusChanges(
-        { changed: [status], removed: [], summary: s.summary },
-        s.statusesAt ?? Date.now(),
-      );
-    },
+    checkActionDone: (outcome) => actionDone(set, get, outcome),
     applyRuns(read) {
       const watch = get().runWatch;
       if (!watch) return;
@@ -144,6 +112,38 @@ export const createCheckActionsSlice: StateCreator<ConsoleState, [], [], CheckAc
     },
   };
 };
+
+/** The service's answer to the action sent: its outcome in place, and the runs followed. */
+function actionDone(set: Set, get: Get, outcome: Outcome<ActionAnswer>) {
+  const a = get().checkAction;
+  if (a.state !== 'sending') return;
+  const { kind, checkId } = a;
+  const version = get().actionsVersion + 1;
+  if (!outcome.ok) {
+    const message = `could not ${kind === 'run' ? 'run it now' : kind}: ${outcome.error.message}`;
+    set({ checkAction: { state: 'error', kind, checkId, message }, actionsVersion: version });
+    return;
+  }
+  const answer = outcome.value;
+  if (answer.kind === 'run') {
+    const runs = answer.runs.filter((r) => r.checkId === checkId);
+    const message = `${runs.length} run${runs.length === 1 ? '' : 's'} asked for`;
+    set({
+      checkAction: { state: 'done', kind, checkId, message },
+      runWatch: { checkId, checkName: a.checkName, runs, landed: [], finished: false },
+      actionsVersion: version,
+    });
+    get().applyRuns(runs);
+    return;
+  }
+  const { status, note } = answer;
+  const message = status.paused
+    ? `paused by ${status.paused.by} since ${hhmmss(status.paused.since)} UTC: it does not run until resumed`
+    : `resumed: it runs within a few seconds, then on its schedule${note ? ` (${note})` : ''}`;
+  set({ checkAction: { state: 'done', kind, checkId, message }, actionsVersion: version });
+  const s = get();
+  s.applyStatusChanges({ changed: [status], removed: [], summary: s.summary }, s.statusesAt ?? Date.now());
+}
 
 function pickResult(get: () => ConsoleState, checkId: string, resultId: string) {
   const view = get().stack.findLast((v) => v.name === 'check' && v.checkId === checkId);

@@ -1,13 +1,13 @@
 // `M` at the console (docs/maintenance.md): silence the selected check, its group, or the
 // checks the filter shows, for a chosen time and with a reason, after saying
-// how many checks that is. Not offered to a key whose role cannot operate (the
-// store's `me`, from GET /v1/me). Bad input keeps what was typed and says what is wrong.
+// how many checks that is. Whether the key may (its role, public mode, a check to
+// cover) is said before this is asked (src/ui/commands/disabled.ts). Bad input
+// keeps what was typed and says what is wrong.
 import type { StateCreator } from 'zustand/vanilla';
 import type { MaintenanceCreate, MaintenanceWindow } from '../api/maintenance-schemas.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import type { ConsoleState } from './state.js';
-import { selectMissingRole } from './me-slice.js';
 import { selectBoardOrder, selectView } from './selectors.js';
 import type { ErrorInfo } from './types.js';
 
@@ -134,14 +134,12 @@ export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice
 function silenceAsked(s: ConsoleState): SilenceState | null {
   if (s.silence.state === 'sending') return null;
   const refused = (message: string): SilenceState => ({ state: 'done', ok: false, message });
-  const refusal = whyNot(s);
-  if (refusal) return refused(refusal);
   const shown = selectView(s).name !== 'check' && s.filterText.trim() !== '' ? selectBoardOrder(s).length : 0;
   if (shown > MAX_SCOPE_CHECKS)
     return refused(
       `the filter shows ${shown} checks; a window names at most ${MAX_SCOPE_CHECKS}: narrow the filter`,
     );
-  const targets = targetsOf(s);
+  const targets = silenceTargets(s);
   if (targets.length === 0) return refused('no check selected to silence');
   return {
     state: 'ask',
@@ -154,18 +152,11 @@ function silenceAsked(s: ConsoleState): SilenceState | null {
   };
 }
 
-function whyNot(s: ConsoleState): string | null {
-  if (s.session.isPublic) return 'a public dashboard cannot start maintenance';
-  // Before /v1/me answers (or on a service without it) M is offered: the service's 403 says the rest.
-  const role = selectMissingRole(s, 'operate');
-  return role ? `this key's role (${role}) cannot start maintenance: it needs operate` : null;
-}
-
 /**
  * What `M` may cover, the first one offered first: the checks the filter shows
  * (when a filter is on the board), the selected or open check, and its group.
  */
-function targetsOf(s: ConsoleState): SilenceTarget[] {
+export function silenceTargets(s: ConsoleState): SilenceTarget[] {
   const view = selectView(s);
   const checkId = view.name === 'check' ? view.checkId : s.selectedId;
   const check = checkId ? s.checks[checkId] : undefined;

@@ -2,11 +2,13 @@
 // and the footer. A frame never grows taller than the terminal.
 import { Box, Text, useInput } from 'ink';
 import { useStore } from 'zustand';
-import type { ConsoleStore } from '../store/create-store.js';
+import { sanitize } from '../domain/sanitize.js';
+import type { ConsoleState, ConsoleStore } from '../store/state.js';
 import { selectPollCycle, selectView } from '../store/selectors.js';
-import type { ConsoleActions } from './commands.js';
+import { disabledReason } from './commands/disabled.js';
+import { JUMP_TARGETS, type ConsoleActions } from './commands/index.js';
 import { handleInput } from './input.js';
-import { hintsFor, type Scope } from './keymap.js';
+import { hintsFor, keysOf, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
@@ -39,7 +41,6 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const rows = useStore(store, (s) => s.rows);
   const view = useStore(store, selectView);
   const focus = useStore(store, (s) => s.focus);
-  const scopes = useStore(store, (s) => keyScopes(s).join(','));
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
   const paused = useStore(store, (s) => s.phase === 'paused');
@@ -47,8 +48,9 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const asking = useStore(store, (s) => s.silence.state === 'ask' || s.silence.state === 'sending');
   const acting = useStore(store, selectActionLineShown);
   useInput((input, key) => {
-    // The outcome of M stays on screen until the next key.
+    // The outcome of M, and why a key did not act, stay on screen until the next key.
     store.getState().dismissSilence();
+    store.getState().refuseKey(null);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
   });
@@ -78,11 +80,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       )}
       {acting ? <ActionLine store={store} /> : null}
       {silenceLines > 0 ? <SilencePrompt store={store} /> : null}
-      {focus === 'prompt' ? (
-        <Prompt store={store} />
-      ) : asking ? null : (
-        <Footer scopes={scopes.split(',') as Scope[]} />
-      )}
+      {focus === 'prompt' ? <Prompt store={store} /> : asking ? null : <Footer store={store} />}
     </Box>
   );
 }
@@ -98,18 +96,32 @@ function PausedLine() {
         {' PAUSED '}
       </Text>
       <Text color={tint(theme, theme.dim)}>
-        {' polling is paused: what you see is not refreshed (p resumes)'}
+        {` polling is paused: what you see is not refreshed (${keysOf('app.pause')} resumes)`}
       </Text>
     </Text>
   );
 }
 
-function Footer({ scopes }: { scopes: Scope[] }) {
+/** The footer's hints: the keys of the scopes in use that are offered now. */
+export const selectFooterHints = (s: ConsoleState): string =>
+  hintsFor(keyScopes(s), (b) => !disabledReason(b, s))
+    .map((h) => `${h.keys} ${h.hint}`)
+    .join('  ');
+
+/** The hints, or why the last key did not act. */
+function Footer({ store }: { store: ConsoleStore }) {
   const theme = useTheme();
-  const hints = hintsFor(scopes);
+  const hints = useStore(store, selectFooterHints);
+  const refusal = useStore(store, (s) => s.keyRefusal);
+  if (refusal)
+    return (
+      <Text wrap="truncate" color={tint(theme, 'red')}>
+        {sanitize(refusal)}
+      </Text>
+    );
   return (
     <Text wrap="truncate" color={tint(theme, theme.dim)}>
-      {hints.map((h) => `${h.keys} ${h.hint}`).join('  ')}
+      {hints}
     </Text>
   );
 }
@@ -126,7 +138,7 @@ function Prompt({ store }: { store: ConsoleStore }) {
       {error ? (
         <Text color={tint(theme, 'red')}>{`  ${error}`}</Text>
       ) : (
-        <Text color={tint(theme, theme.dim)}> board, metrics, dashboards, channels, maintenance, wall</Text>
+        <Text color={tint(theme, theme.dim)}>{` ${JUMP_TARGETS.join(', ')}`}</Text>
       )}
     </Text>
   );

@@ -2,7 +2,7 @@
 // a text-entry scope, or several keys that arrived as one chunk (typed faster
 // than they are read, pasted, or sent by a script), which act one by one.
 import type { Key } from 'ink';
-import { HANDLERS, typeText, type CommandContext } from './commands.js';
+import { runCommand, typeText, type CommandContext } from './commands/index.js';
 import { matchCommand, TEXT_SCOPES, type CommandId, type Scope, type TextScope } from './keymap.js';
 
 // Ink hands over an escape sequence it does not know without its ESC: that is not keys typed.
@@ -33,7 +33,7 @@ const TAB_OF = { form: 'form.next', silence: 'silence.target' } as const satisfi
 
 export function handleInput(ctx: CommandContext, scopes: () => Scope[], input: string, key: Key): void {
   const command = matchCommand(input, key, scopes());
-  if (command) return HANDLERS[command](ctx);
+  if (command) return runCommand(ctx, command);
   if (key.ctrl) return;
   const chars = [...input];
   const typedKeys = chars.length > 1 && !key.meta && !ESCAPE_REST.test(input);
@@ -74,7 +74,7 @@ function typeUntilEnter(ctx: CommandContext, scope: TextScope, chars: string[], 
     }
     typeText(ctx, scope, text);
     text = '';
-    if (command) HANDLERS[command](ctx);
+    if (command) runCommand(ctx, command);
     if (enter) return i - from + 1 + (ch === '\r' && chars[i + 1] === '\n' ? 1 : 0);
   }
   typeText(ctx, scope, text);

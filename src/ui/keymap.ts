@@ -1,7 +1,10 @@
 // One table of every key: it drives input, the footer hints and the ? overlay.
 // Text-entry scopes (filter, tags, prompt, form) take printable keys as text:
 // only their own bindings and Ctrl-C apply there. The commands are this table's
-// (CommandId): each needs a handler (commands.ts), checked by the compiler.
+// (CommandId): each needs a handler (commands/index.ts), checked by the compiler.
+// A binding that reaches an operate or admin route says so (`role`, as
+// docs/roles.md has it): commands/disabled.ts reads it, for every place a key is
+// offered or refused.
 import type { Key } from 'ink';
 
 export type Scope =
@@ -31,6 +34,9 @@ export type Scope =
   | 'window-confirm'
   | 'window-extend';
 
+/** The role a binding needs beyond `read` (every key may read). */
+export type NeededRole = 'operate' | 'admin';
+
 interface BindingSpec {
   readonly command: string;
   readonly keys: readonly string[];
@@ -38,6 +44,8 @@ interface BindingSpec {
   readonly help: string;
   /** Shown in the footer of its scope. */
   readonly hint?: string;
+  /** The least role of the API key that the route behind this key accepts; absent: read. */
+  readonly role?: NeededRole;
 }
 
 const BINDINGS = [
@@ -99,7 +107,8 @@ const BINDINGS = [
     command: 'board.maintenance',
     keys: ['M'],
     scope: 'board',
-    help: 'maintenance: silence the selected check, its group or the checks the filter shows, for a time, with a reason (operate keys)',
+    help: 'maintenance: silence the selected check, its group or the checks the filter shows, for a time, with a reason',
+    role: 'operate',
   },
   { command: 'check.open', keys: ['enter'], scope: 'check', help: 'open the selected result', hint: 'open' },
   {
@@ -142,6 +151,7 @@ const BINDINGS = [
     scope: 'check',
     help: 'acknowledge the check’s open alert: its reminders stop (asks first)',
     hint: 'acknowledge',
+    role: 'operate',
   },
   {
     command: 'check.deliveries',
@@ -153,7 +163,8 @@ const BINDINGS = [
     command: 'check.maintenance',
     keys: ['M'],
     scope: 'check',
-    help: 'maintenance: silence this check or its group, for a time, with a reason (operate keys)',
+    help: 'maintenance: silence this check or its group, for a time, with a reason',
+    role: 'operate',
   },
   { command: 'check.nextPage', keys: [']'], scope: 'check', help: 'next page of results' },
   { command: 'check.prevPage', keys: ['['], scope: 'check', help: 'previous page of results' },
@@ -191,19 +202,21 @@ const BINDINGS = [
   { command: 'result.pageUp', keys: ['pageup'], scope: 'result', help: 'scroll a page up' },
   // Acting on a check (docs/actions.md): on the board's selected check, the open check, the open
   // result's check. `R` is the check view's response-time floor, hence ctrl+r. No footer
-  // hints: a key whose role cannot act is not offered them, and ? says why.
+  // hints: the footer has no room for them on the board.
   ...(['board', 'check', 'result'] as const).flatMap((scope) => [
     {
       command: 'act.runNow',
       keys: ['ctrl+r'],
       scope,
       help: 'run the check now at each of its locations, then follow the runs (asks first)',
+      role: 'operate',
     } as const,
     {
       command: 'act.pause',
       keys: ['z'],
       scope,
       help: 'pause the check (it stops running until resumed), or resume it (asks first)',
+      role: 'operate',
     } as const,
   ]),
   {
@@ -252,13 +265,22 @@ const BINDINGS = [
   },
   { command: 'dashboards.nextPage', keys: [']'], scope: 'dashboards', help: 'next page of dashboards' },
   { command: 'dashboards.prevPage', keys: ['['], scope: 'dashboards', help: 'previous page of dashboards' },
-  { command: 'channels.new', keys: ['n'], scope: 'channels', help: 'create an alert channel', hint: 'new' },
+  {
+    command: 'channels.new',
+    keys: ['n'],
+    scope: 'channels',
+    help: 'create an alert channel',
+    hint: 'new',
+    role: 'admin',
+  },
   {
     command: 'channels.reveal',
     keys: ['v'],
     scope: 'channels',
     help: 'reveal the selected channel’s secrets until you move or leave',
     hint: 'reveal',
+    // A read key is shown every channel's secrets masked (docs/roles.md): there is nothing to reveal.
+    role: 'operate',
   },
   {
     command: 'channels.test',
@@ -266,6 +288,7 @@ const BINDINGS = [
     scope: 'channels',
     help: 'send the selected channel a test notification; its outcome shows in the row',
     hint: 'test',
+    role: 'admin',
   },
   {
     command: 'channels.saveSecret',
@@ -345,6 +368,7 @@ const BINDINGS = [
     scope: 'maintenance',
     help: 'end the selected window now (a scheduled one is cancelled); asks first',
     hint: 'end',
+    role: 'operate',
   },
   {
     command: 'maintenance.extend',
@@ -352,6 +376,7 @@ const BINDINGS = [
     scope: 'maintenance',
     help: 'extend the selected window by a duration (15m, 1h, 4h…)',
     hint: 'extend',
+    role: 'operate',
   },
   {
     command: 'windowConfirm.yes',
@@ -420,6 +445,14 @@ export interface Binding extends BindingSpec {
 
 export const KEYMAP: readonly Binding[] = BINDINGS;
 
+/** A command's keys as a message names them ("y/enter"), read from its first binding. */
+export const keysOf = (command: CommandId): string => bindingOf(command).keys.join('/');
+
+const FIRST_BINDING = new Map<CommandId, Binding>([...KEYMAP].reverse().map((b) => [b.command, b] as const));
+
+/** The first binding of a command: every binding of one command needs the same role (keymap.test.ts). */
+export const bindingOf = (command: CommandId): Binding => FIRST_BINDING.get(command)!;
+
 export type TextScope = 'filter' | 'tags' | 'prompt' | 'form' | 'pick-search' | 'silence' | 'window-extend';
 export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>([
   'filter',
@@ -466,9 +499,13 @@ export function matchCommand(input: string, key: Key, scopes: readonly Scope[]):
   return undefined;
 }
 
-export function hintsFor(scopes: readonly Scope[]): Array<{ keys: string; hint: string }> {
+/** The footer's hints of these scopes: the bindings `offered` (commands/disabled.ts says which are not). */
+export function hintsFor(
+  scopes: readonly Scope[],
+  offered: (b: Binding) => boolean = () => true,
+): Array<{ keys: string; hint: string }> {
   return scopeChain(scopes).flatMap((scope) =>
-    KEYMAP.filter((b) => b.scope === scope && b.hint).map((b) => ({
+    KEYMAP.filter((b) => b.scope === scope && b.hint && offered(b)).map((b) => ({
       keys: b.keys.slice(0, 2).join('/'),
       hint: b.hint!,
     })),

@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { sanitize } from '../domain/sanitize.js';
 import type { ConsoleState, ConsoleStore } from '../store/state.js';
 import type { SilenceState } from '../store/silence-slice.js';
+import { keysOf } from './keymap.js';
 import { tint, useTheme } from './theme.js';
 
 /** Lines the prompt takes at the foot of the screen, in place of the footer's one. */
@@ -35,7 +36,7 @@ function Outcome({ message, ok }: { message: string; ok: boolean }) {
 function Asking({ silence }: { silence: Extract<SilenceState, { state: 'ask' | 'sending' }> }) {
   const theme = useTheme();
   const target = silence.targets[silence.target]!;
-  const others = silence.targets.length > 1 ? '  (tab: another target)' : '';
+  const others = silence.targets.length > 1 ? `  (${keysOf('silence.target')}: another target)` : '';
   const step = silence.step;
   const field = step === 'duration' ? silence.durationText : silence.reasonText;
   return (
@@ -64,7 +65,7 @@ function Asking({ silence }: { silence: Extract<SilenceState, { state: 'ask' | '
           <>
             <Text inverse> </Text>
             <Text color={tint(theme, theme.dim)}>
-              {step === 'duration' ? '  enter next  esc cancel' : '  enter start  esc back'}
+              {`  ${keysOf('silence.next')} ${step === 'duration' ? 'next' : 'start'}  ${keysOf('silence.back')} ${step === 'duration' ? 'cancel' : 'back'}`}
             </Text>
           </>
         )}

@@ -1,6 +1,7 @@
 // The actions on a check as store state, without React or a service: the
 // question, the answer, the runs followed until all are in, the newest result
-// picked for the check view, and a key whose role cannot act.
+// picked for the check view. A key whose role cannot act is refused before it
+// asks: test/ui/disabled.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { CheckRun } from '../../src/api/action-schemas.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
@@ -82,18 +83,5 @@ describe('acting on a check', () => {
     expect(store.getState().checkAction).toMatchObject({ state: 'confirm', kind: 'resume' });
     store.getState().answerCheckAction(false);
     expect(store.getState().checkAction).toEqual({ state: 'idle' });
-  });
-
-  it('does not ask on a read key: it says why', () => {
-    const store = storeWithCheck();
-    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' });
-    store.getState().askPauseResume('c1');
-    expect(store.getState().checkAction).toMatchObject({
-      state: 'error',
-      message: 'z: needs an operate key; this key is read',
-    });
-    store.getState().setMe({ accountId: 'a', keyName: 'oncall', role: 'operate' });
-    store.getState().askRunNow('c1');
-    expect(store.getState().checkAction.state).toBe('confirm');
   });
 });

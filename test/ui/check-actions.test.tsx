@@ -136,12 +136,13 @@ describe('acting on a check with a read key', { timeout: 60_000 }, () => {
     expect(store.getState().me?.role).toBe('read');
     mounted!.view.stdin.write(CTRL_R);
     await expect.poll(plain).toContain('ctrl+r: needs an operate key; this key is read');
-    expect(store.getState().checkAction.state).toBe('error');
+    expect(store.getState().keyRefusal).toBe('ctrl+r: needs an operate key; this key is read');
+    expect(store.getState().checkAction.state).toBe('idle');
     store.getState().openCheck('c1', false);
     mounted!.view.stdin.write('z');
     await expect.poll(plain).toContain('z: needs an operate key; this key is read');
     expect(plain()).not.toContain('Pause Payments?');
     mounted!.view.stdin.write('?');
-    await expect.poll(plain).toContain('ctrl+r, z, M: need an operate key; this key is read');
+    await expect.poll(plain).toContain('M, a, ctrl+r, z, v, e, +: need an operate key; this key is read');
   });
 });

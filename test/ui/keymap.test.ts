@@ -1,7 +1,8 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../src/ui/commands.js';
+import { HANDLERS } from '../../src/ui/commands/index.js';
 import {
+  bindingOf,
   KEYMAP,
   matchCommand,
   scopeChain,
@@ -27,6 +28,10 @@ describe('keymap', () => {
     const misspelt: CommandId = 'board.opne';
     expect(KEYMAP.some((b) => b.command === misspelt)).toBe(false);
     expect(Object.keys(HANDLERS).sort()).toEqual([...new Set(KEYMAP.map((b) => b.command))].sort());
+  });
+
+  it('needs one role for every binding of one command, so its first binding speaks for all', () => {
+    for (const b of KEYMAP) expect(b.role, `${b.command} in ${b.scope}`).toBe(bindingOf(b.command).role);
   });
 
   it('binds no key twice in one scope, counting the global keys every non-text scope inherits', () => {

@@ -69,8 +69,9 @@ describe('M: the maintenance prompt', () => {
     const { view, frame } = mount(store);
     await expect.poll(frame).toContain('API');
     view.stdin.write('M');
-    await expect.poll(frame).toContain("this key's role (read) cannot start maintenance: it needs operate");
-    expect(store.getState().silence.state).toBe('done');
+    await expect.poll(frame).toContain('M: needs an operate key; this key is read');
+    expect(store.getState().keyRefusal).toBe('M: needs an operate key; this key is read');
+    expect(store.getState().silence.state).toBe('idle');
   });
 
   it('says how many checks the filter shows, keeps bad input with a reason, and sends their ids', async () => {

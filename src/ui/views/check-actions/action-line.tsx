@@ -9,6 +9,7 @@ import type { CheckAction, RunWatch } from '../../../store/check-actions-slice.j
 import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
 import { selectView } from '../../../store/selectors.js';
 import type { CheckRun } from '../../../store/types.js';
+import { keysOf } from '../../keymap.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 
 /** The views an action is taken from: the line shows there. */
@@ -36,7 +37,7 @@ export function ActionLine({ store }: { store: ConsoleStore }) {
     case 'confirm':
       return (
         <Text color={tint(theme, 'yellow')} bold wrap="truncate">
-          {`${question(action)}  y/enter yes  n/esc no`}
+          {`${question(action)}  ${keysOf('confirm.yes')} yes  ${keysOf('confirm.no')} no`}
         </Text>
       );
     case 'sending':

@@ -9,6 +9,7 @@ import { ALERT_HISTORY_SIZE, type AckState } from '../../../store/alerts-slice.j
 import type { ConsoleStore } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AlertNotification, AlertNotificationList, CheckStatus } from '../../../store/types.js';
+import { keysOf } from '../../keymap.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 
 /** Rows of history shown: fewer on a short terminal, every one fetched when asked (D). */
@@ -45,7 +46,7 @@ export function AlertsPanel(props: { store: ConsoleStore; check: CheckStatus; ro
         <Text bold>Alert </Text>
         {alert ? (
           <Text color={tint(theme, alert.acknowledgedAt ? theme.dim : 'red')}>
-            {`open ${formatAge(alert.openedAt, now)}, ${alert.acknowledgedAt ? `acknowledged ${formatAge(alert.acknowledgedAt, now)}` : 'not acknowledged (a acknowledges)'}`}
+            {`open ${formatAge(alert.openedAt, now)}, ${alert.acknowledgedAt ? `acknowledged ${formatAge(alert.acknowledgedAt, now)}` : `not acknowledged (${keysOf('check.acknowledge')} acknowledges)`}`}
           </Text>
         ) : (
           <Text color={tint(theme, theme.dim)}>none open</Text>
@@ -84,7 +85,7 @@ function AckLine({ ack, theme }: { ack: Exclude<AckState, { state: 'idle' }>; th
       <Text color={tint(theme, theme.dim)}>acknowledging…</Text>
     ) : (
       <Text color={tint(theme, 'yellow')} bold wrap="truncate">
-        {`Acknowledge the alert of ${sanitize(ack.checkName)}? Its reminders stop.  y/enter yes  n/esc no`}
+        {`Acknowledge the alert of ${sanitize(ack.checkName)}? Its reminders stop.  ${keysOf('confirm.yes')} yes  ${keysOf('confirm.no')} no`}
       </Text>
     );
   return (

@@ -1,11 +1,12 @@
 // The ? overlay, generated from the keymap table and the legend of marks; it
-// scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen.
+// scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen. A key not
+// offered now is listed with why (src/ui/commands/disabled.ts), and the keys the
+// key's role may not press are named first.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
-import { ACTION_KEYS } from '../../../store/check-actions-slice.js';
-import { selectMissingRole } from '../../../store/me-slice.js';
-import { KEYMAP, type Scope } from '../../keymap.js';
+import { disabledReason, roleNote } from '../../commands/disabled.js';
+import { KEYMAP, type Binding, type Scope } from '../../keymap.js';
 import { legendLines } from '../../legend.js';
 import { createTheme, tint, useTheme } from '../../theme.js';
 
@@ -48,23 +49,33 @@ interface Line {
   text: string;
 }
 
-/** Why the actions are not offered, on a key whose role cannot take them; null when they are. */
-export function actionsNote(s: Pick<ConsoleState, 'me'>): string | null {
-  const role = selectMissingRole(s, 'operate');
-  return role
-    ? `${ACTION_KEYS.run}, ${ACTION_KEYS.pause}, M: need an operate key; this key is ${role}`
-    : null;
+/** What the help says before the keys: the keys this key's role may not press. */
+export function roleNotes(s: ConsoleState): string[] {
+  return (['operate', 'admin'] as const).flatMap((role) => roleNote(s, role) ?? []);
 }
 
-function helpLines(first: readonly Scope[], note: string | null = null): Line[] {
+/** Why each binding of the keymap is not offered now ('' when it is), as one string for a stable selector. */
+export const selectDisabled = (s: ConsoleState): string =>
+  KEYMAP.map((b) => disabledReason(b, s) ?? '').join('\n');
+
+function bindingLine(b: Binding, reason: string | undefined): string {
+  const role = b.role ? ` [${b.role}]` : '';
+  return `${b.keys.join(', ').padEnd(18)} ${b.help}${role}${reason ? ` (not now: ${reason})` : ''}`;
+}
+
+function helpLines(
+  first: readonly Scope[],
+  notes: readonly string[],
+  disabled: readonly string[] = [],
+): Line[] {
   const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
   const section = ([scope, title]: [string, string]): Line[] => [
     { key: `h-${scope}`, title, text: '' },
-    ...KEYMAP.filter((b) => b.scope === scope).map((b) => ({
-      key: `${scope}-${b.command}`,
-      title: '',
-      text: `${b.keys.join(', ').padEnd(18)} ${b.help}`,
-    })),
+    ...KEYMAP.flatMap((b, i) =>
+      b.scope === scope
+        ? [{ key: `${scope}-${b.command}`, title: '', text: bindingLine(b, disabled[i] || undefined) }]
+        : [],
+    ),
   ];
   const marks = legendLines(
     createTheme({ color: false, ascii: false }),
@@ -74,7 +85,7 @@ function helpLines(first: readonly Scope[], note: string | null = null): Line[] 
   const mine = order.filter(([scope]) => first.includes(scope as Scope));
   const rest = order.filter(([scope]) => !first.includes(scope as Scope));
   return [
-    ...(note ? [{ key: 'note-actions', title: note, text: '' }] : []),
+    ...notes.map((title, i) => ({ key: `note-${i}`, title, text: '' })),
     ...mine.flatMap(section),
     { key: 'h-marks', title: 'Marks (as drawn, then with --ascii)', text: '' },
     ...marks.map((text, i) => ({ key: `mark-${i}`, title: '', text })),
@@ -87,13 +98,14 @@ export const helpRoom = (height: number, pollCycle: boolean): number =>
   Math.max(1, height - (pollCycle ? 4 : 3) - 1);
 
 /** How many lines the help has (the same in any order): how far it can scroll. */
-export const helpLineCount = (s: Pick<ConsoleState, 'me'>): number => helpLines([], actionsNote(s)).length;
+export const helpLineCount = (s: ConsoleState): number => helpLines([], roleNotes(s)).length;
 
 export function HelpOverlay({ store, height, first = [], pollCycle }: HelpOverlayProps) {
   const theme = useTheme();
   const asked = useStore(store, (s) => s.helpScroll);
-  const note = useStore(store, actionsNote);
-  const lines = helpLines(first, note);
+  const notes = useStore(store, (s) => roleNotes(s).join('\n'));
+  const disabled = useStore(store, selectDisabled);
+  const lines = helpLines(first, notes ? notes.split('\n') : [], disabled.split('\n'));
   const room = helpRoom(height, Boolean(pollCycle));
   const top = Math.min(asked, Math.max(0, lines.length - room));
   const below = Math.max(0, lines.length - top - room);

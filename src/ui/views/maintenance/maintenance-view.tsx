@@ -9,6 +9,7 @@ import { sanitize } from '../../../domain/sanitize.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { MaintenanceWindow } from '../../../store/types.js';
 import { windowEnd, type WindowAction } from '../../../store/windows-slice.js';
+import { keysOf } from '../../keymap.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
@@ -94,8 +95,8 @@ function ActionLine({ action, theme }: { action: Exclude<WindowAction, { state: 
     return (
       <Text color={tint(theme, 'yellow')} bold wrap="truncate">
         {action.cancel
-          ? `Cancel ${name} before it starts?  y/enter yes  n/esc no`
-          : `End ${name} now? Its checks page again if still failing.  y/enter yes  n/esc no`}
+          ? `Cancel ${name} before it starts?  ${keysOf('windowConfirm.yes')} yes  ${keysOf('windowConfirm.no')} no`
+          : `End ${name} now? Its checks page again if still failing.  ${keysOf('windowConfirm.yes')} yes  ${keysOf('windowConfirm.no')} no`}
       </Text>
     );
   if (action.state === 'extend')

@@ -8,7 +8,7 @@ import { findResult } from '../../../store/detail-slice.js';
 import type { ViewProps } from '../view-props.js';
 import { tint, useTheme } from '../../theme.js';
 import { resultLines } from './result-lines.js';
-import { pictureAllowed } from '../../check-commands.js';
+import { pictureAllowed } from '../../commands/check-commands.js';
 import { ScreenshotPane, screenshotNote } from './screenshot-pane.js';
 
 export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {

@@ -1,32 +1,11 @@
-// What each command of the keymap does. Handlers call store actions, or the
-// console's own actions (quit, poll now, pause) handed in by the wiring layer.
-// HANDLERS has exactly one handler per command of the keymap (the compiler
-// checks both ways).
-import { helpLineCount, helpRoom } from './views/help/help-overlay.js';
-import type { ConsoleStore } from '../store/create-store.js';
-import { selectPollCycle, selectView } from '../store/selectors.js';
-import type { ViewName } from '../store/types.js';
-import { ACTION_HANDLERS, answerQuestion } from './action-commands.js';
-import { CHECK_HANDLERS, openMetrics } from './check-commands.js';
-import { COLLECTION_HANDLERS } from './collection-commands.js';
-import { MAINTENANCE_HANDLERS } from './maintenance-commands.js';
-import type { CommandId, TextScope } from './keymap.js';
-
-export interface ConsoleActions {
-  quit(): void;
-  pollNow(): void;
-  togglePause(): void;
-}
-
-export interface CommandContext {
-  store: ConsoleStore;
-  actions: ConsoleActions;
-  /** Rows of the visible list, for page moves. */
-  pageSize: number;
-}
-
-export type Handler = (ctx: CommandContext) => void;
-export type Handlers = Partial<Record<CommandId, Handler>>;
+// Commands of every view and of the lists, the board, the filters, the `:`
+// prompt and the ? overlay; and text typed into a text-entry scope.
+import { selectPollCycle, selectView } from '../../store/selectors.js';
+import type { ViewName } from '../../store/types.js';
+import type { TextScope } from '../keymap.js';
+import { helpLineCount, helpRoom } from '../views/help/help-overlay.js';
+import { openMetrics } from './check-commands.js';
+import { state, type CommandContext, type Handlers } from './context.js';
 
 /** Views reachable from `:`. */
 export const JUMP_TARGETS = [
@@ -38,9 +17,7 @@ export const JUMP_TARGETS = [
   'wall',
 ] as const satisfies ViewName[];
 
-const state = (ctx: CommandContext) => ctx.store.getState();
-
-export const HANDLERS = {
+export const APP_HANDLERS = {
   'app.quit': (ctx) => ctx.actions.quit(),
   'app.help': (ctx) => state(ctx).setFocus(state(ctx).focus === 'help' ? 'list' : 'help'),
   'app.back': (ctx) => state(ctx).popView(),
@@ -56,9 +33,6 @@ export const HANDLERS = {
   'board.open': (ctx) => openSelected(ctx, false),
   'board.openFailed': (ctx) => openSelected(ctx, true),
   'board.metrics': (ctx) => openMetrics(ctx, state(ctx).selectedId),
-  ...CHECK_HANDLERS,
-  ...ACTION_HANDLERS,
-  ...COLLECTION_HANDLERS,
   'wall.board': (ctx) => {
     const top = selectView(state(ctx));
     state(ctx).replaceView({ name: 'board', scope: top.name === 'wall' ? top.scope : null });
@@ -82,12 +56,7 @@ export const HANDLERS = {
   'help.up': (ctx) => state(ctx).scrollHelp(-1, helpEnd(ctx)),
   'help.pageDown': (ctx) => state(ctx).scrollHelp(helpPage(ctx), helpEnd(ctx)),
   'help.pageUp': (ctx) => state(ctx).scrollHelp(-helpPage(ctx), helpEnd(ctx)),
-  'check.acknowledge': (ctx) => state(ctx).askAcknowledge(),
-  'confirm.yes': (ctx) => answerQuestion(ctx, true),
-  'confirm.no': (ctx) => answerQuestion(ctx, false),
-  'channels.test': (ctx) => state(ctx).testSelectedChannel(),
-  ...MAINTENANCE_HANDLERS,
-} satisfies Record<CommandId, Handler>;
+} satisfies Handlers;
 
 /** The list the `list.*` keys move through on each view that has one. */
 const MOVES: Partial<Record<ViewName, (ctx: CommandContext, delta: number | 'first' | 'last') => void>> = {

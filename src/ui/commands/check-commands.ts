@@ -1,5 +1,4 @@
 // Commands of the check, result and metrics views.
-import type { CommandContext, Handlers } from './commands.js';
 import {
   DEFAULT_FILTERS,
   findResult,
@@ -7,10 +6,10 @@ import {
   RT_PRESETS,
   topView,
   type ResultFilters,
-} from '../store/detail-slice.js';
-import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../store/types.js';
+} from '../../store/detail-slice.js';
+import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../../store/types.js';
+import { state, type CommandContext, type Handlers } from './context.js';
 
-const state = (ctx: CommandContext) => ctx.store.getState();
 /** The check view on top (the check commands are bound on it alone). */
 const checkView = (ctx: CommandContext) => topView(state(ctx), 'check');
 const filters = (ctx: CommandContext) => checkView(ctx)?.filters ?? DEFAULT_FILTERS;

@@ -1,8 +1,6 @@
 // Commands of maintenance windows (docs/maintenance.md): M on the board and the check view,
 // the prompt it opens, and the keys of the :maintenance view.
-import type { CommandContext, Handlers } from './commands.js';
-
-const state = (ctx: CommandContext) => ctx.store.getState();
+import { state, type Handlers } from './context.js';
 
 export const MAINTENANCE_HANDLERS = {
   'board.maintenance': (ctx) => state(ctx).askSilence(),

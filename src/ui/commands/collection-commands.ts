@@ -1,7 +1,5 @@
 // Commands of the dashboards list, the alert channels list and the create form.
-import type { CommandContext, Handler, Handlers } from './commands.js';
-
-const state = (ctx: CommandContext) => ctx.store.getState();
+import { state, type Handler, type Handlers } from './context.js';
 
 /** Form keys other than esc also answer "keep editing" to the discard question. */
 const keep =
@@ -19,6 +17,7 @@ export const COLLECTION_HANDLERS = {
   'dashboards.prevPage': (ctx) => state(ctx).pageList('dashboards', -1),
   'channels.new': (ctx) => state(ctx).openForm(),
   'channels.reveal': (ctx) => state(ctx).toggleReveal(),
+  'channels.test': (ctx) => state(ctx).testSelectedChannel(),
   'channels.saveSecret': (ctx) => state(ctx).saveCreatedSecret(),
   'channels.nextPage': (ctx) => state(ctx).pageList('channels', 1),
   'channels.prevPage': (ctx) => state(ctx).pageList('channels', -1),
