@@ -1,6 +1,7 @@
 // Starts the console on a client: store, poller with its feeds, the Ink app on
 // the alternate screen, and a clean exit. `console`, `demo` and `wall` share it.
 import type { MonitoringClient } from '../api/client.js';
+import { systemClock } from '../domain/clock.js';
 import { createConsoleStore, type ConsoleStore } from '../store/create-store.js';
 import { accountFeeds } from '../store/feeds/index.js';
 import { statusesFeedVia } from '../store/feeds/statuses-feed.js';
@@ -66,6 +67,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     store,
     client: opts.client,
     feeds: opts.feeds ? [...opts.feeds] : accountFeeds(statusesFeedVia(worker!)),
+    clock: systemClock,
   });
   const [{ render }, { appElement }, { createTheme }] = await ui;
   const onResize = () => store.getState().setSize(stdout.columns || 80, stdout.rows || 24);

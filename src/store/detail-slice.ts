@@ -44,6 +44,8 @@ export interface DetailSlice {
     page: CheckResultList,
     window: CheckResultList,
     latestFailed: CheckResult | null,
+    /** When they arrived, on the poller's clock. */
+    at: number,
   ): void;
   resultsFailed(checkId: string, error: ErrorInfo): void;
   moveResult(delta: number | 'first' | 'last'): void;
@@ -169,12 +171,11 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         p.period && p.period !== view.filters.period ? { state: 'loading' as const } : get().detail.window;
       patch({ page: { state: 'loading', data: keep(get().detail.page) }, window });
     },
-    applyResults(checkId, page, window, latestFailed) {
+    applyResults(checkId, page, window, latestFailed, at) {
       if (get().detail.checkId !== checkId) return;
-      const now = Date.now();
       patch({
-        page: { state: 'ok', data: page, at: now },
-        window: { state: 'ok', data: window, at: now },
+        page: { state: 'ok', data: page, at },
+        window: { state: 'ok', data: window, at },
         latestFailed,
       });
       settle(get, checkId);

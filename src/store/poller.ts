@@ -5,7 +5,7 @@
 // wakes a feed the moment it becomes active. The primary feed drives the
 // connection state shown in the header.
 import { backoffDelay } from '../domain/backoff.js';
-import { systemClock, type Clock, type Timer } from '../domain/clock.js';
+import type { Clock, Timer } from '../domain/clock.js';
 import { isApiError, serviceTroubleOf, type ApiErrorKind } from '../api/errors.js';
 import type { MonitoringClient } from '../api/client.js';
 import type { ConsoleState, ConsoleStore } from './state.js';
@@ -23,8 +23,8 @@ export interface Feed {
   key: string;
   primary?: boolean;
   active(state: ConsoleState): boolean;
-  /** Defaults to the session's refresh interval. */
-  intervalMs?(state: ConsoleState): number;
+  /** Defaults to the session's refresh interval; `now` is the poller's clock. */
+  intervalMs?(state: ConsoleState, now: number): number;
   /** A string that changes when the feed must refetch at once (e.g. another check was opened). */
   target?(state: ConsoleState): string;
   /** A user's own action (a submit), not polling: pausing the polling does not hold it. */
@@ -48,8 +48,8 @@ export interface PollerOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** The clock tick for ages on screen; 0 turns it off (tests). */
   tickMs?: number;
-  /** The poller's clock: its timers and every time it reads (default: the system's). */
-  clock?: Clock;
+  /** The poller's clock: its timers and every time it reads (the wiring's is `systemClock`). */
+  clock: Clock;
 }
 
 interface FeedState {
@@ -74,15 +74,14 @@ export function toErrorInfo(error: unknown): ErrorInfo {
 }
 
 export function createPoller(opts: PollerOptions): Poller {
-  const { store } = opts;
-  const clock = opts.clock ?? systemClock;
+  const { store, clock } = opts;
   const controller = new AbortController();
   opts.signal?.addEventListener('abort', () => stop(), { once: true });
   const states = new Map<Feed, FeedState>(
     opts.feeds.map((f) => [f, { running: false, failures: 0, wasActive: false, target: '', again: false }]),
   );
   const flags = { paused: false, stopped: false };
-  const { run, schedule } = feedRunner(opts, clock, controller.signal, flags);
+  const { run, schedule } = feedRunner(opts, controller.signal, flags);
 
   // A wait that became shorter (a dashboard's 60 s interval left for the console's 10 s)
   // ends when the shorter one would, not when the longer one was due.
@@ -95,7 +94,7 @@ export function createPoller(opts: PollerOptions): Poller {
       !feed.intervalMs
     )
       return;
-    const due = st.restedFrom + feed.intervalMs(state);
+    const due = st.restedFrom + feed.intervalMs(state, clock.now());
     if (due < st.dueAt - 1) schedule(feed, st, Math.max(0, due - clock.now()));
   };
   const unsubscribe = wakeFeeds(store, states, clock, (feed, st) => void run(feed, st), shorten);
@@ -133,13 +132,8 @@ export function createPoller(opts: PollerOptions): Poller {
 }
 
 /** One feed's run: never two at once, its next run scheduled after it, backing off on failure. */
-function feedRunner(
-  opts: PollerOptions,
-  clock: Clock,
-  signal: AbortSignal,
-  flags: { paused: boolean; stopped: boolean },
-) {
-  const { store, client } = opts;
+function feedRunner(opts: PollerOptions, signal: AbortSignal, flags: { paused: boolean; stopped: boolean }) {
+  const { store, client, clock } = opts;
   const backoff = opts.backoff ?? { baseMs: 1_000, maxMs: 60_000 };
 
   function schedule(feed: Feed, st: FeedState, delayMs: number) {
@@ -161,7 +155,7 @@ function feedRunner(
       await feed.run({ client, store, signal, now: clock.now });
       st.failures = 0;
       if (feed.primary) store.getState().connected(clock.now());
-      delay = feed.intervalMs?.(store.getState()) ?? store.getState().session.refreshMs;
+      delay = feed.intervalMs?.(store.getState(), clock.now()) ?? store.getState().session.refreshMs;
       st.restedFrom = clock.now();
     } catch (error) {
       if (signal.aborted) return;
@@ -174,8 +168,10 @@ function feedRunner(
       if (feed.primary) store.getState().setPolling(false);
     }
     if (st.again) {
+      // Right away, not through a timer: an ask is not a wait, so it does not wait on the clock.
       st.again = false;
-      delay = 0;
+      clock.clearTimeout(st.timer);
+      return run(feed, st);
     }
     schedule(feed, st, delay);
   }

@@ -2,6 +2,7 @@
 // client, drawn by ink-testing-library. `close` stops it and the client.
 import { render } from 'ink-testing-library';
 import type { MonitoringClient } from '../../src/api/client.js';
+import { systemClock, type Clock } from '../../src/domain/clock.js';
 import type { ConsoleStore } from '../../src/store/create-store.js';
 import { createPoller, type Feed, type Poller } from '../../src/store/poller.js';
 import { App } from '../../src/ui/app.js';
@@ -17,9 +18,9 @@ export function mountConsole(
   store: ConsoleStore,
   client: MonitoringClient,
   feeds: readonly Feed[],
-  { color = true }: { color?: boolean } = {},
+  { color = true, clock = systemClock }: { color?: boolean; clock?: Clock } = {},
 ): MountedConsole {
-  const poller = createPoller({ store, client, feeds: [...feeds], tickMs: 0 });
+  const poller = createPoller({ store, client, feeds: [...feeds], tickMs: 0, clock });
   const view = render(
     <App
       store={store}

@@ -6,6 +6,7 @@ import { CHANNEL_TYPES, fieldPaths } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { closedPortUrl, json, startFixture } from '../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
@@ -31,6 +32,7 @@ function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
     feeds: [channelsFeed, channelSubmitFeed],
     backoff: { baseMs: 20, maxMs: 100 },
     tickMs: 0,
+    clock: createFakeClock(),
   });
   cleanup.push(
     () => poller.stop(),

@@ -7,6 +7,7 @@ import { createConsoleStore, type ConsoleStore } from '../../src/store/create-st
 import { ACCOUNT_FEEDS, publicFeeds } from '../../src/store/feeds/index.js';
 import { steadyInterval } from '../../src/store/feeds/statuses-feed.js';
 import { createPoller, type Feed } from '../../src/store/poller.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { selectBoardOrder, selectDashboard, selectScope } from '../../src/store/selectors.js';
 import { widgetsConfig } from '../helpers/dashboards.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -26,7 +27,13 @@ async function start(opts: { credentials?: boolean; feeds?: readonly Feed[] } = 
     { refreshMs: 10_000 },
     opts.credentials === false ? { name: 'dashboard', dashboard: null, scope: null } : undefined,
   );
-  const poller = createPoller({ store, client, feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)], tickMs: 0 });
+  const poller = createPoller({
+    store,
+    client,
+    feeds: [...(opts.feeds ?? ACCOUNT_FEEDS)],
+    tickMs: 0,
+    clock: createFakeClock(),
+  });
   cleanup.push(
     () => poller.stop(),
     () => client.close(),

@@ -1,10 +1,12 @@
-// The poller against the real service and against a loopback fixture for faults.
+// The poller against the real service and against a loopback fixture for faults,
+// on a fake clock: the test moves the poller's time, the requests are real.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { scopeOf } from '../../src/store/dashboards-slice.js';
 import { statusesFeed } from '../../src/store/feeds/statuses-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { closedPortUrl, json, startFixture, type Fixture } from '../helpers/fixture.js';
 import { sampleDashboard, sampleStatus, statusPage } from '../helpers/samples.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -24,12 +26,20 @@ function start(baseUrl: string, refreshMs = 60_000) {
     retry: { retries: 0 },
   });
   const store = createConsoleStore({ refreshMs });
-  const poller: Poller = createPoller({ store, client, feeds: [statusesFeed], backoff: FAST, tickMs: 0 });
+  const clock = createFakeClock();
+  const poller: Poller = createPoller({
+    store,
+    client,
+    feeds: [statusesFeed],
+    backoff: FAST,
+    tickMs: 0,
+    clock,
+  });
   cleanup.push(
     () => poller.stop(),
     () => client.close(),
   );
-  return { store, poller };
+  return { store, poller, clock };
 }
 
 async function fixture(handler: Parameters<typeof startFixture>[0]): Promise<Fixture> {
@@ -39,7 +49,7 @@ async function fixture(handler: Parameters<typeof startFixture>[0]): Promise<Fix
 }
 
 describe('poller', () => {
-  it("returns to the console's interval the moment a slower dashboard is left (issue 36)", async () => {
+  it("returns to the console's interval the moment a slower dashboard is left", async () => {
     const f = await fixture((_req, res) => json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)));
     const client = createClient({
       baseUrl: f.url,
@@ -53,15 +63,18 @@ describe('poller', () => {
       configuration: { ...sampleDashboard().configuration, refreshInterval: 60 },
     });
     store.getState().pushView({ name: 'dashboard', dashboard: slow, scope: scopeOf(slow) });
-    const poller = createPoller({ store, client, feeds: [statusesFeed], backoff: FAST, tickMs: 0 });
+    const clock = createFakeClock();
+    const poller = createPoller({ store, client, feeds: [statusesFeed], backoff: FAST, tickMs: 0, clock });
     cleanup.push(
       () => poller.stop(),
       () => client.close(),
     );
     await expect.poll(() => f.seen.length).toBe(1);
+    await expect.poll(() => store.getState().phase).toBe('live');
     store.getState().popView();
     // The dashboard's 60 s wait is over: the next poll comes within the console's 0.5 s.
-    await expect.poll(() => f.seen.length, { timeout: 3_000 }).toBeGreaterThanOrEqual(2);
+    await clock.advance(500);
+    await expect.poll(() => f.seen.length).toBeGreaterThanOrEqual(2);
   });
 
   it('reads every page of statuses from the real service with the summary', async () => {
@@ -89,9 +102,10 @@ describe('poller', () => {
         ? json(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'maintenance' })
         : json(res, 200, statusPage([sampleStatus('x')], 1, 1, 1)),
     );
-    const { store, poller } = start(f.url, 30);
+    const { store, poller, clock } = start(f.url, 30);
     await expect.poll(() => store.getState().phase).toBe('live');
     failing = true;
+    await clock.advance(30);
     await expect.poll(() => store.getState().phase).toBe('retrying');
     expect(store.getState().lastError).toMatchObject({ kind: 'http', status: 503 });
     expect(store.getState().checks['x']).toMatchObject({ checkId: 'x' });
@@ -112,27 +126,38 @@ describe('poller', () => {
           )
         : json(res, 200, statusPage([], 1, 1, 0)),
     );
-    const { store } = start(f.url);
-    await expect.poll(() => store.getState().phase, { timeout: 5_000 }).toBe('live');
-    expect(f.seen[1]!.at - f.seen[0]!.at).toBeGreaterThanOrEqual(950);
+    const { store, clock } = start(f.url);
+    await expect.poll(() => store.getState().lastError?.status).toBe(429);
+    await clock.advance(999);
+    // Not asked again before the second is up: no poll went out.
+    expect(store.getState().polling).toBe(false);
+    expect(f.seen).toHaveLength(1);
+    await clock.advance(1);
+    await expect.poll(() => store.getState().phase).toBe('live');
+    expect(f.seen).toHaveLength(2);
   });
 
   it('never runs two polls at once, even when asked to poll again', async () => {
     let inFlight = 0;
     let most = 0;
+    // Each answer waits until the test lets it go, so the asks below land while one is in flight.
+    const held: Array<() => void> = [];
     const f = await fixture((_req, res) => {
       inFlight++;
       most = Math.max(most, inFlight);
-      setTimeout(() => {
+      held.push(() => {
         inFlight--;
         json(res, 200, statusPage([], 1, 1, 0));
-      }, 100);
+      });
     });
     const { store, poller } = start(f.url);
+    await expect.poll(() => held.length).toBe(1);
     poller.pollNow();
     poller.pollNow();
     poller.pollNow();
+    held.shift()!();
     await expect.poll(() => f.seen.length).toBeGreaterThanOrEqual(2);
+    held.shift()!();
     await expect.poll(() => store.getState().polling).toBe(false);
     expect(most).toBe(1);
   });
@@ -152,14 +177,18 @@ describe('poller', () => {
 
   it('pauses and resumes', async () => {
     const f = await fixture((_req, res) => json(res, 200, statusPage([], 1, 1, 0)));
-    const { store, poller } = start(f.url, 30);
+    const { store, poller, clock } = start(f.url, 30);
     await expect.poll(() => store.getState().phase).toBe('live');
     poller.pause();
     expect(store.getState().phase).toBe('paused');
     const seen = f.seen.length;
-    await new Promise((r) => setTimeout(r, 150)); // several refresh intervals must pass without a request
+    await clock.advance(150); // several refresh intervals pass without a request
+    expect(store.getState().polling).toBe(false);
     expect(f.seen.length).toBeLessThanOrEqual(seen + 1);
     poller.resume();
+    await expect.poll(() => f.seen.length).toBe(seen + 1);
+    await expect.poll(() => store.getState().polling).toBe(false);
+    await clock.advance(30);
     await expect.poll(() => f.seen.length).toBeGreaterThan(seen + 1);
     expect(store.getState().phase).toBe('live');
   });

@@ -10,6 +10,7 @@ import { createClient } from '../../src/api/client.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { createScreenshotFeed, screenshotFileName } from '../../src/store/feeds/screenshot-feed.js';
 import { createPoller } from '../../src/store/poller.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../helpers/service.js';
 
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
@@ -31,7 +32,7 @@ function consoleOn(resultId: string): { store: ConsoleStore; stop(): void } {
   const store = createConsoleStore({ refreshMs: 60_000 });
   store.getState().pushView({ name: 'result', checkId: 'c1', resultId, scroll: 0 });
   const feed = createScreenshotFeed(() => [dir]);
-  const poller = createPoller({ store, client, feeds: [feed], tickMs: 0 });
+  const poller = createPoller({ store, client, feeds: [feed], tickMs: 0, clock: createFakeClock() });
   return { store, stop: () => poller.stop() };
 }
 

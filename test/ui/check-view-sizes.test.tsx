@@ -43,7 +43,7 @@ function checkView(cols: number, rows: number, locations = THREE) {
       checkName: 'Checkout (regional outage)',
     },
   };
-  store.getState().applyResults('c1', page, page, null);
+  store.getState().applyResults('c1', page, page, null, Date.now());
   const view = render(
     <App store={store} actions={noop} theme={createTheme({ color: true, ascii: false })} />,
   );

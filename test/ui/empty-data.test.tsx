@@ -68,10 +68,16 @@ describe('empty data is —, never a number', () => {
     const all = runs(5);
     store
       .getState()
-      .applyResults('c1', list(all, { successRate: 100, averageResponseTime: 150 }), list(all, {}), null);
+      .applyResults(
+        'c1',
+        list(all, { successRate: 100, averageResponseTime: 150 }),
+        list(all, {}),
+        null,
+        Date.now(),
+      );
     await expect.poll(frame).toMatch(/5 runs\s+0 failed/);
     store.getState().setResultFilters({ status: 'failed' });
-    store.getState().applyResults('c1', list([], {}), list(all, {}), null);
+    store.getState().applyResults('c1', list([], {}), list(all, {}), null, Date.now());
     await expect.poll(frame).toContain('no runs in this period with these filters');
     const shown = frame();
     expect(shown).not.toContain('0.00%');
@@ -83,7 +89,7 @@ describe('empty data is —, never a number', () => {
   it('says "1 run", not "1 runs"', async () => {
     const { store, frame } = openCheck('api');
     const one = runs(1);
-    store.getState().applyResults('c1', list(one, { successRate: 100 }), list(one, {}), null);
+    store.getState().applyResults('c1', list(one, { successRate: 100 }), list(one, {}), null, Date.now());
     await expect.poll(frame).toMatch(/\b1 run\s+0 failed/);
     expect(frame()).not.toContain('1 runs');
   });
@@ -93,7 +99,13 @@ describe('empty data is —, never a number', () => {
     const pings = runs(4, { checkType: 'heartbeat', response: null, duration: 0 });
     store
       .getState()
-      .applyResults('c1', list(pings, { successRate: 100, p95ResponseTime: 1 }), list(pings, {}), null);
+      .applyResults(
+        'c1',
+        list(pings, { successRate: 100, p95ResponseTime: 1 }),
+        list(pings, {}),
+        null,
+        Date.now(),
+      );
     await expect.poll(frame).toMatch(/4 pings\s+0 failed\s+success 100%/);
     const shown = frame();
     expect(shown).not.toMatch(/avg \d+ ms|p95 \d+ ms/);
@@ -204,7 +216,7 @@ describe('F on a check with no failed run', () => {
     view.stdin.write('F');
     await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
     const ok = runs(3);
-    store.getState().applyResults('c1', list(ok, { successRate: 100 }), list(ok, {}), null);
+    store.getState().applyResults('c1', list(ok, { successRate: 100 }), list(ok, {}), null, Date.now());
     await expect.poll(() => plain(view.lastFrame())).toContain('no failed run in the last 30 days');
     expect(store.getState().stack.at(-1)?.name).toBe('check');
   });

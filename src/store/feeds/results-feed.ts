@@ -30,7 +30,7 @@ export const resultsFeed: Feed = {
     // An action's runs landing (actionsVersion) are read at once, not at the next poll.
     return open ? `${open.checkId}|${JSON.stringify(open.filters)}|${s.actionsVersion}` : '';
   },
-  async run({ client, store, signal }) {
+  async run({ client, store, signal, now }) {
     const open = openResults(store.getState());
     if (!open) return;
     const { checkId, filters } = open;
@@ -55,7 +55,7 @@ export const resultsFeed: Feed = {
           { signal },
         ),
       ]);
-      store.getState().applyResults(checkId, page, window, failed.data[0] ?? null);
+      store.getState().applyResults(checkId, page, window, failed.data[0] ?? null, now());
     } catch (error) {
       if (!signal.aborted) store.getState().resultsFailed(checkId, toErrorInfo(error));
       throw error;

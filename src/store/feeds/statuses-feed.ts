@@ -17,7 +17,7 @@ export function steadyInterval(s: ConsoleState): number {
  * the console's first refresh interval: the demo's first runs land a second or two
  * after the console's first poll, which would otherwise show UNKNOWN for a whole interval.
  */
-export function statusesInterval(s: ConsoleState, now = Date.now()): number {
+export function statusesInterval(s: ConsoleState, now: number): number {
   const steady = steadyInterval(s);
   return selectFirstRuns(s, now) > 0 ? Math.min(WARM_UP_POLL_MS, steady) : steady;
 }
