@@ -1,51 +1,12 @@
 // Alerts in the console: the open check's delivery history, acknowledging its
 // alert (asked, then sent, then confirmed), and a channel's test sent in place.
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertNotification, AlertNotificationList } from '../api/schemas.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, ChannelTest, AlertsSlice } from './state.js';
 import { selectView } from './selectors.js';
-import type { ErrorInfo, Remote } from './types.js';
+
+export type { AckState, ChannelTest, Outcome, AlertsSlice } from './state.js';
 
 export const ALERT_HISTORY_SIZE = 6;
-
-interface AckAsk {
-  alertId: string;
-  checkId: string;
-  checkName: string;
-}
-interface AckAnswer {
-  checkId: string;
-  message: string;
-}
-export type AckState =
-  | { state: 'idle' }
-  | ({ state: 'confirm' } & AckAsk)
-  | ({ state: 'sending' } & AckAsk)
-  | ({ state: 'done' } & AckAnswer)
-  | ({ state: 'error' } & AckAnswer);
-
-export type ChannelTest =
-  { state: 'sending' } | { state: 'done'; outcome: AlertNotification } | { state: 'error'; error: ErrorInfo };
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
-
-export interface AlertsSlice {
-  /** The delivery log of the check on screen, newest first. */
-  alertHistory: Remote<AlertNotificationList>;
-  alertHistoryCheckId: string | null;
-  /** Bumped to fetch the history again at once (after an acknowledgement). */
-  alertHistoryVersion: number;
-  ack: AckState;
-  channelTests: Record<number, ChannelTest>;
-  setAlertHistory(checkId: string, r: Remote<AlertNotificationList>): void;
-  /** `a` on a check: asks before acknowledging its open alert, or says why there is none. */
-  askAcknowledge(): void;
-  answerAcknowledge(yes: boolean): void;
-  acknowledgeDone(outcome: Outcome<{ acknowledgedAt: string | null }>): void;
-  /** `T` on the channels: sends the selected channel a test event. */
-  testSelectedChannel(): void;
-  channelTestDone(channelId: number, outcome: Outcome<AlertNotification>): void;
-}
 
 const clock = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(11, 19) : '?');
 

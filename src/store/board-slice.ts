@@ -2,63 +2,15 @@
 // filtered, sorted, grouped and where the selection is (by check id, so it
 // survives refreshes and re-sorts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../api/schemas.js';
 import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
-import { SORT_KEYS, type SortKey } from '../domain/order.js';
-import type { ConsoleState } from './state.js';
-import type { TierPlan } from '../domain/poll-tiers.js';
-import { EMPTY_INFO, mergeStatuses, patchedList, type RecordInfo } from './records.js';
+import { SORT_KEYS } from '../domain/order.js';
+import type { ConsoleState, BoardSlice } from './state.js';
+import { EMPTY_INFO, mergeStatuses, patchedList } from './records.js';
 import { selectBoardOrder } from './selectors.js';
 import { stepTo } from '../domain/step.js';
 
-export interface StatusChangeSet {
-  changed: readonly CheckStatus[];
-  removed: readonly string[];
-  summary: StatusSummary | null;
-  /** The service's own health (absent: the poll did not say; null: it does not report it). */
-  service?: ServiceHealth | null | undefined;
-  tiers?: { plan: TierPlan; refreshMs: number } | undefined;
-}
-
-export interface BoardSlice {
-  checks: Record<string, CheckStatus>;
-  /** What is known of `checks` as a whole (records.ts), replaced with it. */
-  checksInfo: RecordInfo;
-  summary: StatusSummary | null;
-  /** The service's word on its own health, from the statuses list; null when it gives none. */
-  service: ServiceHealth | null;
-  statusesAt: number | null;
-  /** When the first statuses came: the first refresh interval after it is the warm-up (selectors.ts). */
-  firstStatusesAt: number | null;
-  filterText: string;
-  filterErrors: string[];
-  sortKey: SortKey;
-  sortDesc: boolean;
-  grouped: boolean;
-  selectedId: string | null;
-  /** Until the user moves the selection it follows the top row (the worst check) as data arrives. */
-  selectionMoved: boolean;
-  /** When each check last turned failing (seen by this console), for highlights and the bell. */
-  turnedFailingAt: Record<string, number>;
-  /** Checks that turned failing in the latest poll. */
-  newlyFailing: string[];
-  /** How the statuses are polled when the account is large (domain/poll-tiers.ts), else null. */
-  statusTiers: { plan: TierPlan; refreshMs: number } | null;
-  applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
-  applyService(service: ServiceHealth | null): void;
-  /** A poll that brought only what changed (the poll worker's). */
-  applyStatusChanges(changes: StatusChangeSet, at: number): void;
-  setFilter(text: string): void;
-  openFilter(): void;
-  closeFilter(clear: boolean): void;
-  cycleSort(): void;
-  reverseSort(): void;
-  toggleGrouping(): void;
-  select(id: string | null): void;
-  moveSelection(delta: number | 'first' | 'last'): void;
-  nextFailing(): void;
-}
+export type { StatusChangeSet, BoardSlice } from './state.js';
 
 type Set = Parameters<StateCreator<ConsoleState, [], [], BoardSlice>>[0];
 type Get = () => ConsoleState;

@@ -1,7 +1,6 @@
 // Alert channels: which channel's secrets are revealed, and the create form
 // (the list itself is a paged list: paged-list.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertChannel } from '../api/schemas.js';
 import {
   addRow,
   CHANNEL_TYPES,
@@ -17,73 +16,16 @@ import {
   touchAll,
   valueAt,
   type ChannelForm,
-  type ListName,
 } from './channel-form.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
-import type { ErrorInfo } from './types.js';
+
+export type { SubmitOutcome, CreatedSecret, ChannelsSlice } from './state.js';
 
 export const CHANNELS_PAGE_SIZE = 20;
 
 /** The file a new WEBHOOK's secret is saved to: named after the channel. */
 export const secretFileName = (channelId: number): string => `checkwall-channel-${channelId}.secret`;
-
-export type SubmitOutcome =
-  | { ok: true; channel: AlertChannel }
-  | {
-      ok: false;
-      status?: number | undefined;
-      error: ErrorInfo;
-      details?: Array<{ path: string; message: string }> | undefined;
-    };
-
-/**
- * A WEBHOOK's signing secret as the create answer gave it, whole: the service
- * never shows it again, so it stays on screen (and can be saved) until the
- * channels view is left.
- */
-export interface CreatedSecret {
-  channelId: number;
-  name: string;
-  secret: string;
-  /** `o` asked for a file the feed still owes. */
-  saving: boolean;
-  saved: { ok: true; path: string } | { ok: false; message: string } | null;
-}
-
-export interface ChannelsSlice {
-  revealedChannelId: number | null;
-  createdSecret: CreatedSecret | null;
-  /** `o` on the channels: writes the secret just shown to a file readable only by you. */
-  saveCreatedSecret(): void;
-  createdSecretSaved(channelId: number, saved: NonNullable<CreatedSecret['saved']>): void;
-  form: ChannelForm;
-  moveChannel(delta: number | 'first' | 'last'): void;
-  toggleReveal(): void;
-  openForm(): void;
-  formMoveType(delta: number): void;
-  formChooseType(): void;
-  formType(text: string): void;
-  formErase(): void;
-  formFocus(delta: number): void;
-  formAddRow(list: ListName): void;
-  formRemoveRow(): void;
-  /** On a subscription row: opens its list of checks or groups. */
-  formOpenPicker(): void;
-  pickMove(delta: number): void;
-  pickToggle(): void;
-  pickClose(): void;
-  /** `/` in the list: typed text narrows it until enter (keeps) or esc (clears). */
-  pickSearch(): void;
-  pickType(text: string): void;
-  pickErase(): void;
-  pickSearchDone(keep: boolean): void;
-  /** Any key but esc answers "keep editing" to the discard question. */
-  formKeep(): void;
-  formSubmit(): void;
-  formEscape(): void;
-  formDone(outcome: SubmitOutcome): void;
-}
 
 type Set = Parameters<StateCreator<ConsoleState, [], [], ChannelsSlice>>[0];
 type Get = () => ConsoleState;

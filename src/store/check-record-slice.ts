@@ -2,25 +2,13 @@
 // actions taken on it (the audit trail) and 30 days of daily availability.
 // Each is kept with the check it is of: an answer for another check is not drawn.
 import type { StateCreator } from 'zustand/vanilla';
-import type { AuditEventList } from '../api/action-schemas.js';
-import type { CheckHistoryList } from '../api/schemas.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, Of, CheckRecordSlice } from './state.js';
 import type { Remote } from './types.js';
+
+export type { Of, CheckRecordSlice } from './state.js';
 
 /** The audit events the check view reads (the newest few). */
 export const AUDIT_SIZE = 5;
-
-export interface Of<T> {
-  checkId: string | null;
-  remote: Remote<T>;
-}
-
-export interface CheckRecordSlice {
-  audit: Of<AuditEventList>;
-  dailyHistory: Of<CheckHistoryList>;
-  setAudit(checkId: string, remote: Remote<AuditEventList>): void;
-  setDailyHistory(checkId: string, remote: Remote<CheckHistoryList>): void;
-}
 
 const idle = { checkId: null, remote: { state: 'idle' } } as const;
 

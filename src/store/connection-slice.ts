@@ -1,21 +1,8 @@
 // How the console's link to the service is doing, for the header and banners.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './state.js';
-import type { ErrorInfo } from './types.js';
+import type { ConsoleState, ConnectionSlice } from './state.js';
 
-export type Phase = 'connecting' | 'live' | 'retrying' | 'paused';
-
-export interface ConnectionSlice {
-  phase: Phase;
-  lastSuccessAt: number | null;
-  lastError: ErrorInfo | null;
-  nextRetryAt: number | null;
-  polling: boolean;
-  connected(at: number): void;
-  failed(error: ErrorInfo, nextRetryAt: number): void;
-  setPolling(polling: boolean): void;
-  setPaused(paused: boolean): void;
-}
+export type { Phase, ConnectionSlice } from './state.js';
 
 export const createConnectionSlice: StateCreator<ConsoleState, [], [], ConnectionSlice> = (set, get) => ({
   phase: 'connecting',

@@ -2,38 +2,16 @@
 // paged-list.ts), opening a dashboard (its view holds it and the scope it puts
 // on the board), and the data of its charts.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Dashboard, Period } from '../api/schemas.js';
+import type { Dashboard } from '../api/schemas.js';
 import { checkListOptions } from '../domain/dashboard-widgets.js';
-import type { ChartCheck } from '../domain/dashboard-chart.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, DashboardsSlice } from './state.js';
 import { listItems } from './paged-list.js';
 import { selectBoardOrder, selectDashboard } from './selectors.js';
-import type { Remote, Scope } from './types.js';
+import type { Scope } from './types.js';
+
+export type { ChartData, DashboardsSlice } from './state.js';
 
 export const DASHBOARDS_PAGE_SIZE = 20;
-
-export interface ChartData {
-  from: number;
-  to: number;
-  checks: ChartCheck[];
-  /** How many of the dashboard's checks the chart leaves out (request cost is bounded). */
-  leftOut: number;
-}
-
-export interface DashboardsSlice {
-  /** The tag filter as typed (focus 'filter' on the dashboards view), applied (sent to the API) on enter. */
-  dashboardTagsText: string;
-  /** Results behind the open dashboard's metrics charts, by period. */
-  charts: Partial<Record<Period, Remote<ChartData>>>;
-  cyclePrivacy(): void;
-  openDashboardTags(): void;
-  setDashboardTags(text: string): void;
-  closeDashboardTags(clear: boolean): void;
-  openDashboard(): void;
-  /** The open dashboard (a newer answer of it, or a public dashboard's first). */
-  showDashboard(d: Dashboard): void;
-  setChart(period: Period, r: Remote<ChartData>): void;
-}
 
 /** A dashboard's reach: its checks and the checks of its groups (shared with `checkwall wall`). */
 export function scopeOf(d: Dashboard): Scope {

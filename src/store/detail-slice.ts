@@ -3,10 +3,12 @@
 // metric values, and its latest failed run. Which check is open, its filters and
 // the selected result belong to the check view (types.ts: View).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckResult, CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';
-import type { ConsoleState } from './state.js';
-import type { ErrorInfo, Remote, ResultFilters, View, ViewOf } from './types.js';
+import type { CheckResult, Period } from '../api/schemas.js';
+import type { ConsoleState, Detail, DetailSlice } from './state.js';
+import type { Remote, ResultFilters, View, ViewOf } from './types.js';
 import { stepTo } from '../domain/step.js';
+
+export type { Detail, DetailSlice } from './state.js';
 
 export type { ResultFilters } from './types.js';
 
@@ -21,40 +23,6 @@ export const DEFAULT_FILTERS: ResultFilters = {
 };
 export const PAGE_SIZE = 20;
 export const WINDOW_SIZE = 100;
-
-export interface Detail {
-  /** The check these results are of: an answer for another check is dropped. */
-  checkId: string | null;
-  page: Remote<CheckResultList>;
-  window: Remote<CheckResultList>;
-  latestFailed: CheckResult | null;
-}
-
-export interface DetailSlice {
-  detail: Detail;
-  catalogue: Remote<MetricCatalogue>;
-  metricsType: string;
-  metricsCategory: string | null;
-  openCheck(checkId: string, openFailed: boolean): void;
-  /** The metric catalogue, rated for `checkId` when there is one. */
-  openMetrics(checkId: string | null): void;
-  setResultFilters(patch: Partial<ResultFilters>): void;
-  applyResults(
-    checkId: string,
-    page: CheckResultList,
-    window: CheckResultList,
-    latestFailed: CheckResult | null,
-    /** When they arrived, on the poller's clock. */
-    at: number,
-  ): void;
-  resultsFailed(checkId: string, error: ErrorInfo): void;
-  moveResult(delta: number | 'first' | 'last'): void;
-  openResult(): void;
-  stepResult(delta: 1 | -1): void;
-  scrollBody(delta: number): void;
-  setCatalogue(c: Remote<MetricCatalogue>): void;
-  setMetricsScope(type: string, category: string | null): void;
-}
 
 const emptyDetail: Detail = {
   checkId: null,

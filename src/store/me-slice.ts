@@ -3,16 +3,12 @@
 // and on a service without /v1/me: then everything is offered and the
 // service's own 403 says what a key may not do.
 import type { StateCreator } from 'zustand/vanilla';
-import { roleAllows, type Me, type Role } from '../api/action-schemas.js';
-import type { ConsoleState } from './state.js';
+import { roleAllows, type Role } from '../api/action-schemas.js';
+import type { ConsoleState, MeSlice } from './state.js';
+
+export type { MeSlice } from './state.js';
 
 export type { Me, Role } from '../api/action-schemas.js';
-
-export interface MeSlice {
-  /** The key's account, name and role: `store.getState().me?.role`. */
-  me: Me | null;
-  setMe(me: Me): void;
-}
 
 export const createMeSlice: StateCreator<ConsoleState, [], [], MeSlice> = (set) => ({
   me: null,

@@ -2,32 +2,10 @@
 // the keys (focus), the terminal's size and the clock every age on screen is
 // measured against.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './state.js';
-import type { Focus, View, ViewName, ViewOf } from './types.js';
+import type { ConsoleState, NavSlice } from './state.js';
+import type { View } from './types.js';
 
-export interface NavSlice {
-  stack: View[];
-  focus: Focus;
-  promptText: string;
-  promptError: string | null;
-  /** The first line of the ? overlay shown (it is longer than 24 rows). */
-  helpScroll: number;
-  cols: number;
-  rows: number;
-  now: number;
-  pushView(view: View): void;
-  popView(): void;
-  replaceView(view: View): void;
-  /** Changes the state of the topmost view called `name` (there may be none). */
-  updateView<N extends ViewName>(name: N, patch: Partial<Omit<ViewOf<N>, 'name'>>): void;
-  setFocus(focus: Focus): void;
-  /** Moves the help by `delta` lines, within 0..`max`. */
-  scrollHelp(delta: number, max: number): void;
-  openPrompt(): void;
-  setPrompt(text: string, error?: string | null): void;
-  setSize(cols: number, rows: number): void;
-  tick(now: number): void;
-}
+export type { NavSlice } from './state.js';
 
 export const createNavSlice =
   (initial: View): StateCreator<ConsoleState, [], [], NavSlice> =>

@@ -4,44 +4,28 @@
 // instances; a new list (alert notifications) adds an entry to `Lists`, its
 // initial value to INITIAL_LISTS, and a `pagedListFeed` (feeds/paged-list-feed.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertChannelList, DashboardList } from '../api/schemas.js';
-import type { ConsoleState } from './state.js';
-import type { Remote } from './types.js';
+import type {
+  ConsoleState,
+  ListPage,
+  PageQuery,
+  PagedList,
+  ItemOf,
+  Lists,
+  ListName,
+  PagedListSlice,
+} from './state.js';
 import { stepTo } from '../domain/step.js';
 
-/** What every paged answer of the API has. */
-export interface ListPage {
-  data: Array<{ id: string | number }>;
-  meta: { totalPages: number; totalItems: number };
-}
-
-export interface PageQuery {
-  page: number;
-}
-
-export interface DashboardsQuery extends PageQuery {
-  tags: string[];
-  /** undefined: both private and public. */
-  isPrivate: boolean | undefined;
-}
-
-export interface PagedList<P extends ListPage, Q extends PageQuery> {
-  remote: Remote<P>;
-  query: Q;
-  /** Bumped to fetch the same query again at once (after a create). */
-  version: number;
-  selectedId: ItemOf<P>['id'] | null;
-}
-
-export type ItemOf<P extends ListPage> = P['data'][number];
-
-/** Every paged list of the console. */
-export interface Lists {
-  channels: PagedList<AlertChannelList, PageQuery>;
-  dashboards: PagedList<DashboardList, DashboardsQuery>;
-}
-export type ListName = keyof Lists;
-type QueryOf<N extends ListName> = Lists[N]['query'];
+export type {
+  ListPage,
+  PageQuery,
+  DashboardsQuery,
+  PagedList,
+  ItemOf,
+  Lists,
+  ListName,
+  PagedListSlice,
+} from './state.js';
 
 export const INITIAL_LISTS: Lists = {
   channels: { remote: { state: 'idle' }, query: { page: 1 }, version: 0, selectedId: null },
@@ -52,19 +36,6 @@ export const INITIAL_LISTS: Lists = {
     selectedId: null,
   },
 };
-
-export interface PagedListSlice {
-  lists: Lists;
-  /** An answer: the selection stays on its item while listed, else goes to the first. */
-  setList<N extends ListName>(name: N, remote: Lists[N]['remote']): void;
-  moveInList(name: ListName, delta: number | 'first' | 'last'): void;
-  /** Another page, within the pages there are. */
-  pageList(name: ListName, delta: number): void;
-  /** A new query (its feed fetches at once); `page` goes back to 1 unless given. */
-  queryList<N extends ListName>(name: N, patch: Partial<QueryOf<N>>): void;
-  /** Fetch again at once, on `page` with `selectedId` selected when given. */
-  reloadList<N extends ListName>(name: N, at?: { page: number; selectedId: Lists[N]['selectedId'] }): void;
-}
 
 /** The items of a list's answer, the old ones while a refresh is out or failed. */
 export function listItems<P extends ListPage>(list: PagedList<P, PageQuery>): ItemOf<P>[] {

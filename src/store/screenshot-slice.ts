@@ -2,31 +2,10 @@
 // or save it (never polled), held for that one result, drawn by the result
 // view and saved to a file by the screenshot feed.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ConsoleState } from './state.js';
-import type { ErrorInfo, Remote } from './types.js';
+import type { ConsoleState, Screenshot, ScreenshotSlice } from './state.js';
+import type { Remote } from './types.js';
 
-export type ScreenshotWish = 'show' | 'save';
-
-export interface Screenshot {
-  checkId: string | null;
-  resultId: string | null;
-  png: Remote<Uint8Array>;
-  /** What the user asked for that the feed still owes: a fetch to show, or a save. */
-  pending: ScreenshotWish | null;
-  /** The picture replaces the result's text while true. */
-  shown: boolean;
-  /** The last save: where the file went, or why it did not. */
-  saved: { ok: true; path: string } | { ok: false; message: string } | null;
-}
-
-export interface ScreenshotSlice {
-  screenshot: Screenshot;
-  /** `show` toggles the picture; `save` writes the PNG to a file (both fetch it first if needed). */
-  askScreenshot(checkId: string, resultId: string, wish: ScreenshotWish): void;
-  screenshotLoaded(resultId: string, png: Uint8Array, at: number): void;
-  screenshotFailed(resultId: string, error: ErrorInfo): void;
-  screenshotSaved(resultId: string, outcome: NonNullable<Screenshot['saved']>): void;
-}
+export type { ScreenshotWish, Screenshot, ScreenshotSlice } from './state.js';
 
 const none: Screenshot = {
   checkId: null,

@@ -7,24 +7,11 @@ import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';
 import { serviceTrouble } from '../domain/service-health.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, BoardRow, BoardMemo } from './state.js';
 import type { Scope, View, ViewOf } from './types.js';
 
-export type BoardRow =
-  { kind: 'check'; id: string } | { kind: 'group'; id: string; name: string; count: number };
+export type { BoardRow, BoardMemo } from './state.js';
 
-export interface BoardMemo {
-  checks: ConsoleState['checks'];
-  filterText: string;
-  sortKey: ConsoleState['sortKey'];
-  sortDesc: boolean;
-  grouped: boolean;
-  scope: Scope | null;
-  /** The checks shown, in order. */
-  sorted: CheckStatus[];
-  order: string[];
-  rows: BoardRow[];
-}
 // Past this many changed checks a full sort is as cheap as placing each one.
 const PLACE_AT_MOST = 256;
 

@@ -13,6 +13,8 @@ import { toErrorInfo } from '../poller.js';
 import { inScope, selectDashboard, selectScope, selectView } from '../selectors.js';
 import { pagedListFeed } from './paged-list-feed.js';
 
+export type { ChartChecksMemo } from '../state.js';
+
 export const CHART_MAX_CHECKS = 10;
 export const CHART_RUNS_PER_CHECK = 100;
 const CHART_MIN_INTERVAL_MS = 60_000;
@@ -27,12 +29,6 @@ export const dashboardsFeed: Feed = pagedListFeed({
       { signal },
     ),
 });
-
-export interface ChartChecksMemo {
-  checks: unknown;
-  scope: unknown;
-  value: { chosen: CheckStatus[]; leftOut: number };
-}
 
 /** The checks a chart reads: the dashboard's by name, at most CHART_MAX_CHECKS. */
 export function chartChecks(s: ConsoleState): { chosen: CheckStatus[]; leftOut: number } {
