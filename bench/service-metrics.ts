@@ -1,4 +1,4 @@
-// bench:service's scrape row (issue 35): GET /metrics of 10,000 checks over real HTTP,
+// bench:service's scrape row (docs/metrics.md): GET /metrics of 10,000 checks over real HTTP,
 // at a 15 s interval (the snapshot built ahead of each) and with no snapshot to serve
 // (built in the request), with the main thread's busy time per scrape and between.
 // `npm run bench:service -- metrics` runs it alone.

@@ -205,7 +205,7 @@ const FLOOD_PAGE = '/v1/check-statuses?limit=100&page=2';
 const FLOOD_SAMPLES = 400;
 
 /**
- * The same statuses page, idle and then while 200 connections send wrong keys (issue 31):
+ * The same statuses page, idle and then while 200 connections send wrong keys (docs/security.md):
  * what a flood of strangers costs a console. Bounded: the flood runs while the samples are taken.
  */
 async function underFlood(url: string) {

@@ -91,7 +91,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       ? AbortSignal.timeout(Math.min(timeoutMs, LAST_POST_MS))
       : AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
     // The service may live under a path prefix (https://host/checkwall): keep it.
-    // undici's request over kept-alive connections: fetch's web streams were a fifth of a runner's CPU.
+    // undici's request over kept-alive connections: fetch's web streams cost a runner dearly
+    // (BENCHMARKS.md, "Storage, runners, HTTP").
     const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers,
