@@ -1,7 +1,8 @@
 // The local runs alone (src/server/schedule/local-runs.ts), on a clock the test moves:
 // a bounded number at once, each result to the sink given at start under its run's id,
 // a run that could not start within its period skipped and counted, stop() aborting
-// what runs and storing none of it, and an offer tried again while storage fails.
+// what runs and storing none of it, an offer tried again while storage fails, and a
+// slot's turn: offered held, run, or skipped and counted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createLocalRuns, jobOf, type LocalRuns } from '../../../src/server/schedule/local-runs.js';
@@ -62,7 +63,14 @@ afterEach(async () => {
   rig = undefined;
 });
 
-function start(opts: { maxConcurrentRuns?: number; offerRun?: SchedulerOptions['queue']['offerRun'] } = {}) {
+function start(
+  opts: {
+    maxConcurrentRuns?: number;
+    offerRun?: SchedulerOptions['queue']['offerRun'];
+    /** Slots a reload removed. */
+    removed?: Set<string>;
+  } = {},
+) {
   const clock = createFakeClock();
   const accounting = createRunAccounting();
   const runs: HeldRun[] = [];
@@ -86,9 +94,10 @@ function start(opts: { maxConcurrentRuns?: number; offerRun?: SchedulerOptions['
     clock,
     accounting,
     maxConcurrentRuns: () => opts.maxConcurrentRuns ?? 2,
+    scheduled: (key) => !opts.removed?.has(key),
   });
   const states = new Map(
-    planSlots(config).map((slot) => [slot.check.id, { slot, nextAt: 0, dueAt: 0, pending: true }]),
+    planSlots(config).map((slot) => [slot.check.id, { slot, nextAt: 0, dueAt: 0, pending: false }]),
   );
   const r: Rig = { clock, local, accounting, runs, completed: [], skipping: [], states };
   local.start({
@@ -113,9 +122,19 @@ const claimed = (checkId: string, dueAt: number): ClaimedRun => ({
   triggeredBy: 'schedule',
 });
 
-/** The slot's scheduled run as a job, not started late after `staleAt`. */
-const job = (r: Rig, checkId: string, staleAt?: number) =>
-  jobOf(r.states.get(checkId)!, claimed(checkId, r.clock.now()), staleAt);
+/** The slot's scheduled run as a job (its slot pending, as its turn leaves it), not started late after `staleAt`. */
+function job(r: Rig, checkId: string, staleAt?: number) {
+  const state = r.states.get(checkId)!;
+  state.pending = true;
+  return jobOf(state, claimed(checkId, r.clock.now()), staleAt);
+}
+
+const keyOf = (checkId: string, dueAt: number): RunKey => ({
+  accountId: ACCOUNT,
+  checkId,
+  locationId: 'near',
+  dueAt,
+});
 
 describe('the local runs', () => {
   it('run a bounded number at once, the next starting as one ends, each result stored under its run', async () => {
@@ -200,5 +219,68 @@ describe('the local runs', () => {
     const failed = expect(offered).rejects.toThrow('database down');
     await r.clock.advance(4_000);
     await failed;
+  });
+
+  it("a slot's turn is offered held by this instance, run, and a turn while it runs is skipped and counted", async () => {
+    const offers: Array<{ key: RunKey; holder: unknown; staleAt: number | undefined }> = [];
+    const r = start({
+      offerRun: (key, _at, holder, staleAt) => {
+        offers.push({ key, holder, staleAt });
+        return Promise.resolve(claimed(key.checkId, key.dueAt));
+      },
+    });
+    const state = r.states.get('c1')!;
+    const at = r.clock.now();
+    r.local.turn(state, keyOf('c1', at), at + 5_000);
+    await r.clock.settle();
+    expect(offers).toEqual([
+      { key: keyOf('c1', at), holder: { token: r.local.token, leaseMs: 60_000 }, staleAt: at + 5_000 },
+    ]);
+    expect(r.runs.map((x) => x.checkId)).toEqual(['c1']);
+    r.local.turn(state, keyOf('c1', at + 5_000), at + 10_000);
+    expect(offers).toHaveLength(1);
+    expect(r.accounting.totals()).toEqual({ due: 2, skipped: 1, stored: 0 });
+    expect(r.skipping).toEqual(['c1']);
+    r.runs[0]!.finish();
+    await r.clock.settle();
+    expect(r.completed.map((c) => c.run.id)).toEqual(['run-c1']);
+    expect(state.pending).toBe(false);
+  });
+
+  it('a turn another instance offered first runs nothing here and counts nothing', async () => {
+    const r = start({ offerRun: () => Promise.resolve(null) });
+    const state = r.states.get('c1')!;
+    r.local.turn(state, keyOf('c1', r.clock.now()), r.clock.now() + 5_000);
+    await r.clock.settle();
+    expect(r.runs).toEqual([]);
+    expect(state.pending).toBe(false);
+    expect(r.accounting.totals()).toEqual({ due: 0, skipped: 0, stored: 0 });
+  });
+
+  it('a turn whose slot a reload removed while its offer was out starts no run', async () => {
+    const removed = new Set<string>();
+    const r = start({ removed, offerRun: (key) => Promise.resolve(claimed(key.checkId, key.dueAt)) });
+    const state = r.states.get('c1')!;
+    r.local.turn(state, keyOf('c1', r.clock.now()), r.clock.now() + 5_000);
+    removed.add(state.slot.key);
+    await r.clock.settle();
+    expect(r.runs).toEqual([]);
+    expect(state.pending).toBe(false);
+  });
+
+  it('a turn that cannot be offered is counted due and skipped, and the next turn is offered again', async () => {
+    let tries = 0;
+    const r = start({
+      offerRun: () => (tries++, Promise.reject(new Error('database down'))),
+    });
+    const state = r.states.get('c1')!;
+    r.local.turn(state, keyOf('c1', r.clock.now()), r.clock.now() + 5_000);
+    await r.clock.advance(4_000);
+    expect(r.accounting.totals()).toEqual({ due: 1, skipped: 1, stored: 0 });
+    expect(r.skipping).toEqual(['c1']);
+    expect(state.pending).toBe(false);
+    r.local.turn(state, keyOf('c1', r.clock.now()), r.clock.now() + 5_000);
+    await r.clock.advance(4_000);
+    expect(tries).toBe(6);
   });
 });
