@@ -9,9 +9,9 @@ import {
   CheckRunsCreateSchema,
   CheckRunsQuerySchema,
   MAX_RUNS_PER_REQUEST,
+  PathParamSchema,
   type CheckRun,
 } from '../../api/action-schemas.js';
-import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { checkKey } from '../../domain/keys.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
@@ -54,9 +54,8 @@ export interface ActionRouteDeps {
 export const ASKS_PER_CHECK_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
-const pathParam = z.string().min(1).max(MAX_PATH_PARAM_LENGTH);
-const CheckIdParams = z.object({ checkId: pathParam });
-const RunIdParams = z.object({ runId: pathParam });
+const CheckIdParams = z.object({ checkId: PathParamSchema });
+const RunIdParams = z.object({ runId: PathParamSchema });
 
 interface Pick1 {
   account: AccountConfig;
