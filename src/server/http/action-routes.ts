@@ -9,9 +9,9 @@ import {
   CheckRunsCreateSchema,
   CheckRunsQuerySchema,
   MAX_RUNS_PER_REQUEST,
-  PathParamSchema,
   type CheckRun,
 } from '../../api/action-schemas.js';
+import { PathParamSchema } from '../../api/schemas.js';
 import { checkKey } from '../../domain/keys.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
