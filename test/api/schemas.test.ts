@@ -10,8 +10,8 @@ import {
   MaintenanceListQuerySchema,
   MetricsCheckTypeSchema,
   MetricsQuerySchema,
-} from '../../src/api/schemas.js';
-import { formatPath } from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
+import { formatPath } from '../../src/api/schemas/index.js';
 
 const firstIssue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   result.error ? formatPath(result.error.issues[0]!.path) : undefined;

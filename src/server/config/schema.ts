@@ -15,9 +15,9 @@ import {
   SubscriptionsSchema,
   WIDGET_TYPES,
   WebhookConfigSchema,
-} from '../../api/schemas.js';
-import { RoleSchema } from '../../api/action-schemas.js';
-import { MaintenanceCreateSchema } from '../../api/maintenance-schemas.js';
+} from '../../api/schemas/index.js';
+import { RoleSchema } from '../../api/schemas/actions.js';
+import { MaintenanceCreateSchema } from '../../api/schemas/maintenance.js';
 import { isTimeZone } from '../../domain/maintenance.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';

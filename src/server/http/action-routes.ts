@@ -2,7 +2,7 @@
 // resume. Who may act is the guard's (route-roles.ts, before the body is read); the
 // audit trail and the key's name are given (`audit`, `keyName`): this file decides
 // only what an action does. Every shape is
-// src/api/action-schemas.ts's.
+// src/api/schemas/actions.ts's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -10,8 +10,8 @@ import {
   CheckRunsQuerySchema,
   MAX_RUNS_PER_REQUEST,
   type CheckRun,
-} from '../../api/action-schemas.js';
-import { PathParamSchema } from '../../api/schemas.js';
+} from '../../api/schemas/actions.js';
+import { PathParamSchema } from '../../api/schemas/index.js';
 import { checkKey } from '../../domain/keys.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';

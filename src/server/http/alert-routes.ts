@@ -12,7 +12,7 @@ import {
   type AlertNotification,
   type CheckAlert,
   type Subscriptions,
-} from '../../api/schemas.js';
+} from '../../api/schemas/index.js';
 import type { Alerting } from '../alerting/index.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';

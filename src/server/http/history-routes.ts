@@ -2,7 +2,11 @@
 // raw results (historyDays), for the status page's bars and the console's strip.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CheckHistoryQuerySchema, PathParamSchema, type CheckHistoryBucket } from '../../api/schemas.js';
+import {
+  CheckHistoryQuerySchema,
+  PathParamSchema,
+  type CheckHistoryBucket,
+} from '../../api/schemas/index.js';
 import { round } from '../../domain/stats.js';
 import type { Accounts } from '../config/accounts.js';
 import type { AccountConfig } from '../config/schema.js';

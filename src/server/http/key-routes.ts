@@ -6,7 +6,7 @@ import {
   type AuditEvent,
   type AuditEventList,
   type Me,
-} from '../../api/action-schemas.js';
+} from '../../api/schemas/actions.js';
 import type { AuditRow, Storage } from '../storage/types.js';
 import { renderPage, sendPage } from './etag.js';
 import { parseOr400 } from './errors.js';

@@ -9,8 +9,8 @@ import {
   MaintenanceCreateSchema,
   MaintenanceListQuerySchema,
   MaintenancePatchSchema,
-} from '../../api/maintenance-schemas.js';
-import { PathParamSchema } from '../../api/schemas.js';
+} from '../../api/schemas/maintenance.js';
+import { PathParamSchema } from '../../api/schemas/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { occurrenceAt } from '../../domain/maintenance.js';
 import type { Accounts } from '../config/accounts.js';

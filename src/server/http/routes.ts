@@ -10,7 +10,7 @@ import {
   MetricsQuerySchema,
   PathParamSchema,
   type CheckStatus,
-} from '../../api/schemas.js';
+} from '../../api/schemas/index.js';
 import type { Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';

@@ -1,6 +1,6 @@
 // The alerting part of Storage (types.ts): incidents, alerts, and the outbox of
 // notifications written with the status change that caused them.
-import type { AlertChannel, AlertEvent, NotificationStatus } from '../../api/schemas.js';
+import type { AlertChannel, AlertEvent, NotificationStatus } from '../../api/schemas/index.js';
 
 export interface IncidentRow {
   id: string;

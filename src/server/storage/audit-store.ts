@@ -1,5 +1,5 @@
 // The audit part of Storage (types.ts): every action of a key (docs/roles.md).
-import type { AuditAction } from '../../api/action-schemas.js';
+import type { AuditAction } from '../../api/schemas/actions.js';
 
 /** One action of a key, as stored (the wire's AuditEvent with `at` in epoch ms). */
 export interface AuditRow {

@@ -1,6 +1,6 @@
 // The alert channels part of Storage (types.ts): the channels, with their
 // subscriptions and signing secrets (docs/alerts.md).
-import type { AlertChannel, AlertChannelCreate, Subscriptions } from '../../api/schemas.js';
+import type { AlertChannel, AlertChannelCreate, Subscriptions } from '../../api/schemas/index.js';
 
 /** What createChannel stores: the POST body, what it serves, and a WEBHOOK's signing secret. */
 export type NewChannel = AlertChannelCreate & {

@@ -1,6 +1,6 @@
 // The holds part of Storage (types.ts): a person's pause of a check and the
 // maintenance windows (docs/maintenance.md).
-import type { MaintenanceMode, MaintenanceRepeat } from '../../api/maintenance-schemas.js';
+import type { MaintenanceMode, MaintenanceRepeat } from '../../api/schemas/maintenance.js';
 
 /** A person's pause of a check (POST /v1/checks/{id}/pause): no end by design. */
 export interface CheckPause {

@@ -1,6 +1,6 @@
 // The results part of Storage (types.ts): runs' results and what the statuses and
 // history read from them, screenshots, heartbeat pings.
-import type { CheckResult, ResultCertificate, ResultsSummary } from '../../api/schemas.js';
+import type { CheckResult, ResultCertificate, ResultsSummary } from '../../api/schemas/index.js';
 import type { HistoryBucket, HistoryQuery } from './history.js';
 
 export interface ResultQuery {
