@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { REFRESH_MS, SNAPSHOT_MS, TICK_MS, WATCH_MS } from '../src/server/metrics/snapshot.js';
 import { sampleResult } from '../test/helpers/samples.js';

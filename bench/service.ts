@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema, ServiceConfigSchema } from '../src/server/config/schema.js';
 import { runCheck } from '../src/server/runners/index.js';
 import { sampleResult } from '../test/helpers/samples.js';

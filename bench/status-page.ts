@@ -5,7 +5,7 @@
 // have statuses only. Requests one at a time over real HTTP on loopback.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { fmt, quantiles } from './report.js';

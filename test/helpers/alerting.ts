@@ -11,7 +11,7 @@ import {
   CheckStatusListSchema,
   type AlertNotification,
   type CheckResult,
-} from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { json, startFixture, type Fixture } from './fixture.js';
 import { startTestService, testConfig, TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';

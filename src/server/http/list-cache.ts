@@ -16,7 +16,7 @@
 // again, ahead of the requests, every answer read in the last 30 s that is 1.5 s
 // old or whose statuses moved, and swaps it in when built.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, StatusSummary } from '../../api/schemas/index.js';
 import type { Query } from './status-list.js';
 
 /** What the cache needs of an answer; routes.ts keeps more in it (status-list.ts BuiltList). */

@@ -10,7 +10,7 @@
 // as a list (snapshotFamily). A family whose every series is as it was keeps its text
 // and its compressed piece; only the others are written and compressed again.
 import { Counter, Gauge, Registry } from 'prom-client';
-import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas.js';
+import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas/index.js';
 import { RUNNER_CONNECTED_MS } from '../schedule/runner-contact.js';
 import { LABELS_PER_CHECK, VALUE, VALUES_PER_CHECK, type CheckRows } from './check-rows.js';
 import { deflatePiece, joinPieces, type DeflatedPieces } from './gzip-stream.js';

@@ -13,7 +13,7 @@ import {
   type RunnerJob,
   type RunnerResultBody,
   type RunnerResultItem,
-} from '../../api/runner-schemas.js';
+} from '../../api/schemas/runner.js';
 import { Agent, request } from 'undici';
 import { backoffDelay } from '../../domain/backoff.js';
 import { sanitize } from '../../domain/sanitize.js';

@@ -3,8 +3,8 @@
 // `npm run build` first), and the run queue's own table as the judge of what ran.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { killRunners, RUNNER_TOKEN, startRunner, storedResults } from '../../helpers/runner.js';

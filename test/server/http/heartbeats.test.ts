@@ -2,7 +2,11 @@
 // without credentials; the scheduler's runs succeed while pings come within
 // frequency plus grace, and fail once they stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, CheckResultListSchema, type CheckResult } from '../../../src/api/schemas.js';
+import {
+  ApiErrorBodySchema,
+  CheckResultListSchema,
+  type CheckResult,
+} from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

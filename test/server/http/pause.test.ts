@@ -3,8 +3,8 @@
 // pause is kept in the database: through a restart, a reload, and to a second
 // instance on the same PostgreSQL database.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuditEventListSchema } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { AuditEventListSchema } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
 import { plainKeyName, ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';

@@ -2,7 +2,7 @@
 // notes every request it gets: which check, from which location, when, and
 // how many were in flight at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { slotOffsetMs } from '../../../src/server/schedule/plan.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';

@@ -10,7 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { demoConfig } from '../../../src/server/demo/config.js';
 import { startDemoTargets, type DemoTargets } from '../../../src/server/demo/targets.js';

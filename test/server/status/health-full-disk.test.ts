@@ -7,7 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 import { sampleResult } from '../../helpers/samples.js';

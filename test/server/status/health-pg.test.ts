@@ -3,7 +3,7 @@
 // the database answers 503 with Retry-After in the error body, statuses still answer from
 // what the service holds, the log says it once, and all comes back by itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

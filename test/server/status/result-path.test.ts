@@ -4,7 +4,7 @@
 // instants, a write that stored nothing moving nothing, and the version moving only
 // with a status's value.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../../src/api/schemas.js';
+import type { CheckResult } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createStatusEngine, type StatusChange } from '../../../src/server/status/engine.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';

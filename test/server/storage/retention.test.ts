@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import {
   startTestService,

@@ -5,7 +5,7 @@
 // happen once; completed_at and the token make a result be stored once.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { CheckResult } from '../../../api/schemas.js';
+import type { CheckResult } from '../../../api/schemas/index.js';
 import { batched } from '../batched.js';
 import type { Promised, Sync } from '../promised.js';
 import { SKIP_REASONS } from '../run-queue.js';
