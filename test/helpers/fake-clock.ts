@@ -9,6 +9,13 @@ import type { Clock, Timer } from '../../src/domain/clock.js';
 export interface FakeClock extends Clock {
   /** Moves the time `ms` on, firing every timer due on the way. */
   advance(ms: number): Promise<void>;
+  /**
+   * Sets the time read `ms` on without firing anything, as a wall clock set forward: Node's
+   * timers count elapsed time, so each timer waiting is still as far from firing as it was.
+   * For a test that needs hours to pass between two things with no work of the timers
+   * between them (a reminder falls due, a certificate ages).
+   */
+  jump(ms: number): void;
   /** Lets pending promises and I/O callbacks settle, moving no time. */
   settle(): Promise<void>;
   /** Timers waiting. */
@@ -69,6 +76,10 @@ export function createFakeClock(start = Date.parse('2026-11-23T10:00:00.000Z')):
       }
       now = until;
       await settle();
+    },
+    jump(ms) {
+      now += ms;
+      for (const timer of timers) timer.at += ms;
     },
     settle,
     pending: () => timers.size,
