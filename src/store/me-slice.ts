@@ -3,12 +3,12 @@
 // and on a service without /v1/me: then everything is offered and the
 // service's own 403 says what a key may not do.
 import type { StateCreator } from 'zustand/vanilla';
-import { roleAllows, type Role } from '../api/action-schemas.js';
+import { roleAllows, type Role } from '../api/schemas/actions.js';
 import type { ConsoleState, MeSlice } from './state.js';
 
 export type { MeSlice } from './state.js';
 
-export type { Me, Role } from '../api/action-schemas.js';
+export type { Me, Role } from '../api/schemas/actions.js';
 
 export const createMeSlice: StateCreator<ConsoleState, [], [], MeSlice> = (set) => ({
   me: null,

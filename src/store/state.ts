@@ -5,7 +5,7 @@
 // create-store.ts imports every slice's code. Each slice file re-exports its
 // types, so readers still import them from the slice they belong to.
 import type { StoreApi } from 'zustand/vanilla';
-import type { AuditEventList, Me } from '../api/action-schemas.js';
+import type { AuditEventList, Me } from '../api/schemas/actions.js';
 import type {
   AlertChannel,
   AlertChannelList,
@@ -21,7 +21,7 @@ import type {
   Period,
   ServiceHealth,
   StatusSummary,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { SortKey } from '../domain/order.js';
 import type { TierPlan } from '../domain/poll-tiers.js';

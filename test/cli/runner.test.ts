@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../src/api/schemas/index.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import {
   killRunners,
@@ -44,7 +44,7 @@ async function startTarget() {
     if (holding && req.url.startsWith('/hang')) held.push(answer);
     else answer();
   });
-  /** Answers every held request, `spacingMs` apart. */
+  /** Answers every held request, `spacingMs` apart (results finishing moments apart is what a test is about). */
   const release = async (spacingMs = 0) => {
     holding = false;
     for (const answer of held.splice(0)) {

@@ -1,6 +1,7 @@
 // For the alert delivery tests: a service whose channels deliver to receivers
 // on loopback (an HTTP receiver for webhook and chat, a real SMTP server, a
-// Twilio-shaped provider), a clock the test moves, and readers of the delivery log.
+// Twilio-shaped provider), on the fake clock when a test moves time
+// (test/helpers/fake-clock.ts), and readers of the delivery log.
 import { createHmac } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterEach } from 'vitest';
@@ -11,8 +12,10 @@ import {
   CheckStatusListSchema,
   type AlertNotification,
   type CheckResult,
-} from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
+import { systemClock, type Clock } from '../../src/domain/clock.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
+import type { FakeClock } from './fake-clock.js';
 import { json, startFixture, type Fixture } from './fixture.js';
 import { startTestService, testConfig, TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
 
@@ -22,16 +25,6 @@ export const SMTP_PASSWORD = 'smtp-pass-0123456789';
 export const HEADER_SECRET = 'Bearer header-secret-0123456789';
 
 export const AUTH = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
-
-export interface Clock {
-  now(): number;
-  advance(ms: number): void;
-}
-
-export function createClock(): Clock {
-  let offset = 0;
-  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
-}
 
 export interface Receivers {
   hook: Fixture;
@@ -164,10 +157,10 @@ export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; gr
 
 export async function startAlertService(
   config: ServiceConfig,
-  clock?: Clock,
+  clock?: FakeClock,
   more: { dbPath?: string; startScheduler?: boolean } = {},
 ) {
-  return startTestService({ config, ...(clock ? { now: clock.now } : {}), ...more });
+  return startTestService({ config, ...(clock ? { clock } : {}), ...more });
 }
 
 export async function post(svc: { url: string }, path: string, body?: unknown, headers = AUTH) {
@@ -198,7 +191,7 @@ export async function get(svc: { url: string }, path: string, headers: Record<st
  * the service. A check's first call lays down 200 successes before them, so its
  * availability stays above the failing line and statuses follow the newest runs.
  */
-export function runner(svc: TestService, clock: Clock = createClock()) {
+export function runner(svc: TestService, clock: Pick<Clock, 'now'> = systemClock) {
   let n = 0;
   const started = new Set<string>();
   return async (checkId: string, statuses: Array<'success' | 'failed'>, location = 'eu-west') => {

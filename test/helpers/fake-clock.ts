@@ -3,11 +3,19 @@
 // each at its own instant, and lets promises settle after each, so work a timer
 // starts (a storage read, a run) has its effects before the next one fires.
 import { setImmediate as turn } from 'node:timers/promises';
+import { vi } from 'vitest';
 import type { Clock, Timer } from '../../src/domain/clock.js';
 
 export interface FakeClock extends Clock {
   /** Moves the time `ms` on, firing every timer due on the way. */
   advance(ms: number): Promise<void>;
+  /**
+   * Sets the time read `ms` on without firing anything, as a wall clock set forward: Node's
+   * timers count elapsed time, so each timer waiting is still as far from firing as it was.
+   * For a test that needs hours to pass between two things with no work of the timers
+   * between them (a reminder falls due, a certificate ages).
+   */
+  jump(ms: number): void;
   /** Lets pending promises and I/O callbacks settle, moving no time. */
   settle(): Promise<void>;
   /** Timers waiting. */
@@ -69,7 +77,53 @@ export function createFakeClock(start = Date.parse('2026-11-23T10:00:00.000Z')):
       now = until;
       await settle();
     },
+    jump(ms) {
+      now += ms;
+      for (const timer of timers) timer.at += ms;
+    },
     settle,
     pending: () => timers.size,
   };
+}
+
+export interface AdvanceUntilOptions {
+  /**
+   * What a step set off outside the clock (a run on a worker thread, a request to a
+   * target) has got as far as it can before the clock moves again; waited for after
+   * each step on real time, bounded.
+   */
+  idle?: () => boolean | Promise<boolean>;
+  stepMs?: number;
+  /** The most of the clock's time it may take. */
+  withinMs?: number;
+}
+
+/** Moves the clock on `stepMs` at a time until `done` holds. */
+export async function advanceUntil(
+  clock: FakeClock,
+  done: () => boolean | Promise<boolean>,
+  { idle, stepMs = 100, withinMs = 60_000 }: AdvanceUntilOptions = {},
+): Promise<void> {
+  const deadline = clock.now() + withinMs;
+  const caughtUp = async () => {
+    if (!idle) return;
+    await vi.waitFor(
+      async () => {
+        if (!(await idle())) throw new Error('the work a step of the clock set off never came to rest');
+      },
+      { timeout: 10_000, interval: 5 },
+    );
+  };
+  await caughtUp();
+  while (!(await done())) {
+    if (clock.now() >= deadline) throw new Error(`not done within ${withinMs} ms of the clock`);
+    await clock.advance(Math.min(stepMs, deadline - clock.now()));
+    await caughtUp();
+  }
+}
+
+/** Moves the clock `ms` on, `stepMs` at a time, waiting for `idle` after each step. */
+export async function advanceBy(clock: FakeClock, ms: number, opts: AdvanceUntilOptions = {}): Promise<void> {
+  const end = clock.now() + ms;
+  await advanceUntil(clock, () => clock.now() >= end, { ...opts, withinMs: ms });
 }

@@ -1,8 +1,9 @@
 // `checkwall runner` as a child process of the built program (issue 12), and
 // a service config with a remote location for it.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { vi } from 'vitest';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
-import type { CheckResult } from '../../src/api/schemas.js';
+import type { CheckResult } from '../../src/api/schemas/index.js';
 import { startFixture } from './fixture.js';
 import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
 
@@ -32,7 +33,11 @@ export function startRunner(
   started.add(child);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const lines = new EventTarget();
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    lines.dispatchEvent(new Event('data'));
+  });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => {
@@ -46,11 +51,23 @@ export function startRunner(
     stderr: () => err,
     exited,
     waitFor: (re, timeoutMs = 20_000) =>
-      until(
-        () => re.test(out),
-        timeoutMs,
-        () => `runner output never matched ${re}:\n${out}\n${err}`,
-      ),
+      new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if (!re.test(out)) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`runner output never matched ${re}:\n${out}\n${err}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          lines.removeEventListener('data', look);
+        };
+        lines.addEventListener('data', look);
+        look();
+      }),
   };
 }
 
@@ -58,17 +75,18 @@ export function killRunners(): void {
   for (const child of started) child.kill('SIGKILL');
 }
 
-/** Polls `ok` every 100 ms until it holds; the deadline only bounds a broken run. */
+/** Polls `ok` until it holds (vitest's bounded poll); the deadline only bounds a broken run. */
 export async function until(
   ok: () => boolean | Promise<boolean>,
   timeoutMs: number,
   what: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(what());
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await ok())) throw new Error(what());
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** One account: check c1 (and more) at the remote location "far" and nothing local. */

@@ -2,6 +2,7 @@
 // program at a given size; we type with send-keys and read with capture-pane.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { vi } from 'vitest';
 
 export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 
@@ -58,16 +59,16 @@ export function startTerminal(
     type: (text) => void tmux('send-keys', '-t', 'main', '-l', text),
     resize: (cols, rows) => void tmux('resize-window', '-t', 'main', '-x', String(cols), '-y', String(rows)),
     exited: () => tmux('display-message', '-p', '-t', 'main', '#{pane_dead}').trim() === '1',
-    async waitFor(pattern, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const screen = capture();
-        if (typeof pattern === 'string' ? screen.includes(pattern) : pattern.test(screen)) return screen;
-        if (Date.now() > deadline)
+    // tmux tells no one when its screen changes: a bounded poll of the pane.
+    waitFor: (pattern, timeoutMs = 15_000) =>
+      vi.waitFor(
+        () => {
+          const screen = capture();
+          if (typeof pattern === 'string' ? screen.includes(pattern) : pattern.test(screen)) return screen;
           throw new Error(`timed out waiting for ${String(pattern)}; the screen was:\n${screen}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
+        },
+        { timeout: timeoutMs, interval: 100 },
+      ),
     kill: () => {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
     },

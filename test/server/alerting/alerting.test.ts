@@ -2,11 +2,10 @@
 // notifications reach a real HTTP receiver on loopback, the delivery log and
 // the check statuses show what happened.
 import { describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
+import { AlertPayloadSchema } from '../../../src/api/schemas/index.js';
 import {
   alertConfig,
   AUTH,
-  createClock,
   HEADER_SECRET,
   HOOK_SECRET,
   hookEvents,
@@ -18,6 +17,7 @@ import {
   verifySignature,
   closedAfterEach,
 } from '../../helpers/alerting.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
 
@@ -113,7 +113,8 @@ describe('alerts', () => {
 
   it('remind while failing and not acknowledged, at most maxReminders; acknowledging stops them', async () => {
     const r = (held.receivers = await startReceivers());
-    const clock = createClock();
+    // At the real time: the results it seeds are as recent as the service's own.
+    const clock = createFakeClock(Date.now());
     const config = alertConfig(r, {
       alerts: { c1: { remindEveryMinutes: 10, maxReminders: 2 }, c2: { remindEveryMinutes: 10 } },
       channels: [
@@ -131,11 +132,11 @@ describe('alerts', () => {
     await run('c2', ['failed', 'failed']);
     await expect.poll(() => r.hook.seen.length).toBe(2);
     expect(await s.alerting.sweepReminders()).toBe(0); // not due yet
-    clock.advance(10 * 60_000);
+    clock.jump(10 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(2);
-    clock.advance(10 * 60_000);
+    clock.jump(10 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(2);
-    clock.advance(10 * 60_000);
+    clock.jump(10 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(1); // c1 has had its 2; c2 (default 3) its third
     await expect.poll(() => r.hook.seen.length).toBe(7);
     const c1 = hookEvents(r).filter((_, i) => JSON.parse(r.hook.seen[i]!.body).check.id === 'c1');
@@ -156,13 +157,14 @@ describe('alerts', () => {
       alerts: { active: 0, acknowledged: 1, total24h: 1 },
       currentAlert: { acknowledgedAt: expect.any(String) },
     });
-    clock.advance(60 * 60_000);
+    clock.jump(60 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(0);
   });
 
   it('stop reminders for an acknowledged alert, and the next failure after a recovery is a new alert', async () => {
     const r = (held.receivers = await startReceivers());
-    const clock = createClock();
+    // At the real time: the results it seeds are as recent as the service's own.
+    const clock = createFakeClock(Date.now());
     const s = (held.svc = await startAlertService(
       alertConfig(r, { alerts: { c1: { remindEveryMinutes: 1, minIntervalSeconds: 0 } } }),
       clock,
@@ -175,13 +177,13 @@ describe('alerts', () => {
       headers: AUTH,
     });
     expect(ack.status).toBe(200);
-    clock.advance(5 * 60_000);
+    clock.jump(5 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(0);
     await run('c1', ['success', 'success', 'success', 'failed', 'failed']);
     const second = (await statusOf(s, 'c1')).currentAlert!;
     expect(second.id).not.toBe(first.id);
     expect(second.acknowledgedAt).toBeNull();
-    clock.advance(60_000);
+    clock.jump(60_000);
     expect(await s.alerting.sweepReminders()).toBe(1);
     await expect
       .poll(() => hookEvents(r).map((e) => e.event))

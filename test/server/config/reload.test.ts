@@ -2,8 +2,9 @@
 // added, changed, disabled and removed take effect at once, stored results
 // stay, and a run in flight when the config changes finishes and is stored.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
@@ -169,7 +170,8 @@ describe('config reload', () => {
     // Disabled checks: nothing runs, so no status moves after the reload. The list's answer,
     // built again in the background while it is being read, must use the config of now.
     const f = (target = await startTarget());
-    const s = (svc = await startTestService({ config: config(f, [{ id: 'one', enabled: false }]) }));
+    const clock = createFakeClock();
+    const s = (svc = await startTestService({ config: config(f, [{ id: 'one', enabled: false }]), clock }));
     expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one']);
     await s.reload(
       config(f, [
@@ -177,9 +179,9 @@ describe('config reload', () => {
         { id: 'two', enabled: false },
       ]),
     );
-    await new Promise((r) => setTimeout(r, 1_000));
+    await clock.advance(1_000);
     expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one', 'two']);
-    await new Promise((r) => setTimeout(r, 2_500));
+    await clock.advance(2_500);
     expect((await statuses(s)).map((c) => c.checkId)).toEqual(['one', 'two']);
   });
 });

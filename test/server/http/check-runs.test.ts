@@ -1,11 +1,14 @@
 // Run now (issue 32) over real HTTP against the real service: a local location run
 // by the service, a remote one by a real `checkwall runner` (the built program:
 // `npm run build` first), and the run queue's own table as the judge of what ran.
+// The local runs are on the fake clock (test/helpers/fake-clock.ts); a spawned runner
+// long-polls on real time, so the service it talks to is on real time too.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { killRunners, RUNNER_TOKEN, startRunner, storedResults } from '../../helpers/runner.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
@@ -49,6 +52,14 @@ async function startTarget() {
   return { fixture, release: () => held.splice(0).forEach((answer) => answer()), held: () => held.length };
 }
 
+/** Moves the clock until `done` holds, each step once every run under way is held at the target or over. */
+const clockUntil = (
+  clock: FakeClock,
+  s: TestService,
+  held: () => number,
+  done: () => boolean | Promise<boolean>,
+) => advanceUntil(clock, done, { idle: () => s.runStats().running === held(), withinMs: 20_000 });
+
 /** Checks at the local location "near" and the remote "far". */
 function config(url: string, checks: Array<{ id: string; frequency: string; path?: string; at?: string[] }>) {
   return ServiceConfigSchema.parse({
@@ -80,12 +91,15 @@ function config(url: string, checks: Array<{ id: string; frequency: string; path
 describe('POST /v1/check-runs', { timeout: 60_000 }, () => {
   it('runs a check now at a local location: queued, then done, stored as a result triggered by the api', async () => {
     const t = await startTarget();
-    service = await startTestService({
+    const clock = createFakeClock();
+    const s = (service = await startTestService({
       config: config(t.fixture.url, [{ id: 'c1', frequency: '1h' }]),
       startScheduler: true,
-    });
+      clock,
+    }));
     // The first scheduled run (a new check runs at once on first sight) lands first.
-    await expect.poll(async () => (await storedResults(service!, 'c1')).length, { timeout: 20_000 }).toBe(1);
+    await clockUntil(clock, s, t.held, async () => (await storedResults(s, 'c1')).length > 0);
+    expect(await storedResults(s, 'c1')).toHaveLength(1);
 
     const res = await ask(service.url, { checkIds: ['c1'] });
     expect(res.status).toBe(202);
@@ -106,17 +120,20 @@ describe('POST /v1/check-runs', { timeout: 60_000 }, () => {
     // It does not move the schedule: the next scheduled run is still an hour from the first.
     const statuses = await fetch(`${service.url}/v1/check-statuses`, { headers });
     const c1 = CheckStatusListSchema.parse(await statuses.json()).data[0]!;
-    expect(Date.parse(c1.schedule.nextRun!)).toBeGreaterThan(Date.now() + 30 * 60_000);
+    expect(Date.parse(c1.schedule.nextRun!)).toBeGreaterThan(clock.now() + 30 * 60_000);
   });
 
   it('answers the pending run when asked again (no pile-up), then 429 with Retry-After past 10 asks a minute', async () => {
     const t = await startTarget();
-    service = await startTestService({
+    const clock = createFakeClock();
+    const s = (service = await startTestService({
       config: config(t.fixture.url, [{ id: 'h1', frequency: '1h', path: '/hang' }]),
       startScheduler: true,
-    });
+      clock,
+    }));
     // The first scheduled run (a new check's, at once) is held at the target too.
-    await expect.poll(() => t.held(), { timeout: 20_000 }).toBe(1);
+    await clockUntil(clock, s, t.held, () => t.held() > 0);
+    expect(t.held()).toBe(1);
     const first = CheckRunListSchema.parse(await (await ask(service.url, { checkIds: ['h1'] })).json()).data;
     await expect.poll(() => t.held(), { timeout: 20_000 }).toBe(2);
     for (let i = 2; i <= 10; i++) {

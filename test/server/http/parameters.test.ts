@@ -8,7 +8,7 @@ import {
   CheckResultListSchema,
   CheckStatusListSchema,
   DashboardListSchema,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const DAY = 86_400_000;

@@ -1,11 +1,13 @@
 // A person's pause and resume of a check (issue 32) over real HTTP: what the status
 // says, that run now is refused, that a resume runs it within seconds, and that the
 // pause is kept in the database: through a restart, a reload, and to a second
-// instance on the same PostgreSQL database.
-import { afterEach, describe, expect, it } from 'vitest';
-import { AuditEventListSchema } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas.js';
+// instance on the same PostgreSQL database. The instances of a test share one fake
+// clock (test/helpers/fake-clock.ts), moved while their runs are at rest.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuditEventListSchema } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
 import { plainKeyName, ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
@@ -15,6 +17,11 @@ import { tempDb } from '../../helpers/storages.js';
 const postgres = testPostgres();
 const services: TestService[] = [];
 let target: Fixture | undefined;
+let clock: FakeClock;
+
+beforeEach(() => {
+  clock = createFakeClock();
+});
 
 afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.close()));
@@ -55,11 +62,19 @@ async function start(opts: { dbPath?: string; enabled?: boolean } = {}) {
   const s = await startTestService({
     config: config(target.url, opts.enabled),
     startScheduler: true,
+    clock,
     ...(opts.dbPath ? { dbPath: opts.dbPath } : {}),
   });
   services.push(s);
   return s;
 }
+
+/** Moves the clock until `done` holds (within `withinMs` of it), each step once no run is under way. */
+const clockUntil = (done: () => Promise<boolean>, withinMs: number) =>
+  advanceUntil(clock, done, {
+    idle: () => services.every((s) => s.runStats().running === 0),
+    withinMs,
+  });
 
 const act = (s: TestService, checkId: string, what: 'pause' | 'resume') =>
   fetch(`${s.url}/v1/checks/${checkId}/${what}`, { method: 'POST', headers });
@@ -99,7 +114,8 @@ describe('pause and resume', { timeout: 60_000 }, () => {
 
   it('pauses a check: its status says who and since when, run now is a 409, and a resume runs it within seconds', async () => {
     const s = await start();
-    await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 20_000 }).toBe(1);
+    await clockUntil(async () => (await storedResults(s, 'c1')).length > 0, 20_000);
+    expect(await storedResults(s, 'c1')).toHaveLength(1);
 
     const paused = await act(s, 'c1', 'pause');
     expect(paused.status).toBe(200);
@@ -124,8 +140,9 @@ describe('pause and resume', { timeout: 60_000 }, () => {
     expect(after.paused).toBeNull();
     expect(after.schedule.enabled).toBe(true);
     // Its hourly schedule would not run it for an hour: the resume runs it now.
-    await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 10_000 }).toBe(2);
-    await expect.poll(async () => (await status(s, 'c1')).schedule.nextRun).not.toBeNull();
+    await clockUntil(async () => (await storedResults(s, 'c1')).length > 1, 10_000);
+    expect(await storedResults(s, 'c1')).toHaveLength(2);
+    await clockUntil(async () => (await status(s, 'c1')).schedule.nextRun !== null, 10_000);
 
     expect((await act(s, 'nope', 'pause')).status).toBe(404);
   });
@@ -154,9 +171,9 @@ describe('pause and resume', { timeout: 60_000 }, () => {
     const a = await start({ dbPath: url });
     const b = await start({ dbPath: url });
     expect((await act(a, 'c1', 'pause')).status).toBe(200);
-    await expect.poll(async () => (await status(b, 'c1')).paused?.by, { timeout: 10_000 }).toBe(KEY_NAME);
+    await clockUntil(async () => (await status(b, 'c1')).paused?.by === KEY_NAME, 10_000);
     expectPaused(await status(b, 'c1'));
     expect((await act(b, 'c1', 'resume')).status).toBe(200);
-    await expect.poll(async () => (await status(a, 'c1')).paused ?? null, { timeout: 10_000 }).toBeNull();
+    await clockUntil(async () => ((await status(a, 'c1')).paused ?? null) === null, 10_000);
   });
 });

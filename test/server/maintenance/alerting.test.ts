@@ -3,12 +3,11 @@
 // log read over HTTP. Held pages are logged `suppressed`, never sent; the end of the
 // window over a check still failing pages once; a recovered one sends nothing.
 import { describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
+import { AlertPayloadSchema } from '../../../src/api/schemas/index.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
 import {
   alertConfig,
   closedAfterEach,
-  createClock,
   hookEvents,
   notifications,
   post,
@@ -18,6 +17,7 @@ import {
   statusOf,
   AUTH,
 } from '../../helpers/alerting.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
 
@@ -83,7 +83,8 @@ describe('alerts under a maintenance window', () => {
 
   it('notices the end by time on the service clock and pages once', async () => {
     const r = (held.receivers = await startReceivers());
-    const clock = createClock();
+    // At the real time: the results it seeds are as recent as the service's own.
+    const clock = createFakeClock(Date.now());
     const s = (held.svc = await startAlertService(
       alertConfig(r, { alerts: { c1: { afterFailures: 2 } } }),
       clock,
@@ -93,8 +94,9 @@ describe('alerts under a maintenance window', () => {
     const w = MaintenanceWindowSchema.parse((await post(s, '/v1/maintenance-windows', silence)).body);
     await run('c1', ['failed', 'failed', 'failed']);
     await expect.poll(async () => (await notifications(s)).map((n) => n.status)).toEqual(['suppressed']);
-    clock.advance(31 * 60_000);
+    clock.jump(31 * 60_000);
     // The end timer (every second, on the service's clock) finds the occurrence over.
+    await clock.advance(1_000);
     await expect.poll(() => r.hook.seen.length, { timeout: 10_000 }).toBe(1);
     expect(AlertPayloadSchema.parse(JSON.parse(r.hook.seen[0]!.body)).maintenance).toMatchObject({
       id: w.id,
@@ -126,7 +128,8 @@ describe('alerts under a maintenance window', () => {
 
   it('holds the reminder of an alert opened before the window, logged with the window named', async () => {
     const r = (held.receivers = await startReceivers());
-    const clock = createClock();
+    // At the real time: the results it seeds are as recent as the service's own.
+    const clock = createFakeClock(Date.now());
     const s = (held.svc = await startAlertService(
       alertConfig(r, { alerts: { c1: { afterFailures: 2, remindEveryMinutes: 10 } } }),
       clock,
@@ -135,8 +138,9 @@ describe('alerts under a maintenance window', () => {
     await run('c1', ['success', 'failed', 'failed']);
     await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['failure']);
     expect((await post(s, '/v1/maintenance-windows', { ...silence, duration: '2h' })).status).toBe(201);
-    clock.advance(11 * 60_000);
+    clock.jump(11 * 60_000);
     // The reminder sweep (every 5 s) finds it due: held, not sent.
+    await clock.advance(5_000);
     await expect
       .poll(async () => (await notifications(s)).map((n) => `${n.event}/${n.status}/${n.lastError}`), {
         timeout: 15_000,

@@ -4,13 +4,13 @@
 // tag scope covers a check a config reload adds; two instances on one PostgreSQL
 // database agree on the window and the end's page goes out once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
 import {
   AlertPayloadSchema,
   ApiErrorBodySchema,
   CheckStatusSchema,
   type CheckStatus,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   alertConfig,
@@ -22,6 +22,7 @@ import {
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
+import { advanceUntil, createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const postgres = testPostgres();
@@ -86,9 +87,15 @@ async function summary(s: TestService) {
 describe('maintenance windows on checks', { timeout: 60_000 }, () => {
   it('in pause mode: the check does not run, shows unknown naming the window, run now is 409, resume says when it ends', async () => {
     target = await startFixture((_req, res) => void res.writeHead(200).end('ok'));
-    const s = await startTestService({ config: config(target.url), startScheduler: true });
+    // On the fake clock: the first run (a new check catches up within seconds of it) is stepped to.
+    const clock = createFakeClock();
+    const s = await startTestService({ config: config(target.url), startScheduler: true, clock });
     services.push(s);
-    await expect.poll(async () => (await storedResults(s, 'c1')).length, { timeout: 20_000 }).toBe(1);
+    await advanceUntil(clock, async () => (await storedResults(s, 'c1')).length > 0, {
+      idle: () => s.runStats().running === 0,
+      withinMs: 20_000,
+    });
+    expect(await storedResults(s, 'c1')).toHaveLength(1);
 
     const created = await call(s, 'POST', '/v1/maintenance-windows', {
       name: 'db migration',

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextDueAt, ownerOf, planSlots } from '../../../src/server/schedule/plan.js';
 import type { RunKey } from '../../../src/server/storage/types.js';
+import { advanceBy, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { remoteConfig, until } from '../../helpers/runner.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
@@ -24,14 +25,28 @@ interface Offered {
   created: boolean;
 }
 
-/** Every offer the service's scheduler makes from now on, with whether it created the run. */
-function recordOffers(s: TestService, name: string, into: Offered[]) {
+/**
+ * Every offer the service's scheduler makes from now on, at the clock's time, with whether
+ * it created the run; `out` counts the offers not yet answered.
+ */
+function recordOffers(
+  s: TestService,
+  name: string,
+  clock: FakeClock,
+  into: Offered[],
+  out: { offers: number },
+) {
   const offer = s.storage.offerRun.bind(s.storage);
   s.storage.offerRun = async (key, now, claim) => {
-    const at = Date.now();
-    const run = await offer(key, now, claim);
-    into.push({ by: name, key, at, created: run !== null });
-    return run;
+    const at = clock.now();
+    out.offers++;
+    try {
+      const run = await offer(key, now, claim);
+      into.push({ by: name, key, at, created: run !== null });
+      return run;
+    } finally {
+      out.offers--;
+    }
   };
 }
 
@@ -47,14 +62,18 @@ describe('remote runs offered by several instances', () => {
         'http://127.0.0.1:9',
         Array.from({ length: 12 }, (_, i) => ({ id: `c${i + 1}`, frequency: '2s' })),
       );
+      // Both instances on one fake clock, moved a step at a time once every offer made is answered.
+      const clock = createFakeClock();
       const [a, b] = [
-        await startTestService({ config, dbPath: url, startScheduler: true }),
-        await startTestService({ config, dbPath: url, startScheduler: true }),
+        await startTestService({ config, dbPath: url, startScheduler: true, clock }),
+        await startTestService({ config, dbPath: url, startScheduler: true, clock }),
       ];
       services = [a, b];
       const offers: Offered[] = [];
-      recordOffers(a, 'a', offers);
-      recordOffers(b, 'b', offers);
+      const out = { offers: 0 };
+      recordOffers(a, 'a', clock, offers, out);
+      recordOffers(b, 'b', clock, offers, out);
+      const wait = (ms: number) => advanceBy(clock, ms, { idle: () => out.offers === 0 });
       const ids = { a: (await a.storage.instances()).self, b: (await b.storage.instances()).self };
       const all = [ids.a, ids.b].sort();
       expect((await a.storage.instances()).all).toEqual(all);
@@ -62,9 +81,9 @@ describe('remote runs offered by several instances', () => {
 
       // Both instances have read each other (every 2 s) by then; the window's runs are offered
       // late by the non-owner by its end (3 s, flushed every second).
-      const from = Date.now() + 3_000;
+      const from = clock.now() + 3_000;
       const to = from + 6_000;
-      await new Promise((r) => setTimeout(r, to - Date.now() + 5_000));
+      await wait(to - clock.now() + 5_000);
       const slots = planSlots(config);
       const grid = (start: number, end: number) =>
         slots.flatMap((slot) => {
@@ -95,14 +114,14 @@ describe('remote runs offered by several instances', () => {
       // been offered by a before it went: offers come up to a quarter period ahead.
       await a.close();
       services = [b];
-      const goneAt = Date.now();
+      const goneAt = clock.now();
       await until(
         async () => (await b.storage.instances()).all.length === 1,
         10_000,
         () => 'b still sees a',
       );
-      const after = Date.now() + 3_000;
-      await new Promise((r) => setTimeout(r, after - Date.now() + 4_000));
+      const after = clock.now() + 3_000;
+      await wait(after - clock.now() + 4_000);
       for (const run of grid(goneAt, after + 2_000)) {
         const first = offers.find((o) => keyOf(o.key) === keyOf(run) && o.created);
         expect(first, `${keyOf(run)} was never created after a went`).toBeDefined();

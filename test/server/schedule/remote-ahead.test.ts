@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAIM_GATHER_MS } from '../../../src/server/schedule/runner-hub.js';
 import type { RunKey } from '../../../src/server/storage/types.js';
-import { remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
+import { remoteConfig, RUNNER_TOKEN, until as pollUntil } from '../../helpers/runner.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 
 let service: TestService | undefined;
@@ -141,8 +141,11 @@ describe('remote runs offered ahead', () => {
       return run;
     };
     // The first run catches up at once; the next is offered about a second before it is due.
-    const deadline = Date.now() + 10_000;
-    while (ahead.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await pollUntil(
+      () => ahead.length > 0,
+      10_000,
+      () => 'no run of d1 was offered ahead',
+    );
     const [run] = ahead;
     expect(run).toBeDefined();
     expect(run!.dueAt).toBeGreaterThan(Date.now());

@@ -3,6 +3,7 @@
 // already made as it left is given back. Against the real service, its queue and real HTTP.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 import { remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
 
@@ -22,24 +23,30 @@ const poll = (url: string, waitSeconds: number, signal?: AbortSignal) =>
 
 describe('a runner gone mid-poll', () => {
   it('is given nothing, and the run it would have taken goes to the next poll', async () => {
-    // Offered by hand, so nothing else offers or wakes.
+    // Offered by hand, so nothing else offers or wakes; the poll waits on the fake clock.
+    const clock = createFakeClock();
     service = await startTestService({
       config: remoteConfig('http://127.0.0.1:9', [{ id: 'c1', frequency: '1h' }]),
+      clock,
     });
-    const now = Date.now();
+    const now = clock.now();
     const run = await service.storage.offerRun(
       { accountId: TEST_ACCOUNT, checkId: 'c1', locationId: 'far', dueAt: now + 300 },
       now,
     );
     expect(run).not.toBeNull();
-    // The poll finds nothing due, waits; the run falls due meanwhile; the runner goes.
+    // The poll finds nothing due and waits: its wait is a timer of the clock.
+    const timers = clock.pending();
     const gone = new AbortController();
     const waiting = poll(service.url, 10, gone.signal).catch((error: unknown) => error);
-    await new Promise((r) => setTimeout(r, 600));
+    await expect.poll(() => clock.pending()).toBe(timers + 1);
+    // The run falls due meanwhile; the runner goes, and the service sees it go (the wait ends).
+    await clock.advance(600);
     gone.abort();
     expect(await waiting).toBeInstanceOf(Error);
+    await expect.poll(() => clock.pending()).toBe(timers);
     // Past the poll's step (1 s) and gather: a claim it would make has been made by now.
-    await new Promise((r) => setTimeout(r, 1_500));
+    await clock.advance(1_500);
     expect((await service.storage.findRun(run!.id))!.token).toBeNull();
     const next = (await (await poll(service.url, 0)).body.json()) as {
       data: { jobs: Array<{ runId: string }> };

@@ -1,10 +1,15 @@
 // The scheduler inside the real service, against a real loopback target that
 // notes every request it gets: which check, from which location, when, and
-// how many were in flight at once.
+// how many were in flight at once. Time is the fake clock's
+// (test/helpers/fake-clock.ts): the target notes a request at the clock's time
+// and holds its answer on the clock, and the test moves the clock a step at a
+// time once the service is at rest (no offer out, every run under way held at
+// the target).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { slotOffsetMs } from '../../../src/server/schedule/plan.js';
+import { advanceBy, advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
@@ -19,10 +24,12 @@ interface Target {
   hits: Hit[];
   /** Most requests in flight at once, overall and per check+location. */
   peak: { all: number; perRun: Map<string, number> };
+  /** Requests in flight now. */
+  inFlight(): number;
 }
 
-/** A target that answers /c/{check}?ms=N after N ms. */
-async function startTarget(): Promise<Target> {
+/** A target that answers /c/{check}?ms=N after N ms of the clock. */
+async function startTarget(clock: FakeClock): Promise<Target> {
   const hits: Hit[] = [];
   const peak = { all: 0, perRun: new Map<string, number>() };
   let all = 0;
@@ -32,21 +39,21 @@ async function startTarget(): Promise<Target> {
     const check = url.pathname.split('/')[2] ?? '';
     const location = String(req.headers['x-checkwall-location']);
     const key = `${check}@${location}`;
-    hits.push({ check, location, at: req.at });
+    hits.push({ check, location, at: clock.now() });
     all++;
     running.set(key, (running.get(key) ?? 0) + 1);
     peak.all = Math.max(peak.all, all);
     peak.perRun.set(key, Math.max(peak.perRun.get(key) ?? 0, running.get(key)!));
-    setTimeout(
-      () => {
-        all--;
-        running.set(key, running.get(key)! - 1);
-        res.writeHead(200).end('ok');
-      },
-      Number(url.searchParams.get('ms') ?? 0),
-    );
+    const answer = () => {
+      all--;
+      running.set(key, running.get(key)! - 1);
+      res.writeHead(200).end('ok');
+    };
+    const ms = Number(url.searchParams.get('ms') ?? 0);
+    if (ms > 0) clock.setTimeout(answer, ms);
+    else answer();
   });
-  return { fixture, hits, peak };
+  return { fixture, hits, peak, inFlight: () => all };
 }
 
 const LOCATIONS = [
@@ -89,26 +96,58 @@ afterEach(async () => {
   svc = target = undefined;
 });
 
+interface Rig {
+  clock: FakeClock;
+  t: Target;
+  s: TestService;
+  /** Moves the clock until `done` holds, the service at rest after each step. */
+  until(done: () => boolean | Promise<boolean>, withinMs?: number): Promise<void>;
+  /** Moves the clock `ms` on, the service at rest after each step. */
+  by(ms: number): Promise<void>;
+}
+
+/** The service on the fake clock with its scheduler, its offers counted so the test knows when it is at rest. */
+async function startScheduled(
+  checks: Parameters<typeof config>[1],
+  maxConcurrentRuns?: number,
+): Promise<Rig> {
+  const clock = createFakeClock();
+  const t = (target = await startTarget(clock));
+  const s = (svc = await startTestService({
+    startScheduler: true,
+    config: config(t, checks, maxConcurrentRuns),
+    clock,
+  }));
+  let offering = 0;
+  const offer = s.storage.offerRun.bind(s.storage);
+  s.storage.offerRun = (...args) => {
+    offering++;
+    return offer(...args).finally(() => offering--);
+  };
+  const idle = () => offering === 0 && s.runStats().running === t.inFlight();
+  return {
+    clock,
+    t,
+    s,
+    until: (done, withinMs) => advanceUntil(clock, done, { idle, ...(withinMs ? { withinMs } : {}) }),
+    by: (ms) => advanceBy(clock, ms, { idle }),
+  };
+}
+
 const of = (hits: Hit[], check: string, location?: string) =>
   hits.filter((h) => h.check === check && (!location || h.location === location)).map((h) => h.at);
 
 describe('scheduler', () => {
   it('runs each enabled check from each of its locations at its frequency, each at its own offset', async () => {
-    const t = (target = await startTarget());
-    svc = await startTestService({
-      startScheduler: true,
-      config: config(t, [
-        { id: 'a', frequency: '1s', locations: ['eu-west', 'us-east'] },
-        { id: 'b', frequency: '2s', locations: ['us-east'] },
-        { id: 'c', frequency: '1s', locations: ['eu-west'] },
-        { id: 'off', frequency: '1s', locations: ['eu-west'], enabled: false },
-      ]),
-    });
+    const { t, until } = await startScheduled([
+      { id: 'a', frequency: '1s', locations: ['eu-west', 'us-east'] },
+      { id: 'b', frequency: '2s', locations: ['us-east'] },
+      { id: 'c', frequency: '1s', locations: ['eu-west'] },
+      { id: 'off', frequency: '1s', locations: ['eu-west'], enabled: false },
+    ]);
     // Enough for every check to have run a few times.
-    await expect
-      .poll(() => of(t.hits, 'b').length, { timeout: 15_000, interval: 200 })
-      .toBeGreaterThanOrEqual(3);
-    await expect.poll(() => of(t.hits, 'c').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    await until(() => of(t.hits, 'b').length >= 3, 15_000);
+    await until(() => of(t.hits, 'c').length >= 4, 5_000);
 
     expect(of(t.hits, 'off')).toEqual([]);
     expect(new Set(t.hits.filter((h) => h.check === 'a').map((h) => h.location))).toEqual(
@@ -147,51 +186,42 @@ describe('scheduler', () => {
   });
 
   it('reports a nextRun that is when the next run really starts', async () => {
-    const t = (target = await startTarget());
-    svc = await startTestService({
-      startScheduler: true,
-      config: config(t, [
-        { id: 'n', frequency: '2s', locations: ['eu-west'] },
-        { id: 'off', frequency: '1s', locations: ['eu-west'], enabled: false },
-      ]),
-    });
-    await expect.poll(() => of(t.hits, 'n').length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    const res = await fetch(`${svc.url}/v1/check-statuses?sortBy=name`, {
+    const { clock, t, s, until } = await startScheduled([
+      { id: 'n', frequency: '2s', locations: ['eu-west'] },
+      { id: 'off', frequency: '1s', locations: ['eu-west'], enabled: false },
+    ]);
+    await until(() => of(t.hits, 'n').length >= 1, 10_000);
+    const res = await fetch(`${s.url}/v1/check-statuses?sortBy=name`, {
       headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT },
     });
     const [n, off] = CheckStatusListSchema.parse(await res.json()).data;
     expect(off!.schedule).toEqual({ frequency: '1s', nextRun: null, enabled: false });
     const promised = Date.parse(n!.schedule.nextRun!);
-    expect(promised).toBeGreaterThan(Date.now() - 50);
+    expect(promised).toBeGreaterThan(clock.now() - 50);
     const seen = of(t.hits, 'n').length;
-    await expect.poll(() => of(t.hits, 'n').length, { timeout: 5_000 }).toBeGreaterThan(seen);
+    await until(() => of(t.hits, 'n').length > seen, 5_000);
     expect(Math.abs(of(t.hits, 'n')[seen]! - promised)).toBeLessThanOrEqual(250);
   });
 
   it('bounds the runs in flight, and never runs one check+location twice at once', async () => {
-    const t = (target = await startTarget());
-    svc = await startTestService({
-      startScheduler: true,
-      config: config(
-        t,
-        [
-          // Takes 2.5 s at a 1 s frequency: ticks that find it running are skipped.
-          { id: 'slow', frequency: '1s', locations: ['eu-west', 'us-east'], ms: 2500 },
-          ...['p1', 'p2', 'p3'].map((id) => ({ id, frequency: '1s', locations: ['eu-west'], ms: 400 })),
-        ],
-        2,
-      ),
-    });
-    await expect.poll(() => of(t.hits, 'slow').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    const { t, s, until } = await startScheduled(
+      [
+        // Takes 2.5 s at a 1 s frequency: ticks that find it running are skipped.
+        { id: 'slow', frequency: '1s', locations: ['eu-west', 'us-east'], ms: 2500 },
+        ...['p1', 'p2', 'p3'].map((id) => ({ id, frequency: '1s', locations: ['eu-west'], ms: 400 })),
+      ],
+      2,
+    );
+    await until(() => of(t.hits, 'slow').length >= 4, 15_000);
     expect(t.peak.all).toBe(2);
     expect(Math.max(...t.peak.perRun.values())).toBe(1);
     expect(of(t.hits, 'p1').length).toBeGreaterThan(0);
     // Every due run is stored, counted as skipped, or still waiting or running: none vanish.
-    const stats = svc.runStats();
+    const stats = s.runStats();
     expect(stats.skipped).toBeGreaterThan(0);
     expect(stats.due).toBe(stats.stored + stats.skipped + stats.queued + stats.running);
     // And the check whose turns are skipped says so in its status.
-    const res = await fetch(`${svc.url}/v1/check-statuses?sortBy=name`, {
+    const res = await fetch(`${s.url}/v1/check-statuses?sortBy=name`, {
       headers: { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT },
     });
     const slow = CheckStatusListSchema.parse(await res.json()).data.find((s) => s.checkId === 'slow');
@@ -207,30 +237,27 @@ describe('scheduler', () => {
  */
 async function startOfferingThrough(
   through: (real: TestService['storage']['offerRun']) => TestService['storage']['offerRun'],
-): Promise<Target> {
-  const t = (target = await startTarget());
-  svc = await startTestService({
-    startScheduler: true,
-    config: config(t, [{ id: 'x', frequency: '1h', locations: ['eu-west'] }]),
-  });
-  svc.storage.offerRun = through(svc.storage.offerRun.bind(svc.storage));
-  return t;
+): Promise<Rig> {
+  const rig = await startScheduled([{ id: 'x', frequency: '1h', locations: ['eu-west'] }]);
+  rig.s.storage.offerRun = through(rig.s.storage.offerRun.bind(rig.s.storage));
+  return rig;
 }
 
 describe('scheduler, when storage fails an offer', () => {
   it('offers the run again (the same key) and runs it once the database answers', async () => {
     // The first two fail, as a busy pool would.
     let failures = 0;
-    const t = await startOfferingThrough(
+    const { t, s, until } = await startOfferingThrough(
       (real) =>
         (...args) =>
           failures++ < 2
             ? Promise.reject(new Error('timeout exceeded when trying to connect'))
             : real(...args),
     );
-    await expect.poll(() => of(t.hits, 'x').length, { timeout: 15_000, interval: 200 }).toBe(1);
+    await until(() => of(t.hits, 'x').length >= 1, 15_000);
+    expect(of(t.hits, 'x')).toHaveLength(1);
     expect(failures).toBe(3);
-    expect(svc!.runStats()).toMatchObject({ skipped: 0 });
+    expect(s.runStats()).toMatchObject({ skipped: 0 });
   });
 });
 
@@ -239,26 +266,26 @@ describe('scheduler, when a reload comes while an offer is out', () => {
     // x's first offer waits for the gate.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let asked!: () => void;
-    const out = new Promise<void>((resolve) => (asked = resolve));
-    const t = await startOfferingThrough((real) => async (...args) => {
-      asked();
+    let out = false;
+    const { t, s, until, by } = await startOfferingThrough((real) => async (...args) => {
+      out = true;
       await gate;
       return real(...args);
     });
-    await out;
-    await svc!.reload(config(t, [{ id: 'y', frequency: '1h', locations: ['us-east'] }]));
+    await until(() => out, 10_000);
+    await s.reload(config(t, [{ id: 'y', frequency: '1h', locations: ['us-east'] }]));
     open();
     // y (added) runs; x, whose offer was out when it went, does not.
-    await expect.poll(() => of(t.hits, 'y').length, { timeout: 10_000, interval: 100 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    await until(() => of(t.hits, 'y').length >= 1, 10_000);
+    expect(of(t.hits, 'y')).toHaveLength(1);
+    await by(500);
     expect(of(t.hits, 'x')).toEqual([]);
   });
 });
 
 describe('scheduler, on a reload', () => {
   it('withdraws the waiting runs of the check × location pairs the new config no longer schedules', async () => {
-    const t = (target = await startTarget());
+    const t = (target = await startTarget(createFakeClock()));
     const check = (id: string, locations: string[], enabled = true) => ({
       id,
       frequency: '1h',

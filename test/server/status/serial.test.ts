@@ -1,5 +1,6 @@
 // The status engine computes statuses through createLimit (serial.ts): a cold list
 // of many checks must never put every check's queries in front of the database at once.
+import { setImmediate as turn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createLimit } from '../../../src/server/status/serial.js';
 
@@ -13,7 +14,8 @@ describe('createLimit', () => {
       started.push(i);
       running++;
       most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Held over a turn of the event loop, so the jobs called after it find it running.
+      await turn();
       running--;
       if (i === 7) throw new Error('job 7 failed');
       return i * 2;
