@@ -20,11 +20,10 @@ const CONSOLE = ['src/store/**', 'src/ui/**'];
 /** file: [its longest function, its lines], as they were; null where that limit holds. */
 export const SIZE_ALLOWLIST = {
   'src/api/client.ts': [274, 491],
-  'src/api/schemas.ts': [null, 762],
   'src/server/alerting/planner.ts': [212, null],
-  'src/server/config/schema.ts': [null, 392],
+  'src/server/config/schema.ts': [null, 385],
   'src/server/demo/config.ts': [266, 321],
-  'src/server/http/action-routes.ts': [168, 281],
+  'src/server/http/action-routes.ts': [168, 280],
   'src/server/http/catalogue.ts': [null, 322],
   'src/server/http/status-page/data.ts': [null, 318],
   'src/server/http/status-page/page.ts': [null, 309],
@@ -34,7 +33,6 @@ export const SIZE_ALLOWLIST = {
   'src/server/storage/pg/runs.ts': [197, 263],
   'src/server/storage/sqlite/results.ts': [158, null],
   'src/server/storage/sqlite/runs.ts': [null, 271],
-  'src/server/storage/types.ts': [null, 290],
 };
 
 export const SIZE_LIMITS = [

@@ -5,7 +5,7 @@
 // reader of the bench's process are not in the heap it measures, and it can
 // share the machine's time with the idle window of the real program.
 import { readFileSync } from 'node:fs';
-import type { CheckStatus, StatusSummary } from '../src/api/schemas.js';
+import type { CheckStatus, StatusSummary } from '../src/api/schemas/index.js';
 import { quantiles } from './report.js';
 import type { SoakResult } from './soak.js';
 

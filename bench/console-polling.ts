@@ -1,4 +1,4 @@
-// bench:console, the polling cases of issue 13: the console at a 5 s refresh, on
+// bench:console, the polling cases (docs/console.md): the console at a 5 s refresh, on
 // the project's service and behind a proxy that holds every answer ~60 ms (a
 // busy remote service). Keys are pressed throughout while the polls run; the
 // service side counts requests, 304s and bytes; /proc gives CPU and RSS.

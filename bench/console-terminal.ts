@@ -1,7 +1,7 @@
 // bench:console, the parts measured on the real program in a real pty:
 // first board, key-press latency, bytes per poll, RSS and idle CPU.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CheckStatus } from '../src/api/schemas.js';
+import type { CheckStatus } from '../src/api/schemas/index.js';
 import { compareChecks } from '../src/domain/order.js';
 import { kindOf, type Fleet } from './fleet.js';
 import { cpuSeconds, rssBytes, startInPty, type PtyProgram } from './pty.js';

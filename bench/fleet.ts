@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { createService, type Service } from '../src/server/service/index.js';
 import { sampleResult } from '../test/helpers/samples.js';

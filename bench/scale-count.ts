@@ -1,5 +1,5 @@
 // bench:scale's accounting, from the schedule and the database alone: which runs
-// were due in the window (every slot's grid instants, schedule-plan.ts), which
+// were due in the window (every slot's grid instants, src/server/schedule/plan.ts), which
 // were stored (a result whose id is its run's id, runs.id = results.id), which
 // twice, and each stored run's lag (its result's startedAt minus its dueAt).
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// bench:scale (issue 12): N api checks at 60 s over 5 remote locations, on
+// bench:scale (docs/scale.md): N api checks at 60 s over 5 remote locations, on
 // PostgreSQL with two `checkwall serve` instances and 15 `checkwall runner`
 // processes (3 per location, alternately pointed at each instance), all on this
 // machine with a loopback target answering at once. Over a window of M minutes:

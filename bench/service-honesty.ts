@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { CheckResultListSchema } from '../src/api/schemas.js';
+import { CheckResultListSchema } from '../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { createService, type Service } from '../src/server/service/index.js';
 import { sampleResult } from '../test/helpers/samples.js';

@@ -1,11 +1,11 @@
-// bench:service's scrape row (issue 35): GET /metrics of 10,000 checks over real HTTP,
+// bench:service's scrape row (docs/metrics.md): GET /metrics of 10,000 checks over real HTTP,
 // at a 15 s interval (the snapshot built ahead of each) and with no snapshot to serve
 // (built in the request), with the main thread's busy time per scrape and between.
 // `npm run bench:service -- metrics` runs it alone.
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { REFRESH_MS, SNAPSHOT_MS, TICK_MS, WATCH_MS } from '../src/server/metrics/snapshot.js';
 import { sampleResult } from '../test/helpers/samples.js';

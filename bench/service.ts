@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import type { CheckResult } from '../src/api/schemas.js';
+import type { CheckResult } from '../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema, ServiceConfigSchema } from '../src/server/config/schema.js';
 import { runCheck } from '../src/server/runners/index.js';
 import { sampleResult } from '../test/helpers/samples.js';
@@ -205,7 +205,7 @@ const FLOOD_PAGE = '/v1/check-statuses?limit=100&page=2';
 const FLOOD_SAMPLES = 400;
 
 /**
- * The same statuses page, idle and then while 200 connections send wrong keys (issue 31):
+ * The same statuses page, idle and then while 200 connections send wrong keys (docs/security.md):
  * what a flood of strangers costs a console. Bounded: the flood runs while the samples are taken.
  */
 async function underFlood(url: string) {

@@ -2,7 +2,7 @@
 // fake terminal. Each cycle hands applyStatuses the whole list, as a poll does,
 // with a few checks changed, moves the clock on, and waits for Ink's frame.
 // Heap is read after a full GC at regular points, so its slope shows a leak.
-import type { CheckStatus, StatusSummary } from '../src/api/schemas.js';
+import type { CheckStatus, StatusSummary } from '../src/api/schemas/index.js';
 import type { ConsoleStore } from '../src/store/create-store.js';
 import type { Harness } from '../test/helpers/ink-screen.js';
 

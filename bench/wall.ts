@@ -3,7 +3,7 @@
 // with statuses changing and the pages cycling; heap (after a full GC) and RSS
 // before and after, bytes written per refresh and per clock tick between them.
 import os from 'node:os';
-import type { CheckStatus } from '../src/api/schemas.js';
+import type { CheckStatus } from '../src/api/schemas/index.js';
 import { sampleStatus, sampleSummary } from '../test/helpers/samples.js';
 import { fmt, quantiles, writeSection } from './report.js';
 import { kb, mb, soak } from './soak.js';

@@ -1,4 +1,4 @@
-// Builds the console as one executable that needs no Node (issue #16), from the
+// Builds the console as one executable that needs no Node (README.md, "One file for jump hosts"), from the
 // bundle `npm run build` leaves in dist/bundle/: Node's Single Executable
 // Application support (Node 20: `--experimental-sea-config`, then postject to
 // put the blob into a copy of the running node binary). The bundle's files are

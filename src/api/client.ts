@@ -20,7 +20,7 @@ import {
   type CheckRunsCreate,
   type CheckStatusAnswer,
   type Me,
-} from './action-schemas.js';
+} from './schemas/actions.js';
 import {
   MaintenanceWindowListSchema,
   MaintenanceWindowSchema,
@@ -29,7 +29,7 @@ import {
   type MaintenancePatch,
   type MaintenanceWindow,
   type MaintenanceWindowList,
-} from './maintenance-schemas.js';
+} from './schemas/maintenance.js';
 import {
   AlertChannelListSchema,
   AlertChannelSchema,
@@ -65,7 +65,7 @@ import {
   type MetricCatalogue,
   type MetricsQuery,
   type PublicDashboard,
-} from './schemas.js';
+} from './schemas/index.js';
 
 export interface ClientOptions {
   baseUrl: string;

@@ -2,7 +2,7 @@
 // view can say exactly what happened: the network, a timeout, an HTTP answer, or
 // a body we could not read.
 import { sanitize } from '../domain/sanitize.js';
-import type { ApiErrorBody } from './schemas.js';
+import type { ApiErrorBody } from './schemas/index.js';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'decode';
 

@@ -1,7 +1,7 @@
 // Reading a whole list a page at a time: every page of check statuses for the
 // board and `status`, every page of dashboards for the wall's scope.
 import type { CallOptions, MonitoringClient } from './client.js';
-import type { CheckStatus, CheckStatusesQuery, ServiceHealth, StatusSummary } from './schemas.js';
+import type { CheckStatus, CheckStatusesQuery, ServiceHealth, StatusSummary } from './schemas/index.js';
 
 export interface AllStatuses {
   checks: CheckStatus[];

@@ -2,8 +2,8 @@
 // it with the wire's own schema (so a bad duration or no scope is refused before
 // any request), `end` takes one id, `list` none.
 import { parseArgs } from 'node:util';
-import { MaintenanceCreateSchema, type MaintenanceCreate } from '../api/maintenance-schemas.js';
-import { describeIssues } from '../api/schemas.js';
+import { MaintenanceCreateSchema, type MaintenanceCreate } from '../api/schemas/maintenance.js';
+import { describeIssues } from '../api/schemas/index.js';
 import { CONNECTION_OPTIONS, type SettingsFlags } from './settings.js';
 
 export type MaintenanceArgs =

@@ -5,7 +5,7 @@
 // 409…), with the service's message on stderr.
 import { readAllPages, type MonitoringClient } from '../api/client.js';
 import { describeError } from '../api/errors.js';
-import type { MaintenanceWindow } from '../api/maintenance-schemas.js';
+import type { MaintenanceWindow } from '../api/schemas/maintenance.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { formatClock, formatSpan } from '../domain/format.js';
 import { describeScope } from '../domain/maintenance-time.js';

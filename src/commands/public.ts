@@ -2,7 +2,7 @@
 // through the service's public endpoint, in the console.
 import { createClient } from '../api/client.js';
 import { describeError, isApiError } from '../api/errors.js';
-import type { PublicDashboard } from '../api/schemas.js';
+import type { PublicDashboard } from '../api/schemas/index.js';
 import { parsePublicUrl } from '../domain/public-url.js';
 import { sanitize } from '../domain/sanitize.js';
 import { summarize } from '../domain/summary.js';

@@ -1,8 +1,8 @@
 // `checkwall run`'s arguments: the selection (checked by the wire's own schema,
 // so a list too long is refused before any request), the timeout and the output.
 import { parseArgs } from 'node:util';
-import { CheckRunsCreateSchema, type CheckRunsCreate } from '../api/action-schemas.js';
-import { describeIssues } from '../api/schemas.js';
+import { CheckRunsCreateSchema, type CheckRunsCreate } from '../api/schemas/actions.js';
+import { describeIssues } from '../api/schemas/index.js';
 import { CONNECTION_OPTIONS, type SettingsFlags } from './settings.js';
 
 export interface RunArgs {

@@ -41,8 +41,9 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
     delete process.env['CI'];
     delete process.env['CONTINUOUS_INTEGRATION'];
   }
-  // The first poll goes out now and the UI loads while it is answered: Ink and
-  // React take a few hundred milliseconds to load, as long as 10,000 checks to read.
+  // The first poll goes out now and the UI loads while it is answered: loading Ink
+  // and React takes as long as a large account's statuses take to read (see
+  // BENCHMARKS.md, "The console").
   const ui = Promise.all([import('ink'), import('../ui/app.js'), import('../ui/theme.js')]);
   const host = new URL(opts.client.baseUrl).host;
   const store = createConsoleStore(

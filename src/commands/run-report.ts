@@ -1,7 +1,7 @@
 // What `checkwall run` prints once it stops waiting: each run's outcome, one
 // line per run (or JSON), and the exit code a deploy gate reads. Pure: the
 // runs and the failures read for them come in, text goes out.
-import type { CheckRun } from '../api/action-schemas.js';
+import type { CheckRun } from '../api/schemas/actions.js';
 import { formatMs, NO_DATA } from '../domain/format.js';
 import { displayWidth, sanitize } from '../domain/sanitize.js';
 

@@ -1,7 +1,7 @@
 // Waiting for on-demand runs: one batch read of every unfinished run per round
 // (never one request per run), a round every `pollMs`, longer after an error
 // (backoff, or what Retry-After asks), until every run finished or the deadline.
-import type { CheckRun } from '../api/action-schemas.js';
+import type { CheckRun } from '../api/schemas/actions.js';
 import type { MonitoringClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { backoffDelay } from '../domain/backoff.js';

@@ -2,7 +2,7 @@
 // exits as a deploy gate reads it: 0 every run passed, 1 any failed or was
 // skipped, 2 the runs could not be made or awaited (usage, connection, timeout,
 // or a selection the service refused).
-import type { CheckRun } from '../api/action-schemas.js';
+import type { CheckRun } from '../api/schemas/actions.js';
 import type { MonitoringClient } from '../api/client.js';
 import { describeError, isApiError } from '../api/errors.js';
 import { failureCause } from '../domain/breakdown.js';

@@ -3,7 +3,7 @@
 // comes from the service, what it measures goes back to it.
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { RunnerJob } from '../api/runner-schemas.js';
+import type { RunnerJob } from '../api/schemas/runner.js';
 import { runnerTokenVariable } from '../server/config/load.js';
 import { CheckConfigSchema, type CheckConfig } from '../server/config/schema.js';
 import type { RunResult } from '../server/runners/types.js';

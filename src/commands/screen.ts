@@ -3,8 +3,8 @@
 // lines that differ from the frame before, each at its own row.
 //
 // Why not Ink's own writer (Ink 6.8): with a frame as tall as the terminal it
-// clears the screen and writes every line of every frame (~5 KB a second at
-// 120x40 for the clock alone); with a frame one line shorter its incremental
+// clears the screen and writes every line of every frame, even when only the
+// clock moved (see BENCHMARKS.md, "The console"); with a frame one line shorter its incremental
 // mode starts each update one row too low and the screen drifts. Rows written
 // by absolute position cannot drift, and a frame with one changed line costs
 // that line.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { isSea } from 'node:sea';
 import { z } from 'zod';
 import { createClient, type MonitoringClient } from '../api/client.js';
-import { describeIssues } from '../api/schemas.js';
+import { describeIssues } from '../api/schemas/index.js';
 
 export interface ConnectionSettings {
   baseUrl: string;

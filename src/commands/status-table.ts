@@ -1,6 +1,6 @@
 // The plain table `checkwall status` prints: sanitised, sized to the width,
 // coloured only when asked.
-import type { CheckStatus, StatusSummary } from '../api/schemas.js';
+import type { CheckStatus, StatusSummary } from '../api/schemas/index.js';
 import { formatPercent, formatResponseTime, NO_DATA } from '../domain/format.js';
 import { SEVERITY } from '../domain/order.js';
 import { fit, sanitize } from '../domain/sanitize.js';

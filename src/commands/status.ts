@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { readAllStatuses, type MonitoringClient } from '../api/client.js';
 import { describeError } from '../api/errors.js';
-import type { CheckStatus } from '../api/schemas.js';
+import type { CheckStatus } from '../api/schemas/index.js';
 import { filterToQuery, matchesFilter, parseFilter, type CheckFilter } from '../domain/filter.js';
 import { sanitize } from '../domain/sanitize.js';
 import { serviceTrouble } from '../domain/service-health.js';

@@ -16,7 +16,7 @@
  *     check is `suppressed` (logged, not sent); a recovery or a reminder of an
  *     alert whose failure was suppressed on a channel is suppressed there too.
  */
-import type { CheckStatusValue } from '../api/schemas.js';
+import type { CheckStatusValue } from '../api/schemas/index.js';
 
 export interface AlertSettings {
   afterFailures: number;

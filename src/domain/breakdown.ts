@@ -1,6 +1,6 @@
 // Per-location figures from a check's recent runs, and the one-line cause of a
 // failed run.
-import type { CheckResult } from '../api/schemas.js';
+import type { CheckResult } from '../api/schemas/index.js';
 import { mean, percentile } from './stats.js';
 
 export interface LocationFigures {

@@ -2,7 +2,7 @@
 // period, a combined value for the dashboard, and a line over time from the
 // runs fetched. Each check's value comes from metricValues, so the endpoint's
 // exact summary wins where it has the figure and the runs give the rest.
-import type { CheckResult, ResultsSummary } from '../api/schemas.js';
+import type { CheckResult, ResultsSummary } from '../api/schemas/index.js';
 import { formatMs, formatPercent } from './format.js';
 import { COMPUTED_METRICS, metricValues } from './metric-values.js';
 

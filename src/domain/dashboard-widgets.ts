@@ -1,6 +1,6 @@
 // A dashboard's widgets as the console reads them. Settings are free-form on the
 // wire: a setting of the wrong type counts as absent, never as an error.
-import type { Dashboard, Period, Widget } from '../api/schemas.js';
+import type { Dashboard, Period, Widget } from '../api/schemas/index.js';
 
 export const KNOWN_WIDGETS = ['status_overview', 'check_list', 'metrics_chart'] as const;
 export type KnownWidget = (typeof KNOWN_WIDGETS)[number];

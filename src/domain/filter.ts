@@ -3,7 +3,7 @@
 //   status:failing   (s:) also a comma list: status:failing,degraded
 //   type:api (t:)    tag:prod    group:core (g:)    location:eu-west (loc:)
 //   incident:yes|no  -word or -key:value negates
-import type { CheckStatus } from '../api/schemas.js';
+import type { CheckStatus } from '../api/schemas/index.js';
 import { CHECK_STATUSES } from './check-statuses.js';
 
 export type FilterKey = 'status' | 'type' | 'tag' | 'group' | 'location' | 'incident' | 'text';

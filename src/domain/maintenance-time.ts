@@ -1,7 +1,7 @@
 // How long a maintenance window lasts, as a person types it at the console or a
 // script on the command line: a duration (`15m`, `1h`, `4h`), a local time of
 // day (`14:30`: the next one to come) or an ISO time. Pure: `now` is given.
-import type { MaintenanceScope } from '../api/maintenance-schemas.js';
+import type { MaintenanceScope } from '../api/schemas/maintenance.js';
 
 /** The choices the console offers first. */
 export const DURATION_PRESETS = ['15m', '1h', '4h'] as const;

@@ -7,7 +7,7 @@
 // forward by the gap (03:xx), and on a fall-back day, where 02:xx is shown twice,
 // the first one (summer time).
 import { DateTime, IANAZone } from 'luxon';
-import type { MaintenanceRepeat, MaintenanceState, Weekday } from '../api/maintenance-schemas.js';
+import type { MaintenanceRepeat, MaintenanceState, Weekday } from '../api/schemas/maintenance.js';
 
 export interface WindowTimes {
   startsAt: number;

@@ -1,7 +1,7 @@
 // A check's own value for each catalogue metric, from its results over a
 // period. The exact summary of the results endpoint (over every run of the
 // period) wins where it has the figure; the rest comes from the runs fetched.
-import type { CheckResult, ResultsSummary } from '../api/schemas.js';
+import type { CheckResult, ResultsSummary } from '../api/schemas/index.js';
 import { mean, percentile } from './stats.js';
 
 export type MetricValues = Record<string, number | null>;

@@ -2,7 +2,7 @@
 // order (worst first: failing, degraded, unknown, passing), one reading of each sort
 // key, and unknowns last. Ties fall back to name, then id, so an order is stable
 // across polls.
-import type { CheckStatus, CheckStatusValue } from '../api/schemas.js';
+import type { CheckStatus, CheckStatusValue } from '../api/schemas/index.js';
 
 export const SORT_KEYS = [
   'status',

@@ -1,6 +1,6 @@
 // How long each period of the API is: the service's windows and the console's
 // chart axes measure the same spans.
-import type { Period } from '../api/schemas.js';
+import type { Period } from '../api/schemas/index.js';
 
 export const PERIOD_MS: Record<Period, number> = {
   '1h': 3_600_000,

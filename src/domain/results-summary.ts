@@ -1,7 +1,7 @@
 // The check view's line above its results: what the filtered period holds,
 // with nothing empty drawn as a number (no runs is not "success 0.00%", and a
 // heartbeat's pings have no response time to average).
-import type { CheckResult, ResultsSummary } from '../api/schemas.js';
+import type { CheckResult, ResultsSummary } from '../api/schemas/index.js';
 import { formatMs, formatPercent } from './format.js';
 
 /** "1 run", "3 runs": a count with its noun in the right number. */

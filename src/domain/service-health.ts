@@ -1,6 +1,6 @@
 // The service's word on its own health (meta.service of the statuses list), as
 // one line every view can show: the statuses below it may be wrong, and why.
-import type { ServiceHealth } from '../api/schemas.js';
+import type { ServiceHealth } from '../api/schemas/index.js';
 import { formatClock } from './format.js';
 import { sanitize } from './sanitize.js';
 

@@ -28,7 +28,7 @@
  *                availability more than 1 point higher
  *   - stable     otherwise (no baseline, or both within those bounds)
  */
-import type { CheckStatusValue, Trend } from '../api/schemas.js';
+import type { CheckStatusValue, Trend } from '../api/schemas/index.js';
 import type {
   LocationInput,
   StatusDecision,

@@ -1,7 +1,7 @@
 // Inputs and outputs of the status rules (spec section 3). The rules themselves
 // live in status-rules.ts; the service's status engine gathers these inputs from
 // storage and calls them.
-import type { CheckStatusValue, ResultStatus, Trend } from '../api/schemas.js';
+import type { CheckStatusValue, ResultStatus, Trend } from '../api/schemas/index.js';
 
 /** One execution, as the rules need it. */
 export interface RunSample {

@@ -1,7 +1,7 @@
 // The counts a status summary holds, from any set of check statuses: the
 // service answers the account's with its list, the console works out a
 // dashboard's (and a public dashboard's, which comes without one) the same way.
-import type { CheckStatus, CheckStatusValue, StatusSummary } from '../api/schemas.js';
+import type { CheckStatus, CheckStatusValue, StatusSummary } from '../api/schemas/index.js';
 import { round } from './stats.js';
 
 export function summarize(all: readonly CheckStatus[]): StatusSummary {

@@ -1,6 +1,6 @@
 // The timing waterfall: each phase of a run as a bar offset by the phases
 // before it and scaled to the run's total.
-import type { Timing } from '../api/schemas.js';
+import type { Timing } from '../api/schemas/index.js';
 
 export const PHASES = ['dns', 'tcp', 'tls', 'firstByte', 'download'] as const;
 export type Phase = (typeof PHASES)[number];

@@ -1,7 +1,7 @@
 // Alerts in the console: the open check's delivery history, acknowledging its
 // alert (asked, then sent, then confirmed), and a channel's test sent in place.
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertNotification, AlertNotificationList } from '../api/schemas.js';
+import type { AlertNotification, AlertNotificationList } from '../api/schemas/index.js';
 import type { ConsoleState } from './state.js';
 import { selectView } from './selectors.js';
 import type { ErrorInfo, Remote } from './types.js';

@@ -2,7 +2,7 @@
 // filtered, sorted, grouped and where the selection is (by check id, so it
 // survives refreshes and re-sorts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../api/schemas/index.js';
 import { sameJson } from '../domain/equal.js';
 import { parseFilter } from '../domain/filter.js';
 import { SORT_KEYS, type SortKey } from '../domain/order.js';

@@ -10,7 +10,7 @@ import {
   type ChannelType,
   type CheckStatus,
   zodIssues,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 
 export interface FieldSpec {
   path: string;

@@ -1,7 +1,7 @@
 // Alert channels: which channel's secrets are revealed, and the create form
 // (the list itself is a paged list: paged-list.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertChannel } from '../api/schemas.js';
+import type { AlertChannel } from '../api/schemas/index.js';
 import {
   addRow,
   CHANNEL_TYPES,

@@ -5,8 +5,8 @@
 // act on) is the console's to say before it asks (src/ui/commands/disabled.ts);
 // what it says stays here, in `keyRefusal`, until the next key.
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckRun } from '../api/action-schemas.js';
-import type { CheckStatus } from '../api/schemas.js';
+import type { CheckRun } from '../api/schemas/actions.js';
+import type { CheckStatus } from '../api/schemas/index.js';
 import type { Outcome } from './alerts-slice.js';
 import type { ConsoleState } from './state.js';
 

@@ -2,8 +2,8 @@
 // actions taken on it (the audit trail) and 30 days of daily availability.
 // Each is kept with the check it is of: an answer for another check is not drawn.
 import type { StateCreator } from 'zustand/vanilla';
-import type { AuditEventList } from '../api/action-schemas.js';
-import type { CheckHistoryList } from '../api/schemas.js';
+import type { AuditEventList } from '../api/schemas/actions.js';
+import type { CheckHistoryList } from '../api/schemas/index.js';
 import type { ConsoleState } from './state.js';
 import type { Remote } from './types.js';
 

@@ -2,7 +2,7 @@
 // paged-list.ts), opening a dashboard (its view holds it and the scope it puts
 // on the board), and the data of its charts.
 import type { StateCreator } from 'zustand/vanilla';
-import type { Dashboard, Period } from '../api/schemas.js';
+import type { Dashboard, Period } from '../api/schemas/index.js';
 import { checkListOptions } from '../domain/dashboard-widgets.js';
 import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { ConsoleState } from './state.js';

@@ -3,7 +3,7 @@
 // metric values, and its latest failed run. Which check is open, its filters and
 // the selected result belong to the check view (types.ts: View).
 import type { StateCreator } from 'zustand/vanilla';
-import type { CheckResult, CheckResultList, MetricCatalogue, Period } from '../api/schemas.js';
+import type { CheckResult, CheckResultList, MetricCatalogue, Period } from '../api/schemas/index.js';
 import type { ConsoleState } from './state.js';
 import type { ErrorInfo, Remote, ResultFilters, View, ViewOf } from './types.js';
 import { stepTo } from '../domain/step.js';

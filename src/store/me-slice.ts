@@ -3,10 +3,10 @@
 // and on a service without /v1/me: then everything is offered and the
 // service's own 403 says what a key may not do.
 import type { StateCreator } from 'zustand/vanilla';
-import { roleAllows, type Me, type Role } from '../api/action-schemas.js';
+import { roleAllows, type Me, type Role } from '../api/schemas/actions.js';
 import type { ConsoleState } from './state.js';
 
-export type { Me, Role } from '../api/action-schemas.js';
+export type { Me, Role } from '../api/schemas/actions.js';
 
 export interface MeSlice {
   /** The key's account, name and role: `store.getState().me?.role`. */

@@ -4,7 +4,7 @@
 // instances; a new list (alert notifications) adds an entry to `Lists`, its
 // initial value to INITIAL_LISTS, and a `pagedListFeed` (feeds/paged-list-feed.ts).
 import type { StateCreator } from 'zustand/vanilla';
-import type { AlertChannelList, DashboardList } from '../api/schemas.js';
+import type { AlertChannelList, DashboardList } from '../api/schemas/index.js';
 import type { ConsoleState } from './state.js';
 import type { Remote } from './types.js';
 import { stepTo } from '../domain/step.js';

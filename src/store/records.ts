@@ -4,7 +4,7 @@
 // made from. With 10,000 checks a poll that changes
 // a few of them should cost a few of them: counting keys, finding the widest
 // location list and sorting the board again each cost milliseconds per record.
-import type { CheckStatus } from '../api/schemas.js';
+import type { CheckStatus } from '../api/schemas/index.js';
 import { sameJson } from '../domain/equal.js';
 
 export type Checks = Record<string, CheckStatus>;

@@ -2,7 +2,7 @@
 // order is memoised (in the store's own `memos`, so two stores never share one)
 // on the inputs it depends on, so zustand sees the same array until the checks,
 // the filter, the sort or the scope change.
-import type { CheckStatus, Dashboard } from '../api/schemas.js';
+import type { CheckStatus, Dashboard } from '../api/schemas/index.js';
 import { describeSweep, describeTiers } from '../domain/poll-tiers.js';
 import { matchesFilter, parseFilter } from '../domain/filter.js';
 import { compareChecks } from '../domain/order.js';

@@ -4,7 +4,7 @@
 // cover) is said before this is asked (src/ui/commands/disabled.ts). Bad input
 // keeps what was typed and says what is wrong.
 import type { StateCreator } from 'zustand/vanilla';
-import type { MaintenanceCreate, MaintenanceWindow } from '../api/maintenance-schemas.js';
+import type { MaintenanceCreate, MaintenanceWindow } from '../api/schemas/maintenance.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import type { ConsoleState } from './state.js';

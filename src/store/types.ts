@@ -1,7 +1,7 @@
 // Shapes shared by the store's slices.
 import type { ApiErrorKind } from '../api/errors.js';
 
-import type { Dashboard, Period, Trigger } from '../api/schemas.js';
+import type { Dashboard, Period, Trigger } from '../api/schemas/index.js';
 
 /** What the results list of a check shows (sent to the API as its query). */
 export interface ResultFilters {
@@ -101,16 +101,16 @@ export type {
   Timing,
   Trend,
   Widget,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';
 
-export type { MaintenanceWindow } from '../api/maintenance-schemas.js';
+export type { MaintenanceWindow } from '../api/schemas/maintenance.js';
 
-export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas.js';
-export type { AuditEvent, CheckRun } from '../api/action-schemas.js';
+export { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../api/schemas/index.js';
+export type { AuditEvent, CheckRun } from '../api/schemas/actions.js';
 export type {
   CheckResultList,
   DashboardList,
   MetricCatalogue,
   Period,
   ResultsSummary,
-} from '../api/schemas.js';
+} from '../api/schemas/index.js';

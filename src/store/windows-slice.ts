@@ -3,7 +3,7 @@
 // windows, where `e` ends one now (asked first) and `+` extends one by a
 // duration (its current end plus that).
 import type { StateCreator } from 'zustand/vanilla';
-import type { MaintenancePatch, MaintenanceWindow } from '../api/maintenance-schemas.js';
+import type { MaintenancePatch, MaintenanceWindow } from '../api/schemas/maintenance.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import { stepTo } from '../domain/step.js';

@@ -1,4 +1,4 @@
-// The client's actions (src/api/action-schemas.ts) over real HTTP to a fixture:
+// The client's actions (src/api/schemas/actions.ts) over real HTTP to a fixture:
 // each method's request, its answer read through the schema, and which of them
 // are sent again after a failure.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The client's maintenance windows (src/api/maintenance-schemas.ts) over real
+// The client's maintenance windows (src/api/schemas/maintenance.ts) over real
 // HTTP to a fixture: each route's request and its answer read through the
 // schema, and that no write is sent twice unless the service refused it first.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   AlertChannelCreateSchema,
+  AlertChannelsQuerySchema,
+  AlertNotificationsQuerySchema,
+  AuditEventsQuerySchema,
   CheckResultsQuerySchema,
   CheckStatusesQuerySchema,
+  DashboardsQuerySchema,
+  MaintenanceListQuerySchema,
   MetricsCheckTypeSchema,
   MetricsQuerySchema,
-} from '../../src/api/schemas.js';
-import { formatPath } from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
+import { formatPath } from '../../src/api/schemas/index.js';
 
 const firstIssue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   result.error ? formatPath(result.error.issues[0]!.path) : undefined;
@@ -98,6 +103,25 @@ describe('query parameters', () => {
     [{ sortBy: 'name' }, 'sortBy'],
   ])('rejects results query %j at %s', (query, path) => {
     expect(firstIssue(CheckResultsQuerySchema.safeParse(query))).toBe(path);
+  });
+
+  // One paging query (src/api/schemas/common.ts): the spec types page and limit as
+  // integers, so every list refuses the same values; each keeps its documented default.
+  it.each([
+    ['check results', CheckResultsQuerySchema, 10],
+    ['check statuses', CheckStatusesQuerySchema, 10],
+    ['dashboards', DashboardsQuerySchema, 10],
+    ['alert channels', AlertChannelsQuerySchema, 10],
+    ['alert notifications', AlertNotificationsQuerySchema, 10],
+    ['maintenance windows', MaintenanceListQuerySchema, 20],
+    ['audit events', AuditEventsQuerySchema, 20],
+  ] as const)('pages the %s list like every other, %i by default', (_, schema, limit) => {
+    expect(schema.parse({})).toMatchObject({ page: 1, limit });
+    expect(schema.parse({ page: ' 3 ', limit: '100' })).toMatchObject({ page: 3, limit: 100 });
+    for (const page of ['1e1', '0x10', '', '1.5', '0', '1000001'])
+      expect(firstIssue(schema.safeParse({ page })), page).toBe('page');
+    for (const limit of ['0', '101', '1e1'])
+      expect(firstIssue(schema.safeParse({ limit })), limit).toBe('limit');
   });
 
   it('takes the metrics check type in either case', () => {

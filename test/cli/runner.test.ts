@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../src/api/schemas/index.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import {
   killRunners,

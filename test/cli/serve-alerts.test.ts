@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AlertNotificationListSchema } from '../../src/api/schemas.js';
+import { AlertNotificationListSchema } from '../../src/api/schemas/index.js';
 import { closedPortUrl, json, startFixture, type Fixture } from '../helpers/fixture.js';
 import { killStrays, startServe, tempDir } from '../helpers/serve.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';

@@ -3,7 +3,7 @@
 // up) leaves no browser process behind.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultListSchema } from '../../src/api/schemas.js';
+import { CheckResultListSchema } from '../../src/api/schemas/index.js';
 import { browserMissing } from '../../src/server/runners/browser-launch.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { killStrays, startServe, writeConfig } from '../helpers/serve.js';

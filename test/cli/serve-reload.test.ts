@@ -3,7 +3,7 @@
 // keys (named by path, the same message a reload gets) and a --db it cannot use.
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas.js';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../src/api/schemas/index.js';
 import { runCli } from '../helpers/cli.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { killStrays, startServe, writeConfig } from '../helpers/serve.js';

@@ -7,7 +7,7 @@ import {
   AlertChannelListSchema,
   CheckResultListSchema,
   CheckStatusListSchema,
-} from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
 import { runCli } from '../helpers/cli.js';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import { killStrays, startServe, tempDir, writeConfig } from '../helpers/serve.js';

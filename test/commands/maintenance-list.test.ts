@@ -1,7 +1,7 @@
 // `checkwall maintenance list`'s table: one row a window, what the service sent
 // sanitised (a name cannot retitle the terminal).
 import { describe, expect, it } from 'vitest';
-import type { MaintenanceWindow } from '../../src/api/maintenance-schemas.js';
+import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 import { listLines } from '../../src/commands/maintenance.js';
 
 const NOW = Date.parse('2026-11-27T10:00:00.000Z');

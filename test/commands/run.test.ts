@@ -1,9 +1,9 @@
 // `checkwall run` against a small service of our own that speaks the wire of
-// src/api/action-schemas.ts: runs finish after a set number of batch reads,
+// src/api/schemas/actions.ts: runs finish after a set number of batch reads,
 // with the outcome each check is told to have. (The end-to-end test against the
 // real service comes with the endpoints.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CheckRunsCreateSchema, type CheckRun } from '../../src/api/action-schemas.js';
+import { CheckRunsCreateSchema, type CheckRun } from '../../src/api/schemas/actions.js';
 import { parseTimeout } from '../../src/commands/run-args.js';
 import { runRun, type RunIo } from '../../src/commands/run.js';
 import { systemClock } from '../../src/domain/clock.js';

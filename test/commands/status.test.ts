@@ -1,6 +1,6 @@
 // `checkwall status` as scripts run it, against the real service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusSchema, StatusSummarySchema } from '../../src/api/schemas.js';
+import { CheckStatusSchema, StatusSummarySchema } from '../../src/api/schemas/index.js';
 import { GENEROUS_WIDTH, tableWidth } from '../../src/commands/status.js';
 import { statusTable } from '../../src/commands/status-table.js';
 import { runCli } from '../helpers/cli.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dashboard, Widget } from '../../src/api/schemas.js';
+import type { Dashboard, Widget } from '../../src/api/schemas/index.js';
 import {
   chartPeriods,
   checkListOptions,

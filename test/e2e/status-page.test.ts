@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../src/api/schemas/index.js';
 import {
   browserMissing,
   chromiumPath,

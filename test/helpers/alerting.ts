@@ -12,7 +12,7 @@ import {
   CheckStatusListSchema,
   type AlertNotification,
   type CheckResult,
-} from '../../src/api/schemas.js';
+} from '../../src/api/schemas/index.js';
 import { systemClock, type Clock } from '../../src/domain/clock.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import type { FakeClock } from './fake-clock.js';

@@ -4,7 +4,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas.js';
+import { CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas/index.js';
 import { tempDir } from './serve.js';
 import { TEST_ACCOUNT, TEST_KEY } from './service.js';
 

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { vi } from 'vitest';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
-import type { CheckResult } from '../../src/api/schemas.js';
+import type { CheckResult } from '../../src/api/schemas/index.js';
 import { startFixture } from './fixture.js';
 import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
 

@@ -1,5 +1,5 @@
 // Wire records that parse with the shared schemas, for fixtures and store tests.
-import type { CheckResult, CheckStatus, Dashboard, StatusSummary } from '../../src/api/schemas.js';
+import type { CheckResult, CheckStatus, Dashboard, StatusSummary } from '../../src/api/schemas/index.js';
 
 export function sampleStatus(id: string, overrides: Partial<CheckStatus> = {}): CheckStatus {
   return {

@@ -2,7 +2,7 @@
 // every test that needs a real server. The scheduler is off unless asked for,
 // so tests seed results and get deterministic statuses.
 import { randomUUID } from 'node:crypto';
-import type { CheckResult } from '../../src/api/schemas.js';
+import type { CheckResult } from '../../src/api/schemas/index.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import { createService, type Service } from '../../src/server/service/index.js';

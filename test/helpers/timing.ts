@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { TIMING_PHASES, type Timing, type TimingPhase } from '../../src/api/schemas.js';
+import { TIMING_PHASES, type Timing, type TimingPhase } from '../../src/api/schemas/index.js';
 
 /**
  * The phases of a run's timing agree with its total: every phase there is non-negative, the

@@ -3,7 +3,7 @@
 // picked for the check view. A key whose role cannot act is refused before it
 // asks: test/ui/disabled.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { CheckRun } from '../../src/api/action-schemas.js';
+import type { CheckRun } from '../../src/api/schemas/actions.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { sampleStatus, sampleSummary } from '../helpers/samples.js';
 

@@ -1,7 +1,7 @@
 // The UI thread's one copy of each repeated string of the statuses: interning
 // changes no status (every field as it came, no field added), whatever it holds.
 import { describe, expect, it } from 'vitest';
-import type { CheckStatus } from '../../src/api/schemas.js';
+import type { CheckStatus } from '../../src/api/schemas/index.js';
 import { createInterner } from '../../src/store/poll-worker/intern.js';
 import { sampleStatus } from '../helpers/samples.js';
 

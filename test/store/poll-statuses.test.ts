@@ -2,7 +2,7 @@
 // whole list or the hot lists, conditional reads, and only what changed comes out.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import type { CheckStatus } from '../../src/api/schemas.js';
+import type { CheckStatus } from '../../src/api/schemas/index.js';
 import { initialPollState, pollStatuses, type PollState } from '../../src/store/poll-worker/poll-statuses.js';
 import { createStatusTracker } from '../../src/store/poll-worker/status-tracker.js';
 import { json, startFixture, type Fixture } from '../helpers/fixture.js';

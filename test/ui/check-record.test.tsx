@@ -4,8 +4,8 @@
 // location while a run asked for is under way.
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditEvent } from '../../src/api/action-schemas.js';
-import type { CheckHistoryBucket } from '../../src/api/schemas.js';
+import type { AuditEvent } from '../../src/api/schemas/actions.js';
+import type { CheckHistoryBucket } from '../../src/api/schemas/index.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';

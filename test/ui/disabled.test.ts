@@ -3,7 +3,7 @@
 // mode, or nothing on screen to act on.
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../src/api/action-schemas.js';
+import type { Role } from '../../src/api/schemas/actions.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { selectFooterHints } from '../../src/ui/app.js';
 import { disabledReason } from '../../src/ui/commands/disabled.js';

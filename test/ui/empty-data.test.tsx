@@ -2,7 +2,7 @@
 // real store fed sample pages, at 100x34.
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult, CheckResultList, ResultsSummary } from '../../src/api/schemas.js';
+import type { CheckResult, CheckResultList, ResultsSummary } from '../../src/api/schemas/index.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { scopeOf } from '../../src/store/dashboards-slice.js';
 import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';

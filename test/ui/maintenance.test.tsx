@@ -6,7 +6,7 @@
 // the real service).
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MaintenanceWindow } from '../../src/api/maintenance-schemas.js';
+import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';

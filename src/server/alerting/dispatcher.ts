@@ -2,7 +2,7 @@
 // hands each to its channel's sender with a time limit, and records the outcome
 // (sent; failed for good; or due again after a backoff or Retry-After). A few
 // attempts per channel at once, so a channel that hangs holds only its own.
-import type { AlertPayload } from '../../api/schemas.js';
+import type { AlertPayload } from '../../api/schemas/index.js';
 import { backoffDelay } from '../../domain/backoff.js';
 import type { Clock, Timer } from '../../domain/clock.js';
 import type { AttemptOutcome, NotificationRow, Storage, StoredChannel } from '../storage/types.js';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, Timer } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { createDispatcher, type DispatcherDeps } from './dispatcher.js';

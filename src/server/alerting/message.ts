@@ -1,6 +1,6 @@
 // The words of a notification, from its payload: a subject, one line for a
 // phone screen or a chat, a plain-text and an HTML body, and a sentence to speak.
-import type { AlertPayload } from '../../api/schemas.js';
+import type { AlertPayload } from '../../api/schemas/index.js';
 
 const TAGS: Record<AlertPayload['event'], string> = {
   failure: 'FAILING',

@@ -1,6 +1,6 @@
 // The facts of one notification, frozen when it is enqueued: what every sender
 // renders (the WEBHOOK body is this, plus the delivery id).
-import type { AlertEvent, AlertPayload, CheckResult, CheckStatus } from '../../api/schemas.js';
+import type { AlertEvent, AlertPayload, CheckResult, CheckStatus } from '../../api/schemas/index.js';
 import type { CheckConfig } from '../config/schema.js';
 
 export type StoredPayload = Omit<AlertPayload, 'deliveryId'>;

@@ -2,7 +2,7 @@
 // transaction writes: the alert opened or resolved and a notification per
 // subscribed channel, sent or suppressed by the policy (src/domain/alert-policy.ts).
 import { randomUUID } from 'node:crypto';
-import type { AlertEvent, CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas.js';
+import type { AlertEvent, CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
 import {
   decideAlert,
   reminderDue,

@@ -1,8 +1,8 @@
 // The accounts the service knows, looked up by key, id, heartbeat token and
 // public dashboard slug. Built from the validated config, and rebuilt whole
 // when a reload replaces it (a request sees the old config or the new one).
-import type { Role } from '../../api/action-schemas.js';
-import type { Dashboard } from '../../api/schemas.js';
+import type { Role } from '../../api/schemas/actions.js';
+import type { Dashboard } from '../../api/schemas/index.js';
 import { createSecretIndex } from './digest.js';
 import {
   apiKeyDigest,

@@ -1,9 +1,10 @@
 // What a config reload moved, and so what the status engine must forget. A status
 // embeds its check's config (name, tags, thresholds, locations) and, from its
 // account's, the locations and groups; nothing else in the config reaches it. A
-// reload that changes one check of 10,000 forgets that one: forgetting them all
-// made the next statuses page read every status again, about 1.2 s of the event
-// loop at 10,000 checks on SQLite and a cold start on each PostgreSQL instance.
+// reload that changes one check of many forgets that one: forgetting them all
+// made the next statuses page read every status again, a long stall of the event
+// loop on SQLite and a cold start on each PostgreSQL instance (see BENCHMARKS.md,
+// "Storage, runners, HTTP").
 import type { AccountConfig, ServiceConfig } from './schema.js';
 
 /** How many checks a reload added, changed and removed. */

@@ -2,7 +2,7 @@
 // references hold, and applies the account from the environment.
 import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { describeIssues } from '../../api/schemas.js';
+import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
 import { digestOf } from './digest.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';

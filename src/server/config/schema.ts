@@ -6,19 +6,18 @@ import { z } from 'zod';
 import { ALERT_DEFAULTS } from '../../domain/alert-policy.js';
 import { CERTIFICATE_EXPIRY_DEFAULTS } from '../../domain/certificate.js';
 import {
+  ALERT_CHANNEL_VARIANTS,
   ASSERTION_COMPARISONS,
   ASSERTION_SOURCES,
-  CHANNEL_TYPES,
+  CHANNEL_TYPE_ERROR,
   CHECK_TYPES,
-  ChatConfigSchema,
-  EmailConfigSchema,
-  PhoneConfigSchema,
+  PathParamSchema,
   SubscriptionsSchema,
   WIDGET_TYPES,
   WebhookConfigSchema,
-} from '../../api/schemas.js';
-import { RoleSchema } from '../../api/action-schemas.js';
-import { MaintenanceCreateSchema } from '../../api/maintenance-schemas.js';
+} from '../../api/schemas/index.js';
+import { RoleSchema } from '../../api/schemas/actions.js';
+import { MaintenanceCreateSchema } from '../../api/schemas/maintenance.js';
 import { isTimeZone } from '../../domain/maintenance.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';
@@ -259,7 +258,6 @@ export const DashboardConfigSchema = z.strictObject({
 });
 export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
 
-const channelName = z.string().trim().min(1, 'must not be empty').max(200);
 const keyValues = z
   .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
   .max(50)
@@ -270,34 +268,30 @@ const keyValues = z
  * (generated when absent, as over the API).
  */
 const channelExtras = {
-  name: channelName,
   subscriptions: SubscriptionsSchema.optional(),
   signingSecret: z.string().min(16, 'must be at least 16 characters').optional(),
 };
 
+const { EMAIL, CHAT, WEBHOOK, SMS, PHONE } = ALERT_CHANNEL_VARIANTS;
 /**
  * A channel the service creates the first time the account starts empty: the
- * wire's AlertChannelCreateSchema (the POST body of 4.5) with the extras above,
- * strict: the wire's own schema tolerates extra keys, a config file must not.
+ * wire's variants (the POST body of 4.5) with the extras above, strict: the
+ * wire's own schema tolerates extra keys, a config file must not. A WEBHOOK's
+ * query parameters refuse line breaks as its headers do.
  */
 export const ChannelConfigSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('EMAIL'), ...channelExtras, config: EmailConfigSchema.strict() }),
-    z.strictObject({ type: z.literal('CHAT'), ...channelExtras, config: ChatConfigSchema.strict() }),
-    z.strictObject({
-      type: z.literal('WEBHOOK'),
+    EMAIL.extend({ ...channelExtras, config: EMAIL.shape.config.strict() }).strict(),
+    CHAT.extend({ ...channelExtras, config: CHAT.shape.config.strict() }).strict(),
+    WEBHOOK.extend({
       ...channelExtras,
-      config: z.strictObject({
-        ...WebhookConfigSchema.shape,
-        headers: keyValues,
-        queryParameters: keyValues,
-      }),
-    }),
-    z.strictObject({ type: z.literal('SMS'), ...channelExtras, config: PhoneConfigSchema.strict() }),
-    z.strictObject({ type: z.literal('PHONE'), ...channelExtras, config: PhoneConfigSchema.strict() }),
+      config: WEBHOOK.shape.config.extend({ headers: keyValues, queryParameters: keyValues }).strict(),
+    }).strict(),
+    SMS.extend({ ...channelExtras, config: SMS.shape.config.strict() }).strict(),
+    PHONE.extend({ ...channelExtras, config: PHONE.shape.config.strict() }).strict(),
   ],
-  { error: `type must be one of ${CHANNEL_TYPES.join(', ')}` },
+  { error: CHANNEL_TYPE_ERROR },
 );
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
@@ -342,7 +336,7 @@ export const apiKeyDigest = (k: ApiKeyConfig): Buffer =>
   k.key !== undefined ? digestOf(k.key) : Buffer.from(k.keySha256!, 'hex');
 
 /** A window in the config: the API's create body with an id of its own (docs/maintenance.md). */
-export const MaintenanceConfigSchema = MaintenanceCreateSchema.extend({ id: z.string().min(1).max(200) });
+export const MaintenanceConfigSchema = MaintenanceCreateSchema.extend({ id: PathParamSchema });
 
 export const AccountConfigSchema = z
   .strictObject({

@@ -2,7 +2,7 @@
 // resume. Who may act is the guard's (route-roles.ts, before the body is read); the
 // audit trail and the key's name are given (`audit`, `keyName`): this file decides
 // only what an action does. Every shape is
-// src/api/action-schemas.ts's.
+// src/api/schemas/actions.ts's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -10,8 +10,8 @@ import {
   CheckRunsQuerySchema,
   MAX_RUNS_PER_REQUEST,
   type CheckRun,
-} from '../../api/action-schemas.js';
-import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
+} from '../../api/schemas/actions.js';
+import { PathParamSchema } from '../../api/schemas/index.js';
 import { checkKey } from '../../domain/keys.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
@@ -54,9 +54,8 @@ export interface ActionRouteDeps {
 export const ASKS_PER_CHECK_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;
 
-const pathParam = z.string().min(1).max(MAX_PATH_PARAM_LENGTH);
-const CheckIdParams = z.object({ checkId: pathParam });
-const RunIdParams = z.object({ runId: pathParam });
+const CheckIdParams = z.object({ checkId: PathParamSchema });
+const RunIdParams = z.object({ runId: PathParamSchema });
 
 interface Pick1 {
   account: AccountConfig;

@@ -6,12 +6,13 @@ import {
   AlertChannelCreateBodySchema,
   AlertChannelsQuerySchema,
   AlertNotificationsQuerySchema,
+  PathParamSchema,
   SubscriptionsSchema,
   type AlertChannel,
   type AlertNotification,
   type CheckAlert,
   type Subscriptions,
-} from '../../api/schemas.js';
+} from '../../api/schemas/index.js';
 import type { Alerting } from '../alerting/index.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -23,7 +24,7 @@ import type { Audit } from './audit.js';
 import { renderPage, sendPage } from './etag.js';
 import { keyOf } from './guard.js';
 import { HttpError, parseOr400 } from './errors.js';
-import { pageMeta } from './paging.js';
+import { offsetOf, pageMeta } from './paging.js';
 import { endOf } from './time-range.js';
 
 export interface AlertRouteDeps {
@@ -42,7 +43,7 @@ const ChannelParams = z.object({
     .regex(/^\d{1,15}$/, 'must be a channel id (a whole number)')
     .transform(Number),
 });
-const AlertParams = z.object({ alertId: z.string().min(1).max(200) });
+const AlertParams = z.object({ alertId: PathParamSchema });
 const DAY_MS = 86_400_000;
 
 export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps): void {
@@ -57,7 +58,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.get('/v1/alert-channels', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(AlertChannelsQuerySchema, req.query, 'query');
-    const { items, total } = await storage.listChannels(account.id, (q.page - 1) * q.limit, q.limit);
+    const { items, total } = await storage.listChannels(account.id, offsetOf(q), q.limit);
     const stats = await storage.deliveryStats(
       account.id,
       items.map((c) => c.id),
@@ -149,7 +150,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
       status: q.status,
       from,
       to,
-      offset: (q.page - 1) * q.limit,
+      offset: offsetOf(q),
       limit: q.limit,
     });
     return { data: items.map(toNotification), meta: pageMeta(q.page, q.limit, total) };

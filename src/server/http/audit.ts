@@ -3,7 +3,7 @@
 // Every acting route records through it (docs/roles.md, "Audit events").
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '../../api/action-schemas.js';
+import type { AuditAction } from '../../api/schemas/actions.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Storage } from '../storage/types.js';
 import { accountOf, keyOf } from './guard.js';

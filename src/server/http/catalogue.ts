@@ -18,8 +18,8 @@
  *     uptime (higher is better) goodThreshold 99.9 and needsImprovementThreshold 99.0,
  *     the spec's guide bands.
  */
-import type { MetricCatalogue, MetricDefinition, MetricGroupName } from '../../api/schemas.js';
-import { CHECK_TYPES, METRIC_CATEGORIES } from '../../api/schemas.js';
+import type { MetricCatalogue, MetricDefinition, MetricGroupName } from '../../api/schemas/index.js';
+import { CHECK_TYPES, METRIC_CATEGORIES } from '../../api/schemas/index.js';
 
 // Written out, not derived from MetricDefinition: its loose index signature
 // would swallow the named fields under Omit.

@@ -2,7 +2,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { zodIssues, type ApiErrorBody } from '../../api/schemas.js';
+import { zodIssues, type ApiErrorBody } from '../../api/schemas/index.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { storageFault } from '../storage/observed.js';
 

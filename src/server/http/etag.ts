@@ -10,8 +10,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface RenderedPage {
   /**
    * The JSON, encoded: outside V8's heap, so a page kept for its answer's life (seconds)
-   * is not copied by each scavenge of the young generation and promoted, as a string
-   * of 100 KB was at every page of 10,000 checks; it is encoded once either way.
+   * is not copied by each scavenge of the young generation and promoted, as page strings
+   * were (BENCHMARKS.md, bench:service honesty, "the main thread's long tasks"); it is
+   * encoded once either way.
    */
   body: Buffer;
   etag: string;

@@ -3,7 +3,7 @@
 // Every /v1/ route needs an account's credentials unless it is one of OPEN's:
 // a route added later is closed until it says otherwise.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { roleAllows, type Role } from '../../api/action-schemas.js';
+import { roleAllows, type Role } from '../../api/schemas/actions.js';
 import type { Accounts, KeyHolder, KeyIdentity } from '../config/accounts.js';
 import type { AccountConfig, HttpConfig } from '../config/schema.js';
 import { hostName } from '../../domain/host-name.js';

@@ -2,7 +2,11 @@
 // raw results (historyDays), for the status page's bars and the console's strip.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CheckHistoryQuerySchema, type CheckHistoryBucket } from '../../api/schemas.js';
+import {
+  CheckHistoryQuerySchema,
+  PathParamSchema,
+  type CheckHistoryBucket,
+} from '../../api/schemas/index.js';
 import { round } from '../../domain/stats.js';
 import type { Accounts } from '../config/accounts.js';
 import type { AccountConfig } from '../config/schema.js';
@@ -18,7 +22,7 @@ export interface HistoryRouteDeps {
   auth: (req: FastifyRequest) => AccountConfig;
 }
 
-const CheckIdParams = z.object({ checkId: z.string().min(1).max(200) });
+const CheckIdParams = z.object({ checkId: PathParamSchema });
 const DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 
 export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDeps): void {

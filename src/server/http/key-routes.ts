@@ -6,12 +6,12 @@ import {
   type AuditEvent,
   type AuditEventList,
   type Me,
-} from '../../api/action-schemas.js';
+} from '../../api/schemas/actions.js';
 import type { AuditRow, Storage } from '../storage/types.js';
 import { renderPage, sendPage } from './etag.js';
 import { parseOr400 } from './errors.js';
 import { accountOf, keyOf } from './guard.js';
-import { pageMeta } from './paging.js';
+import { offsetOf, pageMeta } from './paging.js';
 import { endOf } from './time-range.js';
 
 export function registerKeyRoutes(app: FastifyInstance, deps: { storage: Storage }): void {
@@ -28,7 +28,7 @@ export function registerKeyRoutes(app: FastifyInstance, deps: { storage: Storage
       action: q.action,
       from: q.from === undefined ? undefined : Date.parse(q.from),
       to: q.to === undefined ? undefined : endOf(q.to),
-      offset: (q.page - 1) * q.limit,
+      offset: offsetOf(q),
       limit: q.limit,
     });
     const body: AuditEventList = { data: items.map(toAuditEvent), meta: pageMeta(q.page, q.limit, total) };

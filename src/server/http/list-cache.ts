@@ -3,19 +3,20 @@
 //
 // A client reads the list a page at a time: 10,000 checks are 100 requests, and
 // filtering, sorting and summing all of them again for each page made one poll
-// cost ~2 s of the service's time. The answer is kept for up to 2 s, keyed by
+// cost seconds of the service's time (see BENCHMARKS.md, "Storage, runners,
+// HTTP"). The answer is kept for up to 2 s, keyed by
 // the account and the query without its page, and dropped as soon as a check's
 // status, incident or alert changes (the engine's version), so a check turning
 // failing shows on the very next request; the other figures in it (last
 // execution, averages) are at most 2 s old. Dropping it on every stored result
-// rebuilt it ~167 times a second at 10,000 checks, and statuses took seconds.
+// rebuilt it for every run stored, and statuses took seconds.
 //
-// Building an answer at 10,000 checks takes a few milliseconds, which a request
-// that finds it expired would wait for: `refresh` (on the routes' timer) builds
+// Building an answer for a large account is not free, and a request that finds
+// it expired would wait for it: `refresh` (on the routes' timer) builds
 // again, ahead of the requests, every answer read in the last 30 s that is 1.5 s
 // old or whose statuses moved, and swaps it in when built.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import type { CheckStatus, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, StatusSummary } from '../../api/schemas/index.js';
 import type { Query } from './status-list.js';
 
 /** What the cache needs of an answer; routes.ts keeps more in it (status-list.ts BuiltList). */

@@ -9,10 +9,10 @@ import {
   MaintenanceCreateSchema,
   MaintenanceListQuerySchema,
   MaintenancePatchSchema,
-} from '../../api/maintenance-schemas.js';
+} from '../../api/schemas/maintenance.js';
+import { PathParamSchema } from '../../api/schemas/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { occurrenceAt } from '../../domain/maintenance.js';
-import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import type { Accounts } from '../config/accounts.js';
 import type { AccountConfig } from '../config/schema.js';
 import { Conflict, patched, toWire, windowOf, WindowProblem } from '../maintenance/rules.js';
@@ -29,7 +29,7 @@ export interface MaintenanceRouteDeps {
   audit: Audit;
 }
 
-const IdParams = z.object({ id: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
+const IdParams = z.object({ id: PathParamSchema });
 
 export function registerMaintenanceRoutes(app: FastifyInstance, deps: MaintenanceRouteDeps): void {
   const { maintenance, clock, audit } = deps;

@@ -3,7 +3,7 @@
 // The read needs no credentials: nothing that names an internal address (errors,
 // assertion values, status reasons), the alerting (alert ids, counts), the runners
 // or how the check is filed (tags, group, schedule) leaves through it.
-import type { CheckResult, CheckStatus, Dashboard, PublicCheckStatus } from '../../api/schemas.js';
+import type { CheckResult, CheckStatus, Dashboard, PublicCheckStatus } from '../../api/schemas/index.js';
 
 /** How many of a check's newest runs the public read lists when the dashboard shows results. */
 export const PUBLIC_RECENT_RESULTS = 10;

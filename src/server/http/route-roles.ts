@@ -3,7 +3,7 @@
 // without an entry here stops the service at start (guard.ts), so no route is
 // ever open to every key by being forgotten. Routes that take no account key
 // (public dashboards, heartbeat pings, /v1/runner/) are not here.
-import type { Role } from '../../api/action-schemas.js';
+import type { Role } from '../../api/schemas/actions.js';
 
 /** `METHOD url` as fastify declares it → the least role that may call it. */
 export const ROUTE_ROLES: Readonly<Record<string, Role>> = {

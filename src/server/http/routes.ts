@@ -8,8 +8,9 @@ import {
   DashboardsQuerySchema,
   MetricsCheckTypeSchema,
   MetricsQuerySchema,
+  PathParamSchema,
   type CheckStatus,
-} from '../../api/schemas.js';
+} from '../../api/schemas/index.js';
 import type { Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
@@ -24,13 +25,12 @@ import { createAudit } from './audit.js';
 import { registerKeyRoutes } from './key-routes.js';
 import { registerActionRoutes, type ActionRouteDeps } from './action-routes.js';
 import { accountOf, keyOf } from './guard.js';
-import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { registerHistoryRoutes } from './history-routes.js';
 import { registerMaintenanceRoutes } from './maintenance-routes.js';
 import type { Maintenance } from '../maintenance/windows.js';
 import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
-import { pageMeta, slice } from './paging.js';
+import { offsetOf, pageMeta, slice } from './paging.js';
 import { publicChecks, publicMaintenance } from './status-page/data.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
@@ -58,9 +58,8 @@ export interface RouteDeps {
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
 const LIST_REFRESH_EVERY_MS = 250;
-const pathParam = z.string().min(1).max(MAX_PATH_PARAM_LENGTH);
-const CheckIdParams = z.object({ checkId: pathParam });
-const ScreenshotParams = CheckIdParams.extend({ resultId: pathParam });
+const CheckIdParams = z.object({ checkId: PathParamSchema });
+const ScreenshotParams = CheckIdParams.extend({ resultId: PathParamSchema });
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { accounts, storage, engine, clock } = deps;
@@ -117,7 +116,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       responseTimeMax: q.responseTimeMax,
       sortBy: q.sortBy,
       sortOrder: q.sortOrder,
-      offset: (q.page - 1) * q.limit,
+      offset: offsetOf(q),
       limit: q.limit,
     };
     const { items, total } = await storage.queryResults(query);
@@ -185,7 +184,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   // No credentials: each check goes out through the public projection (public-projection.ts).
   app.get('/v1/public/dashboards/:customUrl', async (req, reply) => {
-    const { customUrl } = parseOr400(z.object({ customUrl: pathParam }), req.params, 'path');
+    const { customUrl } = parseOr400(z.object({ customUrl: PathParamSchema }), req.params, 'path');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
     const data = { storage, engine, now, maintenance: deps.maintenance };
@@ -202,7 +201,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   const ping = async (req: FastifyRequest) => {
-    const { token } = parseOr400(z.object({ token: pathParam }), req.params, 'path');
+    const { token } = parseOr400(z.object({ token: PathParamSchema }), req.params, 'path');
     const found = accounts.heartbeat(token);
     if (!found) throw new HttpError(404, 'no heartbeat check has that token');
     await storage.recordPing(found.account.id, found.check.id, now());

@@ -1,5 +1,5 @@
 // /v1/runner/ (docs/runners.md): where `checkwall runner` processes take the runs of
-// their remote location and hand the results back (wire: api/runner-schemas.ts).
+// their remote location and hand the results back (wire: api/schemas/runner.ts).
 // A runner token opens these two endpoints for its one location and nothing
 // else; an API key does not open them, and a runner token opens no account endpoint.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +10,7 @@ import {
   RunnerResultItemSchema,
   RunnerResultsBodySchema,
   type RunnerResultBody,
-} from '../../api/runner-schemas.js';
+} from '../../api/schemas/runner.js';
 import ipaddr from 'ipaddr.js';
 import type { Claimed, Claims } from '../schedule/claims.js';
 import type { RunnerHub, RunnerPlace } from '../schedule/runner-hub.js';

@@ -1,5 +1,5 @@
 // GET /v1/check-statuses: filter, sort and page the account's check statuses.
-import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, CheckStatusesQuerySchema, StatusSummary } from '../../api/schemas/index.js';
 import { checkValue, compareValues } from '../../domain/order.js';
 import { summarize } from '../../domain/summary.js';
 import type { z } from 'zod';

@@ -8,7 +8,7 @@ import {
   type MaintenanceCreateSchema,
   type MaintenancePatchSchema,
   type MaintenanceWindow,
-} from '../../api/maintenance-schemas.js';
+} from '../../api/schemas/maintenance.js';
 import type { z } from 'zod';
 import { isTimeZone, occurrenceAt } from '../../domain/maintenance.js';
 import type { StoredWindow } from '../storage/types.js';

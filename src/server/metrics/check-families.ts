@@ -2,7 +2,7 @@
 // registry from the rows gathered on the service's thread (check-rows.ts), on the
 // thread of their own (metrics-thread.ts) or, running from source, in process.
 //
-// 10,000 checks make some 110,000 series, 17.8 MB of text. Set through a Gauge's
+// Each check makes several series (sizes: BENCHMARKS.md, bench:service metrics). Set through a Gauge's
 // labels, each series is hashed and its labels escaped anew at every scrape; here each
 // check's label sets are objects made once per check (while its labels stay), passed as
 // prom-client's `sharedLabels`, which the registry formats once per object and keeps
@@ -10,7 +10,7 @@
 // as a list (snapshotFamily). A family whose every series is as it was keeps its text
 // and its compressed piece; only the others are written and compressed again.
 import { Counter, Gauge, Registry } from 'prom-client';
-import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas.js';
+import { CHECK_STATUSES, type CheckStatusValue } from '../../api/schemas/index.js';
 import { RUNNER_CONNECTED_MS } from '../schedule/runner-contact.js';
 import { LABELS_PER_CHECK, VALUE, VALUES_PER_CHECK, type CheckRows } from './check-rows.js';
 import { deflatePiece, joinPieces, type DeflatedPieces } from './gzip-stream.js';
@@ -52,8 +52,8 @@ function checkLabels(l: readonly string[], at: number): CheckLabels {
 /**
  * A scope's per-check families compressed, one piece per family, for a scrape to end
  * in one gzip stream (gzip-stream.ts). Only the compressed text leaves the thread that
- * writes it: 0.5 MB at 10,000 checks, where the text is 17.8 MB (held by the service's
- * thread, buffers that size made its garbage collector stall it).
+ * writes it, a small part of the text's size (held by the service's thread, buffers the
+ * text's size made its garbage collector stall it; BENCHMARKS.md, bench:service metrics).
  */
 export type RenderedChecks = DeflatedPieces;
 

@@ -5,8 +5,8 @@
 // numbers in one typed array, posted to the thread that writes the text
 // (metrics-thread.ts) at little cost to the service's thread.
 import { setImmediate as turn } from 'node:timers/promises';
-import type { CheckStatus } from '../../api/schemas.js';
-import { CHECK_STATUSES } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
+import { CHECK_STATUSES } from '../../api/schemas/index.js';
 import type { AccountConfig } from '../config/schema.js';
 import { RUNNER_CONNECTED_MS } from '../schedule/runner-contact.js';
 import type { RunTally } from './run-tally.js';

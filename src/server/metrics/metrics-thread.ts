@@ -1,8 +1,8 @@
 // The per-check text of /metrics is written on a thread of its own (metrics-worker.ts):
-// at 10,000 checks, 17.8 MB of text and its gzip, 100 to 300 ms of work and as much
-// garbage, which on the service's thread every request would wait behind. The service's
-// thread gathers the rows (check-rows.ts: strings and one typed array, posted in a few
-// milliseconds) and gets back the text compressed (0.5 MB), moved, not copied.
+// for a large account the text and its gzip are long work and much garbage, which on
+// the service's thread every request would wait behind (BENCHMARKS.md, bench:service metrics). The
+// service's thread gathers the rows (check-rows.ts: strings and one typed array, quick to
+// post) and gets back the text compressed, moved, not copied.
 // Running from source (no built entry) or should the thread fail, the same renderer
 // (check-families.ts) works in process.
 import { existsSync } from 'node:fs';
@@ -91,7 +91,7 @@ export function createMetricsThread(
         if (out.size === 0) worker!.ref();
         out.set(id, { scope, rows, resolve, reject });
         const message: ToMetricsWorker = { id, scope, rows };
-        // Copied, not moved (under a megabyte at 10,000 checks): should the thread fail,
+        // Copied, not moved (the rows are small beside the text): should the thread fail,
         // the rows are rendered here.
         worker!.postMessage(message);
       });

@@ -2,7 +2,7 @@
 // checkwall_check_runs_total. Per instance, as Prometheus counters are: a run is
 // counted where its result was stored (a remote runner's where it reported), so
 // the sum over instances is every run once.
-import type { ResultStatus } from '../../api/schemas.js';
+import type { ResultStatus } from '../../api/schemas/index.js';
 import { checkKey } from '../../domain/keys.js';
 
 export interface RunTally {

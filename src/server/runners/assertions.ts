@@ -1,6 +1,6 @@
 // Evaluates a check's assertions against a response. A failed assertion keeps
 // the value it saw in `actual`.
-import type { Assertion, ResultCertificate } from '../../api/schemas.js';
+import type { Assertion, ResultCertificate } from '../../api/schemas/index.js';
 import type { AssertionConfig } from '../config/schema.js';
 
 export interface Observed {

@@ -2,7 +2,7 @@
 // page of the service's Chromium, (multistep) walk the steps, then read what
 // the page measured. Every failure, a timeout included, is a failed result,
 // and a failed run keeps a picture of the page as it was.
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult } from '../../api/schemas/index.js';
 import type { CheckConfig, RunLocation } from '../config/schema.js';
 import type { RunCheck, RunContext, RunResult } from './types.js';
 import { evaluateAssertions } from './assertions.js';

@@ -2,7 +2,7 @@
 // fields and the earliest expiry anywhere in the presented chain, since an
 // intermediate can expire before the leaf it signed.
 import type { PeerCertificate, DetailedPeerCertificate } from 'node:tls';
-import type { ResultCertificate } from '../../api/schemas.js';
+import type { ResultCertificate } from '../../api/schemas/index.js';
 import { daysUntil } from '../../domain/certificate.js';
 
 /** `CN=example.com, O=Example`: a certificate's name as one line. */

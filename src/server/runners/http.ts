@@ -7,7 +7,7 @@ import diagnostics from 'node:diagnostics_channel';
 import net from 'node:net';
 import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
-import type { CheckResult, ResultCertificate } from '../../api/schemas.js';
+import type { CheckResult, ResultCertificate } from '../../api/schemas/index.js';
 import type { RunCheck, RunContext } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import { certificateOf, verifyError } from './certificate.js';

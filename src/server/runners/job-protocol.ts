@@ -11,7 +11,7 @@
 // A failed check is a result with status "failed" and an `error`, never a
 // failed message. Ids are the scheduler's, unique among its runs in flight.
 // The job carries the account's id only: a runner never sees API keys.
-import type { CheckResult, Trigger } from '../../api/schemas.js';
+import type { CheckResult, Trigger } from '../../api/schemas/index.js';
 import type { CheckConfig, RunLocation } from '../config/schema.js';
 import type { RunCheck } from './types.js';
 import { runHttpCheck } from './http.js';

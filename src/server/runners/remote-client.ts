@@ -13,7 +13,7 @@ import {
   type RunnerJob,
   type RunnerResultBody,
   type RunnerResultItem,
-} from '../../api/runner-schemas.js';
+} from '../../api/schemas/runner.js';
 import { Agent, request } from 'undici';
 import { backoffDelay } from '../../domain/backoff.js';
 import { sanitize } from '../../domain/sanitize.js';
@@ -91,7 +91,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       ? AbortSignal.timeout(Math.min(timeoutMs, LAST_POST_MS))
       : AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
     // The service may live under a path prefix (https://host/checkwall): keep it.
-    // undici's request over kept-alive connections: fetch's web streams were a fifth of a runner's CPU.
+    // undici's request over kept-alive connections: fetch's web streams cost a runner dearly
+    // (BENCHMARKS.md, "Storage, runners, HTTP").
     const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
       headers,

@@ -1,6 +1,6 @@
 // Building a CheckResult: what every runner shares.
 import { randomUUID } from 'node:crypto';
-import type { Assertion, CheckResult, ResultCertificate, Timing, Trigger } from '../../api/schemas.js';
+import type { Assertion, CheckResult, ResultCertificate, Timing, Trigger } from '../../api/schemas/index.js';
 import type { CheckConfig, RunLocation } from '../config/schema.js';
 
 export interface RunFrame {

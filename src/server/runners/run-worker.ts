@@ -14,8 +14,9 @@ const port = (() => {
 const running = new Map<number, AbortController>();
 
 // A thread's first request loads and compiles the HTTP client (undici's parser is
-// WebAssembly): measured inside a real run, that cost read as the target's slowness,
-// ~2 s for every check's first run after a start. One request to ourselves first.
+// WebAssembly): measured inside a real run, that cost read as the target's slowness
+// in every check's first run after a start (BENCHMARKS.md, "Storage, runners, HTTP").
+// One request to ourselves first.
 const ready = warmUp().catch(() => undefined);
 
 port.on('message', (message: ToRunner) => void ready.then(() => handle(message)));

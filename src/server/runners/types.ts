@@ -1,6 +1,6 @@
 // The runners' contract: what one run is given (RunContext) and gives back
 // (RunResult), whether it runs in this service or in a remote runner.
-import type { CheckResult, Trigger } from '../../api/schemas.js';
+import type { CheckResult, Trigger } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig, RunLocation } from '../config/schema.js';
 import type { Lookup } from './resolve.js';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult } from '../../api/schemas/index.js';
 import { runnerError, type FromRunner, type RunJob, type ToRunner } from './job-protocol.js';
 
 export interface WorkerPoolOptions {

@@ -2,7 +2,7 @@
 // back with it, so the runner that reports is named (as in touch) from the token alone.
 import { randomUUID } from 'node:crypto';
 
-// As api/runner-schemas.ts's runnerId.
+// As api/schemas/runner.ts's runnerId.
 const RUNNER_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** A fresh token for a claim by `runnerId` (`nonce`: the random part; tests fix it). */

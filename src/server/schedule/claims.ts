@@ -2,7 +2,7 @@
 // poll claims the due runs of its location, and its results are completed through
 // the queue by the holder of the claim only. http/runner-routes.ts translates.
 import type { Clock } from '../../domain/clock.js';
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { RunResult } from '../runners/types.js';
 import type { ClaimedRun, RunQueue, SkippedRun } from '../storage/types.js';

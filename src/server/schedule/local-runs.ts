@@ -46,6 +46,11 @@ export const leaseFor = (check: Pick<CheckConfig, 'timeoutMs'>) =>
 export interface LocalRuns {
   /** This instance's holder token in the run queue. */
   readonly token: string;
+  /**
+   * A local slot's turn: offered held by this instance, then queued; skipped and counted
+   * while its last run is pending, or when the offer cannot be made.
+   */
+  turn(state: SlotState, key: RunKey, staleAt: number): void;
   /** Offers a due run, trying again on storage failures; null when another instance's offer made it. */
   offer(
     key: RunKey,
@@ -71,6 +76,8 @@ export function createLocalRuns(
     clock: Clock;
     accounting: RunAccounting;
     maxConcurrentRuns: () => number;
+    /** Whether the slot of this key is still scheduled (a reload may have removed it). */
+    scheduled: (slotKey: string) => boolean;
   },
 ): LocalRuns {
   const { clock, accounting } = opts;
@@ -139,6 +146,32 @@ export function createLocalRuns(
     }
   }
 
+  function turn(state: SlotState, key: RunKey, staleAt: number) {
+    const { account, check, location } = state.slot;
+    if (state.pending) {
+      accounting.due();
+      skipped(account.id, check.id);
+      return;
+    }
+    state.pending = true;
+    offer(key, { token, leaseMs: leaseFor(check) }, staleAt).then(
+      // Null: another instance offered it first and runs it; not ours to count. A check
+      // disabled or removed while its offer was out (a reload) starts no run: the run
+      // lapses with its lease (a sweep leaves a gone check's runs alone).
+      (run) =>
+        run && opts.scheduled(state.slot.key)
+          ? enqueue(jobOf(state, run, staleAt))
+          : void (state.pending = false),
+      (error: unknown) => {
+        state.pending = false;
+        // Never offered, so never run: counted as skipped, as a run the machine could not take.
+        accounting.due();
+        skipped(account.id, check.id);
+        logFailure(`checkwall: cannot offer ${check.id}@${location.id}`, error);
+      },
+    );
+  }
+
   function track(work: Promise<void>) {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
@@ -153,6 +186,7 @@ export function createLocalRuns(
 
   return {
     token,
+    turn,
     offer,
     enqueue,
     pump,

@@ -13,13 +13,12 @@
 import { systemClock, type Timer } from '../../domain/clock.js';
 import { slotKey } from '../../domain/keys.js';
 import type { ServiceConfig } from '../config/schema.js';
-import { logFailure } from '../storage/observed.js';
 import type { ClaimedRun, RunKey, RunPlace, SkippedRun } from '../storage/types.js';
-import { createLocalRuns, jobOf, leaseFor, type LocalRuns } from './local-runs.js';
+import { createLocalRuns, leaseFor, type LocalRuns } from './local-runs.js';
 import { isRemoteSlot } from './plan.js';
 import { createRemoteOffers } from './remote-offers.js';
-import { createRunAccounting, skippedReason, type RunAccounting } from './run-accounting.js';
-import { createSlots, type SlotState } from './slots.js';
+import { createRunAccounting, skippedReason } from './run-accounting.js';
+import { createSlots } from './slots.js';
 import { createSweep } from './sweep.js';
 import type { Scheduler, SchedulerOptions } from './types.js';
 
@@ -45,13 +44,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     clock,
     accounting,
     maxConcurrentRuns: () => config.maxConcurrentRuns,
+    scheduled: (key) => slots.get(key) !== undefined,
   });
   const slots = createSlots({
     clock,
     lastRunAt: opts.lastRunAt,
-    onDue: (state, key) => (isRemoteSlot(state.slot) ? remote.due(state.slot.key, key) : dueHere(state, key)),
+    onDue: (state, key) =>
+      isRemoteSlot(state.slot)
+        ? remote.due(state.slot.key, key)
+        : local.turn(state, key, staleAtOf(key, state.slot.periodMs, clock.now())),
   });
-  const dueHere = localTurn(local, accounting, slots, clock.now);
   const remote = createRemoteOffers({
     queue: opts.queue,
     self: local.token,
@@ -114,41 +116,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     ask: asker(opts, local, clock.now),
     stats: () => ({ ...accounting.totals(), ...local.stats() }),
     skippedByReason: () => accounting.skippedByReason(),
-  };
-}
-
-/** A local slot's turn: offered held by this instance, then queued; skipped while its last run is pending. */
-function localTurn(
-  local: LocalRuns,
-  accounting: RunAccounting,
-  slots: { get(key: string): SlotState | undefined },
-  now: () => number,
-) {
-  return (state: SlotState, key: RunKey) => {
-    const { account, check, location } = state.slot;
-    if (state.pending) {
-      accounting.due();
-      local.skipped(account.id, check.id);
-      return;
-    }
-    state.pending = true;
-    const staleAt = staleAtOf(key, state.slot.periodMs, now());
-    local.offer(key, { token: local.token, leaseMs: leaseFor(check) }, staleAt).then(
-      // Null: another instance offered it first and runs it; not ours to count. A check
-      // disabled or removed while its offer was out (a reload) starts no run: the run
-      // lapses with its lease (a sweep leaves a gone check's runs alone).
-      (run) =>
-        run && slots.get(state.slot.key)
-          ? local.enqueue(jobOf(state, run, staleAt))
-          : void (state.pending = false),
-      (error: unknown) => {
-        state.pending = false;
-        // Never offered, so never run: counted as skipped, as a run the machine could not take.
-        accounting.due();
-        local.skipped(account.id, check.id);
-        logFailure(`checkwall: cannot offer ${check.id}@${location.id}`, error);
-      },
-    );
   };
 }
 

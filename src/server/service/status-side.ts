@@ -1,6 +1,6 @@
 // Statuses, incidents and alerts, and the two ways a result reaches them: a result
 // recorded directly and a queued run's result completed by its holder.
-import type { CheckResult } from '../../api/schemas.js';
+import type { CheckResult } from '../../api/schemas/index.js';
 import { createAlerting, type Alerting } from '../alerting/index.js';
 import { createAlertPlanner } from '../alerting/planner.js';
 import type { Holds } from './holds.js';

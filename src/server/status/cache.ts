@@ -12,7 +12,7 @@
 // to the inputs (`renew`) or a clear voids every earlier ticket of the check: a
 // slow read never overwrites a newer one, nor loses a result counted meanwhile.
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckStatus, Period } from '../../api/schemas.js';
+import type { CheckStatus, Period } from '../../api/schemas/index.js';
 import type { Moved } from '../config/diff.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { StatusInputs } from './inputs.js';

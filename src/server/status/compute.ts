@@ -1,7 +1,7 @@
 // One check's status (spec 2.2) from what it is made of (status/inputs.ts), by
 // the rules of src/domain/status-rules.ts. The status engine (status/engine.ts)
 // keeps the inputs and the statuses and decides when to derive again.
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import { daysChangeAt, daysUntil } from '../../domain/certificate.js';
 import { round, successRate } from '../../domain/stats.js';
 import { decideCheckStatus, decideTrend, staleFrom } from '../../domain/status-rules.js';

@@ -4,7 +4,7 @@
 // Where the engine has not judged the check before (a start, a reload), the
 // verdict's own runs are the best witness: the oldest judged run of a location
 // in trouble (at most JUDGED_RUNS back, so "at least since").
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import type { StatusInputs } from './inputs.js';
 
 /**

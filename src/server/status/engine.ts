@@ -5,7 +5,7 @@
 // incident-rule.ts), and the warmer's turn (warm-pass.ts). Statuses of other periods are
 // read on request and kept 30 s. The list endpoint reads the account's snapshot and
 // never computes a status in steady state.
-import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../../api/schemas.js';
+import type { CheckResult, CheckStatus, CheckStatusValue, Period } from '../../api/schemas/index.js';
 import { checkKey } from '../../domain/keys.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { Moved } from '../config/diff.js';

@@ -9,7 +9,7 @@
 //
 // Pure: the time and the new incident's id are arguments. The alert a change opens or
 // resolves is the alert planner's (alerting/planner.ts), not this rule's.
-import type { CheckStatusValue } from '../../api/schemas.js';
+import type { CheckStatusValue } from '../../api/schemas/index.js';
 import type { IncidentRow } from '../storage/types.js';
 
 export interface IncidentMove {

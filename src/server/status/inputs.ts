@@ -10,7 +10,7 @@
 // (status/window.ts). A larger window's p95 and the runs leaving it are read
 // again every few minutes (`readSlowParts`), with the trend's previous day and
 // the alert counts, which only move with time.
-import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas.js';
+import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas/index.js';
 import { expiresAt } from '../../domain/certificate.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import { JUDGED_RUNS } from '../../domain/status-rules.js';

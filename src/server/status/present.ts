@@ -1,6 +1,6 @@
 // What a status says that moves on its own, read fresh at every answer rather
 // than kept with the status (status/engine.ts keeps the rest).
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 
 /** What the status reads of the schedule (the scheduler, wired by service.ts). */
 export interface RunSchedule {

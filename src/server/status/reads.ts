@@ -2,7 +2,7 @@
 // or read from storage (a cold start, an invalidation, another period). A check's inputs
 // (inputs.ts) are read once, then moved by each result as it is stored, so a result
 // costs no reads; what moves with time alone (their slow part) is read again when due.
-import type { CheckResult, CheckStatus, Period } from '../../api/schemas.js';
+import type { CheckResult, CheckStatus, Period } from '../../api/schemas/index.js';
 import { checkKey } from '../../domain/keys.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';

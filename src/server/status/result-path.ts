@@ -2,7 +2,7 @@
 // other results, the status moved from the kept inputs, then the incident (incident-rule.ts)
 // and the alert (the planner, through StatusAlerts) written in one transaction.
 import { randomUUID } from 'node:crypto';
-import type { CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas.js';
+import type { CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange } from '../storage/types.js';
 import { LIST_PERIOD, type StatusCache } from './cache.js';

@@ -1,5 +1,5 @@
 // What both storages write the same way, in the same column order.
-import type { CheckResult, ResultsSummary } from '../../api/schemas.js';
+import type { CheckResult, ResultsSummary } from '../../api/schemas/index.js';
 import { round } from '../../domain/stats.js';
 import type { NewNotification, RecentRun } from './types.js';
 

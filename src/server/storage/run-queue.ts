@@ -1,5 +1,5 @@
 // The shared run queue's contract (docs/runners.md), part of Storage (types.ts).
-import type { CheckResult, Trigger } from '../../api/schemas.js';
+import type { CheckResult, Trigger } from '../../api/schemas/index.js';
 
 /**
  * docs/runners.md: the shared queue of scheduled runs. A run is one check × location ×

@@ -2,7 +2,7 @@
 // and the runs behind an open dashboard's metrics charts. The charts' cost is
 // bounded: one results request per check, for at most CHART_MAX_CHECKS checks
 // (by name, so the bars stay put) and each distinct period, at most once a minute.
-import type { CheckStatus, Period } from '../../api/schemas.js';
+import type { CheckStatus, Period } from '../../api/schemas/index.js';
 import { chartPeriods, effectiveRefreshMs } from '../../domain/dashboard-widgets.js';
 import { compareChecks } from '../../domain/order.js';
 import { PERIOD_MS } from '../../domain/period.js';

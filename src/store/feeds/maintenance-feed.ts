@@ -2,7 +2,7 @@
 // over the open check, the `:maintenance` list, and the three writes a person
 // makes (start, end, extend). A write runs once per answer given and is never
 // retried by itself: its outcome, good or bad, goes back to the screen.
-import type { MaintenanceWindow } from '../../api/maintenance-schemas.js';
+import type { MaintenanceWindow } from '../../api/schemas/maintenance.js';
 import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';

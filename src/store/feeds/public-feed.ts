@@ -1,7 +1,7 @@
 // `--public`: a public dashboard read without credentials replaces the
 // account-wide statuses feed. The answer carries the dashboard and its checks'
 // public projection; the summary is counted here, as the public read has none.
-import type { CheckStatus, PublicCheckStatus } from '../../api/schemas.js';
+import type { CheckStatus, PublicCheckStatus } from '../../api/schemas/index.js';
 import { summarize } from '../../domain/summary.js';
 import type { Feed } from '../poller.js';
 import { statusesInterval } from './statuses-feed.js';

@@ -2,7 +2,7 @@
 // most recent runs of the period for the breakdown and metric values, and the
 // latest failed run. Active only while a check, a result or a check's metrics
 // are on screen: leaving them stops this polling.
-import type { CheckResultsQuery } from '../../api/schemas.js';
+import type { CheckResultsQuery } from '../../api/schemas/index.js';
 import type { ConsoleState } from '../state.js';
 import { PAGE_SIZE, WINDOW_SIZE } from '../detail-slice.js';
 import type { ResultFilters } from '../types.js';

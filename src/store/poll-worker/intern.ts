@@ -5,7 +5,7 @@
 // thread's heap. The fields below are names and states shared by many checks;
 // ids, check names and timestamps are not (one per check), so they are left as
 // they come.
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 
 /** Past this many distinct values the table starts again: a bound on what it can hold. */
 const MOST = 5_000;

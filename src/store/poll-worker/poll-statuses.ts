@@ -5,7 +5,7 @@
 // the summary. Runs in the worker thread, and in tests on the test's own thread.
 import type { CallOptions, MonitoringClient } from '../../api/client.js';
 import { readAllPages } from '../../api/read-all.js';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
 import { PAGE_SIZE, planTiers, sweepDue, type TierPlan } from '../../domain/poll-tiers.js';
 import type { ListName, StatusTracker } from './status-tracker.js';
 

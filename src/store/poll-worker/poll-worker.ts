@@ -5,7 +5,7 @@
 // scripts/bundle.js bundles this file as an entry of its own, beside cli.js.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createClient } from '../../api/client.js';
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import { initialPollState, pollStatuses } from './poll-statuses.js';
 import { errorToWire, type FromWorker, type ToWorker, type WorkerClientOptions } from './protocol.js';
 import { createStatusTracker } from './status-tracker.js';

@@ -4,7 +4,7 @@
 // connection state see the same ApiError they saw when polling on this thread.
 import type { ClientOptions } from '../../api/client.js';
 import { ApiError, type ApiErrorInit } from '../../api/errors.js';
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import type { StatusChanges } from './poll-statuses.js';
 
 /** What the worker needs to build its own client (a dispatcher cannot cross threads). */

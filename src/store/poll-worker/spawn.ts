@@ -3,7 +3,7 @@
 // is started again by the next one, so the poller's backoff handles it like any
 // failed poll.
 import { Worker } from 'node:worker_threads';
-import type { CheckStatus } from '../../api/schemas.js';
+import type { CheckStatus } from '../../api/schemas/index.js';
 import { letYoungGenerationGrow, setConsoleV8Flags } from '../v8-flags.js';
 import { createInterner } from './intern.js';
 import type { StatusChanges } from './poll-statuses.js';

@@ -4,7 +4,7 @@
 // few hundred kilobytes instead of a second copy of every status; the UI thread
 // holds the statuses, and gets only those whose fingerprint changed.
 import { createHash } from 'node:crypto';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas.js';
+import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
 
 export type ListName = 'all' | 'failing' | 'degraded';
 

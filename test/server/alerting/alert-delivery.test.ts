@@ -2,7 +2,7 @@
 // a 4xx for good, giving up, a receiver that hangs holding only its own
 // channel, the test event, and a channel whose transport is not configured.
 import { describe, expect, it } from 'vitest';
-import { CheckResultListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema } from '../../../src/api/schemas/index.js';
 import { json } from '../../helpers/fixture.js';
 import {
   alertConfig,

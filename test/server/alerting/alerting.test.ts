@@ -2,7 +2,7 @@
 // notifications reach a real HTTP receiver on loopback, the delivery log and
 // the check statuses show what happened.
 import { describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
+import { AlertPayloadSchema } from '../../../src/api/schemas/index.js';
 import {
   alertConfig,
   AUTH,

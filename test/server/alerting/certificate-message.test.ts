@@ -1,7 +1,7 @@
 // The words of a `certificate` notification (issue 35): which certificate, when it
 // expires and where it was seen, in every form a channel sends.
 import { describe, expect, it } from 'vitest';
-import type { AlertPayload } from '../../../src/api/schemas.js';
+import type { AlertPayload } from '../../../src/api/schemas/index.js';
 import { htmlBody, oneLine, speech, subject, textBody } from '../../../src/server/alerting/message.js';
 
 const payload = (certificate: NonNullable<AlertPayload['certificate']>): AlertPayload => ({

@@ -4,7 +4,7 @@
 // reason in the delivery log. The operator opens all of it or listed ranges.
 // Channel creation refuses header injection and credentials in a URL.
 import { describe, expect, it } from 'vitest';
-import type { AlertNotification } from '../../../src/api/schemas.js';
+import type { AlertNotification } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import {
   alertConfig,

@@ -2,7 +2,7 @@
 // added, changed, disabled and removed take effect at once, stored results
 // stay, and a run in flight when the config changes finishes and is stored.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';

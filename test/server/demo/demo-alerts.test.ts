@@ -1,7 +1,7 @@
 // The demo's alerts reach its own loopback receivers: a failing demo check is
 // delivered to a channel of every type, with no outside network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertNotificationListSchema } from '../../../src/api/schemas.js';
+import { AlertNotificationListSchema } from '../../../src/api/schemas/index.js';
 import { startDemo, type Demo } from '../../../src/server/demo/index.js';
 import { createService, type Service } from '../../../src/server/service/index.js';
 import { runWorkerEntry } from '../../helpers/run-worker.js';

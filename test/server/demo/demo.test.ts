@@ -3,7 +3,11 @@
 // bounded wait every condition the demo promises shows in real statuses and
 // results; nothing here is seeded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import {
+  CheckResultListSchema,
+  CheckStatusListSchema,
+  type CheckStatus,
+} from '../../../src/api/schemas/index.js';
 import { startDemo, type Demo } from '../../../src/server/demo/index.js';
 import { createService, type Service } from '../../../src/server/service/index.js';
 import { runWorkerEntry } from '../../helpers/run-worker.js';

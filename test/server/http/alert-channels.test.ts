@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AlertChannelListSchema, AlertChannelSchema } from '../../../src/api/schemas.js';
+import { AlertChannelListSchema, AlertChannelSchema } from '../../../src/api/schemas/index.js';
 import {
   alertConfig,
   AUTH,

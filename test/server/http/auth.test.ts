@@ -6,7 +6,7 @@ import {
   ApiErrorBodySchema,
   CheckStatusListSchema,
   DashboardListSchema,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import {
   OTHER_ACCOUNT,
   OTHER_KEY,

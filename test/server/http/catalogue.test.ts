@@ -7,7 +7,7 @@ import {
   METRIC_GROUPS,
   MetricCatalogueSchema,
   type MetricDefinition,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 let svc: TestService;

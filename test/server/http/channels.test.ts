@@ -4,7 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AlertChannelListSchema, AlertChannelSchema, ApiErrorBodySchema } from '../../../src/api/schemas.js';
+import {
+  AlertChannelListSchema,
+  AlertChannelSchema,
+  ApiErrorBodySchema,
+} from '../../../src/api/schemas/index.js';
 import { call } from '../../helpers/http.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

@@ -5,8 +5,8 @@
 // long-polls on real time, so the service it talks to is on real time too.
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { rawRequest } from '../../helpers/raw-http.js';
 import {

@@ -8,7 +8,7 @@ import {
   DashboardListSchema,
   MetricCatalogueSchema,
   PublicDashboardSchema,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import {
   OTHER_KEY,
   startTestService,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/api/client.js';
-import { CheckHistoryListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckHistoryListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import {
   OTHER_ACCOUNT,
   OTHER_KEY,

@@ -8,7 +8,7 @@ import {
   CheckResultListSchema,
   CheckStatusListSchema,
   DashboardListSchema,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import { call, post } from '../../helpers/http.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 

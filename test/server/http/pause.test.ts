@@ -4,8 +4,8 @@
 // instance on the same PostgreSQL database. The instances of a test share one fake
 // clock (test/helpers/fake-clock.ts), moved while their runs are at rest.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditEventListSchema } from '../../../src/api/action-schemas.js';
-import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { AuditEventListSchema } from '../../../src/api/schemas/actions.js';
+import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
 import { plainKeyName, ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';

@@ -3,7 +3,7 @@
 // runs only when the dashboard says so, and nothing that names the inside.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicDashboardSchema } from '../../../src/api/schemas.js';
+import { PublicDashboardSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { startTestService, testConfig, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';

@@ -3,7 +3,7 @@
 // and, when http.allowedHosts is set, only those hosts answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { ApiErrorBodySchema } from '../../../src/api/schemas.js';
+import { ApiErrorBodySchema } from '../../../src/api/schemas/index.js';
 import { ConfigError, validateConfig } from '../../../src/server/config/load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../../src/domain/path-limits.js';

@@ -11,8 +11,8 @@ import {
   ROLES,
   roleAllows,
   type Role,
-} from '../../../src/api/action-schemas.js';
-import { AlertChannelListSchema, ApiErrorBodySchema } from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/actions.js';
+import { AlertChannelListSchema, ApiErrorBodySchema } from '../../../src/api/schemas/index.js';
 import { plainKeyName, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { createAccounts } from '../../../src/server/config/accounts.js';
 import { HttpConfigSchema } from '../../../src/server/config/schema.js';

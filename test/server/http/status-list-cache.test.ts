@@ -1,7 +1,7 @@
 // The list endpoint keeps its filtered, sorted answer while a client reads the
 // pages, and drops it the moment a check's status moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { createListCache, type ListAnswer } from '../../../src/server/http/list-cache.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 import { sampleStatus, sampleSummary } from '../../helpers/samples.js';

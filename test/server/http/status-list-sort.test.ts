@@ -2,7 +2,7 @@
 // key, in the query's direction; checks that sort alike by name then id; unknowns
 // last. Over seeded random statuses with ties and unknowns in every key.
 import { describe, expect, it } from 'vitest';
-import { CheckStatusesQuerySchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { CheckStatusesQuerySchema, type CheckStatus } from '../../../src/api/schemas/index.js';
 import { AccountConfigSchema } from '../../../src/server/config/schema.js';
 import { buildList, filterStatuses, nameOrder, sortStatuses } from '../../../src/server/http/status-list.js';
 import { sampleStatus } from '../../helpers/samples.js';

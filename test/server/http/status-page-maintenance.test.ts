@@ -4,8 +4,8 @@
 // a check under an active window says "Under maintenance"; a window over none of the
 // dashboard's checks, or starting more than 7 days ahead, is not shown; an ended one is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
-import { PublicDashboardSchema } from '../../../src/api/schemas.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
+import { PublicDashboardSchema } from '../../../src/api/schemas/index.js';
 import { statusPageConfig } from '../../helpers/status-page.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

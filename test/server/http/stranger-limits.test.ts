@@ -3,7 +3,7 @@
 // reads too and from a short cache; requests with valid credentials per key only.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { request } from 'undici';
-import { ApiErrorBodySchema } from '../../../src/api/schemas.js';
+import { ApiErrorBodySchema } from '../../../src/api/schemas/index.js';
 import { configWarnings } from '../../../src/server/config/load.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { createHolds } from '../../../src/server/http/rate-limits.js';

@@ -3,8 +3,8 @@
 // log read over HTTP. Held pages are logged `suppressed`, never sent; the end of the
 // window over a check still failing pages once; a recovered one sends nothing.
 import { describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
+import { AlertPayloadSchema } from '../../../src/api/schemas/index.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
 import {
   alertConfig,
   closedAfterEach,

@@ -4,13 +4,13 @@
 // tag scope covers a check a config reload adds; two instances on one PostgreSQL
 // database agree on the window and the end's page goes out once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
 import {
   AlertPayloadSchema,
   ApiErrorBodySchema,
   CheckStatusSchema,
   type CheckStatus,
-} from '../../../src/api/schemas.js';
+} from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   alertConfig,

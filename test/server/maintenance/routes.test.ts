@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   MaintenanceWindowListSchema,
   MaintenanceWindowSchema,
-} from '../../../src/api/maintenance-schemas.js';
-import { ApiErrorBodySchema } from '../../../src/api/schemas.js';
-import { AuditEventListSchema } from '../../../src/api/action-schemas.js';
+} from '../../../src/api/schemas/maintenance.js';
+import { ApiErrorBodySchema } from '../../../src/api/schemas/index.js';
+import { AuditEventListSchema } from '../../../src/api/schemas/actions.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import {
   startTestService,

@@ -3,7 +3,7 @@
 // answers checkwall_check_up for a failing and a passing check as GET
 // /v1/check-statuses says them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import {
   hasPrometheus,
   PROMETHEUS,

@@ -6,7 +6,7 @@
 import { crc32, gunzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { SNAPSHOT_MS } from '../../../src/server/metrics/snapshot.js';
 import { familiesOf, hasPromtool, promtool, sample } from '../../helpers/prometheus.js';
 import {

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config/schema.js';
 import type { RunContext, RunResult } from '../../../src/server/runners/types.js';
 import { browserMissing, chromiumPath } from '../../../src/server/runners/browser-launch.js';

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttps } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config/schema.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
 import { SIGNUP_PAGE } from '../../../src/server/demo/pages.js';

@@ -2,7 +2,7 @@
 // whose chains are made in the test: a leaf expiring in 10 days under an
 // intermediate expiring in 5, and a leaf that expired 2 days ago.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { runCheck } from '../../../src/server/runners/index.js';
 import type { RunContext } from '../../../src/server/runners/types.js';

@@ -5,7 +5,7 @@
 // busy thread cannot delay it either.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultSchema } from '../../../src/api/schemas.js';
+import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { toJob } from '../../../src/server/runners/job-protocol.js';
 import { createWorkerPool, type WorkerPool } from '../../../src/server/runners/worker-pool.js';

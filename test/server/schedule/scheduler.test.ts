@@ -6,7 +6,7 @@
 // time once the service is at rest (no offer out, every run under way held at
 // the target).
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { slotOffsetMs } from '../../../src/server/schedule/plan.js';
 import { advanceBy, advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';

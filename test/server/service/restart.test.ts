@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AlertPayloadSchema } from '../../../src/api/schemas.js';
-import { MaintenanceWindowSchema } from '../../../src/api/maintenance-schemas.js';
+import { AlertPayloadSchema } from '../../../src/api/schemas/index.js';
+import { MaintenanceWindowSchema } from '../../../src/api/schemas/maintenance.js';
 import {
   alertConfig,
   notifications,

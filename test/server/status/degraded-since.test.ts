@@ -1,7 +1,7 @@
 // Issue 36: since when a check has been degraded, over real HTTP. A slow run is a
 // success, so its last success moves with every run; degradedSince does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas.js';
+import { CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
 import { degradedSince } from '../../../src/server/status/degraded-since.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 

@@ -1,7 +1,7 @@
 // The incident rule (src/server/status/incident-rule.ts), every status against an
 // incident open or not: when one opens, when it closes, and when nothing moves.
 import { describe, expect, it } from 'vitest';
-import type { CheckStatusValue } from '../../../src/api/schemas.js';
+import type { CheckStatusValue } from '../../../src/api/schemas/index.js';
 import { incidentMove } from '../../../src/server/status/incident-rule.js';
 
 const check = { id: 'api', name: 'Checkout API' };

@@ -3,7 +3,7 @@
 // instance (a peer's result), and as runs leave the window. Run on every
 // storage (test/helpers/storages.ts); results are random but seeded.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult, CheckStatus } from '../../../src/api/schemas.js';
+import type { CheckResult, CheckStatus } from '../../../src/api/schemas/index.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { CACHE_MS, createStatusEngine } from '../../../src/server/status/engine.js';
 import { deriveStatus } from '../../../src/server/status/compute.js';

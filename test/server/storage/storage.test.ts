@@ -3,7 +3,7 @@
 // Written against the Storage interface only; SQLite's own file handling last.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../../src/api/schemas.js';
+import type { CheckResult } from '../../../src/api/schemas/index.js';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../../src/server/storage/sqlite/schema.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';

@@ -1,5 +1,5 @@
 // The sender of each channel type, with the service's transports.
-import type { ChannelType } from '../../../api/schemas.js';
+import type { ChannelType } from '../../../api/schemas/index.js';
 import type { ServiceConfig } from '../../config/schema.js';
 import { chatSender } from './chat.js';
 import { emailSender } from './email.js';

@@ -1,6 +1,6 @@
 // One sender per channel type: it delivers one notification once and says how
 // it went. Retrying is the dispatcher's business, never the sender's.
-import type { AlertPayload } from '../../../api/schemas.js';
+import type { AlertPayload } from '../../../api/schemas/index.js';
 import type { StoredChannel } from '../../storage/types.js';
 
 export type SendOutcome =

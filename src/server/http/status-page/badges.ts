@@ -1,7 +1,7 @@
 // Two-part SVG badges (label | value) for a check on a public dashboard: its
 // status, its availability over a period, its response time. Text is escaped
 // (esc) and the width estimated from the characters: no font is measured.
-import type { PublicCheckStatus } from '../../../api/schemas.js';
+import type { PublicCheckStatus } from '../../../api/schemas/index.js';
 import { esc } from './page.js';
 
 const COLOURS = { ok: '#146c2e', warn: '#7a4d00', bad: '#b3261e', none: '#4b5261', label: '#30363d' };

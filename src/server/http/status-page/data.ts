@@ -3,7 +3,7 @@
 // roll-ups for the 90-day bars, the last 14 days of incidents (titled as the
 // projection titles them), the hourly or daily series of the charts and the
 // maintenance windows over its checks (active, or starting within 7 days).
-import type { CheckResult, Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import type { CheckResult, Dashboard, PublicCheckStatus } from '../../../api/schemas/index.js';
 import { occurrenceAt } from '../../../domain/maintenance.js';
 import { dashboardCheckIds } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';

@@ -2,7 +2,7 @@
 // Everything that comes from the config or a check (names, descriptions,
 // titles, URLs) passes through `esc`, the one escaping function, in text and
 // in attributes alike; there is no inline script or style (the CSP forbids them).
-import type { CheckStatusValue, Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import type { CheckStatusValue, Dashboard, PublicCheckStatus } from '../../../api/schemas/index.js';
 import {
   CHART_METRICS,
   chartRange,

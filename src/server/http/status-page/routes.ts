@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Dashboard, PublicCheckStatus } from '../../../api/schemas.js';
+import type { Dashboard, PublicCheckStatus } from '../../../api/schemas/index.js';
 import type { Accounts } from '../../config/accounts.js';
 import type { AccountConfig } from '../../config/schema.js';
 import { bucketOf, DAY_MS, HOUR_MS } from '../../storage/history.js';

@@ -2,7 +2,7 @@
 // sqlite/alerts.ts, with the claim under `FOR UPDATE SKIP LOCKED`, so instances
 // sharing the database never lease one notification twice: each is delivered by one.
 import type pg from 'pg';
-import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
+import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import { endIncident, insertIncident } from './account.js';
 import { notifyChange } from './changes.js';
 import { first, rows, transaction, type Queryable } from './db.js';

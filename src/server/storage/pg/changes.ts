@@ -18,7 +18,7 @@
 // The listener is one dedicated client (not the pool's), reconnecting with backoff.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { CheckResult } from '../../../api/schemas.js';
+import type { CheckResult } from '../../../api/schemas/index.js';
 import type { Queryable } from './db.js';
 
 export const CHANGES_CHANNEL = 'checkwall_changes';

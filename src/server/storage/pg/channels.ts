@@ -1,6 +1,6 @@
 // Alert channels and what they are subscribed to, on PostgreSQL.
 import type pg from 'pg';
-import type { AlertChannel, Subscriptions } from '../../../api/schemas.js';
+import type { AlertChannel, Subscriptions } from '../../../api/schemas/index.js';
 import { maskSecret } from '../../../domain/mask.js';
 import { first, rows, transaction, type Queryable } from './db.js';
 import type { Storage, StoredChannel } from '../types.js';

@@ -1,7 +1,7 @@
 // Reading the outbox on PostgreSQL: one notification, a page of them, and each
 // channel's last delivery with its recent failures.
 import type pg from 'pg';
-import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
+import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import { first, rows } from './db.js';
 import type { DeliveryStats, NotificationRow, OutboxBacklog, Storage } from '../types.js';
 

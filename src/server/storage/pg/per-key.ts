@@ -1,6 +1,7 @@
 // Reads asked for many keys at once, as one statement: a cold start reads about
-// ten things for each of 10,000 checks, and one round trip each was a minute of
-// an instance's start (each result stored then waited behind those reads).
+// ten things for each check, and one round trip each made an instance's start
+// long (each result stored then waited behind those reads; BENCHMARKS.md,
+// "Storage, runners, HTTP").
 import type pg from 'pg';
 import { batched } from '../batched.js';
 import { columnsOf, rows, unnestArgs } from './db.js';

@@ -2,7 +2,7 @@
 // A stored result notifies the other instances (pg/changes.ts) in its own statement
 // or transaction, so they hear of it only once it can be read.
 import type pg from 'pg';
-import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas.js';
+import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas/index.js';
 import { CHANGES_CHANNEL } from './changes.js';
 import { columnsOf, first, rows, unnestArgs, unnestParams, type Queryable } from './db.js';
 import { perKey } from './per-key.js';

@@ -4,7 +4,7 @@
 // only while its token holds the run, in the transaction that completes it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { CheckResult } from '../../../api/schemas.js';
+import type { CheckResult } from '../../../api/schemas/index.js';
 import { rollupSql } from '../history.js';
 import { batched } from '../batched.js';
 import { changed, columnsOf, rows, unnestArgs, unnestParams } from './db.js';

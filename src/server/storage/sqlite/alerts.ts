@@ -4,7 +4,7 @@
 // `FOR UPDATE SKIP LOCKED`; here SQLite's single writer serialises the claim.
 import type Database from 'better-sqlite3';
 import { notificationValues } from '../rows.js';
-import type { AlertEvent, NotificationStatus } from '../../../api/schemas.js';
+import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import type {
   AlertChange,
   AlertRow,

@@ -1,6 +1,6 @@
 // The audit trail (docs/actions.md): every action of a key, newest first.
 import type Database from 'better-sqlite3';
-import type { AuditAction } from '../../../api/action-schemas.js';
+import type { AuditAction } from '../../../api/schemas/actions.js';
 import type { AuditQuery, AuditRow } from '../types.js';
 
 interface RawAudit {

@@ -1,6 +1,6 @@
 // Alert channels and what they are subscribed to.
 import type Database from 'better-sqlite3';
-import type { AlertChannel, Subscriptions } from '../../../api/schemas.js';
+import type { AlertChannel, Subscriptions } from '../../../api/schemas/index.js';
 import { maskSecret } from '../../../domain/mask.js';
 import type { CreateChannelOutcome, NewChannel, StoredChannel } from '../types.js';
 

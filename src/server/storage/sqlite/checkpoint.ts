@@ -1,8 +1,9 @@
 // The WAL is copied back into the database file (a checkpoint) on a thread of
 // its own. By default SQLite does it inside the commit that takes the WAL past
-// 1,000 pages, on the thread that commits: at 10,000 checks, a copy of 4 MB
-// and an fsync every few seconds on the main thread, which requests and stored
-// results waited behind. Here the service's connection never checkpoints; a
+// 1,000 pages, on the thread that commits: under a steady stream of results, a
+// copy and an fsync every few seconds on the main thread, which requests and
+// stored results waited behind (BENCHMARKS.md, bench:service honesty, "the main
+// thread's long tasks"). Here the service's connection never checkpoints; a
 // worker thread with a connection of its own runs a PASSIVE checkpoint (it waits
 // for no reader or writer) every second. Should that thread fail or stop, the
 // service's connection checkpoints again as by default: the WAL never grows

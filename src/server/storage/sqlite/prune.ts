@@ -1,11 +1,10 @@
-// Retention in SQLite, a chunk at a time. At 10,000 checks an hour of results is
-// 600,000 rows, and deleting 300,000 in one transaction took 6 s on this machine:
-// the thread that ran it (then the API's) stood still that long every hour, and
-// each minute's 10,000 runs were a pause too. Each chunk is a transaction of at
-// most PRUNE_CHUNK rows, made where the run queue's writes are (the writer thread,
-// sqlite/write-thread.ts), so offers and reports go between chunks. Chunks of 500
-// took 18 ms at the median (35 ms at p99), 10 s for the 300,000: more work in all,
-// none of it a pause longer than a chunk.
+// Retention in SQLite, a chunk at a time. An hour of results of a large account
+// is many rows, and deleting them in one transaction stood the thread that ran it
+// (then the API's) still for seconds every hour; each minute's runs were a pause
+// too. Each chunk is a transaction of at most PRUNE_CHUNK rows, made where the run
+// queue's writes are (the writer thread, sqlite/write-thread.ts), so offers and
+// reports go between chunks: more work in all, none of it a pause longer than a
+// chunk (BENCHMARKS.md, "Storage, runners, HTTP").
 import type Database from 'better-sqlite3';
 import type { HistoryCutoffs } from '../history.js';
 

@@ -1,6 +1,6 @@
 // Results: the hot path of both list endpoints and of the status engine.
 import type Database from 'better-sqlite3';
-import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas.js';
+import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas/index.js';
 import { rollupSql } from '../history.js';
 import { resultsSummary, runOf, storedResponseTime } from '../rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from '../types.js';

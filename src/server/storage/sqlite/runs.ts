@@ -5,7 +5,7 @@
 // happen once; completed_at and the token make a result be stored once.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { CheckResult } from '../../../api/schemas.js';
+import type { CheckResult } from '../../../api/schemas/index.js';
 import { batched } from '../batched.js';
 import type { Promised, Sync } from '../promised.js';
 import { SKIP_REASONS } from '../run-queue.js';
@@ -265,8 +265,8 @@ export function createRunStore(db: Database.Database, writes: Promised<RunWrites
   );
 
   // Each offer and each report is a commit, and a commit writes every page it
-  // touched to the WAL: at 10,000 checks, 330 commits a second were the largest
-  // share of the main thread. Offers and reports wait up to GATHER_MS for others
+  // touched to the WAL: a commit per offer and per report was the largest share of
+  // the main thread (BENCHMARKS.md, bench:service honesty, "the main thread's long tasks"). Offers and reports wait up to GATHER_MS for others
   // to commit with (batched.ts); one that fails is tried again alone. A run
   // starts, or its result is stored, that much later; what it measures is not moved.
   const together = { max: 500, inFlight: 1, gatherMs: GATHER_MS };

@@ -1,8 +1,8 @@
 // The run queue's writes on a thread of their own, and retention's chunks
-// (sqlite/prune.ts). At 10,000 checks the offers and reports (each batch one
-// transaction: SQLite's B-tree and WAL work) were about a quarter of the
-// service's main thread, in slices of a millisecond or more that a request
-// waited behind. A worker thread (sqlite-writer.ts) with a connection of its
+// (sqlite/prune.ts). Under many checks the offers and reports (each batch one
+// transaction: SQLite's B-tree and WAL work) were a large share of the
+// service's main thread, in slices that a request waited behind
+// (BENCHMARKS.md, "Storage, runners, HTTP"). A worker thread (sqlite-writer.ts) with a connection of its
 // own to the file makes them now; the main thread keeps its connection for
 // reads and the rare other writes. Under WAL a read never waits for the writer;
 // a write of either waits for the other's transaction (busy_timeout), and each

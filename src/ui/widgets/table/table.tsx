@@ -6,7 +6,7 @@
 // not forty), and each row is one Text holding its cells as nested Texts: Ink lays
 // out and draws an outer Text as one node and one line, where a Box of a Text per
 // cell was a dozen yoga nodes a row, laid out, walked and written at every frame
-// (at 10,000 checks, most of what was left of a key press's CPU). Ink 6.8 remembers
+// (most of what was left of a key press's CPU: BENCHMARKS.md, "The console's tables"). Ink 6.8 remembers
 // the measured size of every distinct Text it lays out, which a row per Text makes
 // one entry per combination of a row's values: the bundle bounds that cache
 // (scripts/ink-frame-edits.js).

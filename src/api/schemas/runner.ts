@@ -1,6 +1,6 @@
 // The wire of /v1/runner/ (docs/runners.md): how a `checkwall runner` takes the runs of
 // its remote location and hands their results back. Shared by the service and
-// the runner command, as schemas.ts is by the service and the console.
+// the runner command, as the rest of schemas/ is by the service and the console.
 //
 //   POST /v1/runner/claim                   { runnerId, max, waitSeconds } -> { data: { jobs } }
 //   POST /v1/runner/runs/:runId/result      { claimToken, result, screenshot? } -> { data: { stored } }
@@ -14,7 +14,9 @@
 // run protocol's RunJob (server/runners/job-protocol.ts) with the run it is for;
 // its check is checked again by the runner against the config schema.
 import { z } from 'zod';
-import { CheckResultSchema, LocationRefSchema, TimestampSchema, TriggerSchema } from './schemas.js';
+import { TimestampSchema } from './common.js';
+import { TriggerSchema } from './enums.js';
+import { CheckResultSchema, LocationRefSchema } from './results.js';
 
 /** Longest a claim waits for a run to be offered before it answers with none. */
 export const MAX_CLAIM_WAIT_SECONDS = 20;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import { CheckStatusListSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 let svc: TestService | undefined;
 afterEach(async () => {

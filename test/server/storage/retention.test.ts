@@ -4,15 +4,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema } from '../../src/api/schemas.js';
-import { ServiceConfigSchema } from '../../src/server/config/schema.js';
+import { CheckResultListSchema } from '../../../src/api/schemas/index.js';
+import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import {
   startTestService,
   testConfig,
   TEST_ACCOUNT,
   TEST_KEY,
   type TestService,
-} from '../helpers/service.js';
+} from '../../helpers/service.js';
 
 const DAY = 86_400_000;
 let svc: TestService | undefined;

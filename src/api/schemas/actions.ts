@@ -4,9 +4,9 @@
 // `triggeredBy: api | manual` and its statuses `schedule.enabled`, "paused"):
 // every shape here is a DECISION, listed in docs/decisions.md.
 import { z } from 'zod';
-import { CheckStatusSchema, PageMetaSchema, TimestampSchema, TriggerSchema } from './schemas.js';
-
-// ---------------------------------------------------------------- keys and roles
+import { listOf, PageMetaSchema, pageQuery, PathParamSchema, TimestampSchema } from './common.js';
+import { TriggerSchema } from './enums.js';
+import { CheckStatusSchema } from './statuses.js';
 
 /**
  * DECISION: a key's role. `read`: every GET. `operate`: read + acknowledge, run now,
@@ -33,7 +33,7 @@ export type Me = z.infer<typeof MeSchema>;
 /** At most this many runs (check × location) in one request: more is a 400 that says how to narrow it. */
 export const MAX_RUNS_PER_REQUEST = 100;
 
-const ids = z.array(z.string().min(1).max(200)).max(MAX_RUNS_PER_REQUEST);
+const ids = z.array(PathParamSchema).max(MAX_RUNS_PER_REQUEST);
 
 /**
  * `POST /v1/check-runs`: at least one selector; a check matching any of them is
@@ -82,7 +82,7 @@ export const CheckRunsQuerySchema = z.object({
   ids: z
     .string()
     .transform((s) => s.split(',').filter(Boolean))
-    .pipe(z.array(z.string().min(1).max(200)).min(1).max(MAX_RUNS_PER_REQUEST)),
+    .pipe(ids.min(1)),
 });
 
 // ---------------------------------------------------------------- pause and resume
@@ -126,18 +126,14 @@ export const AuditEventSchema = z.looseObject({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
-export const AuditEventListSchema = z.looseObject({
-  data: z.array(AuditEventSchema),
-  meta: PageMetaSchema,
-});
+export const AuditEventListSchema = listOf(AuditEventSchema, PageMetaSchema);
 export type AuditEventList = z.infer<typeof AuditEventListSchema>;
 
 export const AuditEventsQuerySchema = z.object({
-  checkId: z.string().min(1).max(200).optional(),
+  checkId: PathParamSchema.optional(),
   action: AuditActionSchema.optional(),
   from: TimestampSchema.optional(),
   to: TimestampSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(20),
 });
 export type AuditEventsQuery = z.input<typeof AuditEventsQuerySchema>;

@@ -3,14 +3,16 @@
 // shows none of it: every shape here is a DECISION, listed in
 // docs/maintenance.md. The service and the console both speak only this file.
 import { z } from 'zod';
-import { MaintenanceModeSchema, PageMetaSchema, TimestampSchema } from './schemas.js';
+import { listOf, PageMetaSchema, pageQuery, PathParamSchema, TimestampSchema } from './common.js';
 
 /** A one-off window lasts at most this long: a silence must end. */
 export const MAX_ONE_OFF_MS = 7 * 24 * 3_600_000;
 /** One occurrence of a recurring window lasts at most this long. */
 export const MAX_OCCURRENCE_MS = 24 * 3_600_000;
 
-export { MAINTENANCE_MODES, MaintenanceModeSchema } from './schemas.js';
+/** `silence`: checks run, statuses are true, alerts are held. `pause`: checks do not run. */
+export const MAINTENANCE_MODES = ['silence', 'pause'] as const;
+export const MaintenanceModeSchema = z.enum(MAINTENANCE_MODES);
 export type MaintenanceMode = z.infer<typeof MaintenanceModeSchema>;
 
 /** Derived from the clock (and from an early end): never stored. */
@@ -37,14 +39,12 @@ export function durationMs(duration: string): number {
   return Number(m[1]) * unit;
 }
 
-const id = z.string().min(1).max(200);
-
 /** What a window covers; a group or tag covers checks added later. At least one entry. */
 export const MaintenanceScopeSchema = z
   .strictObject({
-    checks: z.array(id).max(1000).optional(),
-    groups: z.array(id).max(1000).optional(),
-    tags: z.array(id).max(1000).optional(),
+    checks: z.array(PathParamSchema).max(1000).optional(),
+    groups: z.array(PathParamSchema).max(1000).optional(),
+    tags: z.array(PathParamSchema).max(1000).optional(),
   })
   .refine((s) => (s.checks?.length ?? 0) + (s.groups?.length ?? 0) + (s.tags?.length ?? 0) > 0, {
     message: 'scope names at least one of checks, groups or tags',
@@ -135,19 +135,26 @@ export const MaintenanceWindowSchema = z.looseObject({
 });
 export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 
-export const MaintenanceWindowListSchema = z.looseObject({
-  data: z.array(MaintenanceWindowSchema),
-  meta: PageMetaSchema,
-});
+export const MaintenanceWindowListSchema = listOf(MaintenanceWindowSchema, PageMetaSchema);
 export type MaintenanceWindowList = z.infer<typeof MaintenanceWindowListSchema>;
 
 export const MaintenanceListQuerySchema = z.object({
   state: MaintenanceStateSchema.optional(),
-  checkId: id.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  checkId: PathParamSchema.optional(),
+  ...pageQuery(20),
 });
 export type MaintenanceListQuery = z.input<typeof MaintenanceListQuerySchema>;
 
-/** On a check status (in schemas.ts, beside the status it is part of). */
-export { CheckMaintenanceSchema, type CheckMaintenance } from './schemas.js';
+/**
+ * DECISION (docs/maintenance.md): on a check status, the active
+ * maintenance window over it (the one ending last when several are), null when
+ * none. `mode: pause`: the check does not run; its status is `unknown`, the
+ * reason naming the window.
+ */
+export const CheckMaintenanceSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  endsAt: TimestampSchema,
+  mode: MaintenanceModeSchema,
+});
+export type CheckMaintenance = z.infer<typeof CheckMaintenanceSchema>;

@@ -7,11 +7,11 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../src/api/schemas.js';
-import { ServiceConfigSchema } from '../../src/server/config/schema.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
-import { sampleResult } from '../helpers/samples.js';
-import { WRITES_QUIET_MS } from '../../src/server/status/health.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
+import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+import { sampleResult } from '../../helpers/samples.js';
+import { WRITES_QUIET_MS } from '../../../src/server/status/health.js';
 
 const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
 let dir = '';

@@ -3,9 +3,9 @@
 // the database answers 503 with Retry-After in the error body, statuses still answer from
 // what the service holds, the log says it once, and all comes back by itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiErrorBodySchema, CheckStatusListSchema } from '../../src/api/schemas.js';
-import { testPostgres } from '../helpers/postgres.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
+import { testPostgres } from '../../helpers/postgres.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const postgres = testPostgres();
 const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };

@@ -2,9 +2,13 @@
 // without credentials; the scheduler's runs succeed while pings come within
 // frequency plus grace, and fail once they stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema, CheckResultListSchema, type CheckResult } from '../../src/api/schemas.js';
-import { ServiceConfigSchema } from '../../src/server/config/schema.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../helpers/service.js';
+import {
+  ApiErrorBodySchema,
+  CheckResultListSchema,
+  type CheckResult,
+} from '../../../src/api/schemas/index.js';
+import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const TOKEN = 'hb-test-token-5f2a9c';
 let svc: TestService;

@@ -1,0 +1,108 @@
+// Alert delivery (DECISION, not shown in the spec): the body of a WEBHOOK
+// delivery, the delivery log and its query, an acknowledged alert.
+import { z } from 'zod';
+import {
+  listOf,
+  PageMetaSchema,
+  pageQuery,
+  PathParamSchema,
+  qDate,
+  qInt,
+  TimestampSchema,
+} from './common.js';
+import {
+  AlertEventSchema,
+  CheckStatusValueSchema,
+  CheckTypeSchema,
+  NotificationStatusSchema,
+} from './enums.js';
+import { ChannelTypeSchema } from './channels.js';
+
+/**
+ * DECISION: the JSON body of a WEBHOOK delivery (methods that carry a body), the
+ * same for every event. `check` and `status` are null for a `test` event.
+ */
+export const AlertPayloadSchema = z.looseObject({
+  event: AlertEventSchema,
+  deliveryId: z.string(),
+  alertId: z.string().nullable(),
+  check: z.looseObject({ id: z.string(), name: z.string(), type: CheckTypeSchema }).nullable(),
+  status: CheckStatusValueSchema.nullable(),
+  failingLocations: z.array(z.looseObject({ id: z.string(), name: z.string() })),
+  error: z.string().nullable(),
+  resultId: z.string().nullable(),
+  incidentId: z.string().nullable(),
+  occurredAt: TimestampSchema,
+  /** The result at the service, when the service knows its public address (`publicUrl`). */
+  link: z.string().nullable(),
+  /** Reminders only: which one (1, 2, ...). */
+  reminder: z.number().int().optional(),
+  /**
+   * DECISION (docs/maintenance.md): the page sent when a maintenance window
+   * ends over a check still failing: the window, and since when the check fails.
+   */
+  maintenance: z.looseObject({ id: z.string(), name: z.string(), failingSince: TimestampSchema }).optional(),
+  /**
+   * `certificate` events only: the certificate that expires first (`chain`: an
+   * intermediate, before the leaf), the threshold crossed, and where it was seen.
+   */
+  certificate: z
+    .looseObject({
+      subject: z.string(),
+      issuer: z.string(),
+      validTo: TimestampSchema,
+      daysRemaining: z.number().int(),
+      chain: z.boolean(),
+      threshold: z.number().int(),
+      location: z.looseObject({ id: z.string(), name: z.string() }),
+    })
+    .optional(),
+  channel: z.looseObject({ id: z.number().int(), name: z.string() }),
+});
+export type AlertPayload = z.infer<typeof AlertPayloadSchema>;
+
+/** DECISION: one record of GET /v1/alert-notifications, the delivery log. */
+export const AlertNotificationSchema = z.looseObject({
+  id: z.string(),
+  event: AlertEventSchema,
+  status: NotificationStatusSchema,
+  channel: z.looseObject({ id: z.number().int(), name: z.string(), type: ChannelTypeSchema }),
+  check: z.looseObject({ id: z.string(), name: z.string() }).nullable(),
+  alertId: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: TimestampSchema,
+  sentAt: TimestampSchema.nullable(),
+  nextAttemptAt: TimestampSchema.nullable(),
+});
+export type AlertNotification = z.infer<typeof AlertNotificationSchema>;
+
+export const AlertNotificationListSchema = listOf(AlertNotificationSchema, PageMetaSchema);
+export type AlertNotificationList = z.infer<typeof AlertNotificationListSchema>;
+
+/** DECISION: the answer of POST /v1/check-alerts/{alertId}/acknowledge. */
+export const CheckAlertSchema = z.looseObject({
+  id: z.string(),
+  checkId: z.string(),
+  openedAt: TimestampSchema,
+  resolvedAt: TimestampSchema.nullable(),
+  acknowledgedAt: TimestampSchema.nullable(),
+  remindersSent: z.number().int(),
+});
+export type CheckAlert = z.infer<typeof CheckAlertSchema>;
+
+/** DECISION: the delivery log pages like the others, newest first. */
+export const AlertNotificationsQuerySchema = z
+  .object({
+    checkId: PathParamSchema.optional(),
+    channelId: qInt(1, Number.MAX_SAFE_INTEGER).optional(),
+    status: NotificationStatusSchema.optional(),
+    from: qDate.optional(),
+    to: qDate.optional(),
+    ...pageQuery(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type AlertNotificationsQuery = z.input<typeof AlertNotificationsQuerySchema>;

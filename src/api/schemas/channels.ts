@@ -1,0 +1,130 @@
+// 2.4 of the spec: alert channels, the POST body of 4.5 as one variant per type
+// (the service's config reuses them), a stored channel and its list; what a
+// channel serves (DECISION); the list's query.
+import { z } from 'zod';
+import { listOf, PageMetaSchema, pageQuery, PathParamSchema, TimestampSchema } from './common.js';
+import { AlertEventSchema, NotificationStatusSchema } from './enums.js';
+
+export const CHANNEL_TYPES = ['EMAIL', 'CHAT', 'WEBHOOK', 'SMS', 'PHONE'] as const;
+export const ChannelTypeSchema = z.enum(CHANNEL_TYPES);
+export type ChannelType = z.infer<typeof ChannelTypeSchema>;
+
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  .max(2048)
+  // A password in the URL shows wherever the URL does (lists, logs): a header keeps it apart.
+  .refine(
+    (u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u),
+    'must not carry credentials (user:pass@): send them in a header instead',
+  );
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+const e164 = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be E.164: + then country code and number, e.g. +14155550123');
+const KeyValueSchema = z.object({
+  key: z.string().trim().min(1, 'must not be empty').max(256),
+  value: z.string().max(4096),
+});
+// A CR or LF in a header would end it and start another (header injection).
+const noLineBreak = (s: z.ZodString) =>
+  s.refine((v) => !/[\r\n]/.test(v), 'must not contain a line break (CR or LF)');
+const HeaderSchema = z.object({
+  key: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)),
+  value: noLineBreak(z.string().max(4096)),
+});
+
+export const EmailConfigSchema = z.object({
+  address: z.email({ error: 'must be a valid e-mail address' }).max(320),
+});
+export const ChatConfigSchema = z.object({
+  url: httpUrl,
+  channel: z
+    .string()
+    .regex(/^#\S+$/, 'must start with # and have no spaces, e.g. #ops')
+    .max(80)
+    .optional(),
+});
+export const WebhookConfigSchema = z.object({
+  url: httpUrl,
+  method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),
+  headers: z.array(HeaderSchema).max(50).optional(),
+  queryParameters: z.array(KeyValueSchema).max(50).optional(),
+});
+export const PhoneConfigSchema = z.object({
+  number: e164,
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+});
+
+const channelName = z.string().trim().min(1, 'must not be empty').max(200);
+
+/**
+ * The POST body of 4.5, one variant per type; the service's config makes each
+ * strict and adds its own fields (src/server/config/schema.ts).
+ */
+export const ALERT_CHANNEL_VARIANTS = {
+  EMAIL: z.object({ type: z.literal('EMAIL'), name: channelName, config: EmailConfigSchema }),
+  CHAT: z.object({ type: z.literal('CHAT'), name: channelName, config: ChatConfigSchema }),
+  WEBHOOK: z.object({ type: z.literal('WEBHOOK'), name: channelName, config: WebhookConfigSchema }),
+  SMS: z.object({ type: z.literal('SMS'), name: channelName, config: PhoneConfigSchema }),
+  PHONE: z.object({ type: z.literal('PHONE'), name: channelName, config: PhoneConfigSchema }),
+} satisfies Record<ChannelType, z.ZodObject>;
+export const CHANNEL_TYPE_ERROR = `type must be one of ${CHANNEL_TYPES.join(', ')}`;
+
+const { EMAIL, CHAT, WEBHOOK, SMS, PHONE } = ALERT_CHANNEL_VARIANTS;
+/** The POST body of 4.5, a discriminated union on `type`. */
+export const AlertChannelCreateSchema = z.discriminatedUnion('type', [EMAIL, CHAT, WEBHOOK, SMS, PHONE], {
+  error: CHANNEL_TYPE_ERROR,
+});
+export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
+export type AlertChannelConfig = AlertChannelCreate['config'];
+
+export const LastDeliverySchema = z.looseObject({
+  id: z.string(),
+  event: AlertEventSchema,
+  status: NotificationStatusSchema,
+  at: TimestampSchema,
+});
+
+/** A stored channel as the list and the POST answer return it (2.4). */
+export const AlertChannelSchema = z.looseObject({
+  id: z.number().int(),
+  type: ChannelTypeSchema,
+  name: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  config: z.record(z.string(), z.unknown()),
+  /** DECISION: the checks and groups it serves (absent from services that do not say). */
+  subscriptions: z.looseObject({ checks: z.array(z.string()), groups: z.array(z.string()) }).optional(),
+  /**
+   * DECISION: a WEBHOOK channel's HMAC key for X-Checkwall-Signature: whole in the
+   * POST answer only, masked (`whsec_•••` and its last 4) in every later answer.
+   */
+  signingSecret: z.string().optional(),
+  /** DECISION: in the list, the newest delivery and the failed ones of the last 24 h. */
+  lastDelivery: LastDeliverySchema.nullable().optional(),
+  failures24h: z.number().int().optional(),
+});
+export type AlertChannel = z.infer<typeof AlertChannelSchema>;
+
+export const AlertChannelListSchema = listOf(AlertChannelSchema, PageMetaSchema);
+export type AlertChannelList = z.infer<typeof AlertChannelListSchema>;
+
+/** DECISION: what a channel serves; a group covers its checks, also ones added later. */
+export const SubscriptionsSchema = z.strictObject({
+  checks: z.array(PathParamSchema).max(1000).default([]),
+  groups: z.array(PathParamSchema).max(1000).default([]),
+});
+export type Subscriptions = z.output<typeof SubscriptionsSchema>;
+
+/** DECISION: the POST body of 4.5 may carry `subscriptions`. */
+export const AlertChannelCreateBodySchema = z.intersection(
+  AlertChannelCreateSchema,
+  z.object({ subscriptions: SubscriptionsSchema.optional() }),
+);
+export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
+
+/** DECISION: the alert channel list pages like the others, oldest first. */
+export const AlertChannelsQuerySchema = z.object({ ...pageQuery() });
+export type AlertChannelsQuery = z.input<typeof AlertChannelsQuerySchema>;

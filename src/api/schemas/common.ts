@@ -1,0 +1,102 @@
+// What every resource of the wire shares: the primitives, the forms a query
+// parameter takes, paging, the path parameter and the list envelope. Each is
+// stated here once; a resource module never restates one.
+import { z } from 'zod';
+import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
+
+// ---------------------------------------------------------------- primitives
+
+/**
+ * An enumeration the spec says is incomplete: the known values are typed (and
+ * offered by editors), any other string from a server is accepted and kept.
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  _known: T,
+): z.ZodType<T[number] | (string & {}), string> {
+  return z.string();
+}
+
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/**
+ * An id as a URL path segment names it (a check, a result, a run, an alert, a
+ * window, a token, a slug), and wherever a query or a body names such an id: one
+ * limit (src/domain/path-limits.ts), so an id that can be named can be reached.
+ */
+export const PathParamSchema = z.string().min(1).max(MAX_PATH_PARAM_LENGTH);
+
+// ---------------------------------------------------------------- query parameters (section 4)
+// Each accepts the typed value (from our client) or its string form (from a URL),
+// so one schema serves both sides. z.input is what a caller may pass.
+
+export const qInt = (min: number, max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/, 'must be a whole number'),
+    ])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+export const qNumber = (min: number, max: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, 'must be a number'),
+    ])
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+export const qBoolean = z.union([
+  z.boolean(),
+  z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
+]);
+export const qList = z
+  .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
+  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0));
+export const qDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: 'must be an ISO 8601 date or timestamp',
+});
+/** The longest response time a query may name. */
+export const MAX_MS = 86_400_000;
+
+// ---------------------------------------------------------------- paging
+
+/** The spec's page size, default and most (section 8). */
+export const DEFAULT_PAGE_LIMIT = 10;
+export const MAX_PAGE_LIMIT = 100;
+/** No list here has a millionth page; the cap keeps an offset an ordinary integer. */
+const MAX_PAGE = 1_000_000;
+
+/**
+ * `page` and `limit` of every list: integers as the spec types them, so `1e1`,
+ * `0x10` or an empty value is a 400, never a page nobody asked for. The lists of
+ * our own that began at 20 a page (maintenance windows, audit events; docs/roles.md)
+ * keep that default.
+ */
+export const pageQuery = (defaultLimit = DEFAULT_PAGE_LIMIT) => ({
+  page: qInt(1, MAX_PAGE).default(1),
+  limit: qInt(1, MAX_PAGE_LIMIT).default(defaultLimit),
+});
+
+/**
+ * DECISION: every list page (statuses, results, dashboards, alert channels) is
+ * sent with an ETag, and If-None-Match naming it is answered 304 with no body
+ * (README, "Conditional reads"); the results list's ETag leaves out
+ * meta.timeframe, which a rolling period moves every millisecond.
+ */
+export const PageMetaSchema = z.looseObject({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  limit: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+/** Every list answer: its items under `data`, its meta (PageMetaSchema, or one extending it) under `meta`. */
+export const listOf = <T extends z.ZodType, M extends z.ZodType>(item: T, meta: M) =>
+  z.looseObject({ data: z.array(item), meta });

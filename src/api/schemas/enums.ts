@@ -1,0 +1,40 @@
+// The wire's enumerations that more than one resource names: check types, the
+// statuses of a run and of a check, trends, triggers, periods, and the events and
+// delivery states of alerts.
+import { z } from 'zod';
+import { CHECK_STATUSES } from '../../domain/check-statuses.js';
+import { openEnum } from './common.js';
+
+export { CHECK_STATUSES };
+
+export const CHECK_TYPES = ['api', 'browser', 'heartbeat', 'tcp', 'multistep', 'url'] as const;
+export const CheckTypeSchema = openEnum(CHECK_TYPES);
+export type CheckType = z.infer<typeof CheckTypeSchema>;
+
+export const RESULT_STATUSES = ['success', 'failed'] as const;
+export const ResultStatusSchema = z.enum(RESULT_STATUSES);
+export type ResultStatus = z.infer<typeof ResultStatusSchema>;
+
+export const CheckStatusValueSchema = z.enum(CHECK_STATUSES);
+export type CheckStatusValue = z.infer<typeof CheckStatusValueSchema>;
+
+export const TRENDS = ['improving', 'stable', 'degrading'] as const;
+export const TrendSchema = z.enum(TRENDS);
+export type Trend = z.infer<typeof TrendSchema>;
+
+export const TRIGGERS = ['schedule', 'api', 'manual'] as const;
+export const TriggerSchema = z.enum(TRIGGERS);
+export type Trigger = z.infer<typeof TriggerSchema>;
+
+export const PERIODS = ['1h', '6h', '24h', '7d', '30d'] as const;
+export const PeriodSchema = z.enum(PERIODS);
+export type Period = z.infer<typeof PeriodSchema>;
+
+/** DECISION (docs/certificates.md): `certificate`, a certificate of the check expiring (docs/certificates.md). */
+export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test', 'certificate'] as const;
+export const AlertEventSchema = z.enum(ALERT_EVENTS);
+export type AlertEvent = z.infer<typeof AlertEventSchema>;
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
+export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof NotificationStatusSchema>;

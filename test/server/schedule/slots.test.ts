@@ -1,0 +1,168 @@
+// The slots alone (src/server/schedule/slots.ts), on a clock the test moves, with no
+// queue and no runner: which key each slot falls due with, and when, for a slot on its
+// grid, an overdue one, a resumed one and a remote one; what a reload removes; and that
+// nothing falls due before start or after stop.
+import { describe, expect, it } from 'vitest';
+import { checkKey } from '../../../src/domain/keys.js';
+import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { catchUpAt, nextDueAt, slotOffsetMs } from '../../../src/server/schedule/plan.js';
+import { remoteAhead } from '../../../src/server/schedule/remote-offers.js';
+import { createSlots } from '../../../src/server/schedule/slots.js';
+import type { RunKey } from '../../../src/server/storage/types.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+
+const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const PERIOD_MS = 5_000;
+
+function config(checks: Array<{ id: string; locations: string[] }>) {
+  return ServiceConfigSchema.parse({
+    accounts: [
+      {
+        id: ACCOUNT,
+        apiKeys: ['cw_test_0123456789abcdef'],
+        locations: [
+          { id: 'near', name: 'Near', region: 'here' },
+          { id: 'also', name: 'Also', region: 'here' },
+          { id: 'far', name: 'Far', region: 'there', remote: true, runnerToken: 'cwr_far_0123456789abcdef' },
+        ],
+        checks: checks.map(({ id, locations }) => ({
+          id,
+          name: id,
+          type: 'api',
+          target: 'http://127.0.0.1:9/health',
+          frequency: '5s',
+          locations,
+          timeoutMs: 2_000,
+        })),
+      },
+    ],
+  });
+}
+
+/** Slots whose last runs `lastRunAt` gives (by default a second before it is read), each due turn noted with the instant it fired. */
+function rig(lastRunAt: (now: number) => Promise<number | null> = (now) => Promise.resolve(now - 1_000)) {
+  const clock = createFakeClock();
+  const due: Array<{ key: RunKey; at: number }> = [];
+  const slots = createSlots({
+    clock,
+    lastRunAt: () => lastRunAt(clock.now()),
+    onDue: (_state, key) => void due.push({ key, at: clock.now() }),
+  });
+  return { clock, slots, due, start: clock.now() };
+}
+
+const offset = (checkId: string, locationId: string) => slotOffsetMs(ACCOUNT, checkId, locationId, PERIOD_MS);
+const keyOf = (checkId: string, locationId: string, dueAt: number): RunKey => ({
+  accountId: ACCOUNT,
+  checkId,
+  locationId,
+  dueAt,
+});
+
+describe('the slots', () => {
+  it('a slot run within its period falls due on its grid, keyed at that instant, once a period', async () => {
+    const r = rig();
+    r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
+    r.slots.start();
+    const first = nextDueAt(r.start, PERIOD_MS, offset('c1', 'near'));
+    await r.clock.advance(first - r.start + 2 * PERIOD_MS);
+    expect(r.due).toEqual(
+      [0, 1, 2].map((i) => ({ key: keyOf('c1', 'near', first + i * PERIOD_MS), at: first + i * PERIOD_MS })),
+    );
+    expect(r.slots.nextRun(ACCOUNT, 'c1')?.getTime()).toBe(first + 3 * PERIOD_MS);
+  });
+
+  it('an overdue slot runs soon, keyed at the grid instant it stands for, then joins its grid', async () => {
+    const r = rig(() => Promise.resolve(null));
+    r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
+    r.slots.start();
+    await r.clock.settle();
+    const slot = { periodMs: PERIOD_MS, offsetMs: offset('c1', 'near') };
+    const soon = catchUpAt(r.start, slot, 1);
+    const onGrid = nextDueAt(r.start, PERIOD_MS, slot.offsetMs);
+    expect(r.slots.nextRun(ACCOUNT, 'c1')?.getTime()).toBe(soon);
+    await r.clock.advance(soon - r.start);
+    expect(r.due).toEqual([{ key: keyOf('c1', 'near', onGrid - PERIOD_MS), at: soon }]);
+    const next = r.slots.nextRun(ACCOUNT, 'c1')!.getTime();
+    expect(next - soon).toBeGreaterThanOrEqual(PERIOD_MS / 2);
+    expect((next - slot.offsetMs) % PERIOD_MS).toBe(0);
+  });
+
+  it('a check resumed by a reload runs soon though it ran this period, keyed at its own instant', async () => {
+    const r = rig();
+    r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
+    r.slots.start();
+    await r.clock.settle();
+    r.slots.place(config([{ id: 'c2', locations: ['near'] }]));
+    r.slots.place(
+      config([
+        { id: 'c2', locations: ['near'] },
+        { id: 'c1', locations: ['near'] },
+      ]),
+      new Set([checkKey(ACCOUNT, 'c1')]),
+    );
+    await r.clock.settle();
+    const soon = catchUpAt(r.start, { periodMs: PERIOD_MS, offsetMs: offset('c1', 'near') }, 1);
+    await r.clock.advance(soon - r.start);
+    expect(r.due.filter((d) => d.key.checkId === 'c1')).toEqual([
+      { key: keyOf('c1', 'near', soon), at: soon },
+    ]);
+  });
+
+  it('a remote slot fires ahead of its due instant, keyed at the due instant (remote-offers.ts offers it)', async () => {
+    const r = rig();
+    r.slots.place(config([{ id: 'c1', locations: ['far'] }]));
+    const dueAt = nextDueAt(r.start + PERIOD_MS, PERIOD_MS, offset('c1', 'far'));
+    const ahead = remoteAhead({ periodMs: PERIOD_MS });
+    // Started a little before the instant it is offered at, so that instant is on the clock.
+    await r.clock.advance(dueAt - ahead - 100 - r.start);
+    r.slots.start();
+    await r.clock.advance(99);
+    expect(r.due).toEqual([]);
+    await r.clock.advance(1);
+    expect(r.due).toEqual([{ key: keyOf('c1', 'far', dueAt), at: dueAt - ahead }]);
+  });
+
+  it('a reload gives the places it removed, whose timers never fire; the others keep theirs', async () => {
+    const r = rig();
+    r.slots.place(config([{ id: 'c1', locations: ['near', 'also'] }]));
+    r.slots.start();
+    await r.clock.settle();
+    const before = r.slots.nextRun(ACCOUNT, 'c1')?.getTime();
+    const removed = r.slots.place(config([{ id: 'c1', locations: ['also'] }]));
+    expect(removed).toEqual([{ accountId: ACCOUNT, checkId: 'c1', locationId: 'near' }]);
+    const also = nextDueAt(r.start, PERIOD_MS, offset('c1', 'also'));
+    expect(before).toBe(Math.min(also, nextDueAt(r.start, PERIOD_MS, offset('c1', 'near'))));
+    expect(r.slots.nextRun(ACCOUNT, 'c1')?.getTime()).toBe(also);
+    await r.clock.advance(2 * PERIOD_MS);
+    expect(new Set(r.due.map((d) => d.key.locationId))).toEqual(new Set(['also']));
+  });
+
+  it('a slot removed while its last run was being read is not armed when the read lands', async () => {
+    let landed: (at: number) => void = () => undefined;
+    const r = rig(() => new Promise((resolve) => (landed = resolve)));
+    r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
+    r.slots.start();
+    r.slots.place(config([]));
+    landed(r.start - 1_000);
+    await r.clock.settle();
+    expect(r.clock.pending()).toBe(0);
+    await r.clock.advance(2 * PERIOD_MS);
+    expect(r.due).toEqual([]);
+  });
+
+  it('nothing is due before start, nor after stop', async () => {
+    const r = rig();
+    r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
+    expect(r.slots.nextRun(ACCOUNT, 'c1')).toBeNull();
+    await r.clock.advance(2 * PERIOD_MS);
+    expect(r.due).toEqual([]);
+    r.slots.start();
+    await r.clock.advance(PERIOD_MS - 1);
+    expect(r.due).toHaveLength(1);
+    r.slots.stop();
+    await r.clock.advance(2 * PERIOD_MS);
+    expect(r.due).toHaveLength(1);
+    expect(r.clock.pending()).toBe(0);
+  });
+});
