@@ -16,15 +16,16 @@ import {
 import { systemClock, type Clock } from '../../src/domain/clock.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
 import type { FakeClock } from './fake-clock.js';
+import { AUTH, post } from './http.js';
 import { json, startFixture, type Fixture } from './fixture.js';
-import { startTestService, testConfig, TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
+import { startTestService, testConfig, type TestService } from './service.js';
+
+export { AUTH, get, post, put } from './http.js';
 
 export const HOOK_SECRET = 'whsec_test_signing_secret_0123456789';
 export const SMS_TOKEN = 'twilio-auth-token-0123456789';
 export const SMTP_PASSWORD = 'smtp-pass-0123456789';
 export const HEADER_SECRET = 'Bearer header-secret-0123456789';
-
-export const AUTH = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
 
 export interface Receivers {
   hook: Fixture;
@@ -161,29 +162,6 @@ export async function startAlertService(
   more: { dbPath?: string; startScheduler?: boolean } = {},
 ) {
   return startTestService({ config, ...(clock ? { clock } : {}), ...more });
-}
-
-export async function post(svc: { url: string }, path: string, body?: unknown, headers = AUTH) {
-  const res = await fetch(`${svc.url}${path}`, {
-    method: 'POST',
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-export async function put(svc: { url: string }, path: string, body: unknown) {
-  const res = await fetch(`${svc.url}${path}`, {
-    method: 'PUT',
-    headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-export async function get(svc: { url: string }, path: string, headers: Record<string, string> = AUTH) {
-  const res = await fetch(`${svc.url}${path}`, { headers });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   AlertChannelSchema,
   ApiErrorBodySchema,
 } from '../../../src/api/schemas/index.js';
+import { call } from '../../helpers/http.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const headers = {
@@ -22,14 +23,8 @@ afterEach(async () => {
   svc = undefined;
 });
 
-const post = async (s: TestService, body: unknown, raw?: string) => {
-  const res = await fetch(`${s.url}/v1/alert-channels`, {
-    method: 'POST',
-    headers,
-    body: raw ?? JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as unknown };
-};
+const post = (s: TestService, body: unknown, raw?: string) =>
+  call(s, 'POST', '/v1/alert-channels', raw ?? body);
 
 const VALID = [
   { type: 'EMAIL', name: 'mail', config: { address: 'ops@example.com' } },

@@ -16,14 +16,12 @@ import {
   TEST_KEY,
   type TestService,
 } from '../../helpers/service.js';
+import { AUTH, call } from '../../helpers/http.js';
 
 let svc: TestService;
-const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
-
-async function get(path: string, headers: Record<string, string> = auth) {
-  const res = await fetch(svc.url + path, { headers });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
-}
+const auth = AUTH;
+const get = (path: string, headers: Record<string, string> = auth) =>
+  call(svc, 'GET', path, undefined, headers);
 
 beforeAll(async () => {
   svc = await startTestService({ checks: 25 });

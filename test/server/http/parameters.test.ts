@@ -9,7 +9,8 @@ import {
   CheckStatusListSchema,
   DashboardListSchema,
 } from '../../../src/api/schemas/index.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+import { call, post } from '../../helpers/http.js';
+import { startTestService, type TestService } from '../../helpers/service.js';
 
 const DAY = 86_400_000;
 let svc: TestService;
@@ -31,20 +32,16 @@ beforeAll(async () => {
   await svc.seed('c4', ['success'], { endAt: now - 20_000 });
   await svc.seed('c3', ['success'], { endAt: now - 2_000 });
   for (let i = 0; i < 12; i++) {
-    await fetch(`${svc.url}/v1/alert-channels`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'EMAIL', name: `ch${i}`, config: { address: `c${i}@example.com` } }),
+    await post(svc, '/v1/alert-channels', {
+      type: 'EMAIL',
+      name: `ch${i}`,
+      config: { address: `c${i}@example.com` },
     });
   }
 });
 afterAll(() => svc.close());
 
-const auth = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
-const get = async (path: string) => {
-  const res = await fetch(svc.url + path, { headers: auth });
-  return { status: res.status, body: (await res.json()) as unknown };
-};
+const get = (path: string) => call(svc, 'GET', path);
 const results = async (q: string) =>
   CheckResultListSchema.parse((await get(`/v1/check-results/c1?${q}`)).body);
 const statuses = async (q: string) =>

@@ -18,17 +18,9 @@ import {
   AUTH,
 } from '../../helpers/alerting.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
+import { patch } from '../../helpers/http.js';
 
 const held = closedAfterEach();
-
-async function patch(svc: { url: string }, path: string, body: unknown) {
-  const res = await fetch(`${svc.url}${path}`, {
-    method: 'PATCH',
-    headers: { ...AUTH, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 const silence = { name: 'deploy 4.2', reason: 'rolling deploy', scope: { checks: ['c1'] }, duration: '30m' };
 

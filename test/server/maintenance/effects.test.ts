@@ -23,6 +23,7 @@ import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
 import { advanceUntil, createFakeClock } from '../../helpers/fake-clock.js';
+import { call } from '../../helpers/http.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const postgres = testPostgres();
@@ -61,16 +62,6 @@ function config(url: string, extra: unknown[] = []): ServiceConfig {
       },
     ],
   });
-}
-
-async function call(s: TestService, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${s.url}${path}`, {
-    method,
-    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
 
 async function status(s: TestService, checkId: string): Promise<CheckStatus> {

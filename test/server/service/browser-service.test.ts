@@ -17,6 +17,7 @@ import { startDemoTargets, type DemoTargets } from '../../../src/server/demo/tar
 import { browserMissing, sweepStaleProfiles } from '../../../src/server/runners/browser-launch.js';
 import { createRunner, isRunnable } from '../../../src/server/runners/index.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
+import { call } from '../../helpers/http.js';
 
 const missing = browserMissing();
 if (missing) console.warn(`skipping the browser service tests: ${missing}`);
@@ -58,10 +59,7 @@ function browserConfig(): ServiceConfig {
   });
 }
 
-async function get(base: string, path: string) {
-  const res = await fetch(base + path, { headers: auth });
-  return (await res.json()) as unknown;
-}
+const get = async (base: string, path: string) => (await call(base, 'GET', path)).body;
 
 describe.skipIf(missing !== null)('browser checks in the service (real Chromium)', () => {
   it('runs a browser check on schedule, and the browser goes when the service closes', async () => {
