@@ -163,7 +163,7 @@ function phases(m: Marks): Outcome['timing'] {
  * timers above and the error made once: 22.9 MB promoted and then collected before,
  * 17.3 MB after.
  */
-function runSignal(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
+export function runSignal(outer: AbortSignal, timeoutMs: number): { signal: AbortSignal; done(): void } {
   const controller = new AbortController();
   const stop = () => controller.abort(outer.reason);
   const timer = setTimeout(

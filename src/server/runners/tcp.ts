@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { RunCheck } from './types.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 import { noAnswer, resolveWithin } from './resolve.js';
+import { runSignal } from './http.js';
 
 export function parseHostPort(target: string): { host: string; port: number } {
   const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target.trim());
@@ -14,7 +15,10 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
   const frame = startFrame(check, location, triggeredBy);
   const request = { method: 'TCP', url: `tcp://${check.target}`, headers: {}, body: check.send ?? null };
   const timing: Outcome['timing'] = {};
-  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(check.timeoutMs)]);
+  // The run's own timer, as the HTTP runner has (http.ts, runSignal): cleared when the
+  // run ends, not a signal combined from AbortSignal.timeout that outlives it.
+  const run = runSignal(ctx.signal, check.timeoutMs);
+  const { signal } = run;
   let error: Error | undefined;
   let reply = '';
   let host = check.target;
@@ -50,6 +54,8 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
               : `no expected reply within ${check.timeoutMs} ms`,
         )
       : networkError(e as Error);
+  } finally {
+    run.done();
   }
   return finishResult(frame, { request, response: null, timing, assertions: [], error });
 };
