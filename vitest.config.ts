@@ -1,17 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that measure real time against tight bounds (a run's phases, Chromium's steps, a
- * remote runner's lead, instances sharing a queue): they run after the rest, one at a
+ * Files that measure real time against tight bounds (a run's phases, Chromium's steps,
+ * instances sharing a queue): they run after the rest, one at a
  * time, with the machine to themselves, as they always have. Everything else runs two
  * files at once: most of the suite waits on real servers, terminals and browsers, not on
  * the CPU, and the service's scheduled runs are on the fake clock.
  */
-const ALONE = [
-  'test/server/runners/**/*.test.ts',
-  'test/server/schedule/remote-ahead.test.ts',
-  'test/server/schedule/shared-queue.test.ts',
-];
+const ALONE = ['test/server/runners/**/*.test.ts', 'test/server/schedule/shared-queue.test.ts'];
 
 const shared = {
   environment: 'node',
