@@ -3,7 +3,7 @@
 // number of redirects, the earliest certificate expiry, and each delayed phase
 // within its delay. Where Checkwall says something else on purpose, the row names
 // the decision in docs/service.md ("The probe's rules") that says why.
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import net, { type AddressInfo } from 'node:net';
@@ -368,7 +368,13 @@ const ROWS: Row[] = [
   },
 ];
 
+const rules = readFileSync(new URL('../../../docs/service.md', import.meta.url), 'utf8').toLowerCase();
+
 describe('the HTTP probe agrees with blackbox_exporter', () => {
+  it('names, for each row where it differs, a decision docs/service.md explains', () => {
+    for (const row of ROWS) if (row.differs) expect(rules, row.name).toContain(row.differs.toLowerCase());
+  });
+
   it.each(ROWS)('$name', async (row) => {
     const cw = await runCheckwall({ target: row.target(), ...row.check });
     const bb = await blackbox.probe(row.target(), row.module);
