@@ -19,7 +19,7 @@ export interface ProbeOptions {
   acceptEncoding: string;
   /** PEM certificates trusted instead of the system's roots (config: tls.ca). */
   ca: string | undefined;
-  /** How much of a decoded body is kept for assertions and counted. */
+  /** How much of a decoded body is kept (for assertions and the stored body) and counted. */
   body: BodyLimits;
   /** Why an address is not public (its range, e.g. "link-local"), or null when it is. */
   nonPublic(address: string): string | null;
@@ -39,6 +39,11 @@ export const PROBE_DEFAULTS: ProbeOptions = {
 };
 
 /** The options of one run of this check. */
-export function probeOptions(_check: CheckConfig, ctx: Pick<RunContext, 'ca'>): ProbeOptions {
-  return { ...PROBE_DEFAULTS, ca: ctx.ca };
+export function probeOptions(
+  _check: CheckConfig,
+  ctx: Pick<RunContext, 'ca' | 'maxStoredBodyBytes'>,
+): ProbeOptions {
+  // A stored body may be asked to be longer than the assertions' part: it is kept whole.
+  const body = { ...PROBE_DEFAULTS.body, keep: Math.max(ctx.maxStoredBodyBytes, ASSERTION_BODY_BYTES) };
+  return { ...PROBE_DEFAULTS, ca: ctx.ca, body };
 }

@@ -20,7 +20,7 @@ import { finishResult, ms, namedError, startFrame, type Outcome } from './result
 export interface HopRecord {
   url: string;
   statusCode: number | null;
-  timing: Outcome['timing'];
+  timing: Partial<Record<TimingPhase, number>>;
 }
 
 /** A run's outcome and what the result does not carry yet (the later schema's `redirects` and `decodedSize`). */
