@@ -32,6 +32,7 @@ async function issue(
   now: number,
   issuer: Issued | null,
   leaf: boolean,
+  names: LeafNames = { dns: ['localhost'], ip: ['127.0.0.1'] },
 ): Promise<Issued> {
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as CryptoKeyPair;
   const serialNumber = Array.from(webcrypto.getRandomValues(new Uint8Array(8)), (b) =>
@@ -44,8 +45,8 @@ async function issue(
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.SubjectAlternativeNameExtension([
-          { type: 'dns', value: 'localhost' },
-          { type: 'ip', value: '127.0.0.1' },
+          ...names.dns.map((value) => ({ type: 'dns' as const, value })),
+          ...names.ip.map((value) => ({ type: 'ip' as const, value })),
         ]),
       ]
     : [
@@ -70,6 +71,12 @@ async function issue(
   return { cert, keys, pem: cert.toString('pem'), keyPem, subject, serialNumber, notAfter: cert.notAfter };
 }
 
+/** The leaf's subject alternative names (by default localhost and 127.0.0.1). */
+export interface LeafNames {
+  dns: string[];
+  ip: string[];
+}
+
 export interface Chain {
   root: Issued;
   intermediate: Issued;
@@ -86,6 +93,8 @@ export async function makeChain(opts: {
   now?: number;
   /** Keeps the CAs of two chains of one test apart. */
   name?: string;
+  /** The leaf's names, when not localhost and 127.0.0.1. */
+  names?: LeafNames;
 }): Promise<Chain> {
   const now = opts.now ?? Date.now();
   const name = opts.name ?? 'Checkwall Test';
@@ -97,7 +106,14 @@ export async function makeChain(opts: {
     root,
     false,
   );
-  const leaf = await issue(`CN=localhost`, { from: -30, to: opts.leafDays }, now, intermediate, true);
+  const leaf = await issue(
+    `CN=localhost`,
+    { from: -30, to: opts.leafDays },
+    now,
+    intermediate,
+    true,
+    opts.names,
+  );
   return { root, intermediate, leaf };
 }
 

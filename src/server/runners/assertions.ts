@@ -10,10 +10,25 @@ export interface Observed {
   responseTime: number;
   /** The TLS certificate the run was shown; null or absent: none (plain HTTP). */
   certificate?: ResultCertificate | null | undefined;
+  /** Why the body is not there to judge (it was cut): body assertions fail saying so, unevaluated. */
+  bodyMissing?: string | undefined;
 }
+
+const BODY_SOURCES: ReadonlySet<AssertionConfig['source']> = new Set(['TEXT_BODY', 'JSON_BODY']);
 
 export function evaluateAssertions(assertions: readonly AssertionConfig[], seen: Observed): Assertion[] {
   return assertions.map((a) => {
+    if (seen.bodyMissing !== undefined && BODY_SOURCES.has(a.source)) {
+      const { source, property, comparison, target } = a;
+      return {
+        source,
+        property,
+        comparison,
+        target,
+        passed: false,
+        actual: `not evaluated: ${seen.bodyMissing}`,
+      };
+    }
     const actual = observe(a, seen);
     const passed = compare(a.comparison, actual, a.target);
     const result: Assertion = {

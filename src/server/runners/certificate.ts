@@ -1,7 +1,7 @@
 // The TLS certificate a run was shown (docs/certificates.md): the leaf's
 // fields and the earliest expiry anywhere in the presented chain, since an
 // intermediate can expire before the leaf it signed.
-import type { PeerCertificate, DetailedPeerCertificate } from 'node:tls';
+import { checkServerIdentity, type PeerCertificate, type DetailedPeerCertificate } from 'node:tls';
 import type { ResultCertificate } from '../../api/schemas/index.js';
 import { daysUntil } from '../../domain/certificate.js';
 
@@ -96,6 +96,33 @@ const VERIFY_MESSAGES: Record<string, string> = {
   CERT_REVOKED: 'certificate revoked',
   ERR_TLS_CERT_ALTNAME_INVALID: "the certificate's names do not include the target's host",
 };
+
+/**
+ * The error of a certificate that does not name `host` (checked against the target's
+ * own host, IP addresses against the IP SANs), or null when it names it.
+ */
+export function hostError(host: string, leaf: DetailedPeerCertificate): Error | null {
+  if (!checkServerIdentity(host, leaf)) return null;
+  const names = leaf.subjectaltname ? ` (${leaf.subjectaltname})` : ' (it has no alternative names)';
+  const error = new Error(`the certificate's names${names} do not include ${host}`) as Error & {
+    code: string;
+  };
+  error.code = 'ERR_TLS_CERT_ALTNAME_INVALID';
+  return error;
+}
+
+/** Of the certificates of a run's hops, the one whose chain expires first. */
+export function earliestExpiring(
+  certificates: ReadonlyArray<ResultCertificate | null | undefined>,
+): ResultCertificate | null | undefined {
+  const expiry = (c: ResultCertificate) => Date.parse(c.chainValidTo ?? c.validTo);
+  let earliest: ResultCertificate | null | undefined;
+  for (const c of certificates) {
+    if (c && (!earliest || expiry(c) < expiry(earliest))) earliest = c;
+    else if (earliest === undefined && c === null) earliest = null;
+  }
+  return earliest;
+}
 
 /**
  * The error of a handshake whose certificate did not verify, with its code (so it is

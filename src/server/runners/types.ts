@@ -14,6 +14,11 @@ export interface RunContext {
   now(): number;
   /** Host names to addresses; the system's resolver when absent (tests give one that fails or never answers). */
   lookup?: Lookup | undefined;
+  /**
+   * PEM certificates an HTTPS run trusts instead of the system's roots. Internal for
+   * now (tests' own CAs); the config's tls.ca will set it (runners/http-options.ts).
+   */
+  ca?: string | undefined;
 }
 
 /**

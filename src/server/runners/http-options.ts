@@ -1,0 +1,49 @@
+// How the HTTP probe behaves where a check does not say (docs/service.md, "The
+// probe's rules"). Each field is one option: today every check gets the default
+// (and the run context's `ca`); the config keys followRedirects, maxRedirects,
+// allowPrivateRedirects, acceptEncoding and tls.ca will be read in `probeOptions`
+// and nowhere else.
+import type { CheckConfig } from '../config/schema.js';
+import type { RunContext } from './types.js';
+import type { BodyLimits } from './http-body.js';
+import { nonPublicRange } from './address-range.js';
+
+export interface ProbeOptions {
+  /** Follow 301, 302, 303, 307 and 308 to the final answer (config: followRedirects). */
+  followRedirects: boolean;
+  /** More redirects than this fail the run (config: maxRedirects). */
+  maxRedirects: number;
+  /** Let a public target redirect to a loopback, private or link-local address (config: allowPrivateRedirects). */
+  allowPrivateRedirects: boolean;
+  /** Sent unless the check sends its own accept-encoding (config: acceptEncoding). */
+  acceptEncoding: string;
+  /** PEM certificates trusted instead of the system's roots (config: tls.ca). */
+  ca: string | undefined;
+  /** How much of a decoded body is kept (for assertions and the stored body) and counted. */
+  body: BodyLimits;
+  /** Why an address is not public (its range, e.g. "link-local"), or null when it is. */
+  nonPublic(address: string): string | null;
+}
+
+/** Bodies are read this far for assertions, whatever is stored. */
+export const ASSERTION_BODY_BYTES = 1024 * 1024;
+
+export const PROBE_DEFAULTS: ProbeOptions = {
+  followRedirects: true,
+  maxRedirects: 10,
+  allowPrivateRedirects: false,
+  acceptEncoding: 'gzip, deflate, br',
+  ca: undefined,
+  body: { keep: ASSERTION_BODY_BYTES, count: 64 * 1024 * 1024 },
+  nonPublic: nonPublicRange,
+};
+
+/** The options of one run of this check. */
+export function probeOptions(
+  _check: CheckConfig,
+  ctx: Pick<RunContext, 'ca' | 'maxStoredBodyBytes'>,
+): ProbeOptions {
+  // A stored body may be asked to be longer than the assertions' part: it is kept whole.
+  const body = { ...PROBE_DEFAULTS.body, keep: Math.max(ctx.maxStoredBodyBytes, ASSERTION_BODY_BYTES) };
+  return { ...PROBE_DEFAULTS, ca: ctx.ca, body };
+}
