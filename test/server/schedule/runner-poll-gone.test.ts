@@ -4,7 +4,7 @@
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../helpers/fake-clock.js';
-import { remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
+import { remoteConfig, RUNNER_TOKEN, until } from '../../helpers/runner.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
 
 let service: TestService | undefined;
@@ -92,8 +92,7 @@ describe('a runner gone mid-poll', () => {
       (await Promise.all(claimed.map((r) => storage.findRun(r.id)))).every(
         (run) => run !== null && run.leaseUntil !== null && run.leaseUntil <= Date.now(),
       );
-    for (const until = Date.now() + 5_000; !(await leaseEnded()) && Date.now() < until;)
-      await new Promise((r) => setTimeout(r, 20));
+    await until(leaseEnded, 5_000, () => 'the runs claimed as the runner left were never given back');
     // Given back, not held for the 150 s lease: the next poll gets both, on their second attempt.
     const next = (await (await poll(service.url, 0)).body.json()) as {
       data: { jobs: Array<{ runId: string; attempt: number }> };
