@@ -49,6 +49,7 @@ async function startTarget() {
     holding = false;
     for (const answer of held.splice(0)) {
       answer();
+      // The pacing is the stimulus (what the runner's gather must span), not a wait for an outcome.
       if (spacingMs > 0) await new Promise((r) => setTimeout(r, spacingMs));
     }
   };

@@ -1,6 +1,9 @@
 // A long poll whose runner goes away (stopped, killed, or cut off) is given no runs:
 // a claim made for it would hold them, unrun, until their lease ran out (150 s); one
 // already made as it left is given back. Against the real service, its queue and real HTTP.
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
+import { setImmediate } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../helpers/fake-clock.js';
@@ -69,6 +72,9 @@ describe('a runner gone mid-poll', () => {
     );
     // The claim is made in the database; before it answers, the runner goes.
     const storage = service.storage;
+    // The service's side of each connection, to see it close.
+    const sockets: Socket[] = [];
+    service.app.server.on('connection', (socket: Socket) => sockets.push(socket));
     const realClaim = storage.claimRuns.bind(storage);
     const gone = new AbortController();
     let claimed: Awaited<ReturnType<typeof realClaim>> = [];
@@ -77,7 +83,9 @@ describe('a runner gone mid-poll', () => {
       const answer = (async () => {
         claimed = await realClaim(...args);
         gone.abort();
-        await new Promise((r) => setTimeout(r, 300)); // the service sees the connection close
+        // The service sees the connection close (the poll's signal aborts) before this answers.
+        await Promise.all(sockets.map((socket) => (socket.destroyed ? undefined : once(socket, 'close'))));
+        await setImmediate();
         return claimed;
       })();
       answered = answer;
