@@ -2,12 +2,14 @@
 // a service config with a remote location for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { vi } from 'vitest';
-import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
+import { request } from 'undici';
+import type { ServiceConfig } from '../../src/server/config/schema.js';
 import type { CheckResult } from '../../src/api/schemas/index.js';
 import { startFixture } from './fixture.js';
-import { TEST_ACCOUNT, TEST_KEY, type TestService } from './service.js';
+import { accountConfig, FAR, NEAR, RUNNER_TOKEN } from './configs.js';
+import { TEST_ACCOUNT, type TestService } from './service.js';
 
-export const RUNNER_TOKEN = 'runner-token-far-0123456789';
+export { RUNNER_TOKEN };
 
 export interface RunnerProcess {
   child: ChildProcess;
@@ -94,28 +96,45 @@ export function remoteConfig(
   target: string,
   checks: Array<{ id: string; frequency: string; path?: string; enabled?: boolean }>,
 ): ServiceConfig {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: [
-          { id: 'far', name: 'Far Away', region: 'elsewhere', remote: true, runnerToken: RUNNER_TOKEN },
-          { id: 'near', name: 'Near', region: 'here' },
-        ],
-        checks: checks.map((c) => ({
-          id: c.id,
-          name: c.id,
-          type: 'api',
-          target: `${target}${c.path ?? `/${c.id}`}`,
-          frequency: c.frequency,
-          locations: ['far'],
-          timeoutMs: 20_000,
-          enabled: c.enabled ?? true,
-        })),
-      },
-    ],
+  return accountConfig({
+    locations: [FAR, NEAR],
+    checks: checks.map((c) => ({
+      id: c.id,
+      target: `${target}${c.path ?? `/${c.id}`}`,
+      frequency: c.frequency,
+      locations: ['far'],
+      timeoutMs: 20_000,
+      enabled: c.enabled ?? true,
+    })),
   });
+}
+
+export interface RunnerJob {
+  runId: string;
+  claimToken: string;
+  dueAt: string;
+  attempt: number;
+}
+
+/**
+ * One long poll of a runner of "far", as `checkwall runner` makes it: the jobs it was
+ * given; throws when the poll was refused or cut off (`signal`).
+ */
+export async function claimJobs(
+  url: string,
+  body: { runnerId: string; max?: number; waitSeconds: number },
+  signal?: AbortSignal,
+): Promise<RunnerJob[]> {
+  const res = await request(`${url}/v1/runner/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  const answer = (await res.body.json()) as { data: { jobs: RunnerJob[] } };
+  if (res.statusCode !== 200)
+    throw new Error(`the claim was refused: ${res.statusCode} ${JSON.stringify(answer)}`);
+  return answer.data.jobs;
 }
 
 /** Every stored result of a check of the test account, oldest first (up to 1,000). */

@@ -9,8 +9,9 @@ import { createService, type Service } from '../../src/server/service/index.js';
 import { metricsWorkerEntry, runWorkerEntry, sqliteWriterEntry } from './run-worker.js';
 import { sampleResult } from './samples.js';
 
-export const TEST_ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
-export const TEST_KEY = 'cw_test_0123456789abcdef';
+import { TEST_ACCOUNT, TEST_KEY } from './configs.js';
+
+export { TEST_ACCOUNT, TEST_KEY };
 export const OTHER_ACCOUNT = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 export const OTHER_KEY = 'cw_other_0123456789abcdef';
 

@@ -3,9 +3,9 @@
 // stay, and a run in flight when the config changes finishes and is stored.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 interface Check {
@@ -32,23 +32,15 @@ const startTarget = () =>
   });
 
 function config(fixture: Fixture, checks: Check[]) {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
-        checks: checks.map((c) => ({
-          id: c.id,
-          name: c.name ?? c.id,
-          type: 'api',
-          target: `${fixture.url}/c/${c.id}?ms=${c.ms ?? 0}&v=${c.v ?? 1}`,
-          frequency: '1s',
-          locations: ['eu-west'],
-          enabled: c.enabled ?? true,
-        })),
-      },
-    ],
+  return accountConfig({
+    locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
+    checks: checks.map((c) => ({
+      id: c.id,
+      name: c.name ?? c.id,
+      target: `${fixture.url}/c/${c.id}?ms=${c.ms ?? 0}&v=${c.v ?? 1}`,
+      frequency: '1s',
+      enabled: c.enabled ?? true,
+    })),
   });
 }
 

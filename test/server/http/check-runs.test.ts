@@ -7,10 +7,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckRunListSchema, CheckRunSchema, type CheckRun } from '../../../src/api/schemas/actions.js';
 import { ApiErrorBodySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
-import { killRunners, RUNNER_TOKEN, startRunner, storedResults } from '../../helpers/runner.js';
+import { killRunners, startRunner, storedResults } from '../../helpers/runner.js';
+import { accountConfig, FAR, NEAR } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 import { tempDb } from '../../helpers/storages.js';
 
@@ -62,29 +62,18 @@ const clockUntil = (
 
 /** Checks at the local location "near" and the remote "far". */
 function config(url: string, checks: Array<{ id: string; frequency: string; path?: string; at?: string[] }>) {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: [
-          { id: 'near', name: 'Near', region: 'here' },
-          { id: 'far', name: 'Far Away', region: 'elsewhere', remote: true, runnerToken: RUNNER_TOKEN },
-        ],
-        groups: [{ id: 'core', name: 'Core' }],
-        checks: checks.map((c) => ({
-          id: c.id,
-          name: c.id,
-          type: 'api',
-          target: `${url}${c.path ?? `/${c.id}`}`,
-          frequency: c.frequency,
-          locations: c.at ?? ['near'],
-          group: 'core',
-          tags: ['t'],
-          timeoutMs: 20_000,
-        })),
-      },
-    ],
+  return accountConfig({
+    locations: [NEAR, FAR],
+    account: { groups: [{ id: 'core', name: 'Core' }] },
+    checks: checks.map((c) => ({
+      id: c.id,
+      target: `${url}${c.path ?? `/${c.id}`}`,
+      frequency: c.frequency,
+      locations: c.at ?? ['near'],
+      group: 'core',
+      tags: ['t'],
+      timeoutMs: 20_000,
+    })),
   });
 }
 

@@ -7,7 +7,7 @@ import {
   CheckResultListSchema,
   type CheckResult,
 } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const TOKEN = 'hb-test-token-5f2a9c';
@@ -16,24 +16,10 @@ let svc: TestService;
 beforeAll(async () => {
   svc = await startTestService({
     startScheduler: true,
-    config: ServiceConfigSchema.parse({
-      accounts: [
-        {
-          id: TEST_ACCOUNT,
-          apiKeys: [TEST_KEY],
-          locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
-          checks: [
-            {
-              id: 'job',
-              name: 'Nightly job',
-              type: 'heartbeat',
-              token: TOKEN,
-              frequency: '1s',
-              grace: '1s',
-              locations: ['eu-west'],
-            },
-          ],
-        },
+    config: accountConfig({
+      locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
+      checks: [
+        { id: 'job', name: 'Nightly job', type: 'heartbeat', token: TOKEN, frequency: '1s', grace: '1s' },
       ],
     }),
   });

@@ -6,11 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEventListSchema } from '../../../src/api/schemas/actions.js';
 import { ApiErrorBodySchema, CheckStatusSchema, type CheckStatus } from '../../../src/api/schemas/index.js';
-import { plainKeyName, ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import { plainKeyName, type ServiceConfig } from '../../../src/server/config/schema.js';
 import { advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 import { tempDb } from '../../helpers/storages.js';
 
@@ -34,25 +35,10 @@ const KEY_NAME = plainKeyName(TEST_KEY);
 const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
 
 function config(url: string, enabled = true): ServiceConfig {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: [{ id: 'near', name: 'Near', region: 'here' }],
-        checks: [
-          { id: 'c1', name: 'c1', type: 'api', target: `${url}/c1`, frequency: '1h', locations: ['near'] },
-          {
-            id: 'c2',
-            name: 'c2',
-            type: 'api',
-            target: `${url}/c2`,
-            frequency: '1h',
-            locations: ['near'],
-            enabled,
-          },
-        ],
-      },
+  return accountConfig({
+    checks: [
+      { id: 'c1', target: `${url}/c1`, frequency: '1h' },
+      { id: 'c2', target: `${url}/c2`, frequency: '1h', enabled },
     ],
   });
 }

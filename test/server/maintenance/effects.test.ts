@@ -11,7 +11,7 @@ import {
   CheckStatusSchema,
   type CheckStatus,
 } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import type { ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   alertConfig,
   notifications,
@@ -24,6 +24,7 @@ import { testPostgres } from '../../helpers/postgres.js';
 import { storedResults } from '../../helpers/runner.js';
 import { advanceUntil, createFakeClock } from '../../helpers/fake-clock.js';
 import { call } from '../../helpers/http.js';
+import { accountConfig, type TestCheck } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const postgres = testPostgres();
@@ -40,27 +41,17 @@ afterEach(async () => {
 
 const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
 
-function config(url: string, extra: unknown[] = []): ServiceConfig {
+function config(url: string, extra: TestCheck[] = []): ServiceConfig {
   const check = (id: string, tags: string[]) => ({
     id,
-    name: id,
-    type: 'api',
     target: `${url}/${id}`,
     frequency: '1h',
-    locations: ['near'],
     group: 'web',
     tags,
   });
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: [{ id: 'near', name: 'Near', region: 'here' }],
-        groups: [{ id: 'web', name: 'Web' }],
-        checks: [check('c1', ['deploy']), check('c2', []), ...extra],
-      },
-    ],
+  return accountConfig({
+    account: { groups: [{ id: 'web', name: 'Web' }] },
+    checks: [check('c1', ['deploy']), check('c2', []), ...extra],
   });
 }
 

@@ -4,7 +4,6 @@
 // what runs and storing none of it, an offer tried again while storage fails, and a
 // slot's turn: offered held, run, or skipped and counted.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createLocalRuns, jobOf, type LocalRuns } from '../../../src/server/schedule/local-runs.js';
 import { planSlots } from '../../../src/server/schedule/plan.js';
 import { createRunAccounting } from '../../../src/server/schedule/run-accounting.js';
@@ -14,27 +13,18 @@ import type { RunCheck, RunResult } from '../../../src/server/runners/types.js';
 import { SKIP_REASONS } from '../../../src/server/storage/run-queue.js';
 import type { ClaimedRun, RunKey } from '../../../src/server/storage/types.js';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
+import { accountConfig, TEST_ACCOUNT } from '../../helpers/configs.js';
 import { sampleResult } from '../../helpers/samples.js';
 
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const ACCOUNT = TEST_ACCOUNT;
 
-const config = ServiceConfigSchema.parse({
-  accounts: [
-    {
-      id: ACCOUNT,
-      apiKeys: ['cw_test_0123456789abcdef'],
-      locations: [{ id: 'near', name: 'Near', region: 'here' }],
-      checks: ['c1', 'c2', 'c3'].map((id) => ({
-        id,
-        name: id,
-        type: 'api',
-        target: 'http://127.0.0.1:9/health',
-        frequency: '5s',
-        locations: ['near'],
-        timeoutMs: 2_000,
-      })),
-    },
-  ],
+const config = accountConfig({
+  checks: ['c1', 'c2', 'c3'].map((id) => ({
+    id,
+    target: 'http://127.0.0.1:9/health',
+    frequency: '5s',
+    timeoutMs: 2_000,
+  })),
 });
 
 /** A run the test ends: `finish()` resolves it, or stop()'s abort does. */

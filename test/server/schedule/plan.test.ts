@@ -1,7 +1,7 @@
 // The schedule's offsets, without timers: even over the period, the same after
 // a restart, and a new check placed without moving any other.
 import { describe, expect, it } from 'vitest';
-import { ServiceConfigSchema, type ServiceConfig } from '../../../src/server/config/schema.js';
+import type { ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   catchUpAt,
   followingDueAt,
@@ -11,7 +11,7 @@ import {
   slotOffsetMs,
 } from '../../../src/server/schedule/plan.js';
 import { slotKey } from '../../../src/domain/keys.js';
-import { TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
+import { accountConfig, TEST_ACCOUNT, type TestCheck } from '../../helpers/configs.js';
 
 const LOCATIONS = [
   { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
@@ -19,25 +19,16 @@ const LOCATIONS = [
   { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
 ];
 
-function config(n: number, extra: Array<Record<string, unknown>> = []): ServiceConfig {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: LOCATIONS,
-        checks: [
-          ...Array.from({ length: n }, (_, i) => ({
-            id: `c${i}`,
-            name: `c${i}`,
-            type: 'api',
-            target: 'http://127.0.0.1:9/',
-            frequency: '1m',
-            locations: ['eu-west'],
-          })),
-          ...extra,
-        ],
-      },
+function config(n: number, extra: TestCheck[] = []): ServiceConfig {
+  return accountConfig({
+    locations: LOCATIONS,
+    checks: [
+      ...Array.from({ length: n }, (_, i) => ({
+        id: `c${i}`,
+        target: 'http://127.0.0.1:9/',
+        locations: ['eu-west'],
+      })),
+      ...extra,
     ],
   });
 }

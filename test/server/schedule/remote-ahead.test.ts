@@ -7,12 +7,11 @@
 // Against the real service, its queue and a long-polling runner over HTTP, on the fake
 // clock: the service's waits, wakes and gathers are the clock's timers, so every instant
 // below is the clock's and exact.
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLAIM_GATHER_MS } from '../../../src/server/schedule/runner-hub.js';
 import type { ClaimedRun, RunKey } from '../../../src/server/storage/types.js';
 import { advanceUntil, createFakeClock } from '../../helpers/fake-clock.js';
-import { remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
+import { claimJobs, remoteConfig, type RunnerJob } from '../../helpers/runner.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 
 let service: TestService | undefined;
@@ -21,11 +20,6 @@ afterEach(async () => {
   service = undefined;
 });
 
-interface Job {
-  runId: string;
-  dueAt: string;
-}
-
 interface Poll {
   /** When the runner sent it. */
   from: number;
@@ -33,7 +27,7 @@ interface Poll {
   claimsBefore: number;
   /** When its answer came. */
   at: number;
-  jobs: Job[];
+  jobs: RunnerJob[];
 }
 
 /**
@@ -97,16 +91,9 @@ async function scheduled(checks: Parameters<typeof remoteConfig>[1]) {
     const from = clock.now();
     const claimsBefore = claims.length;
     travelling = true;
-    const res = await request(`${s.url}/v1/runner/claim`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ runnerId: 'ahead-test', max: 100, waitSeconds: 5 }),
-    });
-    const body = (await res.body.json()) as { data: { jobs: Job[] } };
-    if (res.statusCode !== 200)
-      throw new Error(`the claim was refused: ${res.statusCode} ${JSON.stringify(body)}`);
+    const jobs = await claimJobs(s.url, { runnerId: 'ahead-test', max: 100, waitSeconds: 5 });
     travelling = false;
-    return { from, claimsBefore, at: clock.now(), jobs: body.data.jobs };
+    return { from, claimsBefore, at: clock.now(), jobs };
   }
 
   /** Polls one after another while `more` holds, the clock moving meanwhile; gives every poll. */

@@ -4,10 +4,9 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { setImmediate } from 'node:timers/promises';
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../helpers/fake-clock.js';
-import { remoteConfig, RUNNER_TOKEN, until } from '../../helpers/runner.js';
+import { claimJobs, remoteConfig, until } from '../../helpers/runner.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
 
 let service: TestService | undefined;
@@ -17,12 +16,7 @@ afterEach(async () => {
 });
 
 const poll = (url: string, waitSeconds: number, signal?: AbortSignal) =>
-  request(`${url}/v1/runner/claim`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ runnerId: 'gone-test', max: 10, waitSeconds }),
-    ...(signal ? { signal } : {}),
-  });
+  claimJobs(url, { runnerId: 'gone-test', max: 10, waitSeconds }, signal);
 
 describe('a runner gone mid-poll', () => {
   it('is given nothing, and the run it would have taken goes to the next poll', async () => {
@@ -51,10 +45,7 @@ describe('a runner gone mid-poll', () => {
     // Past the poll's step (1 s) and gather: a claim it would make has been made by now.
     await clock.advance(1_500);
     expect((await service.storage.findRun(run!.id))!.token).toBeNull();
-    const next = (await (await poll(service.url, 0)).body.json()) as {
-      data: { jobs: Array<{ runId: string }> };
-    };
-    expect(next.data.jobs.map((j) => j.runId)).toEqual([run!.id]);
+    expect((await poll(service.url, 0)).map((j) => j.runId)).toEqual([run!.id]);
   });
 
   it('gives back at once the runs claimed while its runner was leaving', async () => {
@@ -102,10 +93,8 @@ describe('a runner gone mid-poll', () => {
       );
     await until(leaseEnded, 5_000, () => 'the runs claimed as the runner left were never given back');
     // Given back, not held for the 150 s lease: the next poll gets both, on their second attempt.
-    const next = (await (await poll(service.url, 0)).body.json()) as {
-      data: { jobs: Array<{ runId: string; attempt: number }> };
-    };
-    expect(next.data.jobs.map((j) => j.runId).sort()).toEqual(runs.map((r) => r!.id).sort());
-    expect(next.data.jobs.map((j) => j.attempt)).toEqual([2, 2]);
+    const next = await poll(service.url, 0);
+    expect(next.map((j) => j.runId).sort()).toEqual(runs.map((r) => r!.id).sort());
+    expect(next.map((j) => j.attempt)).toEqual([2, 2]);
   });
 });

@@ -5,7 +5,6 @@
 // The queue gathers its writes for a few real milliseconds (storage/batched.ts): a
 // step of the clock ends when the writes it caused have landed (`to`).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { nextDueAt, slotOffsetMs } from '../../../src/server/schedule/plan.js';
 import { remoteAhead } from '../../../src/server/schedule/remote-offers.js';
 import { createScheduler } from '../../../src/server/schedule/scheduler.js';
@@ -13,34 +12,24 @@ import type { RunSink, Scheduler } from '../../../src/server/schedule/types.js';
 import type { RunCheck, RunContext, RunResult } from '../../../src/server/runners/types.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
 import type { ClaimedRun, RunKey, Storage } from '../../../src/server/storage/types.js';
+import { accountConfig, FAR, NEAR, TEST_ACCOUNT } from '../../helpers/configs.js';
 import { createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { sampleResult } from '../../helpers/samples.js';
 
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const ACCOUNT = TEST_ACCOUNT;
 const PERIOD_MS = 5_000;
 
 function config(locations: string[], more: { checks?: string[]; maxConcurrentRuns?: number } = {}) {
-  return ServiceConfigSchema.parse({
-    ...(more.maxConcurrentRuns ? { maxConcurrentRuns: more.maxConcurrentRuns } : {}),
-    accounts: [
-      {
-        id: ACCOUNT,
-        apiKeys: ['cw_test_0123456789abcdef'],
-        locations: [
-          { id: 'near', name: 'Near', region: 'here' },
-          { id: 'far', name: 'Far', region: 'there', remote: true, runnerToken: 'cwr_far_0123456789abcdef' },
-        ],
-        checks: ['c1', ...(more.checks ?? [])].map((id) => ({
-          id,
-          name: id,
-          type: 'api',
-          target: 'http://127.0.0.1:9/health',
-          frequency: '5s',
-          locations,
-          timeoutMs: 2_000,
-        })),
-      },
-    ],
+  return accountConfig({
+    ...(more.maxConcurrentRuns ? { service: { maxConcurrentRuns: more.maxConcurrentRuns } } : {}),
+    locations: [NEAR, FAR],
+    checks: ['c1', ...(more.checks ?? [])].map((id) => ({
+      id,
+      target: 'http://127.0.0.1:9/health',
+      frequency: '5s',
+      locations,
+      timeoutMs: 2_000,
+    })),
   });
 }
 

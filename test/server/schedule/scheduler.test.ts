@@ -7,11 +7,11 @@
 // the target).
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckStatusListSchema } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { slotOffsetMs } from '../../../src/server/schedule/plan.js';
 import { advanceBy, advanceUntil, createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+import { accountConfig } from '../../helpers/configs.js';
 
 interface Hit {
   check: string;
@@ -66,25 +66,17 @@ function config(
   checks: Array<{ id: string; frequency: string; locations: string[]; ms?: number; enabled?: boolean }>,
   maxConcurrentRuns = 16,
 ) {
-  return ServiceConfigSchema.parse({
-    maxConcurrentRuns,
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: LOCATIONS,
-        checks: checks.map((c) => ({
-          id: c.id,
-          name: c.id,
-          type: 'api',
-          target: `${target.fixture.url}/c/${c.id}?ms=${c.ms ?? 0}`,
-          frequency: c.frequency,
-          locations: c.locations,
-          timeoutMs: 10_000,
-          enabled: c.enabled ?? true,
-        })),
-      },
-    ],
+  return accountConfig({
+    service: { maxConcurrentRuns },
+    locations: LOCATIONS,
+    checks: checks.map((c) => ({
+      id: c.id,
+      target: `${target.fixture.url}/c/${c.id}?ms=${c.ms ?? 0}`,
+      frequency: c.frequency,
+      locations: c.locations,
+      timeoutMs: 10_000,
+      enabled: c.enabled ?? true,
+    })),
   });
 }
 

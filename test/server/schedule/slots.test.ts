@@ -4,38 +4,26 @@
 // nothing falls due before start or after stop.
 import { describe, expect, it } from 'vitest';
 import { checkKey } from '../../../src/domain/keys.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { catchUpAt, nextDueAt, slotOffsetMs } from '../../../src/server/schedule/plan.js';
 import { remoteAhead } from '../../../src/server/schedule/remote-offers.js';
 import { createSlots } from '../../../src/server/schedule/slots.js';
 import type { RunKey } from '../../../src/server/storage/types.js';
+import { accountConfig, FAR, NEAR, TEST_ACCOUNT } from '../../helpers/configs.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 
-const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
+const ACCOUNT = TEST_ACCOUNT;
 const PERIOD_MS = 5_000;
 
 function config(checks: Array<{ id: string; locations: string[] }>) {
-  return ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: ACCOUNT,
-        apiKeys: ['cw_test_0123456789abcdef'],
-        locations: [
-          { id: 'near', name: 'Near', region: 'here' },
-          { id: 'also', name: 'Also', region: 'here' },
-          { id: 'far', name: 'Far', region: 'there', remote: true, runnerToken: 'cwr_far_0123456789abcdef' },
-        ],
-        checks: checks.map(({ id, locations }) => ({
-          id,
-          name: id,
-          type: 'api',
-          target: 'http://127.0.0.1:9/health',
-          frequency: '5s',
-          locations,
-          timeoutMs: 2_000,
-        })),
-      },
-    ],
+  return accountConfig({
+    locations: [NEAR, { id: 'also', name: 'Also', region: 'here' }, FAR],
+    checks: checks.map(({ id, locations }) => ({
+      id,
+      target: 'http://127.0.0.1:9/health',
+      frequency: '5s',
+      locations,
+      timeoutMs: 2_000,
+    })),
   });
 }
 
