@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 
 const DELAY_MS = 100;
@@ -44,34 +44,14 @@ describe('runs in worker threads', () => {
     const url = await startTarget();
     const s = (svc = await startTestService({
       startScheduler: true,
-      config: ServiceConfigSchema.parse({
-        accounts: [
-          {
-            id: TEST_ACCOUNT,
-            apiKeys: [TEST_KEY],
-            locations: [
-              { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
-              { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
-            ],
-            checks: [
-              {
-                id: 'web',
-                name: 'web',
-                type: 'api',
-                target: `${url}/`,
-                frequency: '1s',
-                locations: ['eu-west', 'us-east'],
-              },
-              {
-                id: 'port',
-                name: 'port',
-                type: 'tcp',
-                target: url.slice(7),
-                frequency: '1s',
-                locations: ['eu-west'],
-              },
-            ],
-          },
+      config: accountConfig({
+        locations: [
+          { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' },
+          { id: 'us-east', name: 'Virginia', region: 'us-east-1' },
+        ],
+        checks: [
+          { id: 'web', target: `${url}/`, frequency: '1s' },
+          { id: 'port', type: 'tcp', target: url.slice(7), frequency: '1s', locations: ['eu-west'] },
         ],
       }),
     }));

@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { storedResults, until } from '../../helpers/runner.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
+import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
 
 const CHECKS = ['c1', 'c2', 'c3'];
 const LOCATIONS = ['eu-west', 'us-east'];
@@ -22,22 +22,9 @@ afterEach(async () => {
 });
 
 const config = (base: string) =>
-  ServiceConfigSchema.parse({
-    accounts: [
-      {
-        id: TEST_ACCOUNT,
-        apiKeys: [TEST_KEY],
-        locations: LOCATIONS.map((id) => ({ id, name: id, region: id })),
-        checks: CHECKS.map((id) => ({
-          id,
-          name: id,
-          type: 'api',
-          target: `${base}/${id}`,
-          frequency: '2s',
-          locations: LOCATIONS,
-        })),
-      },
-    ],
+  accountConfig({
+    locations: LOCATIONS.map((id) => ({ id, name: id, region: id })),
+    checks: CHECKS.map((id) => ({ id, target: `${base}/${id}`, frequency: '2s' })),
   });
 
 describe('several instances on one database', () => {

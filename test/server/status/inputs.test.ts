@@ -10,6 +10,7 @@ import { deriveStatus } from '../../../src/server/status/compute.js';
 import { loadInputs, SLOW_REFRESH_MS } from '../../../src/server/status/inputs.js';
 import { EXACT_RUNS } from '../../../src/server/status/window.js';
 import type { Storage } from '../../../src/server/storage/types.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { allStorages } from '../../helpers/storages.js';
 
@@ -17,27 +18,12 @@ const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-const config = ServiceConfigSchema.parse({
-  accounts: [
-    {
-      id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
-      apiKeys: ['cw_test_0123456789abcdef'],
-      locations: [
-        { id: 'eu', name: 'Frankfurt', region: 'eu-central-1' },
-        { id: 'us', name: 'Virginia', region: 'us-east-1' },
-      ],
-      checks: [
-        {
-          id: 'c1',
-          name: 'API',
-          type: 'api',
-          target: 'http://127.0.0.1/x',
-          frequency: '1m',
-          locations: ['eu', 'us'],
-        },
-      ],
-    },
+const config = accountConfig({
+  locations: [
+    { id: 'eu', name: 'Frankfurt', region: 'eu-central-1' },
+    { id: 'us', name: 'Virginia', region: 'us-east-1' },
   ],
+  checks: [{ id: 'c1', name: 'API', target: 'http://127.0.0.1/x' }],
 });
 const account = config.accounts[0]!;
 const check = account.checks[0]!;

@@ -5,33 +5,18 @@
 // with a status's value.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../src/api/schemas/index.js';
-import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createStatusEngine, type StatusChange } from '../../../src/server/status/engine.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
 import type { Storage } from '../../../src/server/storage/types.js';
+import { accountConfig } from '../../helpers/configs.js';
 import { sampleResult } from '../../helpers/samples.js';
 
 const T0 = Date.parse('2026-11-23T10:00:00.000Z');
 const MIN = 60_000;
 
-const config = ServiceConfigSchema.parse({
-  accounts: [
-    {
-      id: '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b',
-      apiKeys: ['cw_test_0123456789abcdef'],
-      locations: [{ id: 'eu', name: 'Frankfurt', region: 'eu-central-1' }],
-      checks: [
-        {
-          id: 'c1',
-          name: 'API',
-          type: 'api',
-          target: 'http://127.0.0.1/x',
-          frequency: '1m',
-          locations: ['eu'],
-        },
-      ],
-    },
-  ],
+const config = accountConfig({
+  locations: [{ id: 'eu', name: 'Frankfurt', region: 'eu-central-1' }],
+  checks: [{ id: 'c1', name: 'API', target: 'http://127.0.0.1/x' }],
 });
 const account = config.accounts[0]!;
 const check = account.checks[0]!;
