@@ -6,9 +6,10 @@
 // claimed in the database so its page goes out once, from one instance (`onEnded`).
 // An end is claimed only while someone listens for it: a claim with no one to page
 // would lose the page for good.
-import type { Clock, Timer } from '../../domain/clock.js';
+import type { Clock } from '../../domain/clock.js';
 import { checkKey } from '../../domain/keys.js';
 import { createListeners } from '../../domain/listeners.js';
+import { repeat, type Repeating } from '../../domain/repeat.js';
 import { occurrenceAt, occurrencesBetween, type Occurrence } from '../../domain/maintenance.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import { scopeCovers } from '../config/scope.js';
@@ -83,9 +84,8 @@ export function createMaintenance(deps: {
   let active: ActiveWindow[] = [];
   let signature = '';
   let lastLook = clock.now() - LOOK_BACK_MS;
-  let timer: Timer | undefined;
+  let ticker: Repeating | undefined;
   let ticking: Promise<void> | undefined;
-  let stopping = false;
 
   const known = (): KnownWindow[] => [
     ...[...fromConfig.values()].map((window) => ({ window, source: 'config' as const })),
@@ -239,18 +239,12 @@ export function createMaintenance(deps: {
     onEnded: ended.on,
     tick,
     start() {
-      timer = clock
-        .setInterval(() => {
-          if (stopping) return;
-          tick().catch((error: unknown) =>
-            logFailure('checkwall: cannot read the maintenance windows', error),
-          );
-        }, TICK_MS)
-        .unref();
+      ticker = repeat(clock, TICK_MS, tick, (error) =>
+        logFailure('checkwall: cannot read the maintenance windows', error),
+      );
     },
     async stop() {
-      stopping = true;
-      clock.clearInterval(timer);
+      await ticker?.stop();
       await ticking;
     },
   };

@@ -4,8 +4,9 @@
 // scheduled as a disabled one (`scheduled`); the config's own `enabled: false` stays
 // the baseline: resuming a check the config disables does not run it.
 import { checkKey } from '../../domain/keys.js';
-import type { Clock, Timer } from '../../domain/clock.js';
+import type { Clock } from '../../domain/clock.js';
 import { createListeners } from '../../domain/listeners.js';
+import { repeat, type Repeating } from '../../domain/repeat.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { CheckPause, Storage } from '../storage/types.js';
 
@@ -32,7 +33,8 @@ export interface Pauses {
   /** Reads the stored pauses; the `onMoved` listeners hear of any that moved. */
   read(): Promise<void>;
   start(): void;
-  stop(): void;
+  /** Stops reading, once a read under way is done. */
+  stop(): Promise<void>;
 }
 
 export function createPauses(deps: {
@@ -41,7 +43,7 @@ export function createPauses(deps: {
 }): Pauses {
   const moved = createListeners<[change: PauseChange]>();
   let byCheck = new Map<string, CheckPause>();
-  let timer: Timer | undefined;
+  let reader: Repeating | undefined;
   let reading: Promise<void> | undefined;
   // Moves at each pause or resume made here: a read begun before one is not believed over it.
   let made = 0;
@@ -103,12 +105,13 @@ export function createPauses(deps: {
     onMoved: moved.on,
     read,
     start() {
-      timer = deps.clock
-        .setInterval(() => {
-          read().catch((error: unknown) => console.error('checkwall: cannot read the paused checks', error));
-        }, READ_EVERY_MS)
-        .unref();
+      reader = repeat(deps.clock, READ_EVERY_MS, read, (error) =>
+        console.error('checkwall: cannot read the paused checks', error),
+      );
     },
-    stop: () => deps.clock.clearInterval(timer),
+    async stop() {
+      await reader?.stop();
+      await reading;
+    },
   };
 }
