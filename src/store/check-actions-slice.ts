@@ -6,58 +6,10 @@
 // what it says stays here, in `keyRefusal`, until the next key.
 import type { StateCreator } from 'zustand/vanilla';
 import type { CheckRun } from '../api/schemas/actions.js';
-import type { CheckStatus } from '../api/schemas/index.js';
 import type { Outcome } from './alerts-slice.js';
-import type { ConsoleState } from './state.js';
+import type { ActionAnswer, CheckActionKind, CheckActionsSlice, ConsoleState } from './state.js';
 
-export type CheckActionKind = 'run' | 'pause' | 'resume';
-
-interface Ask {
-  kind: CheckActionKind;
-  checkId: string;
-  checkName: string;
-  /** Where a run now runs: every location of the check. */
-  locations: number;
-}
-
-export type CheckAction =
-  | { state: 'idle' }
-  | ({ state: 'confirm' } & Ask)
-  | ({ state: 'sending' } & Ask)
-  | { state: 'done' | 'error'; kind: CheckActionKind; checkId: string; message: string };
-
-/** The runs of the last run now, followed until every one is done or skipped. */
-export interface RunWatch {
-  checkId: string;
-  checkName: string;
-  runs: CheckRun[];
-  /** Result ids in the order they landed: the last is the newest. */
-  landed: string[];
-  finished: boolean;
-}
-
-export type ActionAnswer =
-  | { kind: 'run'; runs: CheckRun[] }
-  | { kind: 'pause' | 'resume'; status: CheckStatus; note?: string | undefined };
-
-export interface CheckActionsSlice {
-  checkAction: CheckAction;
-  /** Why the last key pressed did not act (its role, or nothing to act on), until the next key. */
-  keyRefusal: string | null;
-  /** Says why a key did not act; null takes it away. */
-  refuseKey(message: string | null): void;
-  runWatch: RunWatch | null;
-  /** Bumped when an action changed something: the results and the audit trail are read again. */
-  actionsVersion: number;
-  /** Asks before running `checkId` now at each of its locations. */
-  askRunNow(checkId: string | null): void;
-  /** Asks before pausing `checkId`, or resuming it when a person paused it. */
-  askPauseResume(checkId: string | null): void;
-  answerCheckAction(yes: boolean): void;
-  checkActionDone(outcome: Outcome<ActionAnswer>): void;
-  /** The batch read of the watched runs. */
-  applyRuns(runs: readonly CheckRun[]): void;
-}
+export type { ActionAnswer, CheckAction, CheckActionKind, CheckActionsSlice, RunWatch } from './state.js';
 
 export const isUnfinished = (run: CheckRun) => run.state === 'queued' || run.state === 'running';
 

@@ -4,54 +4,17 @@
 // cover) is said before this is asked (src/ui/commands/disabled.ts). Bad input
 // keeps what was typed and says what is wrong.
 import type { StateCreator } from 'zustand/vanilla';
-import type { MaintenanceCreate, MaintenanceWindow } from '../api/schemas/maintenance.js';
+import type { MaintenanceCreate } from '../api/schemas/maintenance.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, SilenceAsk, SilenceSlice, SilenceState, SilenceTarget } from './state.js';
 import { selectBoardOrder, selectView } from './selectors.js';
-import type { ErrorInfo } from './types.js';
 
-/** What a window started here covers, and how the prompt names it. */
-export interface SilenceTarget {
-  label: string;
-  scope: { checks: string[] } | { groups: string[] };
-}
-
-export interface SilenceAsk {
-  targets: SilenceTarget[];
-  target: number;
-  step: 'duration' | 'reason';
-  durationText: string;
-  reasonText: string;
-  error: string | null;
-}
-
-export type SilenceState =
-  | { state: 'idle' }
-  | ({ state: 'ask' } & SilenceAsk)
-  | ({ state: 'sending'; body: MaintenanceCreate } & SilenceAsk)
-  | { state: 'done'; message: string; ok: boolean };
+export type { SilenceAsk, SilenceSlice, SilenceState, SilenceTarget } from './state.js';
 
 /** A window's scope names at most this many checks (the wire's limit). */
 export const MAX_SCOPE_CHECKS = 1000;
 const NAME_MAX = 200;
-
-export interface SilenceSlice {
-  silence: SilenceState;
-  /** Bumped after a window is started, changed or ended: the statuses are read again at once. */
-  maintenanceVersion: number;
-  /** `M`: asks how long and why, or says why it cannot. */
-  askSilence(): void;
-  silenceType(text: string): void;
-  silenceErase(): void;
-  silenceNextTarget(): void;
-  /** Enter: the next step, or the request. */
-  silenceEnter(): void;
-  /** Esc: from the reason back to how long; from there, no window. */
-  silenceBack(): void;
-  silenceDone(outcome: { ok: true; window: MaintenanceWindow } | { ok: false; error: ErrorInfo }): void;
-  dismissSilence(): void;
-}
 
 export const createSilenceSlice: StateCreator<ConsoleState, [], [], SilenceSlice> = (set, get) => {
   const ask = (patch: Partial<SilenceAsk>) => {

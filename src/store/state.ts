@@ -5,7 +5,8 @@
 // create-store.ts imports every slice's code. Each slice file re-exports its
 // types, so readers still import them from the slice they belong to.
 import type { StoreApi } from 'zustand/vanilla';
-import type { AuditEventList, Me } from '../api/schemas/actions.js';
+import type { AuditEventList, CheckRun, Me } from '../api/schemas/actions.js';
+import type { MaintenanceCreate, MaintenancePatch, MaintenanceWindow } from '../api/schemas/maintenance.js';
 import type {
   AlertChannel,
   AlertChannelList,
@@ -26,11 +27,132 @@ import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { SortKey } from '../domain/order.js';
 import type { TierPlan } from '../domain/poll-tiers.js';
 import type { ChannelForm, ListName as FormRowList } from './channel-form.js';
-import type { CheckActionsSlice } from './check-actions-slice.js';
 import type { RecordInfo } from './records.js';
-import type { SilenceSlice } from './silence-slice.js';
-import type { WindowsSlice } from './windows-slice.js';
 import type { ErrorInfo, Focus, Remote, ResultFilters, Scope, View, ViewName, ViewOf } from './types.js';
+
+// Acting on a check (check-actions-slice.ts).
+export type CheckActionKind = 'run' | 'pause' | 'resume';
+
+interface Ask {
+  kind: CheckActionKind;
+  checkId: string;
+  checkName: string;
+  /** Where a run now runs: every location of the check. */
+  locations: number;
+}
+
+export type CheckAction =
+  | { state: 'idle' }
+  | ({ state: 'confirm' } & Ask)
+  | ({ state: 'sending' } & Ask)
+  | { state: 'done' | 'error'; kind: CheckActionKind; checkId: string; message: string };
+
+/** The runs of the last run now, followed until every one is done or skipped. */
+export interface RunWatch {
+  checkId: string;
+  checkName: string;
+  runs: CheckRun[];
+  /** Result ids in the order they landed: the last is the newest. */
+  landed: string[];
+  finished: boolean;
+}
+
+export type ActionAnswer =
+  | { kind: 'run'; runs: CheckRun[] }
+  | { kind: 'pause' | 'resume'; status: CheckStatus; note?: string | undefined };
+
+export interface CheckActionsSlice {
+  checkAction: CheckAction;
+  /** Why the last key pressed did not act (its role, or nothing to act on), until the next key. */
+  keyRefusal: string | null;
+  /** Says why a key did not act; null takes it away. */
+  refuseKey(message: string | null): void;
+  runWatch: RunWatch | null;
+  /** Bumped when an action changed something: the results and the audit trail are read again. */
+  actionsVersion: number;
+  /** Asks before running `checkId` now at each of its locations. */
+  askRunNow(checkId: string | null): void;
+  /** Asks before pausing `checkId`, or resuming it when a person paused it. */
+  askPauseResume(checkId: string | null): void;
+  answerCheckAction(yes: boolean): void;
+  checkActionDone(outcome: Outcome<ActionAnswer>): void;
+  /** The batch read of the watched runs. */
+  applyRuns(runs: readonly CheckRun[]): void;
+}
+
+// `M`: a maintenance window from the console (silence-slice.ts).
+/** What a window started here covers, and how the prompt names it. */
+export interface SilenceTarget {
+  label: string;
+  scope: { checks: string[] } | { groups: string[] };
+}
+
+export interface SilenceAsk {
+  targets: SilenceTarget[];
+  target: number;
+  step: 'duration' | 'reason';
+  durationText: string;
+  reasonText: string;
+  error: string | null;
+}
+
+export type SilenceState =
+  | { state: 'idle' }
+  | ({ state: 'ask' } & SilenceAsk)
+  | ({ state: 'sending'; body: MaintenanceCreate } & SilenceAsk)
+  | { state: 'done'; message: string; ok: boolean };
+
+export interface SilenceSlice {
+  silence: SilenceState;
+  /** Bumped after a window is started, changed or ended: the statuses are read again at once. */
+  maintenanceVersion: number;
+  /** `M`: asks how long and why, or says why it cannot. */
+  askSilence(): void;
+  silenceType(text: string): void;
+  silenceErase(): void;
+  silenceNextTarget(): void;
+  /** Enter: the next step, or the request. */
+  silenceEnter(): void;
+  /** Esc: from the reason back to how long; from there, no window. */
+  silenceBack(): void;
+  silenceDone(outcome: { ok: true; window: MaintenanceWindow } | { ok: false; error: ErrorInfo }): void;
+  dismissSilence(): void;
+}
+
+// The windows on screen (windows-slice.ts).
+/** What is asked of the selected window, and how it went. */
+export type WindowAction =
+  | { state: 'idle' }
+  | { state: 'confirm'; id: string; name: string; cancel: boolean }
+  | { state: 'extend'; id: string; name: string; endsAt: string; text: string; error: string | null }
+  | { state: 'sending'; id: string; name: string; change: { patch: MaintenancePatch } | { delete: true } }
+  | { state: 'done'; message: string; ok: boolean };
+
+export interface WindowsSlice {
+  /** The window over the open check, by the id its status names. */
+  checkWindow: { id: string; remote: Remote<MaintenanceWindow> } | null;
+  /** Active windows, then scheduled ones. */
+  windows: Remote<MaintenanceWindow[]>;
+  selectedWindowId: string | null;
+  /** Bumped to read the list again at once. */
+  windowsVersion: number;
+  windowAction: WindowAction;
+  setCheckWindow(id: string, remote: Remote<MaintenanceWindow>): void;
+  setWindows(remote: Remote<MaintenanceWindow[]>): void;
+  moveWindow(delta: number | 'first' | 'last'): void;
+  /** `e`: asks before ending an active window (or cancelling a scheduled one). */
+  askEndWindow(): void;
+  answerEndWindow(yes: boolean): void;
+  /** `+`: asks by how long. */
+  askExtendWindow(): void;
+  extendType(text: string): void;
+  extendErase(): void;
+  extendApply(): void;
+  extendCancel(): void;
+  windowActionDone(
+    outcome: { ok: true; window: MaintenanceWindow | null } | { ok: false; error: ErrorInfo },
+  ): void;
+}
 
 export interface NavSlice {
   stack: View[];

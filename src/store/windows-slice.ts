@@ -3,47 +3,14 @@
 // windows, where `e` ends one now (asked first) and `+` extends one by a
 // duration (its current end plus that).
 import type { StateCreator } from 'zustand/vanilla';
-import type { MaintenancePatch, MaintenanceWindow } from '../api/schemas/maintenance.js';
+import type { MaintenanceWindow } from '../api/schemas/maintenance.js';
 import { formatClock } from '../domain/format.js';
 import { parseUntil } from '../domain/maintenance-time.js';
 import { stepTo } from '../domain/step.js';
-import type { ConsoleState } from './state.js';
+import type { ConsoleState, WindowsSlice } from './state.js';
 import { remoteData } from './detail-slice.js';
-import type { ErrorInfo, Remote } from './types.js';
 
-/** What is asked of the selected window, and how it went. */
-export type WindowAction =
-  | { state: 'idle' }
-  | { state: 'confirm'; id: string; name: string; cancel: boolean }
-  | { state: 'extend'; id: string; name: string; endsAt: string; text: string; error: string | null }
-  | { state: 'sending'; id: string; name: string; change: { patch: MaintenancePatch } | { delete: true } }
-  | { state: 'done'; message: string; ok: boolean };
-
-export interface WindowsSlice {
-  /** The window over the open check, by the id its status names. */
-  checkWindow: { id: string; remote: Remote<MaintenanceWindow> } | null;
-  /** Active windows, then scheduled ones. */
-  windows: Remote<MaintenanceWindow[]>;
-  selectedWindowId: string | null;
-  /** Bumped to read the list again at once. */
-  windowsVersion: number;
-  windowAction: WindowAction;
-  setCheckWindow(id: string, remote: Remote<MaintenanceWindow>): void;
-  setWindows(remote: Remote<MaintenanceWindow[]>): void;
-  moveWindow(delta: number | 'first' | 'last'): void;
-  /** `e`: asks before ending an active window (or cancelling a scheduled one). */
-  askEndWindow(): void;
-  answerEndWindow(yes: boolean): void;
-  /** `+`: asks by how long. */
-  askExtendWindow(): void;
-  extendType(text: string): void;
-  extendErase(): void;
-  extendApply(): void;
-  extendCancel(): void;
-  windowActionDone(
-    outcome: { ok: true; window: MaintenanceWindow | null } | { ok: false; error: ErrorInfo },
-  ): void;
-}
+export type { WindowAction, WindowsSlice } from './state.js';
 
 /** When the window (its current occurrence) ends. */
 export const windowEnd = (w: MaintenanceWindow): string => w.occurrence?.endsAt ?? w.endsAt;
