@@ -115,13 +115,17 @@ describe('GET /v1/check-statuses between results', () => {
   });
 
   it('keeps its answer through results that move no status, and drops it for one that does', async () => {
-    await svc.seed('c1', ['success', 'success', 'success'], { location: 'eu-west' });
-    await svc.seed('c1', ['success', 'success', 'success'], { location: 'us-east' });
+    // Each batch a second after the last: two seeds in one millisecond would tie on startedAt.
+    const at = Date.now() - 60_000;
+    const seed = (statuses: Array<'success' | 'failed'>, location: string, endAt: number) =>
+      svc.seed('c1', statuses, { location, endAt, spacingMs: 1_000 });
+    await seed(['success', 'success', 'success'], 'eu-west', at);
+    await seed(['success', 'success', 'success'], 'us-east', at);
     const settled = svc.engine.version();
-    await svc.seed('c1', ['success'], { location: 'eu-west' });
+    await seed(['success'], 'eu-west', at + 1_000);
     expect(svc.engine.version()).toBe(settled);
-    await svc.seed('c1', ['failed', 'failed'], { location: 'eu-west' });
-    await svc.seed('c1', ['failed', 'failed'], { location: 'us-east' });
+    await seed(['failed', 'failed'], 'eu-west', at + 3_000);
+    await seed(['failed', 'failed'], 'us-east', at + 3_000);
     expect(svc.engine.version()).toBeGreaterThan(settled);
   });
 });
