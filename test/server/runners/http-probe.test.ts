@@ -2,12 +2,12 @@
 // loopback targets: redirects, what a redirect carries, encodings, TLS on every hop.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { nonPublicRange } from '../../../src/server/runners/address-range.js';
 import { invalidHead } from '../../../src/server/runners/http-errors.js';
 import { probeHttp } from '../../../src/server/runners/http.js';
 import { PROBE_DEFAULTS, type ProbeOptions } from '../../../src/server/runners/http-options.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
+import { apiCheck } from '../../helpers/configs.js';
 import { makeChain, serveChain, type HttpsTarget } from '../../helpers/certificates.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 
@@ -21,14 +21,7 @@ const ctx = (): RunContext => ({
   ca,
 });
 const probe = (over: Record<string, unknown>, options: Partial<ProbeOptions> = {}) => {
-  const check = CheckConfigSchema.parse({
-    id: 'c',
-    name: 'C',
-    type: 'api',
-    locations: ['here'],
-    timeoutMs: 5000,
-    ...over,
-  });
+  const check = apiCheck(over);
   return probeHttp(check, location, ctx(), { ...PROBE_DEFAULTS, ca, ...options });
 };
 
