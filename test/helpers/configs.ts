@@ -2,7 +2,12 @@
 // its checks, each an `api` check named by its id unless the test says otherwise. One
 // home for the builder that many test files once wrote each.
 import type { z } from 'zod';
-import { ServiceConfigSchema, type ServiceConfig } from '../../src/server/config/schema.js';
+import {
+  CheckConfigSchema,
+  ServiceConfigSchema,
+  type CheckConfig,
+  type ServiceConfig,
+} from '../../src/server/config/schema.js';
 
 export const TEST_ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 export const TEST_KEY = 'cw_test_0123456789abcdef';
@@ -58,3 +63,7 @@ export function accountConfig(opts: AccountConfigOptions): ServiceConfig {
     ],
   });
 }
+
+/** One api check "c" at the location "here", parsed as the config parses it: for a runner's tests. */
+export const apiCheck = (over: Record<string, unknown>): CheckConfig =>
+  CheckConfigSchema.parse({ id: 'c', name: 'C', type: 'api', locations: ['here'], timeoutMs: 5000, ...over });

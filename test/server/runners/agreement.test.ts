@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultSchema, type CheckResult } from '../../../src/api/schemas/index.js';
-import { CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { probeHttp, type HttpProbe } from '../../../src/server/runners/http.js';
 import { finishResult, startFrame } from '../../../src/server/runners/result.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
+import { apiCheck } from '../../helpers/configs.js';
 import { startBlackbox, type Blackbox, type BlackboxProbe } from '../../helpers/blackbox.js';
 import { makeChain, serveChain, type HttpsTarget } from '../../helpers/certificates.js';
 import { closedPortUrl, startFixture, type Fixture } from '../../helpers/fixture.js';
@@ -157,14 +157,7 @@ const lookup: RunContext['lookup'] = (host) =>
 async function runCheckwall(
   over: Record<string, unknown>,
 ): Promise<{ result: CheckResult; probe: HttpProbe }> {
-  const check = CheckConfigSchema.parse({
-    id: 'c',
-    name: 'C',
-    type: 'api',
-    locations: ['here'],
-    timeoutMs: 5000,
-    ...over,
-  });
+  const check = apiCheck(over);
   const ctx: RunContext = {
     lastPingAt: () => Promise.resolve(null),
     maxStoredBodyBytes: 64 * 1024,

@@ -2,13 +2,13 @@
 // loopback targets: redirects, what a redirect carries, encodings, TLS on every hop.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { nonPublicRange } from '../../../src/server/runners/address-range.js';
 import { invalidHead } from '../../../src/server/runners/http-errors.js';
 import { probeHttp, runHttpCheck } from '../../../src/server/runners/http.js';
 import { PROBE_DEFAULTS, type ProbeOptions } from '../../../src/server/runners/http-options.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
 import type { AccountConfig } from '../../../src/server/config/schema.js';
+import { apiCheck } from '../../helpers/configs.js';
 import { makeChain, serveChain, type HttpsTarget } from '../../helpers/certificates.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 
@@ -22,14 +22,7 @@ const ctx = (): RunContext => ({
   ca,
 });
 const probe = (over: Record<string, unknown>, options: Partial<ProbeOptions> = {}) => {
-  const check = CheckConfigSchema.parse({
-    id: 'c',
-    name: 'C',
-    type: 'api',
-    locations: ['here'],
-    timeoutMs: 5000,
-    ...over,
-  });
+  const check = apiCheck(over);
   return probeHttp(check, location, ctx(), { ...PROBE_DEFAULTS, ca, ...options });
 };
 
@@ -100,14 +93,7 @@ afterAll(async () => {
 
 /** A run as the service makes it: the check's own keys read (probeOptions), a whole result. */
 const run = (over: Record<string, unknown>, context: Partial<RunContext> = {}) => {
-  const check = CheckConfigSchema.parse({
-    id: 'c',
-    name: 'C',
-    type: 'api',
-    locations: ['here'],
-    timeoutMs: 5000,
-    ...over,
-  });
+  const check = apiCheck(over);
   const at = { id: 'here', name: 'Here', region: 'r1' };
   return runHttpCheck({ id: 'a' } as AccountConfig, check, at, { ...ctx(), ...context }, 'api');
 };
