@@ -121,6 +121,18 @@ export const ResultCertificateSchema = z.looseObject({
 });
 export type ResultCertificate = z.infer<typeof ResultCertificateSchema>;
 
+/**
+ * DECISION (docs/service.md, "The probe's rules"): a redirect an api/url run followed:
+ * the URL asked, its 3xx answer, and that request's own phases (no download: a
+ * redirect's body is not read). The run's `timing` sums them with the final answer's.
+ */
+export const ResultRedirectSchema = z.looseObject({
+  url: z.string(),
+  statusCode: z.number().int().nullable(),
+  timing: TimingSchema.omit({ total: true }),
+});
+export type ResultRedirect = z.infer<typeof ResultRedirectSchema>;
+
 export const CheckResultSchema = z.looseObject({
   id: z.string(),
   checkId: z.string(),
@@ -150,6 +162,18 @@ export const CheckResultSchema = z.looseObject({
   hasScreenshot: z.boolean().optional(),
   /** DECISION: HTTPS, browser and multistep results; absent elsewhere (ResultCertificateSchema). */
   certificate: ResultCertificateSchema.nullable().optional(),
+  /**
+   * DECISION: the redirects an api/url run followed, in order, before `response` (the
+   * final answer); absent when there were none. `request.url` stays the check's URL.
+   */
+  redirects: z.array(ResultRedirectSchema).optional(),
+  /**
+   * DECISION: an api/url answer's body size once decoded (gzip, deflate, br), beside
+   * `response.size`, the bytes on the wire; counted up to 64 MiB, and then
+   * `decodedSizeCapped` is true.
+   */
+  decodedSize: z.number().int().optional(),
+  decodedSizeCapped: z.boolean().optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

@@ -1,6 +1,8 @@
 // Loads the service config (YAML or JSON), validates it, checks that its
 // references hold, and applies the account from the environment.
+import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
@@ -26,7 +28,49 @@ export function loadConfigFile(path: string): ServiceConfig {
       `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
     );
   }
-  return validateConfig(raw ?? {}, path);
+  return withCaFiles(validateConfig(raw ?? {}, path), dirname(path), path);
+}
+
+const PEM_CERTIFICATE = '-----BEGIN CERTIFICATE-----';
+
+/**
+ * Each check's `tls.ca` as PEM text, so a run (on a worker thread, or a remote runner
+ * given the job) carries the certificates, not a path: a file is read relative to the
+ * config file's folder; PEM written in the file stays as it is. Each must hold a
+ * certificate Node can read; an error names the key and the file.
+ */
+function withCaFiles(config: ServiceConfig, dir: string, source: string): ServiceConfig {
+  const problems: string[] = [];
+  const accounts = config.accounts.map((account, a) => ({
+    ...account,
+    checks: account.checks.map((check, c) => {
+      const ca = check.tls?.ca;
+      if (ca === undefined) return check;
+      const at = `accounts.${a}.checks.${c}.tls.ca`;
+      const file = ca.includes(PEM_CERTIFICATE) ? undefined : resolve(dir, ca);
+      let pem: string;
+      try {
+        pem = file === undefined ? ca : readFileSync(file, 'utf8');
+      } catch (error) {
+        problems.push(`${at}: cannot read ${file}: ${(error as Error).message}`);
+        return check;
+      }
+      const named = file === undefined ? 'the PEM given' : file;
+      try {
+        if (!pem.includes(PEM_CERTIFICATE)) throw new Error(`no "${PEM_CERTIFICATE}" in it`);
+        new X509Certificate(pem);
+      } catch (error) {
+        problems.push(`${at}: ${named} is not a PEM certificate: ${(error as Error).message}`);
+        return check;
+      }
+      return { ...check, tls: { ...check.tls, ca: pem } };
+    }),
+  }));
+  if (problems.length > 0)
+    throw new ConfigError(
+      `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  return { ...config, accounts };
 }
 
 /**
@@ -136,21 +180,35 @@ function crossReferences(config: ServiceConfig): string[] {
 export const HEARTBEAT_TOKEN_ADVISED_LENGTH = 16;
 
 /**
- * What a config allows but should not: one line per heartbeat check whose token is
- * short enough to guess (its ping URL is open to anyone who knows it). Never the token.
+ * What a config allows but should not, one line each: a heartbeat check whose token is
+ * short enough to guess (its ping URL is open to anyone who knows it; never the token),
+ * and an api/url check that asserts a 3xx status while redirects are followed by default
+ * (its assertion sees the final answer; it likely meant the redirect itself).
  */
 export function configWarnings(config: ServiceConfig): string[] {
   return config.accounts.flatMap((account, a) =>
-    account.checks.flatMap((check, c) =>
-      check.type === 'heartbeat' &&
-      check.token !== undefined &&
-      check.token.length < HEARTBEAT_TOKEN_ADVISED_LENGTH
-        ? [
-            `accounts.${a}.checks.${c}.token: the heartbeat token of check "${check.id}" is ${check.token.length} characters; ` +
-              `use ${HEARTBEAT_TOKEN_ADVISED_LENGTH} or more, a short one can be guessed`,
-          ]
-        : [],
-    ),
+    account.checks.flatMap((check, c) => {
+      const at = `accounts.${a}.checks.${c}`;
+      const lines: string[] = [];
+      if (
+        check.type === 'heartbeat' &&
+        check.token !== undefined &&
+        check.token.length < HEARTBEAT_TOKEN_ADVISED_LENGTH
+      )
+        lines.push(
+          `${at}.token: the heartbeat token of check "${check.id}" is ${check.token.length} characters; ` +
+            `use ${HEARTBEAT_TOKEN_ADVISED_LENGTH} or more, a short one can be guessed`,
+        );
+      if ((check.type === 'api' || check.type === 'url') && check.followRedirects === undefined)
+        check.assertions.forEach((assertion, i) => {
+          if (assertion.source === 'STATUS_CODE' && /^3\d\d$/.test(assertion.target.trim()))
+            lines.push(
+              `${at}.assertions.${i}: check "${check.id}" asserts status ${assertion.target.trim()}, but redirects ` +
+                `are followed and the final answer is asserted; set followRedirects: false to assert the redirect itself`,
+            );
+        });
+      return lines;
+    }),
   );
 }
 

@@ -3,8 +3,6 @@
 // status engine and the HTTP routes.
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { ALERT_DEFAULTS } from '../../domain/alert-policy.js';
-import { CERTIFICATE_EXPIRY_DEFAULTS } from '../../domain/certificate.js';
 import {
   ALERT_CHANNEL_VARIANTS,
   ASSERTION_COMPARISONS,
@@ -21,6 +19,10 @@ import { MaintenanceCreateSchema } from '../../api/schemas/maintenance.js';
 import { isTimeZone } from '../../domain/maintenance.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';
+import { AlertSettingsSchema } from './alert-settings.js';
+import { PROBE_KEYS } from './probe-keys.js';
+
+export { AlertSettingsSchema };
 
 // Every object here is strict: an unknown key (a typo such as `frequncy:`, or a
 // setting this version does not have) is an error naming its path, never a
@@ -137,25 +139,6 @@ export type StepConfig = z.infer<typeof StepSchema>;
 
 const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
 
-/** When a check alerts (src/domain/alert-policy.ts); every key has a default. */
-export const AlertSettingsSchema = z.strictObject({
-  afterFailures: z.number().int().min(1).max(100).default(ALERT_DEFAULTS.afterFailures),
-  onRecovery: z.boolean().default(ALERT_DEFAULTS.onRecovery),
-  onDegraded: z.boolean().default(ALERT_DEFAULTS.onDegraded),
-  /** Minutes (fractions allowed) between reminders; 0 sends none. */
-  remindEveryMinutes: z.number().min(0).max(10_080).default(ALERT_DEFAULTS.remindEveryMinutes),
-  maxReminders: z.number().int().min(0).max(100).default(ALERT_DEFAULTS.maxReminders),
-  minIntervalSeconds: z.number().min(0).max(86_400).default(ALERT_DEFAULTS.minIntervalSeconds),
-  /**
-   * docs/certificates.md: a `certificate` event when fewer than each of these days remain before
-   * the check's certificate (or an intermediate) expires, once per certificate; [] sends none.
-   */
-  certificateExpiryDays: z
-    .array(z.number().int().min(1).max(365))
-    .max(10)
-    .default([...CERTIFICATE_EXPIRY_DEFAULTS]),
-});
-
 export const CheckConfigSchema = z
   .strictObject({
     id,
@@ -193,6 +176,7 @@ export const CheckConfigSchema = z
     failingMs: z.number().int().positive().optional(),
     /** Accept self-signed certificates (the demo's HTTPS target). */
     insecureTls: z.boolean().default(false),
+    ...PROBE_KEYS,
     /** multistep: the journey, after the page at `target` has loaded. */
     steps: z.array(StepSchema).optional(),
     /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */

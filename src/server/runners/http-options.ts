@@ -1,8 +1,7 @@
-// How the HTTP probe behaves where a check does not say (docs/service.md, "The
-// probe's rules"). Each field is one option: today every check gets the default
-// (and the run context's `ca`); the config keys followRedirects, maxRedirects,
-// allowPrivateRedirects, acceptEncoding and tls.ca will be read in `probeOptions`
-// and nowhere else.
+// How the HTTP probe behaves for one check (docs/service.md, "The probe's rules"):
+// the check's keys followRedirects, maxRedirects, allowPrivateRedirects,
+// acceptEncoding and tls.ca are read here and nowhere else; the run context's `ca`
+// (tests' own CAs) stands where a check names none.
 import type { CheckConfig } from '../config/schema.js';
 import type { RunContext } from './types.js';
 import type { BodyLimits } from './http-body.js';
@@ -40,10 +39,18 @@ export const PROBE_DEFAULTS: ProbeOptions = {
 
 /** The options of one run of this check. */
 export function probeOptions(
-  _check: CheckConfig,
+  check: CheckConfig,
   ctx: Pick<RunContext, 'ca' | 'maxStoredBodyBytes'>,
 ): ProbeOptions {
   // A stored body may be asked to be longer than the assertions' part: it is kept whole.
   const body = { ...PROBE_DEFAULTS.body, keep: Math.max(ctx.maxStoredBodyBytes, ASSERTION_BODY_BYTES) };
-  return { ...PROBE_DEFAULTS, ca: ctx.ca, body };
+  return {
+    ...PROBE_DEFAULTS,
+    followRedirects: check.followRedirects ?? PROBE_DEFAULTS.followRedirects,
+    maxRedirects: check.maxRedirects,
+    allowPrivateRedirects: check.allowPrivateRedirects,
+    acceptEncoding: check.acceptEncoding ? PROBE_DEFAULTS.acceptEncoding : '',
+    ca: check.tls?.ca ?? ctx.ca,
+    body,
+  };
 }

@@ -3,7 +3,12 @@
 // a hop of its own (http-hop.ts) whose phases are marked by the request's own
 // events (http-marks.ts); the run's phases are the hops' summed, as
 // blackbox_exporter sums them. The rules are in docs/service.md, "The probe's rules".
-import { TIMING_PHASES, type CheckResult, type TimingPhase } from '../../api/schemas/index.js';
+import {
+  TIMING_PHASES,
+  type CheckResult,
+  type ResultRedirect,
+  type TimingPhase,
+} from '../../api/schemas/index.js';
 import type { CheckConfig, RunLocation } from '../config/schema.js';
 import type { RunCheck, RunContext } from './types.js';
 import { evaluateAssertions } from './assertions.js';
@@ -17,25 +22,30 @@ import { chainError, followRequest, redirectOf } from './http-redirects.js';
 import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
 import { runSignal } from './run-signal.js';
 
-/** One request of a run: the check's URL first, then each redirect's. */
-export interface HopRecord {
-  url: string;
-  statusCode: number | null;
-  timing: Partial<Record<TimingPhase, number>>;
-}
+/** One request of a run: the check's URL first, then each redirect's (a result's `redirects`). */
+export type HopRecord = ResultRedirect;
 
-/** A run's outcome and what the result does not carry yet (the later schema's `redirects` and `decodedSize`). */
+/** A run's outcome, each request it made (the check's URL first), and the final body's decoded size. */
 export interface HttpProbe {
   outcome: Outcome;
   hops: HopRecord[];
   /** The final body's decoded bytes, counted up to the options' count. */
   decodedSize?: number | undefined;
+  /** The body decoded to more than the count: `decodedSize` is the count, not the whole. */
+  decodedSizeCapped?: boolean | undefined;
 }
 
 export const runHttpCheck: RunCheck = async (_account, check, location, ctx, triggeredBy) => {
   const frame = startFrame(check, location, triggeredBy);
-  const { outcome } = await probeHttp(check, location, ctx);
-  return finishResult(frame, outcome);
+  const probe = await probeHttp(check, location, ctx);
+  const result = finishResult(frame, probe.outcome);
+  // The documented extensions (docs/api.md): each redirect followed, and the body's decoded size.
+  if (probe.hops.length > 1) result.redirects = probe.hops.slice(0, -1);
+  if (probe.decodedSize !== undefined && probe.outcome.response) {
+    result.decodedSize = probe.decodedSize;
+    if (probe.decodedSizeCapped) result.decodedSizeCapped = true;
+  }
+  return result;
 };
 
 interface Step {
@@ -162,7 +172,12 @@ async function answer(
     timing,
     certificate,
   };
-  return { outcome, hops: records(steps), decodedSize: body.decodedSize };
+  return {
+    outcome,
+    hops: records(steps),
+    decodedSize: body.decodedSize,
+    decodedSizeCapped: !body.counted,
+  };
 }
 
 /** A run's timing: each phase summed over its hops (a redirect's body is not read: no download). */
@@ -217,7 +232,8 @@ function requestHeaders(
   const ours: Record<string, string> = {
     'user-agent': 'checkwall/0.1',
     'x-checkwall-location': location.id,
-    'accept-encoding': options.acceptEncoding,
+    // acceptEncoding: false sends none (the server answers uncompressed).
+    ...(options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {}),
   };
   const own = new Set(Object.keys(check.headers).map((name) => name.toLowerCase()));
   const withOwn = {

@@ -4,9 +4,10 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nonPublicRange } from '../../../src/server/runners/address-range.js';
 import { invalidHead } from '../../../src/server/runners/http-errors.js';
-import { probeHttp } from '../../../src/server/runners/http.js';
+import { probeHttp, runHttpCheck } from '../../../src/server/runners/http.js';
 import { PROBE_DEFAULTS, type ProbeOptions } from '../../../src/server/runners/http-options.js';
 import type { RunContext } from '../../../src/server/runners/types.js';
+import type { AccountConfig } from '../../../src/server/config/schema.js';
 import { apiCheck } from '../../helpers/configs.js';
 import { makeChain, serveChain, type HttpsTarget } from '../../helpers/certificates.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
@@ -88,6 +89,65 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([site, elsewhere, longLived, shortLived, namedOnly].map((s) => s?.close()));
+});
+
+/** A run as the service makes it: the check's own keys read (probeOptions), a whole result. */
+const run = (over: Record<string, unknown>, context: Partial<RunContext> = {}) => {
+  const check = apiCheck(over);
+  const at = { id: 'here', name: 'Here', region: 'r1' };
+  return runHttpCheck({ id: 'a' } as AccountConfig, check, at, { ...ctx(), ...context }, 'api');
+};
+
+describe("the check's keys, and what the result says of them", () => {
+  it('follows redirects and lists each before the final answer, or follows none when told', async () => {
+    const followed = await run({ target: `${site.url}/r/3` });
+    expect(followed.status).toBe('success');
+    expect(followed.request.url).toBe(`${site.url}/r/3`);
+    expect(followed.response?.statusCode).toBe(200);
+    expect(followed.redirects?.map((r) => [r.url, r.statusCode])).toEqual([
+      [`${site.url}/r/3`, 301],
+      [`${site.url}/r/2`, 301],
+      [`${site.url}/r/1`, 301],
+    ]);
+    for (const r of followed.redirects!) expect(r.timing.download).toBeUndefined();
+    const first = await run({ target: `${site.url}/r/3`, followRedirects: false });
+    expect(first.response?.statusCode).toBe(301);
+    expect(first.redirects).toBeUndefined();
+    const many = await run({ target: `${site.url}/r/3`, maxRedirects: 2 });
+    expect(many.error?.message).toBe(`more than 2 redirects: stopped before ${site.url}/echo`);
+    const inside = await run({ target: `${site.url}/metadata` });
+    expect(inside.status).toBe('failed');
+    const allowed = await run({
+      target: `${site.url}/metadata`,
+      allowPrivateRedirects: true,
+      timeoutMs: 300,
+    });
+    // Let through to 169.254.169.254, which nothing here answers: no longer refused for its range.
+    expect(allowed.error?.message).not.toMatch(/link-local/);
+  });
+
+  it('asks for encodings unless told not to, and gives the decoded size beside the size on the wire', async () => {
+    const asked = await run({ target: `${site.url}/encoded?gzip` });
+    expect(asked.response?.body).toBe('packed');
+    expect(asked.response?.size).toBe(encoded['gzip']!.length);
+    expect(asked.decodedSize).toBe('packed'.length);
+    expect(asked.decodedSizeCapped).toBeUndefined();
+    const plain = await run({ target: `${site.url}/headers`, acceptEncoding: false });
+    expect(JSON.parse(plain.response!.body)).not.toHaveProperty('accept-encoding');
+    const bomb = await run({ target: `${site.url}/bomb` });
+    expect(bomb.decodedSize).toBe(64 * 1024 * 1024);
+    expect(bomb.decodedSizeCapped).toBe(true);
+  });
+
+  it("trusts the check's own CA (tls.ca), and without it the system's roots alone", async () => {
+    const target = `${namedOnly.url}/`;
+    const trusted = await run({ target, tls: { ca } }, { ca: undefined });
+    expect(trusted.certificate?.subject).toBeTruthy();
+    expect(trusted.error?.message ?? '').not.toMatch(/self-signed|unable to get|untrusted/i);
+    const untrusted = await run({ target }, { ca: undefined });
+    expect(untrusted.status).toBe('failed');
+    expect(untrusted.error?.message).toMatch(/trust|issuer|self-signed|unable/i);
+  });
 });
 
 describe('redirects', () => {
