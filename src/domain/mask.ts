@@ -100,3 +100,10 @@ export function channelDetailLines(type: string, config: Config): Array<{ label:
       return [{ label: 'Target', value: channelTarget(type, config) }];
   }
 }
+
+/** Request header names whose values are credentials: masked in stored results and in copies. */
+const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+export function isSecretHeaderName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_HEADERS.has(lower) || /token|secret|key|pass/i.test(lower);
+}
