@@ -7,18 +7,15 @@
 // process. `--minutes N` (default 5) and `--checks N` (default 10,000) for quick
 // runs; `--every-location` runs each check from all 5 locations instead of one;
 // `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone).
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { ServiceConfigSchema, type ServiceConfig } from '../src/server/config/schema.js';
-import { planSlots } from '../src/server/schedule/plan.js';
-import { openStorage } from '../src/server/storage/open.js';
 import { startCluster } from '../test/helpers/pg-cluster.js';
-import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander } from './bystander.js';
+import { seedSteady } from './seed.js';
 import { writeSection } from './report.js';
 import { countRuns, dbActivity, waitDrained } from './scale-count.js';
 import { scaleReport, type ScaleRow } from './scale-report.js';
@@ -81,24 +78,6 @@ function config(target: string, checks: number, everyLocation: boolean): Service
   });
 }
 
-/** One stored run per slot a second ago: the instances start on their steady schedule, not catching up. */
-async function seed(db: string, cfg: ServiceConfig) {
-  const storage = await openStorage(db);
-  const at = Date.now() - 1_000;
-  const results = planSlots(cfg).map((slot) =>
-    sampleResult(randomUUID(), {
-      checkId: slot.check.id,
-      checkName: slot.check.name,
-      location: { id: slot.location.id, name: slot.location.name, region: slot.location.region },
-      startedAt: new Date(at).toISOString(),
-      finishedAt: new Date(at + 1).toISOString(),
-    }),
-  );
-  for (let i = 0; i < results.length; i += 1_000)
-    await storage.insertResults(ACCOUNT, results.slice(i, i + 1_000));
-  await storage.close();
-}
-
 /** GET /v1/check-statuses pages of 100, one at a time, until `untilMs`; an error answer is counted and noted. */
 async function statuses(url: string, pages: number, untilMs: number) {
   const latencies: number[] = [];
@@ -144,7 +123,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     // It holds API keys: readable by its owner only, as the service asks of a config file.
     writeFileSync(file, JSON.stringify(cfg), { mode: 0o600 });
     progress(`${checks} checks: seeding one run per check × location`);
-    await seed(db, cfg);
+    await seedSteady(db, ACCOUNT, cfg);
     // Runners start with the instances, as long-lived runners are there when an instance
     // (re)starts: they retry until it listens. Started after it, they left its first
     // seconds of runs waiting, a backlog the window then inherited.

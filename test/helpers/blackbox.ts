@@ -23,6 +23,10 @@ export interface BlackboxProbe {
 }
 
 export interface Blackbox {
+  /** Its base address, for asking it directly (a bench drives it at a rate). */
+  url: string;
+  /** Its process id, for its CPU time. */
+  pid: number | undefined;
   probe(target: string, module: string): Promise<BlackboxProbe>;
   stop(): Promise<void>;
 }
@@ -53,6 +57,8 @@ export async function startBlackbox(modules: Record<string, ModuleYaml>): Promis
   const url = `http://127.0.0.1:${port}`;
   await ready(url, () => log);
   return {
+    url,
+    pid: child.pid,
     async probe(target, module) {
       const query = new URLSearchParams({ target, module, debug: 'true' });
       const text = await (await fetch(`${url}/probe?${query}`)).text();

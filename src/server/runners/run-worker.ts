@@ -17,7 +17,10 @@ const running = new Map<number, AbortController>();
 // WebAssembly): measured inside a real run, that cost read as the target's slowness
 // in every check's first run after a start (BENCHMARKS.md, "Storage, runners, HTTP").
 // One request to ourselves first.
-const ready = warmUp().catch(() => undefined);
+// The pool waits for this before the scheduler's first offer (worker-pool.ts warm()).
+const ready = warmUp()
+  .catch(() => undefined)
+  .then(() => port.postMessage({ kind: 'ready' } satisfies FromRunner));
 
 port.on('message', (message: ToRunner) => void ready.then(() => handle(message)));
 

@@ -22,8 +22,12 @@ export interface WorkerPoolOptions {
 
 export interface WorkerPool {
   run(job: RunJob, signal: AbortSignal): Promise<CheckResult>;
-  /** Starts the threads now rather than on the first run (so the first runs start on time). */
-  warm(): void;
+  /**
+   * Starts the threads now rather than on the first run, and resolves once each has
+   * loaded and warmed its HTTP client (a request to itself), or after `withinMs`: the
+   * first runs after a start measure the target, not our start-up.
+   */
+  warm(withinMs?: number): Promise<void>;
   /** Runs executed per worker thread id since start (for tests and the bench). */
   runsByThread(): Map<number, number>;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ interface Pending {
 interface Member {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Resolves when the thread says it is ready, or when it fails. */
+  ready: Promise<void>;
 }
 
 export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
@@ -52,15 +58,19 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       // Running from source (TypeScript under vitest): a worker cannot load it. Tests pass
       // workers.entry from test/helpers/run-worker.ts, which bundles it.
       throw new Error(`the run worker's entry ${fileURLToPath(entry)} does not exist`);
-    const member: Member = { worker: new Worker(entry), pending: new Map() };
-    const { worker } = member;
+    const worker = new Worker(entry);
+    let isReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (isReady = resolve));
+    const member: Member = { worker, pending: new Map(), ready };
     worker.on('message', (message: FromRunner) => {
+      if (message.kind === 'ready') return isReady();
       const pending = member.pending.get(message.id);
       member.pending.delete(message.id);
       byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + 1);
       pending?.resolve(message.result);
     });
     const fail = (why: string) => {
+      isReady();
       const at = members.indexOf(member);
       if (at >= 0) members.splice(at, 1);
       for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
@@ -71,12 +81,24 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     return member;
   }
 
-  function warm() {
+  function fill() {
     while (!closed && members.length < size) members.push(spawn());
   }
 
+  async function warm(withinMs = 10_000) {
+    try {
+      fill();
+    } catch {
+      return; // no worker can start: each run says why (run() below)
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs).unref()));
+    await Promise.race([Promise.all(members.map((m) => m.ready)), late]);
+    clearTimeout(timer);
+  }
+
   function pick(): Member {
-    warm();
+    fill();
     return members.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 

@@ -79,7 +79,8 @@ async function startTimers(
   closers: Closers,
 ) {
   if (opts.startScheduler !== false) {
-    run.runner.workers.warm();
+    // Before the first offer: a run's phases are the target's, not our threads' start-up.
+    await run.runner.workers.warm();
     run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
   }
   // Stopped also when never started: a run asked for now still goes through it.

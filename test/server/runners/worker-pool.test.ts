@@ -78,4 +78,29 @@ describe('run worker pool', () => {
     const result = await p.run(job('http://127.0.0.1:9/'), new AbortController().signal);
     expect(result.error?.message).toBe("the run worker's entry /nonexistent/run-worker.js does not exist");
   });
+
+  it('warms every thread before the scheduler may offer: warm() waits for each to say ready, bounded', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkwall-slow-worker-'));
+    const entry = (name: string, readyAfterMs: number | null) => {
+      const say =
+        readyAfterMs === null
+          ? ''
+          : `setTimeout(() => parentPort.postMessage({ kind: 'ready' }), ${readyAfterMs});`;
+      writeFileSync(
+        join(dir, name),
+        `import { parentPort } from 'node:worker_threads'; ${say} setInterval(() => {}, 1000);`,
+      );
+      return pathToFileURL(join(dir, name));
+    };
+    const slow = (pool = createWorkerPool({ size: 2, entry: entry('slow.mjs', 300) }));
+    let t = performance.now();
+    await slow.warm();
+    expect(performance.now() - t).toBeGreaterThanOrEqual(290);
+    await slow.close();
+    // A thread that never says ready does not hold the service's start for long.
+    pool = createWorkerPool({ size: 1, entry: entry('mute.mjs', null) });
+    t = performance.now();
+    await pool.warm(200);
+    expect(performance.now() - t).toBeLessThan(2_000);
+  });
 });
