@@ -26,13 +26,17 @@ const THREE: CheckStatus['locations'] = [
   { id: 'ap-south', name: 'Singapore', status: 'failing', lastSuccess: null },
 ];
 
-function checkView(cols: number, rows: number, locations = THREE) {
+function checkView(
+  cols: number,
+  rows: number,
+  locations = THREE,
+  results = Array.from({ length: 10 }, (_, i) => sampleResult(`r${i}`)),
+) {
   const store = createConsoleStore({ label: 'demo', host: 'h' });
   store.getState().setSize(cols, rows);
   const check = sampleStatus('c1', { checkName: 'Checkout (regional outage)', status: 'failing', locations });
   store.getState().applyStatuses([check], sampleSummary(), Date.now());
   store.getState().openCheck('c1', false);
-  const results = Array.from({ length: 10 }, (_, i) => sampleResult(`r${i}`));
   const meta = { currentPage: 1, totalPages: 1, totalItems: 10, limit: 50, hasMore: false };
   const page = {
     data: results,
@@ -94,6 +98,35 @@ describe('the check view at every size', () => {
     expect(frame[at + 3]).toBe('  … 6 more locations: 6 passing');
     expect(frame.some((l) => l.startsWith('› '))).toBe(true);
     expect(frame.length).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('the results at 80x24', () => {
+  it('keep LOCATION beside a long first failed assertion, whose end is cut instead', async () => {
+    const failed = Array.from({ length: 4 }, (_, i) =>
+      sampleResult(`f${i}`, {
+        status: 'failed',
+        location: { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
+        assertions: [
+          {
+            source: 'JSON_BODY',
+            property: '$.data.items[0].inventory.warehouse.status',
+            comparison: 'EQUALS',
+            target: 'in-stock-and-ready-to-ship',
+            passed: false,
+            actual: 'backordered',
+          },
+        ],
+      }),
+    );
+    const lines = checkView(80, 24, THREE, failed);
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    const frame = lines();
+    const head = frame.find((l) => l.includes('STARTED'))!;
+    expect(head).toMatch(/LOCATION/);
+    expect(head).toMatch(/FIRST FAILED/);
+    expect(frame.find((l) => l.startsWith('› '))).toMatch(/ap-south .*JSON_BODY/);
+    for (const line of frame) expect(displayWidth(line)).toBeLessThanOrEqual(80);
   });
 });
 
