@@ -31,10 +31,16 @@ function checkView(
   rows: number,
   locations = THREE,
   results = Array.from({ length: 10 }, (_, i) => sampleResult(`r${i}`)),
+  over: Partial<CheckStatus> = {},
 ) {
   const store = createConsoleStore({ label: 'demo', host: 'h' });
   store.getState().setSize(cols, rows);
-  const check = sampleStatus('c1', { checkName: 'Checkout (regional outage)', status: 'failing', locations });
+  const check = sampleStatus('c1', {
+    checkName: 'Checkout (regional outage)',
+    status: 'failing',
+    locations,
+    ...over,
+  });
   store.getState().applyStatuses([check], sampleSummary(), Date.now());
   store.getState().openCheck('c1', false);
   const meta = { currentPage: 1, totalPages: 1, totalItems: 10, limit: 50, hasMore: false };
@@ -98,6 +104,40 @@ describe('the check view at every size', () => {
     expect(frame[at + 3]).toBe('  … 6 more locations: 6 passing');
     expect(frame.some((l) => l.startsWith('› '))).toBe(true);
     expect(frame.length).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('a FAILING check whose every location reads degraded', () => {
+  const degraded = THREE.map((l) => ({ ...l, status: 'degraded' as const }));
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])('at %ix%i says why under its locations: availability below the failing line', async (cols, rows) => {
+    const lines = checkView(cols, rows, degraded, undefined, {
+      availability: { percentage: 75, period: '24h' },
+    });
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    const frame = lines();
+    const at = frame.findIndex((l) => l.startsWith('  LOCATION'));
+    expect(frame[at + 4]).toMatch(
+      /^ {2}✖ FAILING although no location fails: availability 75\.00% below 85%/,
+    );
+    expect(frame.length).toBeLessThanOrEqual(rows);
+  });
+
+  it('at 60x12, cut to its worst locations, still says why', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      id: `loc-${i}`,
+      name: `Place ${i}`,
+      status: 'degraded' as const,
+      lastSuccess: null,
+    }));
+    const lines = checkView(60, 12, six, undefined, { availability: { percentage: 75, period: '24h' } });
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    expect(lines().join('\n')).toContain('although no location fails: availability 75');
+    expect(lines().join('\n')).toMatch(/… \d more locations/);
+    expect(lines().length).toBeLessThanOrEqual(12);
   });
 });
 
