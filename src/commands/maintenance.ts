@@ -97,9 +97,9 @@ export function listLines(windows: readonly MaintenanceWindow[], now: number): s
       w.state === 'active'
         ? `ends in ${formatSpan(Date.parse(at.endsAt) - now)}`
         : `starts in ${formatSpan(Date.parse(at.startsAt) - now)}`;
-    return [w.id, w.state, w.mode, when, describeScope(w.scope), w.createdBy, `${w.name}: ${w.reason}`].map(
-      sanitize,
-    );
+    // The name defaults to the reason: then it is said once.
+    const about = w.name === w.reason ? w.reason : `${w.name}: ${w.reason}`;
+    return [w.id, w.state, w.mode, when, describeScope(w.scope), w.createdBy, about].map(sanitize);
   });
   const head = ['ID', 'STATE', 'MODE', 'WHEN', 'SCOPE', 'BY', 'NAME: REASON'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

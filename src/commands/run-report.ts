@@ -11,7 +11,7 @@ import { displayWidth, sanitize } from '../domain/sanitize.js';
  */
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'unfinished';
 
-/** What the failed run's result says: its first failed assertion or error, and its duration. */
+/** What the run's result says: its first failed assertion or error (empty when it passed), and its duration. */
 export interface Failure {
   cause: string;
   durationMs?: number | undefined;
@@ -94,7 +94,8 @@ export function reportJson(reports: readonly RunReport[]): string {
   const runs = reports.map(({ run, outcome, failure }) => ({
     ...run,
     outcome,
-    ...(failure ? { failure: failure.cause, duration: failure.durationMs ?? runDuration(run) } : {}),
+    ...(failure?.cause ? { failure: failure.cause } : {}),
+    ...(failure ? { duration: failure.durationMs ?? runDuration(run) } : {}),
   }));
   return terminalSafeJson(runs);
 }

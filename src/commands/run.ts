@@ -119,16 +119,17 @@ async function createWithin(
 }
 
 /**
- * The failed runs' causes, from their results: one read per check that failed
- * (its runs triggered by the API since the first was queued), none when all passed.
+ * What each finished run's result says: for a failed one its cause, for every one
+ * its time. One read per check that finished a run (its runs triggered by the API
+ * since the first was queued): a passed run's time is on its result, not its record.
  */
 async function readFailures(
   client: MonitoringClient,
   runs: readonly CheckRun[],
 ): Promise<Map<string, Failure>> {
-  const failed = runs.filter((r) => outcomeOf(r) === 'failed' && r.resultId !== undefined);
+  const finished = runs.filter((r) => outcomeOf(r) !== 'unfinished' && r.resultId !== undefined);
   const byCheck = new Map<string, CheckRun[]>();
-  for (const run of failed) byCheck.set(run.checkId, [...(byCheck.get(run.checkId) ?? []), run]);
+  for (const run of finished) byCheck.set(run.checkId, [...(byCheck.get(run.checkId) ?? []), run]);
   const found = new Map<string, Failure>();
   await Promise.all(
     [...byCheck].map(async ([checkId, mine]) => {
@@ -136,18 +137,19 @@ async function readFailures(
       try {
         const { data } = await client.checkResults(checkId, {
           from,
-          status: 'failed',
           triggeredBy: 'api',
           limit: 100,
           includeSummary: false,
         });
         for (const run of mine) {
           const result = data.find((r) => r.id === run.resultId);
-          if (result) found.set(run.runId, { cause: failureCause(result), durationMs: result.duration });
+          const cause = outcomeOf(run) === 'failed' && result ? failureCause(result) : '';
+          if (result) found.set(run.runId, { cause, durationMs: result.duration });
         }
       } catch (error) {
+        // A passed run needs no cause: only its time is missing.
         const cause = `its result could not be read: ${describeError(error)}`;
-        for (const run of mine) found.set(run.runId, { cause });
+        for (const run of mine) if (outcomeOf(run) === 'failed') found.set(run.runId, { cause });
       }
     }),
   );

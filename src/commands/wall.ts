@@ -55,8 +55,8 @@ export async function runWall(argv: string[]): Promise<number> {
         process.stderr.write(`checkwall wall: ${found}\n`);
         return 2;
       }
+      // The header names the dashboard from the scope ("dashboard Operations"), once.
       scope = found;
-      label = `${label} ${found.name}`;
     }
     return await runConsoleApp({
       client,

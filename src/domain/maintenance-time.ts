@@ -36,8 +36,14 @@ export function parseUntil(input: string, now: number): Until | { error: string 
     return { endsAt };
   }
   return {
-    error: `"${text}" is neither a duration (15m, 1h, 4h), a time (14:30) nor an ISO time (2026-11-27T14:30Z)`,
+    error: `"${text}" is neither a duration (15m, 1h, 4h), a time (14:30) nor an ISO time (${isoExample(now)})`,
   };
+}
+
+/** An ISO time to show as an example: one that would be taken now (the next half hour, two hours on). */
+export function isoExample(now: number): string {
+  const half = 30 * 60_000;
+  return new Date(Math.ceil((now + 2 * 3_600_000) / half) * half).toISOString().slice(0, 16) + 'Z';
 }
 
 const tooLong = (text: string) => `${text} is more than 7 days away: a window must end within 7 days`;

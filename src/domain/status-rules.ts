@@ -28,7 +28,8 @@
  *                availability more than 1 point higher
  *   - stable     otherwise (no baseline, or both within those bounds)
  */
-import type { CheckStatusValue, Trend } from '../api/schemas/index.js';
+import type { CheckStatus, CheckStatusValue, Trend } from '../api/schemas/index.js';
+import { formatPercent } from './format.js';
 import type {
   LocationInput,
   StatusDecision,
@@ -160,4 +161,20 @@ export function decideTrend(current: WindowFigures, previous: WindowFigures): Tr
   if (change > TREND_TOLERANCE || delta < -TREND_AVAILABILITY_POINTS) return 'degrading';
   if (change < -TREND_TOLERANCE || delta > TREND_AVAILABILITY_POINTS) return 'improving';
   return 'stable';
+}
+
+/**
+ * Why a check reads failing while none of its locations does (every one degraded,
+ * say): the per-check rules above, in words for the check view's location list,
+ * so "FAILING" and "degraded" do not contradict. Null when the check is not failing
+ * or a location is failing (its own row says so).
+ */
+export function failingAboveLocations(
+  check: Pick<CheckStatus, 'status' | 'locations' | 'availability' | 'statusReason'>,
+): string | null {
+  if (check.status !== 'failing' || check.locations.some((l) => l.status === 'failing')) return null;
+  const availability = check.availability.percentage;
+  if (availability !== null && availability < FAILING_AVAILABILITY)
+    return `availability ${formatPercent(availability)} below ${FAILING_AVAILABILITY}%`;
+  return check.statusReason ?? 'failing by the rules for the whole check';
 }

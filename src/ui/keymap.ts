@@ -51,7 +51,12 @@ interface BindingSpec {
 const BINDINGS = [
   { command: 'app.quit', keys: ['q', 'ctrl+c'], scope: 'global', help: 'quit', hint: 'quit' },
   { command: 'app.help', keys: ['?'], scope: 'global', help: 'show or hide this help', hint: 'help' },
-  { command: 'app.back', keys: ['esc'], scope: 'global', help: 'back one level' },
+  {
+    command: 'app.back',
+    keys: ['esc'],
+    scope: 'global',
+    help: 'back one level (on the board, clear an applied filter first)',
+  },
   {
     command: 'app.prompt',
     keys: [':'],

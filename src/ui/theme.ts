@@ -24,6 +24,8 @@ export interface Theme {
   bar: string;
   dim: string;
   accent: string;
+  /** Every colour drawn grey: what is shown is old (a stale wall); see `muted`. */
+  muted?: boolean;
 }
 
 export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }): Theme {
@@ -61,10 +63,20 @@ export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }
 export const ThemeContext = createContext<Theme>(createTheme({ color: true, ascii: false }));
 export const useTheme = () => useContext(ThemeContext);
 
-/** The colour prop to pass: undefined when colour is off, so Ink writes no colour codes. */
+/** The colour prop to pass: undefined when colour is off, so Ink writes no colour codes; grey when muted. */
 export function tint(theme: Theme, color: string | undefined): string | undefined {
-  return theme.color ? color : undefined;
+  if (!theme.color) return undefined;
+  return theme.muted ? theme.dim : color;
 }
+
+/**
+ * The theme for data that is no longer live: every colour grey, and where grey
+ * cannot be told (no colour, or `--ascii`) the wall brackets its big digits instead.
+ */
+export const muted = (theme: Theme): Theme => ({ ...theme, muted: true });
+
+/** Whether a muted part says so in brackets: no colour to grey it, or ASCII mode. */
+export const bracketed = (theme: Theme): boolean => !!theme.muted && (!theme.color || theme.ascii);
 
 /** A formatted value as the theme shows it: the domain's "no data" mark becomes the theme's (ASCII in --ascii). */
 export const shown = (theme: Theme, text: string): string => (text === NO_DATA ? theme.none : text);

@@ -48,6 +48,11 @@ describe('listLines', () => {
     ]);
   });
 
+  it('says a name that defaulted to the reason once, not "deploy 4.2: deploy 4.2"', () => {
+    const lines = listLines([w({ name: 'deploy 4.2', reason: 'deploy 4.2' })], NOW);
+    expect(lines[1]).toMatch(/deployer {2}deploy 4\.2$/);
+  });
+
   it('says when there is none', () => {
     expect(listLines([], NOW)).toEqual(['no active or scheduled maintenance windows']);
   });

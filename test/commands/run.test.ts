@@ -172,26 +172,28 @@ describe('checkwall run', () => {
     for (const line of lines) expect(line).toMatch(/^passed\s+(api|web)\s+(eu-west|us-east)\b/);
     const post = fixture.seen.find((r) => r.method === 'POST')!;
     expect(JSON.parse(post.body)).toEqual({ tags: ['deploy'], triggeredBy: 'api' });
+    // A passed run's time is read from its result: not "—".
+    for (const line of lines) expect(line).toMatch(/\s1\.20 s$/);
     // api needs three reads and web two: three rounds, the first naming all four runs, and
-    // never a read of one run or of a result (nothing failed).
+    // never a read of one run; one read of results per check, for the runs' times.
     const reads = batchReads();
     expect(reads).toHaveLength(3);
     expect(new URL(reads[0]!.url, fixture.url).searchParams.get('ids')!.split(',')).toHaveLength(4);
     expect(new URL(reads[2]!.url, fixture.url).searchParams.get('ids')!.split(',')).toHaveLength(2);
-    expect(fixture.seen.filter((r) => /^\/v1\/check-runs\/|^\/v1\/check-results/.test(r.url))).toEqual([]);
+    expect(fixture.seen.filter((r) => /^\/v1\/check-runs\//.test(r.url))).toEqual([]);
+    expect(fixture.seen.filter((r) => r.url.startsWith('/v1/check-results/'))).toHaveLength(2);
   });
 
   it('exits 1 when a run fails, naming the failed assertion read from its result, sanitised', async () => {
     const { code, lines } = await run(['api', 'pay', '--location', 'eu-west']);
     expect(code).toBe(1);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^passed\s+api\s+eu-west\s+—$/);
+    expect(lines[0]).toMatch(/^passed\s+api\s+eu-west\s+1\.20 s$/);
     expect(lines[1]).toMatch(/^failed\s+pay\s+eu-west\s+1\.20 s\s+STATUS_CODE equals 200, got 503$/);
-    const resultReads = fixture.seen.filter((r) => r.url.startsWith('/v1/check-results/'));
+    const resultReads = fixture.seen.filter((r) => r.url.startsWith('/v1/check-results/pay'));
     expect(resultReads).toHaveLength(1);
     const query = new URL(resultReads[0]!.url, fixture.url).searchParams;
     expect(query.get('triggeredBy')).toBe('api');
-    expect(query.get('status')).toBe('failed');
     expect(query.get('from')).not.toBeNull();
   });
 

@@ -30,6 +30,14 @@ describe('parseUntil', () => {
     });
   });
 
+  it('gives as its ISO example a time from now that it would take, not a fixed date', () => {
+    const now = Date.parse('2027-03-04T09:10:00Z');
+    const r = parseUntil('soon', now);
+    expect('error' in r && r.error).toContain('an ISO time (2027-03-04T11:30Z)');
+    expect(parseUntil('2027-03-04T11:30Z', now)).toEqual({ endsAt: Date.parse('2027-03-04T11:30Z') });
+    expect('error' in parseUntil('soon', NOW) && parseUntil('soon', NOW)).not.toContain('2026-11-27T14:30Z');
+  });
+
   it.each(['', 'soon', '25:00', '1.5h', '0m', '2026-13-45T99:99Z'])('says what is wrong with %j', (text) => {
     const r = parseUntil(text, NOW);
     expect('error' in r && r.error.length).toBeGreaterThan(10);

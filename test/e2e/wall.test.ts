@@ -13,6 +13,10 @@ const WALL = `${process.execPath} bin/checkwall.js wall`;
 const CLOCK = /\d\d:\d\d:\d\d UTC/;
 // eslint-disable-next-line no-control-regex -- looking for colour codes on purpose
 const COLOUR = /\u001b\[(?:[0-9;]*;)?(?:3[0-9]|9[0-7]|38;5)[;m]/;
+// eslint-disable-next-line no-control-regex -- looking for colour codes on purpose
+const GREY = /\u001b\[(?:[0-9;]*;)?90[;m]/;
+// eslint-disable-next-line no-control-regex -- looking for colour codes on purpose
+const RED = /\u001b\[(?:[0-9;]*;)?31[;m]/;
 const lines = (screen: string) => screen.replace(/\n+$/, '').split('\n');
 
 describe.skipIf(!hasTmux)('wall in tmux, on the demo', () => {
@@ -115,6 +119,13 @@ describe.skipIf(!hasTmux)('wall in tmux, on the service', () => {
     expect(screen).toContain('Needs attention (2)');
     expect(screen).toContain('Check 0001');
     expect(screen).toMatch(/showing the last data: network ─ retrying in \d+s \(r: now\)/);
+    // Stale: the age once, as STALE, and the counts and rows grey instead of red as if live.
+    const top = lines(screen)[0]!;
+    expect(top).toMatch(/STALE \d+s/);
+    expect(top).not.toContain('updated');
+    const styled = lines(term.captureStyled());
+    expect(styled.find((l) => l.includes('█'))).toMatch(GREY);
+    expect(styled.find((l) => l.includes('Check 0001'))).not.toMatch(RED);
     down = false;
     await expect.poll(() => term!.capture(), { timeout: 30_000 }).not.toContain('showing the last data');
     screen = term.capture();
@@ -127,7 +138,8 @@ describe.skipIf(!hasTmux)('wall in tmux, on the service', () => {
     // ops: c1 and the checks of group edge (c1, c4, c7).
     term = startTerminal(`${WALL} --refresh 2 --dashboard ops`, { cols: 120, rows: 40, env: env() });
     let screen = await term.waitFor('Needs attention (1)', 30_000);
-    expect(screen).toContain('Operations');
+    // Named once: "dashboard Operations", not also in the label.
+    expect(lines(screen)[0]!.match(/Operations/g)).toHaveLength(1);
     expect(screen).toContain('Check 0001');
     expect(screen).not.toContain('Check 0002');
     expect(screen).toContain('2 other checks');

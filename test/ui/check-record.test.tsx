@@ -62,7 +62,10 @@ function checkOnScreen(cols: number, rows: number): { store: ConsoleStore; frame
   const check = sampleStatus('c1', {
     checkName: 'Payments',
     status: 'unknown',
+    // As the service words it: the paused line below gives the same time, once.
+    statusReason: `paused by oncall since ${new Date(NOW - 2 * 3_600_000).toISOString()}`,
     paused: { by: 'oncall', since: new Date(NOW - 2 * 3_600_000).toISOString() },
+    certificate: { daysRemaining: 4, validTo: new Date(NOW + 4 * DAY).toISOString() },
     locations: [
       { id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: null },
       { id: 'us-east', name: 'Virginia', status: 'passing', lastSuccess: null },
@@ -99,6 +102,10 @@ describe('the check view’s record of the check', () => {
       .find((l) => l.startsWith('30 days '))!;
     expect(strip).toBe(`30 days ——${'█'.repeat(25)}▓▒░  █≥99.9 ▓≥99 ▒≥95 ░<95 —none`);
     expect(frame()).toMatch(/Actions 2m ago\s+oncall\s+paused it/);
+    // The pause's time once, in one format; the certificate the board marks ◔ 4d, in words.
+    expect(frame().match(/since/g)).toHaveLength(1);
+    expect(frame()).not.toContain('2026-11-27T08:00');
+    expect(frame()).toMatch(/^◔ certificate expires in 4 days {2}no incident/m);
     expect(frame().split('\n').length).toBeLessThanOrEqual(24);
     for (const line of frame().split('\n')) expect(line.length).toBeLessThanOrEqual(80);
   });

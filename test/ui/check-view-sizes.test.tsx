@@ -26,13 +26,23 @@ const THREE: CheckStatus['locations'] = [
   { id: 'ap-south', name: 'Singapore', status: 'failing', lastSuccess: null },
 ];
 
-function checkView(cols: number, rows: number, locations = THREE) {
+function checkView(
+  cols: number,
+  rows: number,
+  locations = THREE,
+  results = Array.from({ length: 10 }, (_, i) => sampleResult(`r${i}`)),
+  over: Partial<CheckStatus> = {},
+) {
   const store = createConsoleStore({ label: 'demo', host: 'h' });
   store.getState().setSize(cols, rows);
-  const check = sampleStatus('c1', { checkName: 'Checkout (regional outage)', status: 'failing', locations });
+  const check = sampleStatus('c1', {
+    checkName: 'Checkout (regional outage)',
+    status: 'failing',
+    locations,
+    ...over,
+  });
   store.getState().applyStatuses([check], sampleSummary(), Date.now());
   store.getState().openCheck('c1', false);
-  const results = Array.from({ length: 10 }, (_, i) => sampleResult(`r${i}`));
   const meta = { currentPage: 1, totalPages: 1, totalItems: 10, limit: 50, hasMore: false };
   const page = {
     data: results,
@@ -94,6 +104,69 @@ describe('the check view at every size', () => {
     expect(frame[at + 3]).toBe('  … 6 more locations: 6 passing');
     expect(frame.some((l) => l.startsWith('› '))).toBe(true);
     expect(frame.length).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('a FAILING check whose every location reads degraded', () => {
+  const degraded = THREE.map((l) => ({ ...l, status: 'degraded' as const }));
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])('at %ix%i says why under its locations: availability below the failing line', async (cols, rows) => {
+    const lines = checkView(cols, rows, degraded, undefined, {
+      availability: { percentage: 75, period: '24h' },
+    });
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    const frame = lines();
+    const at = frame.findIndex((l) => l.startsWith('  LOCATION'));
+    expect(frame[at + 4]).toMatch(
+      /^ {2}✖ FAILING although no location fails: availability 75\.00% below 85%/,
+    );
+    expect(frame.length).toBeLessThanOrEqual(rows);
+  });
+
+  it('at 60x12, cut to its worst locations, still says why', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      id: `loc-${i}`,
+      name: `Place ${i}`,
+      status: 'degraded' as const,
+      lastSuccess: null,
+    }));
+    const lines = checkView(60, 12, six, undefined, { availability: { percentage: 75, period: '24h' } });
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    expect(lines().join('\n')).toContain('although no location fails: availability 75');
+    expect(lines().join('\n')).toMatch(/… \d more locations/);
+    expect(lines().length).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('the results at 80x24', () => {
+  it('keep LOCATION beside a long first failed assertion, whose end is cut instead', async () => {
+    const failed = Array.from({ length: 4 }, (_, i) =>
+      sampleResult(`f${i}`, {
+        status: 'failed',
+        location: { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' },
+        assertions: [
+          {
+            source: 'JSON_BODY',
+            property: '$.data.items[0].inventory.warehouse.status',
+            comparison: 'EQUALS',
+            target: 'in-stock-and-ready-to-ship',
+            passed: false,
+            actual: 'backordered',
+          },
+        ],
+      }),
+    );
+    const lines = checkView(80, 24, THREE, failed);
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    const frame = lines();
+    const head = frame.find((l) => l.includes('STARTED'))!;
+    expect(head).toMatch(/LOCATION/);
+    expect(head).toMatch(/FIRST FAILED/);
+    expect(frame.find((l) => l.startsWith('› '))).toMatch(/ap-south .*JSON_BODY/);
+    for (const line of frame) expect(displayWidth(line)).toBeLessThanOrEqual(80);
   });
 });
 

@@ -42,9 +42,9 @@ function list(data: CheckResult[], summary: Partial<ResultsSummary>): CheckResul
   };
 }
 
-function openCheck(checkType: string) {
+function openCheck(checkType: string, cols = 100, rows = 34) {
   const store = createConsoleStore({ label: 'prod' });
-  store.getState().setSize(100, 34);
+  store.getState().setSize(cols, rows);
   store.getState().applyStatuses([sampleStatus('c1', { checkType })], sampleSummary(), Date.now());
   store.getState().openCheck('c1', false);
   const view = render(
@@ -84,6 +84,15 @@ describe('empty data is —, never a number', () => {
     expect(shown).not.toMatch(/avg 0 ms|p95 0 ms/);
     expect(shown).toMatch(/response\s+—/);
     expect(shown).not.toMatch(/response\s+[▁▂▃▄▅▆▇█]/);
+  });
+
+  it('every run failed: the summary gives no avg 0 ms / p95 0 ms, as the header says — (80x24)', async () => {
+    const { store, frame } = openCheck('api', 80, 24);
+    const failed = runs(3, { status: 'failed' });
+    store.getState().applyResults('c1', list(failed, {}), list(failed, {}), null, Date.now());
+    await expect.poll(frame).toMatch(/3 runs\s+3 failed/);
+    expect(frame()).toMatch(/avg —\s+p95 —\s+p99 —/);
+    expect(frame()).not.toMatch(/avg 0 ms|p95 0 ms|p99 0 ms/);
   });
 
   it('says "1 run", not "1 runs"', async () => {

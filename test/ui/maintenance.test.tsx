@@ -7,6 +7,7 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
+import { describeScope } from '../../src/domain/maintenance-time.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
@@ -197,9 +198,9 @@ describe(':maintenance', () => {
     store.getState().setWindows({ state: 'ok', data: [active, later], at: Date.now() });
     await expect.poll(frame).toContain('Maintenance windows (2)');
     expect(frame()).toMatch(
-      /active\s+deploy 4\.2\s+ends in 25m\s+silence\s+check api\s+ci-key\s+rolling deploy/,
+      /active\s+deploy 4\.2\s+ends in 25m\s+silence\s+check api\s+—\s+ci-key\s+rolling deploy/,
     );
-    expect(frame()).toMatch(/scheduled\s+night vacuum\s+starts in 2h\s+pause\s+tag db\s+dba/);
+    expect(frame()).toMatch(/scheduled\s+night vacuum\s+starts in 2h\s+pause\s+tag db\s+—\s+dba/);
     expect(frame()).not.toContain('owned');
 
     view.stdin.write('e');
@@ -243,6 +244,53 @@ describe(':maintenance', () => {
     await expect
       .poll(() => store.getState().windowAction)
       .toMatchObject({ id: 'mw-2', change: { delete: true } });
+  });
+
+  it('offers a read key no e or + at 80x24, and refuses them up front', async () => {
+    const store = boardStore('read');
+    store.getState().setSize(80, 24);
+    const { view, frame } = mount(store);
+    await expect.poll(frame).toContain('API');
+    view.stdin.write(':maint\r');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('maintenance');
+    store.getState().setWindows({ state: 'ok', data: [sampleWindow('mw-1')], at: Date.now() });
+    await expect.poll(frame).toContain('Maintenance windows (1)');
+    const footer = () => frame().split('\n').at(-1)!;
+    expect(footer()).toContain('q/ctrl+c quit');
+    expect(footer()).not.toMatch(/\be end\b|\+ extend/);
+    view.stdin.write('e');
+    await expect.poll(footer).toContain('e: needs an operate key; this key is read');
+    expect(store.getState().windowAction.state).toBe('idle');
+    view.stdin.write('+');
+    await expect.poll(footer).toContain('+: needs an operate key; this key is read');
+    expect(store.getState().windowAction.state).toBe('idle');
+  });
+
+  it('gives SCOPE the free width and counts the checks a window covers (120x40)', async () => {
+    const store = boardStore();
+    store.getState().setSize(120, 40);
+    const { view, frame } = mount(store);
+    await expect.poll(frame).toContain('API');
+    view.stdin.write(':maint\r');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('maintenance');
+    const wide = sampleWindow('mw-1', {
+      scope: { checks: ['api', 'web', 'blog'], groups: ['core'], tags: ['db', 'payments'] },
+      coveredChecks: ['api', 'web', 'blog', 'db-1'],
+    });
+    const old = sampleWindow('mw-2', { name: 'old service', scope: { tags: ['db'] } });
+    store.getState().setWindows({ state: 'ok', data: [wide, old], at: Date.now() });
+    await expect.poll(frame).toContain('Maintenance windows (2)');
+    expect(frame()).toMatch(/SCOPE\s+CHECKS/);
+    const row = frame()
+      .split('\n')
+      .find((l) => l.includes('deploy 4.2'))!;
+    expect(row).toContain(describeScope(wide.scope));
+    expect(row).toMatch(/\s4\s/);
+    expect(
+      frame()
+        .split('\n')
+        .find((l) => l.includes('old service')),
+    ).toMatch(/tag db\s+—\s/);
   });
 
   it('lists the maintenance keys in the ? help', async () => {

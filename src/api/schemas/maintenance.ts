@@ -132,6 +132,11 @@ export const MaintenanceWindowSchema = z.looseObject({
   source: z.enum(['api', 'config']),
   /** When a person ended or cancelled it early; null otherwise. */
   endedEarlyAt: TimestampSchema.nullable(),
+  /**
+   * DECISION: the ids of the checks the window covers now (its scope resolved);
+   * optional: a service that does not say it is shown `—`.
+   */
+  coveredChecks: z.array(z.string()).optional(),
 });
 export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 

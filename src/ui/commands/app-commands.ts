@@ -20,7 +20,7 @@ export const JUMP_TARGETS = [
 export const APP_HANDLERS = {
   'app.quit': (ctx) => ctx.actions.quit(),
   'app.help': (ctx) => state(ctx).setFocus(state(ctx).focus === 'help' ? 'list' : 'help'),
-  'app.back': (ctx) => state(ctx).popView(),
+  'app.back': (ctx) => back(ctx),
   'app.prompt': (ctx) => state(ctx).openPrompt(),
   'app.refresh': (ctx) => ctx.actions.pollNow(),
   'app.pause': (ctx) => ctx.actions.togglePause(),
@@ -124,3 +124,14 @@ const helpEnd = (ctx: CommandContext) =>
     0,
     helpLineCount(state(ctx)) - helpRoom(state(ctx).rows - 1, selectPollCycle(state(ctx), 'long') !== null),
   );
+
+/**
+ * `esc` on a list of checks clears an applied filter first; the next one goes back
+ * (from a dashboard, ending its scope): docs/console.md, "The board, a check, a run".
+ */
+function back(ctx: CommandContext): void {
+  const s = state(ctx);
+  const name = selectView(s).name;
+  if ((name === 'board' || name === 'dashboard') && s.filterText !== '') s.closeFilter(true);
+  else s.popView();
+}

@@ -96,6 +96,7 @@ export function CheckList({ store, rows, height, lastResult = false }: CheckList
       selectedKey={selectedId}
       height={height}
       fullRow={heading}
+      position
     />
   );
 }

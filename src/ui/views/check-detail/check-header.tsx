@@ -1,11 +1,12 @@
 // What the check is doing now: status, availability, performance, schedule,
-// incident and alerts, group and tags; and who paused it, since when, when a
-// person did (a pause has no end: a forgotten one is seen).
+// incident and alerts, a certificate close to its end, group and tags; and who
+// paused it, since when, when a person did (a pause has no end: a forgotten one is seen).
 import { Box, Text } from 'ink';
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { shown, tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme, type Theme } from '../../theme.js';
+import { CERTIFICATE_WARN_DAYS } from '../board/hold.js';
 import { whyNoPage } from '../board/no-page.js';
 import { degradedFor } from '../wall/attention-row.js';
 
@@ -16,6 +17,26 @@ export const checkHeaderHeight = (check: CheckStatus) => (check.paused ? 4 : 3);
 export function pausedLine(paused: NonNullable<CheckStatus['paused']>, now: number): string {
   const since = new Date(paused.since).toISOString().slice(0, 16).replace('T', ' ');
   return `paused by ${sanitize(paused.by)} since ${since} UTC (for ${formatAge(paused.since, now)})`;
+}
+
+/** " ─ why": the status's reason, but for a pause, which the paused line gives once with its time. */
+const reasonText = (check: CheckStatus, theme: Theme): string =>
+  check.statusReason && !check.paused ? ` ${theme.rule} ${sanitize(check.statusReason)}` : '';
+
+/** The certificate the board marks in HOLD (`◔ 4d`), said in words. */
+function CertificateNote({ check }: { check: CheckStatus }) {
+  const theme = useTheme();
+  const cert = check.certificate;
+  if (!cert || cert.daysRemaining >= CERTIFICATE_WARN_DAYS) return null;
+  const when =
+    cert.daysRemaining < 0
+      ? 'has expired'
+      : `expires in ${cert.daysRemaining} day${cert.daysRemaining === 1 ? '' : 's'}`;
+  return (
+    <Text color={tint(theme, cert.daysRemaining < 7 ? 'red' : 'yellow')} bold>
+      {`${theme.hold.certificate} certificate ${when}  `}
+    </Text>
+  );
 }
 
 export function CheckHeader({ check, now }: { check: CheckStatus; now: number }) {
@@ -33,7 +54,7 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         <Text bold>{`  ${sanitize(check.checkName)}`}</Text>
         <Text
           color={tint(theme, theme.dim)}
-        >{`  ${sanitize(check.checkType)}${check.statusReason ? ` ${theme.rule} ${sanitize(check.statusReason)}` : ''}`}</Text>
+        >{`  ${sanitize(check.checkType)}${reasonText(check, theme)}`}</Text>
       </Text>
       <Text wrap="truncate">
         {`availability ${shown(theme, formatPercent(check.availability.percentage))} over ${sanitize(check.availability.period)}  `}
@@ -43,6 +64,7 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
       <Text wrap="truncate">
         {/* First on its line: why no one was paged must survive 80 columns. */}
         {whyNoPage(check) ? <Text color={tint(theme, 'red')} bold>{`${whyNoPage(check)}  `}</Text> : null}
+        <CertificateNote check={check} />
         {incident ? (
           <Text
             color={tint(theme, 'red')}

@@ -1,5 +1,5 @@
 // One row per location: where is it failing? A location failing while the
-// others pass is called out. A remote location (run by `checkwall runner`)
+// others pass is called out; a check failing while no location is says why. A remote location (run by `checkwall runner`)
 // has a second line: when its runner was last seen, or that there is none.
 import { Box, Text } from 'ink';
 import { Fragment } from 'react';
@@ -7,6 +7,7 @@ import { locationFigures, type LocationFigures } from '../../../domain/breakdown
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { SEVERITY, STATUSES_WORST_FIRST } from '../../../domain/order.js';
 import { sanitize } from '../../../domain/sanitize.js';
+import { failingAboveLocations } from '../../../domain/status-rules.js';
 import type { CheckResult, CheckStatus } from '../../../store/types.js';
 import { shown, tint, useTheme, type Theme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
@@ -116,10 +117,13 @@ export function LocationBreakdown({
     lonely: lonely === l.id,
     running: running.includes(l.id),
   }));
+  const why = failingAboveLocations(check);
   const cut = locationBreakdownHeight(check) > lines;
   // Cut: the worst first, one line each (no remote notes), and a line for the rest.
   const shownRows = cut
-    ? [...rows].sort((a, b) => SEVERITY[a.l.status] - SEVERITY[b.l.status]).slice(0, Math.max(0, lines - 2))
+    ? [...rows]
+        .sort((a, b) => SEVERITY[a.l.status] - SEVERITY[b.l.status])
+        .slice(0, Math.max(0, lines - 2 - (why ? 1 : 0)))
     : rows;
   const hidden = rows.filter((r) => !shownRows.includes(r));
   const placed = layoutColumns(columns(theme, check.checkType, now), width - 2, rows);
@@ -143,6 +147,11 @@ export function LocationBreakdown({
           ) : null}
         </Fragment>
       ))}
+      {why ? (
+        <Text color={tint(theme, 'red')} wrap="truncate">
+          {`  ${theme.status.failing.glyph} ${theme.status.failing.word} although no location fails: ${sanitize(why)}`}
+        </Text>
+      ) : null}
       {hidden.length > 0 ? (
         <Text
           color={tint(theme, theme.dim)}
@@ -163,9 +172,15 @@ function moreLocations(hidden: readonly Row[]): string {
   return `${hidden.length} more location${hidden.length === 1 ? '' : 's'}: ${parts.join(', ')}`;
 }
 
-/** Lines the breakdown takes: its header, a row per location, and a note per remote one. */
+/**
+ * Lines the breakdown takes: its header, a row per location, a note per remote one,
+ * and why the check fails when no location does.
+ */
 export const locationBreakdownHeight = (check: CheckStatus) =>
-  1 + check.locations.length + check.locations.filter((l) => l.remote).length;
+  1 +
+  check.locations.length +
+  check.locations.filter((l) => l.remote).length +
+  (failingAboveLocations(check) ? 1 : 0);
 
 /** "remote · seen 12s ago", or "remote · no runner" when none was ever seen. */
 export function remoteNote(l: CheckStatus['locations'][number], now: number, ascii: boolean): string {

@@ -102,7 +102,8 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       title: 'LOCATION',
       width: 10,
       max: 20,
-      priority: 2,
+      // Which location failed is read before the last columns of its cause (docs/console.md).
+      priority: 1,
       cell: (r) => ({ text: sanitize(r.location.id) }),
     },
     {
@@ -139,7 +140,7 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       width: 20,
       max: 80,
       flex: true,
-      priority: 1,
+      priority: 2,
       cell: (r) => ({ text: sanitize(failureCause(r)), color: 'red' }),
     },
   ];

@@ -30,28 +30,7 @@ export function MaintenanceView({ store, height }: ViewProps<'maintenance'>) {
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);
   const list = remoteData(remote);
-  const columns: Column<MaintenanceWindow>[] = [
-    { key: 'state', title: 'STATE', width: 9, priority: 0, cell: (w) => stateCell(w) },
-    { key: 'name', title: 'NAME', width: 18, priority: 0, cell: (w) => ({ text: sanitize(w.name) }) },
-    { key: 'when', title: 'WHEN', width: 15, priority: 0, cell: (w) => ({ text: whenText(w, now) }) },
-    { key: 'mode', title: 'MODE', width: 7, priority: 1, cell: (w) => ({ text: w.mode }) },
-    {
-      key: 'scope',
-      title: 'SCOPE',
-      width: 18,
-      priority: 1,
-      cell: (w) => ({ text: sanitize(describeScope(w.scope)) }),
-    },
-    { key: 'by', title: 'BY', width: 12, priority: 2, cell: (w) => ({ text: sanitize(w.createdBy) }) },
-    {
-      key: 'reason',
-      title: 'REASON',
-      width: 16,
-      flex: true,
-      priority: 3,
-      cell: (w) => ({ text: sanitize(w.reason) }),
-    },
-  ];
+  const columns = windowColumns(now, theme);
   const actionLine = action.state === 'idle' ? null : <ActionLine action={action} theme={theme} />;
   return (
     <Box flexDirection="column" height={height}>
@@ -72,7 +51,7 @@ export function MaintenanceView({ store, height }: ViewProps<'maintenance'>) {
       ) : null}
       {list && list.length > 0 ? (
         <Table
-          columns={layoutColumns(columns, cols - 2)}
+          columns={layoutColumns(columns, cols - 2, list)}
           rows={list}
           rowKey={(w) => w.id}
           selectedKey={selected}
@@ -81,6 +60,45 @@ export function MaintenanceView({ store, height }: ViewProps<'maintenance'>) {
       ) : null}
     </Box>
   );
+}
+
+/**
+ * The columns: SCOPE takes the room left over (a scope is what a window is about),
+ * CHECKS counts what it covers now (`coveredChecks`; `—` from a service without it).
+ */
+function windowColumns(now: number, theme: Theme): Column<MaintenanceWindow>[] {
+  return [
+    { key: 'state', title: 'STATE', width: 9, priority: 0, cell: (w) => stateCell(w) },
+    { key: 'name', title: 'NAME', width: 18, priority: 0, cell: (w) => ({ text: sanitize(w.name) }) },
+    { key: 'when', title: 'WHEN', width: 15, priority: 0, cell: (w) => ({ text: whenText(w, now) }) },
+    { key: 'mode', title: 'MODE', width: 7, priority: 1, cell: (w) => ({ text: w.mode }) },
+    {
+      key: 'scope',
+      title: 'SCOPE',
+      width: 18,
+      max: 80,
+      flex: true,
+      priority: 1,
+      cell: (w) => ({ text: sanitize(describeScope(w.scope)) }),
+    },
+    {
+      key: 'covered',
+      title: 'CHECKS',
+      width: 6,
+      align: 'right',
+      priority: 1,
+      cell: (w) => ({ text: w.coveredChecks ? String(w.coveredChecks.length) : theme.none }),
+    },
+    { key: 'by', title: 'BY', width: 12, priority: 2, cell: (w) => ({ text: sanitize(w.createdBy) }) },
+    {
+      key: 'reason',
+      title: 'REASON',
+      width: 16,
+      max: 60,
+      priority: 3,
+      cell: (w) => ({ text: sanitize(w.reason) }),
+    },
+  ];
 }
 
 const stateCell = (w: MaintenanceWindow) => ({

@@ -19,9 +19,20 @@ export function markRuns<T extends string>(marks: readonly T[]): Array<[T, numbe
   return runs;
 }
 
-/** Cells of one check drawn by name ("● Payments API" and a gap). */
+/** Cells of one check drawn by name ("● Payments API" and a gap), at the least. */
 const NAME_CELL = 24;
 export const namesPerLine = (width: number) => Math.max(1, Math.floor((width - 2) / NAME_CELL));
+
+/**
+ * The names' columns: as many lines as NAME_CELL-wide cells need, then the checks
+ * spread evenly over them, each cell as wide as the line allows (a 200-column wall
+ * does not cut a name at 21 cells with half its width free).
+ */
+export function nameCells(width: number, count: number): { perLine: number; cell: number } {
+  const lines = Math.max(1, Math.ceil(count / namesPerLine(width)));
+  const perLine = Math.max(1, Math.ceil(count / lines));
+  return { perLine, cell: Math.max(NAME_CELL, Math.floor((width - 2) / perLine)) };
+}
 
 /** A check's mark on the wall: why it is held when it is (hold.ts), else its status. */
 function markOf(c: CheckStatus, theme: Theme, now: number): { mark: string; color: string } {
@@ -45,7 +56,8 @@ export function MarkGrid({
   now?: number | undefined;
 }) {
   const theme = useTheme();
-  const perLine = names ? namesPerLine(width) : Math.max(1, width - 2);
+  const spread = nameCells(width, checks.length);
+  const perLine = names ? spread.perLine : Math.max(1, width - 2);
   const lineCount = Math.min(maxLines, Math.ceil(checks.length / perLine));
   const lines = Array.from({ length: lineCount }, (_, i) =>
     checks.slice(i * perLine, (i + 1) * perLine).map((c) => ({ ...markOf(c, theme, now), c })),
@@ -59,7 +71,7 @@ export function MarkGrid({
             {line.map(({ mark, color, c }) => (
               <Text key={c.checkId} wrap="truncate">
                 <Text color={tint(theme, color)}>{`${mark} `}</Text>
-                {fit(sanitize(c.checkName), NAME_CELL - 3, theme.ellipsis)}{' '}
+                {fit(sanitize(c.checkName), spread.cell - 3, theme.ellipsis)}{' '}
               </Text>
             ))}
           </Box>

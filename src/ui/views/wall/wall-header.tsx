@@ -24,7 +24,8 @@ export function WallHeader({ store }: { store: ConsoleStore }) {
   );
   const state = useStore(store, wallState);
   const scope = useStore(store, wallScope);
-  const updated = age === null ? '  updated never' : `  updated ${age} ago`;
+  // STALE says the data's age: it is not said twice.
+  const updated = state.startsWith('STALE') ? '' : age === null ? '  updated never' : `  updated ${age} ago`;
   // The right side is never cut; one column apart from it, the scope (a wall
   // showing one dashboard must say so) before the host, the host before the label.
   const room = cols - displayWidth(state ? ` ${state} ` : '') - CLOCK_WIDTH - displayWidth(updated) - 1;
@@ -63,13 +64,13 @@ function wallScope(s: ConsoleState): string {
   return parts.filter(Boolean).join(', ');
 }
 
+/** Whether the wall shows data its service no longer answers for: it failed since its last answer. */
+export const selectWallStale = (s: ConsoleState): boolean =>
+  s.phase === 'retrying' && s.lastSuccessAt !== null;
+
 /** STALE with the age of the data (as the board says it), PAUSED, or nothing. */
 const wallState = (s: ConsoleState): string =>
-  s.phase === 'retrying' && s.lastSuccessAt !== null
-    ? `STALE ${formatSpan(s.now - s.lastSuccessAt)}`
-    : s.phase === 'paused'
-      ? 'PAUSED'
-      : '';
+  selectWallStale(s) ? `STALE ${formatSpan(s.now - s.lastSuccessAt!)}` : s.phase === 'paused' ? 'PAUSED' : '';
 
 /** The state where a glance finds it. */
 function WallState({ state: text }: { state: string }) {

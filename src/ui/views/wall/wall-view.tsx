@@ -8,13 +8,13 @@ import { useStore } from 'zustand';
 import { ageClock } from '../../../domain/format.js';
 import { selectBoardOrder, selectServiceTrouble } from '../../../store/selectors.js';
 import type { CheckStatus } from '../../../store/types.js';
-import { tint, useTheme } from '../../theme.js';
+import { muted, ThemeContext, tint, useTheme } from '../../theme.js';
 import { BigNumber, digitRows, type DigitScale } from '../../widgets/big-digits/big-digits.js';
 import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
 import type { ViewProps } from '../view-props.js';
 import { AttentionRow, attentionDetail, failingFor } from './attention-row.js';
 import { MarkGrid, namesPerLine } from './mark-grid.js';
-import { WallHeader } from './wall-header.js';
+import { selectWallStale, WallHeader } from './wall-header.js';
 
 const HIGHLIGHT_MS = 5 * 60_000;
 const GRID_LINES = 4;
@@ -32,6 +32,8 @@ export function WallView({ store, height }: ViewProps) {
   const turned = useStore(store, (s) => s.turnedFailingAt);
   const tick = useStore(store, (s) => Math.floor(s.now / s.session.wallCycleMs));
   const now = useStore(store, (s) => ageClock(s.now));
+  // What a dead service left on screen is grey (or its digits bracketed), not drawn as live.
+  const stale = useStore(store, selectWallStale);
   const shown = order.map((id) => checks[id]).filter((c): c is CheckStatus => c !== undefined);
   const attention = shown.filter((c) => c.status === 'failing' || c.status === 'degraded');
   const rest = shown.filter((c) => c.status !== 'failing' && c.status !== 'degraded');
@@ -51,47 +53,56 @@ export function WallView({ store, height }: ViewProps) {
       <WallHeader store={store} />
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
-      <Box marginTop={1}>
-        <BigNumber
-          value={count('failing')}
-          label="FAILING"
-          color={count('failing') ? 'red' : undefined}
-          scale={scale}
-        />
-        <BigNumber
-          value={count('degraded')}
-          label="DEGRADED"
-          color={count('degraded') ? 'yellow' : undefined}
-          scale={scale}
-        />
-        <BigNumber value={count('unknown')} label="UNKNOWN" color="gray" scale={scale} />
-        <BigNumber value={count('passing')} label="PASSING" color="green" scale={scale} />
-      </Box>
-      <Text> </Text>
-      {attention.length === 0 ? (
-        <Text bold color={tint(theme, 'green')}>
-          {shown.length
-            ? `All ${shown.length - count('unknown')} checks with data are passing.`
-            : 'No checks yet.'}
-        </Text>
-      ) : (
-        <Text
-          bold
-        >{`Needs attention (${attention.length})${pages > 1 ? `  page ${page + 1}/${pages}` : ''}`}</Text>
-      )}
-      {attention.slice(page * room, page * room + room).map((c) => (
-        <AttentionRow
-          key={c.checkId}
-          check={c}
-          since={failingFor(c, now)}
-          isNew={(turned[c.checkId] ?? 0) > now - HIGHLIGHT_MS}
-          width={cols}
-          now={now}
-          lines={plan.perCheck}
-        />
-      ))}
-      <Box flexGrow={1} />
-      <MarkGrid checks={rest} width={cols} maxLines={plan.gridLines} names={plan.names} now={now} />
+      <ThemeContext.Provider value={stale ? muted(theme) : theme}>
+        <Counts count={count} scale={scale} />
+        <Text> </Text>
+        {attention.length === 0 ? (
+          <Text bold color={tint(theme, 'green')}>
+            {shown.length
+              ? `All ${shown.length - count('unknown')} checks with data are passing.`
+              : 'No checks yet.'}
+          </Text>
+        ) : (
+          <Text
+            bold
+          >{`Needs attention (${attention.length})${pages > 1 ? `  page ${page + 1}/${pages}` : ''}`}</Text>
+        )}
+        {attention.slice(page * room, page * room + room).map((c) => (
+          <AttentionRow
+            key={c.checkId}
+            check={c}
+            since={failingFor(c, now)}
+            isNew={(turned[c.checkId] ?? 0) > now - HIGHLIGHT_MS}
+            width={cols}
+            now={now}
+            lines={plan.perCheck}
+          />
+        ))}
+        <Box flexGrow={1} />
+        <MarkGrid checks={rest} width={cols} maxLines={plan.gridLines} names={plan.names} now={now} />
+      </ThemeContext.Provider>
+    </Box>
+  );
+}
+
+/** The four big counts, grey (or bracketed) once the data is stale. */
+function Counts({ count, scale }: { count: (st: CheckStatus['status']) => number; scale: DigitScale }) {
+  return (
+    <Box marginTop={1}>
+      <BigNumber
+        value={count('failing')}
+        label="FAILING"
+        color={count('failing') ? 'red' : undefined}
+        scale={scale}
+      />
+      <BigNumber
+        value={count('degraded')}
+        label="DEGRADED"
+        color={count('degraded') ? 'yellow' : undefined}
+        scale={scale}
+      />
+      <BigNumber value={count('unknown')} label="UNKNOWN" color="gray" scale={scale} />
+      <BigNumber value={count('passing')} label="PASSING" color="green" scale={scale} />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 // Numbers legible across a room: each digit three columns wide and five rows tall,
 // or at scale 2 (a wall's big screen) six wide and ten tall.
 import { Box, Text } from 'ink';
-import { tint, useTheme } from '../../theme.js';
+import { bracketed, tint, useTheme } from '../../theme.js';
 
 const FONT: Record<string, string[]> = {
   '0': ['###', '# #', '# #', '# #', '###'],
@@ -48,15 +48,17 @@ export function BigNumber({
   scale?: DigitScale | undefined;
 }) {
   const theme = useTheme();
+  // Old figures (a muted theme) without grey to show it: "[###]", "[FAILING]".
+  const [open, close] = bracketed(theme) ? ['[', ']'] : ['', ''];
   return (
     <Box flexDirection="column" marginRight={3 * scale}>
       {bigDigitLines(value, theme.bar, scale).map((line, i) => (
         <Text key={i} color={tint(theme, color)}>
-          {line}
+          {`${open}${line}${close}`}
         </Text>
       ))}
       <Text bold color={tint(theme, color)}>
-        {label}
+        {`${open}${label}${close}`}
       </Text>
     </Box>
   );

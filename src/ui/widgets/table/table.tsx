@@ -29,6 +29,11 @@ export interface TableProps<R, D = R> {
   height: number;
   /** A row drawn across the whole width instead of cells (e.g. a group heading). */
   fullRow?(row: R): string | undefined;
+  /**
+   * When rows are hidden, the last line says how many and where the selection is
+   * ("… 2 more  19/21") instead of drawing one more row.
+   */
+  position?: boolean;
 }
 
 export function Table<R, D = R>({
@@ -39,11 +44,14 @@ export function Table<R, D = R>({
   selectedKey,
   height,
   fullRow,
+  position = false,
 }: TableProps<R, D>) {
   const theme = useTheme();
   const selected = rows.findIndex((r) => rowKey(r) === selectedKey);
-  const start = windowStart(selected, rows.length, height);
-  const visible = rows.slice(start, start + height);
+  const cut = position && rows.length > height && height > 1;
+  const shown = cut ? height - 1 : height;
+  const start = windowStart(selected, rows.length, shown);
+  const visible = rows.slice(start, start + shown);
   return (
     <>
       <Text bold>
@@ -63,9 +71,18 @@ export function Table<R, D = R>({
           </Text>
         );
       })}
+      {cut ? (
+        <Text color={tint(theme, theme.dim)} wrap="truncate">
+          {`  ${positionLine(rows.length - visible.length, selected < 0 ? start + visible.length : selected + 1, rows.length, theme)}`}
+        </Text>
+      ) : null}
     </>
   );
 }
+
+/** "… 2 more  19/21": rows hidden, then the selected row's place among them all. */
+export const positionLine = (hidden: number, at: number, total: number, theme: Theme): string =>
+  `${theme.ellipsis} ${hidden} more  ${at}/${total}`;
 
 interface RowProps<D> {
   data: D;
