@@ -27,6 +27,14 @@ export function hyperlink(url: string, text: string): string {
   return safe ? `${OSC8(safe)}${text}${OSC8('')}` : text;
 }
 
+/** Terminals (TERM_PROGRAM) that draw OSC 8 from this version on. */
+const MIN_PROGRAM_VERSION: Record<string, [number, number, number]> = {
+  'iTerm.app': [3, 1, 0],
+  WezTerm: [20200620, 0, 0],
+  vscode: [1, 72, 0],
+  ghostty: [0, 0, 0],
+};
+
 /** `major.minor.patch` of a version string, missing parts 0. */
 function version(text: string | undefined): [number, number, number] {
   const [a = 0, b = 0, c = 0] = (text ?? '').split('.').map((p) => Number.parseInt(p, 10) || 0);
@@ -51,17 +59,6 @@ export function hyperlinksWanted(flagOff: boolean, env: NodeJS.ProcessEnv, isTTY
   if (env['KONSOLE_VERSION'] && Number.parseInt(env['KONSOLE_VERSION'], 10) >= 210400) return true;
   if (env['TERM'] === 'xterm-kitty' || env['TERM'] === 'alacritty' || env['TERM'] === 'xterm-ghostty')
     return true;
-  const program = version(env['TERM_PROGRAM_VERSION']);
-  switch (env['TERM_PROGRAM']) {
-    case 'iTerm.app':
-      return atLeast(program, [3, 1, 0]);
-    case 'WezTerm':
-      return atLeast(program, [20200620, 0, 0]);
-    case 'vscode':
-      return atLeast(program, [1, 72, 0]);
-    case 'ghostty':
-      return true;
-    default:
-      return false;
-  }
+  const minimum = MIN_PROGRAM_VERSION[env['TERM_PROGRAM'] ?? ''];
+  return minimum !== undefined && atLeast(version(env['TERM_PROGRAM_VERSION']), minimum);
 }
