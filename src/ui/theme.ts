@@ -24,12 +24,23 @@ export interface Theme {
   bar: string;
   dim: string;
   accent: string;
+  /** Draw URLs as OSC 8 hyperlinks (domain/links.ts says when the terminal does). */
+  links: boolean;
 }
 
-export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }): Theme {
+export function createTheme({
+  color,
+  ascii,
+  links = false,
+}: {
+  color: boolean;
+  ascii: boolean;
+  links?: boolean;
+}): Theme {
   return {
     color,
     ascii,
+    links,
     status: {
       failing: { glyph: ascii ? 'X' : '✖', word: 'FAILING', color: 'red' },
       degraded: { glyph: ascii ? '!' : '▲', word: 'DEGRADED', color: 'yellow' },
