@@ -53,6 +53,7 @@ export async function runDemo(argv: string[]): Promise<number> {
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,
+      links: !values['no-links'],
     });
   } finally {
     await embedded.close();

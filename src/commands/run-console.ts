@@ -11,6 +11,9 @@ import type { View } from '../store/types.js';
 import { createScreen } from './screen.js';
 import { colorWanted, enterAlternateScreen } from './terminal.js';
 import { colorDepth } from '../ui/widgets/half-block/half-block.js';
+import { hyperlinksWanted } from '../domain/links.js';
+import type { UserCommand } from '../domain/user-commands.js';
+import { createHands } from './hands.js';
 
 export interface ConsoleOptions {
   client: MonitoringClient;
@@ -26,6 +29,10 @@ export interface ConsoleOptions {
   wallCycleMs?: number;
   /** Ring the terminal bell once each time a check turns failing. */
   bell?: boolean;
+  /** false from --no-links: no OSC 8 hyperlinks even where the terminal draws them. */
+  links?: boolean;
+  /** The config file's own commands (checked against the keymap already); none on the wall or --public. */
+  userCommands?: UserCommand[];
   /** Runs once the store exists (e.g. to set the wall's scope). */
   setup?(store: ConsoleStore): void;
 }
@@ -57,10 +64,12 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       truecolor: colorDepth(process.env) === 'truecolor',
       wallCycleMs: opts.wallCycleMs ?? 8_000,
       isPublic: opts.isPublic ?? false,
+      baseUrl: opts.client.baseUrl,
     },
     opts.initialView,
   );
   store.getState().setSize(stdout.columns || 80, stdout.rows || 24);
+  if (!opts.isPublic) store.getState().setUserCommands(opts.userCommands ?? []);
   opts.setup?.(store);
   // The account's statuses are polled in a worker thread: a key never waits behind a poll.
   const worker = opts.feeds ? undefined : spawnStatusesWorker(opts.client.threadOptions());
@@ -84,11 +93,13 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
   const screen = createScreen(stdout, { ascii: opts.ascii });
   let quit: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (quit = resolve));
+  const links = hyperlinksWanted(opts.links === false, process.env, Boolean(stdout.isTTY));
+  const hands = createHands({ stdout, stdin, screen, terminal });
   const app = render(
     appElement({
       store,
-      theme: createTheme({ color, ascii: opts.ascii }),
-      actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause },
+      theme: createTheme({ color, ascii: opts.ascii, links }),
+      actions: { quit, pollNow: poller.pollNow, togglePause: poller.togglePause, ...hands },
     }),
     // Debug mode: Ink hands each whole frame to the screen, which writes the lines that changed.
     { stdout: screen.sink, debug: true, exitOnCtrlC: false, patchConsole: false },

@@ -25,6 +25,10 @@ export interface Screen {
   sink: NodeJS.WriteStream;
   /** Writes nothing more (the program is leaving the screen). */
   stop(): void;
+  /** Writes nothing until `resume` (a command of the user's has the terminal). */
+  suspend(): void;
+  /** Draws the whole frame again, on a cleared screen, and goes on as before. */
+  resume(): void;
 }
 
 export interface Terminal {
@@ -82,6 +86,7 @@ export function toAscii(line: string): string {
 export function createScreen(terminal: Terminal, opts: { ascii?: boolean } = {}): Screen {
   let previous: string[] = [];
   let stopped = false;
+  let suspended = false;
   const sink = new EventEmitter() as EventEmitter & {
     columns: number;
     rows: number;
@@ -97,7 +102,7 @@ export function createScreen(terminal: Terminal, opts: { ascii?: boolean } = {})
   size();
   sink.write = (data, done) => {
     // Ink writes each frame whole; an empty write is its flush barrier at unmount.
-    if (!stopped && data !== '') {
+    if (!stopped && !suspended && data !== '') {
       // Right after a resize Ink draws once more with the layout of the old size, before
       // the store has the new one: rows past the terminal's last would scroll the whole
       // screen, so they are never written (the frame of the new size follows at once).
@@ -125,6 +130,15 @@ export function createScreen(terminal: Terminal, opts: { ascii?: boolean } = {})
     stop() {
       stopped = true;
       terminal.off('resize', onResize);
+    },
+    suspend() {
+      suspended = true;
+    },
+    resume() {
+      suspended = false;
+      // The terminal may have changed size meanwhile: the resize path clears, sizes and redraws.
+      terminal.write(HIDE_CURSOR + NO_AUTOWRAP);
+      onResize();
     },
   };
 }

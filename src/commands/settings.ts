@@ -7,6 +7,7 @@ import { isSea } from 'node:sea';
 import { z } from 'zod';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { describeIssues } from '../api/schemas/index.js';
+import { USER_SCOPES, type UserCommand } from '../domain/user-commands.js';
 
 export interface ConnectionSettings {
   baseUrl: string;
@@ -28,9 +29,20 @@ const ProfileSchema = z.object({
   apiKey: z.string().min(1).optional(),
   accountId: z.string().min(1).optional(),
 });
+/** One of the engineer's own commands (docs/console.md, "Your own commands"). */
+const UserCommandSchema = z.object({
+  key: z.string().min(1),
+  name: z.string().min(1),
+  scope: z.enum(USER_SCOPES),
+  run: z.array(z.string()).min(1),
+  confirm: z.boolean().optional(),
+  needs: z.literal('operate').optional(),
+  shell: z.boolean().optional(),
+});
 export const UserConfigSchema = z.object({
   defaultProfile: z.string().optional(),
   profiles: z.record(z.string(), ProfileSchema).default({}),
+  commands: z.array(UserCommandSchema).default([]),
 });
 export type UserConfig = z.infer<typeof UserConfigSchema>;
 
@@ -43,7 +55,7 @@ export class SettingsError extends Error {
   override readonly name = 'SettingsError';
 }
 
-function readUserConfig(path: string): UserConfig | undefined {
+function readUserConfig(path: string, warn = true): UserConfig | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -60,7 +72,7 @@ function readUserConfig(path: string): UserConfig | undefined {
   if (!parsed.success) {
     throw new SettingsError(`${path}: ${describeIssues(parsed.error, { limit: 1, root: '', dotted: true })}`);
   }
-  warnIfReadable(path, parsed.data);
+  if (warn) warnIfReadable(path, parsed.data);
   return parsed.data;
 }
 
@@ -106,6 +118,11 @@ export function resolveSettings(
     throw new SettingsError(`the service address must start with http:// or https:// (got "${baseUrl}")`);
   }
   return { baseUrl, apiKey, accountId, label: profileName ?? shortAccount(accountId) };
+}
+
+/** The config file's `commands`; a SettingsError when the file is not valid. */
+export function readUserCommands(env: NodeJS.ProcessEnv = process.env): UserCommand[] {
+  return readUserConfig(userConfigPath(env), false)?.commands ?? [];
 }
 
 function shortAccount(accountId: string): string {

@@ -6,10 +6,14 @@ const LEAVE = '\u001b[?25h\u001b[?7h\u001b[?1049l';
 
 export interface TerminalGuard {
   restore(): void;
+  /** The main screen back for a while (a command of the user's runs), the guards kept. */
+  leave(): void;
+  /** The alternate screen again after `leave`. */
+  enter(): void;
 }
 
 export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout): TerminalGuard {
-  if (!stdout.isTTY) return { restore: () => undefined };
+  if (!stdout.isTTY) return { restore: () => undefined, leave: () => undefined, enter: () => undefined };
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -34,7 +38,7 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
   process.once('SIGINT', onSignal);
   process.once('uncaughtException', onCrash);
   process.once('unhandledRejection', onCrash);
-  return { restore };
+  return { restore, leave: () => void stdout.write(LEAVE), enter: () => void stdout.write(ENTER) };
 }
 
 /** Colour is off with NO_COLOR (any value), FORCE_COLOR=0, --no-color, or when not a terminal. */

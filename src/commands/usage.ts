@@ -19,7 +19,8 @@ Run "checkwall <command> --help" for a command's options.`;
 const DISPLAY_HELP = `Display:
   --refresh SECONDS    poll interval (default 10, at least 2)
   --no-color           no colour (also NO_COLOR=1 or FORCE_COLOR=0)
-  --ascii              ASCII only: no box drawing or unicode glyphs`;
+  --ascii              ASCII only: no box drawing or unicode glyphs
+  --no-links           no OSC 8 hyperlinks (also FORCE_HYPERLINK=0)`;
 
 export const CONSOLE_USAGE = `Usage: checkwall [console] [options]
 

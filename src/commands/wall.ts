@@ -64,6 +64,7 @@ export async function runWall(argv: string[]): Promise<number> {
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,
+      links: !values['no-links'],
       initialView: { name: 'wall', scope },
       wallCycleMs: cycle * 1000,
       bell: values.bell,

@@ -15,6 +15,7 @@ import { createPagedListSlice } from './paged-list.js';
 import { createSilenceSlice } from './silence-slice.js';
 import { createWindowsSlice } from './windows-slice.js';
 import { createScreenshotSlice } from './screenshot-slice.js';
+import { createHandsSlice } from './hands-slice.js';
 import { DEFAULT_SESSION, type ConsoleState, type ConsoleStore, type SessionInfo } from './state.js';
 import type { View } from './types.js';
 
@@ -45,6 +46,7 @@ export function createConsoleStore(
     ...createCheckRecordSlice(...a),
     ...createSilenceSlice(...a),
     ...createWindowsSlice(...a),
+    ...createHandsSlice(...a),
     session: { ...DEFAULT_SESSION, ...session },
     memos: {},
   }));

@@ -26,9 +26,42 @@ import type {
 import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { SortKey } from '../domain/order.js';
 import type { TierPlan } from '../domain/poll-tiers.js';
+import type { UserCommand } from '../domain/user-commands.js';
 import type { ChannelForm, ListName as FormRowList } from './channel-form.js';
 import type { RecordInfo } from './records.js';
 import type { ErrorInfo, Focus, Remote, ResultFilters, Scope, View, ViewName, ViewOf } from './types.js';
+
+// Runbooks, links, copy and the engineer's own commands (hands-slice.ts).
+/** One entry of a menu: what it copies or opens. */
+export interface HandsItem {
+  label: string;
+  /** The text copied, or the URL opened. */
+  value: string;
+  /** What enter does with it. */
+  act: 'copy' | 'open';
+}
+
+export type HandsPanel =
+  | { kind: 'menu'; title: string; items: HandsItem[]; at: number }
+  | { kind: 'text'; title: string; text: string; at: number }
+  | { kind: 'ask'; title: string; commandKey: string; at: number };
+
+export interface HandsSlice {
+  /** What the last copy or open did, until the next key. */
+  handsNote: string | null;
+  setHandsNote(note: string | null): void;
+  handsPanel: HandsPanel | null;
+  openHandsPanel(panel: HandsPanel): void;
+  closeHandsPanel(): void;
+  /** Moves a menu's selection, or scrolls a text. */
+  moveHandsPanel(delta: number): void;
+  /** Set while one of the engineer's commands has the terminal, then until a key brings the console back. */
+  suspended: string | null;
+  setSuspended(message: string | null): void;
+  /** The config file's `commands` (none under --public or on the wall). */
+  userCommands: UserCommand[];
+  setUserCommands(commands: UserCommand[]): void;
+}
 
 // Acting on a check (check-actions-slice.ts).
 export type CheckActionKind = 'run' | 'pause' | 'resume';
@@ -521,6 +554,8 @@ export interface SessionInfo {
   wallCycleMs: number;
   /** Reading one public dashboard without credentials (`--public`). */
   isPublic: boolean;
+  /** The service's address, for the engineer's own commands ({baseUrl}). */
+  baseUrl: string;
 }
 
 /**
@@ -546,7 +581,8 @@ export type ConsoleState = BoardSlice &
   CheckActionsSlice &
   CheckRecordSlice &
   SilenceSlice &
-  WindowsSlice & { session: SessionInfo; memos: Memos };
+  WindowsSlice &
+  HandsSlice & { session: SessionInfo; memos: Memos };
 export type ConsoleStore = StoreApi<ConsoleState>;
 
 export const DEFAULT_SESSION: SessionInfo = {
@@ -558,4 +594,5 @@ export const DEFAULT_SESSION: SessionInfo = {
   truecolor: false,
   wallCycleMs: 8_000,
   isPublic: false,
+  baseUrl: '',
 };

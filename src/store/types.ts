@@ -92,6 +92,7 @@ export type {
   AlertNotificationList,
   Assertion,
   CheckHistoryBucket,
+  CheckLink,
   CheckResult,
   CheckStatus,
   CheckStatusValue,

@@ -15,6 +15,9 @@ import { ActionLine, selectActionLineShown } from './views/check-actions/action-
 import { HelpOverlay } from './views/help/help-overlay.js';
 import { renderView } from './views/index.js';
 import { SilencePrompt, silencePromptLines } from './silence-prompt.js';
+import { userCommandsIn } from './commands/user-commands.js';
+import { HandsNote, selectHandsNoteHeight } from './views/hands/hands-note.js';
+import { HandsPanel } from './views/hands/hands-panel.js';
 
 export const MIN_COLS = 60;
 export const MIN_ROWS = 12;
@@ -47,10 +50,19 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const silenceLines = useStore(store, silencePromptLines);
   const asking = useStore(store, (s) => s.silence.state === 'ask' || s.silence.state === 'sending');
   const acting = useStore(store, selectActionLineShown);
+  const noteLines = useStore(store, selectHandsNoteHeight);
+  const panel = useStore(store, (s) => s.handsPanel !== null);
   useInput((input, key) => {
-    // The outcome of M, and why a key did not act, stay on screen until the next key.
+    // One of the engineer's commands ran: this key only brings the console back.
+    if (store.getState().suspended !== null) {
+      store.getState().setSuspended(null);
+      actions.resumeScreen?.();
+      return;
+    }
+    // The outcome of M, why a key did not act, and what a copy did stay on screen until the next key.
     store.getState().dismissSilence();
     store.getState().refuseKey(null);
+    store.getState().setHandsNote(null);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };
     handleInput(ctx, () => keyScopes(store.getState()), input, key);
   });
@@ -64,7 +76,7 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // slice of every line of every frame.
   // Views without the board's header still say polling is paused, on a line of its own.
   const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
-  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0) - (acting ? 1 : 0);
+  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0) - (acting ? 1 : 0) - noteLines;
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {pausedLine ? <PausedLine /> : null}
@@ -75,10 +87,13 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
           first={viewScopes.split(',') as Scope[]}
           pollCycle={pollCycle}
         />
+      ) : panel ? (
+        <HandsPanel store={store} height={bodyHeight} />
       ) : (
         renderView({ store, view, height: bodyHeight })
       )}
       {acting ? <ActionLine store={store} /> : null}
+      {noteLines > 0 ? <HandsNote store={store} /> : null}
       {silenceLines > 0 ? <SilencePrompt store={store} /> : null}
       {focus === 'prompt' ? <Prompt store={store} /> : asking ? null : <Footer store={store} />}
     </Box>
@@ -104,9 +119,11 @@ function PausedLine() {
 
 /** The footer's hints: the keys of the scopes in use that are offered now. */
 export const selectFooterHints = (s: ConsoleState): string =>
-  hintsFor(keyScopes(s), (b) => !disabledReason(b, s))
-    .map((h) => `${h.keys} ${h.hint}`)
-    .join('  ');
+  [
+    // The engineer's own commands first: they were set up to be at hand.
+    ...userCommandsIn(s, keyScopes(s)).map((c) => `${c.key} ${sanitize(c.name)}`),
+    ...hintsFor(keyScopes(s), (b) => !disabledReason(b, s)).map((h) => `${h.keys} ${h.hint}`),
+  ].join('  ');
 
 /** The hints, or why the last key did not act. */
 function Footer({ store }: { store: ConsoleStore }) {

@@ -3,7 +3,8 @@
 // than they are read, pasted, or sent by a script), which act one by one.
 import type { Key } from 'ink';
 import { runCommand, typeText, type CommandContext } from './commands/index.js';
-import { matchCommand, TEXT_SCOPES, type CommandId, type Scope, type TextScope } from './keymap.js';
+import { keyName, matchCommand, TEXT_SCOPES, type CommandId, type Scope, type TextScope } from './keymap.js';
+import { matchUserCommand, pressUserCommand } from './commands/user-commands.js';
 
 // Ink hands over an escape sequence it does not know without its ESC: that is not keys typed.
 const ESCAPE_REST = /^(\[[\d;?]*[ -/]*[@-~]|O[@-~])$/;
@@ -34,6 +35,8 @@ const TAB_OF = { form: 'form.next', silence: 'silence.target' } as const satisfi
 export function handleInput(ctx: CommandContext, scopes: () => Scope[], input: string, key: Key): void {
   const command = matchCommand(input, key, scopes());
   if (command) return runCommand(ctx, command);
+  const mine = matchUserCommand(ctx.store.getState(), keyName(input, key), scopes());
+  if (mine) return pressUserCommand(ctx, mine);
   if (key.ctrl) return;
   const chars = [...input];
   const typedKeys = chars.length > 1 && !key.meta && !ESCAPE_REST.test(input);

@@ -32,7 +32,10 @@ export type Scope =
   | 'silence'
   | 'maintenance'
   | 'window-confirm'
-  | 'window-extend';
+  | 'window-extend'
+  | 'menu'
+  | 'pane'
+  | 'ask';
 
 /** The role a binding needs beyond `read` (every key may read). */
 export type NeededRole = 'operate' | 'admin';
@@ -224,6 +227,50 @@ const BINDINGS = [
       role: 'operate',
     } as const,
   ]),
+  // Runbooks, links and copy (docs/console.md): on the board's selected check, the open
+  // check, the open result. No footer hints on the board and check: no room there.
+  ...(['board', 'check', 'result'] as const).flatMap((scope) => [
+    {
+      command: 'hands.open',
+      keys: ['b'],
+      scope,
+      help: 'open the runbook (or the target) in a browser; without a display, show it whole and copy it',
+    } as const,
+    {
+      command: 'hands.links',
+      keys: ['L'],
+      scope,
+      help: 'the check’s links (runbook, links, target): open or copy one',
+    } as const,
+    {
+      command: 'hands.copy',
+      keys: ['y'],
+      scope,
+      help:
+        scope === 'result'
+          ? 'copy the request as a curl command (secrets masked), through the terminal (OSC 52)'
+          : 'copy the check’s id, through the terminal (OSC 52)',
+      ...(scope === 'result' ? { hint: 'copy curl' } : {}),
+    } as const,
+    { command: 'hands.copyMenu', keys: ['Y'], scope, help: 'choose what to copy' } as const,
+  ]),
+  { command: 'menu.down', keys: ['j', 'down'], scope: 'menu', help: 'next in the menu', hint: 'move' },
+  { command: 'menu.up', keys: ['k', 'up'], scope: 'menu', help: 'previous in the menu' },
+  {
+    command: 'menu.choose',
+    keys: ['enter'],
+    scope: 'menu',
+    help: 'open the link, or copy the text',
+    hint: 'choose',
+  },
+  { command: 'menu.copy', keys: ['y'], scope: 'menu', help: 'copy it', hint: 'copy' },
+  { command: 'menu.open', keys: ['o'], scope: 'menu', help: 'open it in a browser (an http(s) link)' },
+  { command: 'menu.close', keys: ['esc', 'q'], scope: 'menu', help: 'close the menu', hint: 'close' },
+  { command: 'pane.down', keys: ['j', 'down'], scope: 'pane', help: 'scroll down', hint: 'scroll' },
+  { command: 'pane.up', keys: ['k', 'up'], scope: 'pane', help: 'scroll up' },
+  { command: 'pane.close', keys: ['esc', 'q'], scope: 'pane', help: 'close the text', hint: 'close' },
+  { command: 'ask.yes', keys: ['y', 'enter'], scope: 'ask', help: 'yes, run it', hint: 'yes' },
+  { command: 'ask.no', keys: ['n', 'esc'], scope: 'ask', help: 'no, leave it', hint: 'no' },
   {
     command: 'metrics.type',
     keys: ['t'],
@@ -488,9 +535,12 @@ export function keyName(input: string, key: Key): string {
   return input;
 }
 
+/** Scopes that take the keys alone, global ones aside (a menu, a text, a question on top). */
+const ALONE: ReadonlySet<Scope> = new Set<Scope>(['menu', 'pane', 'ask']);
+
 /** The scopes searched for a view, most specific first. */
 export function scopeChain(scopes: readonly Scope[]): Scope[] {
-  if (scopes.some((s) => TEXT_SCOPES.has(s))) return [...scopes];
+  if (scopes.some((s) => TEXT_SCOPES.has(s) || ALONE.has(s))) return [...scopes];
   return [...scopes, 'global'];
 }
 

@@ -20,6 +20,8 @@ const LIST_SCOPES: Record<ViewName, Scope[]> = {
   maintenance: ['maintenance', 'list'],
 };
 
+const PANEL_SCOPE = { menu: 'menu', text: 'pane', ask: 'ask' } as const satisfies Record<string, Scope>;
+
 /** The text filter of a view: the board's filter, or the dashboards' tags. */
 const FILTER_SCOPES: Partial<Record<ViewName, Scope>> = {
   board: 'filter',
@@ -42,6 +44,8 @@ export const ACCOUNT_ONLY: ReadonlySet<ViewName> = new Set<ViewName>([
 export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   if (focus === 'help') return ['help'];
   if (focus === 'prompt') return ['prompt'];
+  // A menu of links or copies, a text shown whole, or a question before a command of the user's.
+  if (s.handsPanel) return [PANEL_SCOPE[s.handsPanel.kind]];
   const view = selectView(s).name;
   if (s.session.isPublic && ACCOUNT_ONLY.has(view)) return ['placeholder'];
   if (focus === 'filter') return [FILTER_SCOPES[view] ?? 'filter'];

@@ -26,12 +26,23 @@ export interface Theme {
   accent: string;
   /** Every colour drawn grey: what is shown is old (a stale wall); see `muted`. */
   muted?: boolean;
+  /** Draw URLs as OSC 8 hyperlinks (domain/links.ts says when the terminal does). */
+  links: boolean;
 }
 
-export function createTheme({ color, ascii }: { color: boolean; ascii: boolean }): Theme {
+export function createTheme({
+  color,
+  ascii,
+  links = false,
+}: {
+  color: boolean;
+  ascii: boolean;
+  links?: boolean;
+}): Theme {
   return {
     color,
     ascii,
+    links,
     status: {
       failing: { glyph: ascii ? 'X' : '✖', word: 'FAILING', color: 'red' },
       degraded: { glyph: ascii ? '!' : '▲', word: 'DEGRADED', color: 'yellow' },

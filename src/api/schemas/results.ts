@@ -13,6 +13,7 @@ import {
   TimestampSchema,
 } from './common.js';
 import { CheckTypeSchema, PeriodSchema, ResultStatusSchema, TriggerSchema } from './enums.js';
+import { CHECK_LINK_FIELDS } from './statuses.js';
 
 /** Known assertion sources: the spec's two, plus those our service evaluates. */
 export const ASSERTION_SOURCES = [
@@ -174,6 +175,8 @@ export const CheckResultSchema = z.looseObject({
    */
   decodedSize: z.number().int().optional(),
   decodedSizeCapped: z.boolean().optional(),
+  /** DECISION: the check's runbook and links, as on its status (CHECK_LINK_FIELDS). */
+  ...CHECK_LINK_FIELDS,
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

@@ -69,6 +69,18 @@ export const PauseSchema = z.looseObject({
 });
 export type Pause = z.infer<typeof PauseSchema>;
 
+/**
+ * DECISION (docs/console.md, "Runbooks and links"): a check's runbook and other links, as its
+ * config names them; optional, absent from services that do not have them. The console opens,
+ * links and copies only their http(s) URLs.
+ */
+export const CheckLinkSchema = z.looseObject({ name: z.string(), url: z.string() });
+export type CheckLink = z.infer<typeof CheckLinkSchema>;
+export const CHECK_LINK_FIELDS = {
+  runbook: z.string().nullable().optional(),
+  links: z.array(CheckLinkSchema).optional(),
+};
+
 export const CheckStatusSchema = z.looseObject({
   checkId: z.string(),
   checkName: z.string(),
@@ -135,6 +147,7 @@ export const CheckStatusSchema = z.looseObject({
    * why an open incident paged no one (absent from services that do not alert).
    */
   alertAfterFailures: z.number().int().optional(),
+  ...CHECK_LINK_FIELDS,
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 

@@ -7,6 +7,14 @@ export interface ConsoleActions {
   quit(): void;
   pollNow(): void;
   togglePause(): void;
+  /** Puts text on the clipboard through the terminal (OSC 52); absent: no terminal to copy through. */
+  copy?(text: string): void;
+  /** Opens an http(s) URL in a browser, detached; false where there is no display to open one on. */
+  open?(url: string): boolean;
+  /** Runs argv in the terminal, the console's screen given up until `resumeScreen` (commands/hands.ts). */
+  runInTerminal?(argv: string[], env: Record<string, string>, name: string): string;
+  /** Takes the screen back after `runInTerminal`. */
+  resumeScreen?(): void;
 }
 
 export interface CommandContext {

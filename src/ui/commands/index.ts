@@ -11,6 +11,7 @@ import { COLLECTION_HANDLERS } from './collection-commands.js';
 import { state, type CommandContext, type Handler } from './context.js';
 import { disabledReason, refusal } from './disabled.js';
 import { MAINTENANCE_HANDLERS } from './maintenance-commands.js';
+import { HANDS_HANDLERS } from './hands-commands.js';
 
 export type { CommandContext, ConsoleActions, Handler, Handlers } from './context.js';
 export { JUMP_TARGETS, typeText } from './app-commands.js';
@@ -21,6 +22,7 @@ export const HANDLERS = {
   ...ACTION_HANDLERS,
   ...COLLECTION_HANDLERS,
   ...MAINTENANCE_HANDLERS,
+  ...HANDS_HANDLERS,
 } satisfies Record<CommandId, Handler>;
 
 /** A command as its key runs it: a binding not offered now says why instead of acting. */

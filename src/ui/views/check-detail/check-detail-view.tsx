@@ -15,6 +15,7 @@ import { CheckHeader, checkHeaderHeight } from './check-header.js';
 import { LocationBreakdown, locationBreakdownHeight } from './locations.js';
 import { MaintenancePanel, maintenancePanelHeight } from './maintenance-panel.js';
 import { ResultsSummary, ResultsTable, Sparkline } from './results-list.js';
+import { RunbookLine, runbookLineHeight } from '../hands/runbook-line.js';
 
 export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const theme = useTheme();
@@ -42,7 +43,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   const window = remoteData(detail.window)?.data ?? [];
   const rows = historyRows(height, view.allDeliveries ?? false);
   const plan = budget(height, {
-    header: checkHeaderHeight(check),
+    header: checkHeaderHeight(check) + runbookLineHeight(check),
     banner,
     locations: locationBreakdownHeight(check),
     maintenance: maintenancePanelHeight(check),
@@ -54,6 +55,7 @@ export function CheckDetailView({ store, view, height }: ViewProps<'check'>) {
   return (
     <Box flexDirection="column" height={height}>
       <CheckHeader check={check} now={now} />
+      <RunbookLine source={check} width={cols} />
       <ConnectionBanner store={store} />
       <LocationBreakdown
         check={check}

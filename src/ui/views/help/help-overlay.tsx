@@ -9,6 +9,8 @@ import { disabledReason, roleNote } from '../../commands/disabled.js';
 import { KEYMAP, type Binding, type Scope } from '../../keymap.js';
 import { legendLines } from '../../legend.js';
 import { createTheme, tint, useTheme } from '../../theme.js';
+import { sanitize } from '../../../domain/sanitize.js';
+import { userCommandHidden } from '../../commands/user-commands.js';
 
 const TITLES: Partial<Record<Scope, string>> = {
   global: 'Everywhere',
@@ -32,6 +34,9 @@ const TITLES: Partial<Record<Scope, string>> = {
   wall: 'Wall',
   tags: 'While typing the dashboards’ tags',
   help: 'This help',
+  menu: 'A menu of links or of things to copy (L, Y)',
+  pane: 'A text shown whole (too long to copy)',
+  ask: 'Before one of your own commands runs',
 };
 
 export interface HelpOverlayProps {
@@ -67,7 +72,14 @@ function helpLines(
   first: readonly Scope[],
   notes: readonly string[],
   disabled: readonly string[] = [],
+  own: readonly string[] = [],
 ): Line[] {
+  const ownLines: Line[] = own.length
+    ? [
+        { key: 'h-own', title: 'Your own commands (the config file’s `commands`)', text: '' },
+        ...own.map((text, i) => ({ key: `own-${i}`, title: '', text })),
+      ]
+    : [];
   const order = Object.entries(TITLES).sort(([a], [b]) => rank(first, a as Scope) - rank(first, b as Scope));
   const section = ([scope, title]: [string, string]): Line[] => [
     { key: `h-${scope}`, title, text: '' },
@@ -87,6 +99,7 @@ function helpLines(
   return [
     ...notes.map((title, i) => ({ key: `note-${i}`, title, text: '' })),
     ...mine.flatMap(section),
+    ...ownLines,
     { key: 'h-marks', title: 'Marks (as drawn, then with --ascii)', text: '' },
     ...marks.map((text, i) => ({ key: `mark-${i}`, title: '', text })),
     ...rest.flatMap(section),
@@ -98,14 +111,31 @@ export const helpRoom = (height: number, pollCycle: boolean): number =>
   Math.max(1, height - (pollCycle ? 4 : 3) - 1);
 
 /** How many lines the help has (the same in any order): how far it can scroll. */
-export const helpLineCount = (s: ConsoleState): number => helpLines([], roleNotes(s)).length;
+export const helpLineCount = (s: ConsoleState): number =>
+  helpLines([], roleNotes(s), [], ownCommandLines(s)).length;
+
+/** The user's commands a key of this role may run, one line each: key, name, where, what runs. */
+export function ownCommandLines(s: ConsoleState): string[] {
+  return s.userCommands
+    .filter((c) => !userCommandHidden(s, c))
+    .map(
+      (c) =>
+        `${c.key.padEnd(18)} ${sanitize(c.name)} (${c.scope}${c.confirm ? ', asks first' : ''}): ${sanitize(c.run.join(' '))}`,
+    );
+}
 
 export function HelpOverlay({ store, height, first = [], pollCycle }: HelpOverlayProps) {
   const theme = useTheme();
   const asked = useStore(store, (s) => s.helpScroll);
   const notes = useStore(store, (s) => roleNotes(s).join('\n'));
   const disabled = useStore(store, selectDisabled);
-  const lines = helpLines(first, notes ? notes.split('\n') : [], disabled.split('\n'));
+  const own = useStore(store, (s) => ownCommandLines(s).join('\n'));
+  const lines = helpLines(
+    first,
+    notes ? notes.split('\n') : [],
+    disabled.split('\n'),
+    own ? own.split('\n') : [],
+  );
   const room = helpRoom(height, Boolean(pollCycle));
   const top = Math.min(asked, Math.max(0, lines.length - room));
   const below = Math.max(0, lines.length - top - room);

@@ -10,6 +10,7 @@ import { tint, useTheme } from '../../theme.js';
 import { resultLines } from './result-lines.js';
 import { pictureAllowed } from '../../commands/check-commands.js';
 import { ScreenshotPane, screenshotNote } from './screenshot-pane.js';
+import { RunbookLine, runbookLineHeight } from '../hands/runbook-line.js';
 
 export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const theme = useTheme();
@@ -17,6 +18,7 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const cols = useStore(store, (s) => s.cols);
   const screenshot = useStore(store, (s) => s.screenshot);
   const session = useStore(store, (s) => s.session);
+  const check = useStore(store, (s) => s.checks[view.checkId]);
   const result = findResult(detail, view.resultId);
   if (!result)
     return (
@@ -26,7 +28,9 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
           : 'This result is no longer in the list. esc goes back.'}
       </Text>
     );
-  const room = Math.max(1, height - (result.hasScreenshot ? 4 : 3));
+  // The result's own runbook and links, else its check's (a service may send them on one only).
+  const links = runbookLineHeight(result) ? result : check;
+  const room = Math.max(1, height - (result.hasScreenshot ? 4 : 3) - runbookLineHeight(links));
   const shot = screenshot.resultId === result.id ? screenshot : null;
   const lines = shot?.shown
     ? [<ScreenshotPane key="picture" shot={shot} cols={cols - 2} rows={room} session={session} />]
@@ -44,6 +48,7 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
       <Text wrap="truncate" color={tint(theme, 'red')}>
         {failed ? `  ${sanitize(failureCause(result))}` : ' '}
       </Text>
+      {links ? <RunbookLine source={links} width={cols} /> : null}
       {result.hasScreenshot ? (
         <Text wrap="truncate" color={tint(theme, theme.dim)}>
           {screenshotNote(shot, pictureAllowed(session))}

@@ -9,6 +9,7 @@ import { tint, type Theme } from '../../theme.js';
 import { stoppedAt } from '../../../domain/waterfall.js';
 import { certificateLines } from './certificate-lines.js';
 import { timingBarLines } from './timing-bars.js';
+import { linkText } from '../../widgets/link/link.js';
 
 export const BODY_LINE_CAP = 400;
 
@@ -54,7 +55,9 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   if (r.certificate)
     out.push(heading('certificate', 'Certificate'), ...certificateLines(r.certificate, theme));
   out.push(heading('request', 'Request'));
-  out.push(plain('rq', `  ${sanitize(r.request.method)} ${sanitize(r.request.url)}`));
+  out.push(
+    plain('rq', `  ${sanitize(r.request.method)} ${linkText(theme, r.request.url, sanitize(r.request.url))}`),
+  );
   out.push(...headerLines('rqh', r.request.headers));
   if (r.request.body) out.push(...bodyLines('rqb', r.request.body, Buffer.byteLength(r.request.body), theme));
   out.push(heading('response', 'Response'));

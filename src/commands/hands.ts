@@ -1,0 +1,61 @@
+// The console's hands on the machine it runs on: copy through the terminal
+// (OSC 52, which also crosses SSH and, with `set-clipboard on`, tmux), open a
+// link in a browser only where a display is (over SSH `xdg-open` would start a
+// text browser inside the console), and run the engineer's own commands in the
+// terminal with the console's screen given up until a key brings it back.
+import { spawn, spawnSync } from 'node:child_process';
+import { osc52 } from '../domain/clipboard.js';
+import { safeLinkUrl } from '../domain/links.js';
+import type { ConsoleActions } from '../ui/commands/index.js';
+import type { Screen } from './screen.js';
+import type { TerminalGuard } from './terminal.js';
+
+type HandsActions = Required<Pick<ConsoleActions, 'copy' | 'open' | 'runInTerminal' | 'resumeScreen'>>;
+
+/** Where a browser can be opened, and with what: $BROWSER, `open` on macOS, else xdg-open. */
+export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | null {
+  const display = platform === 'darwin' || Boolean(env['DISPLAY']) || Boolean(env['WAYLAND_DISPLAY']);
+  if (!display) return null;
+  return env['BROWSER'] || (platform === 'darwin' ? 'open' : 'xdg-open');
+}
+
+export interface HandsWiring {
+  stdout: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  screen: Screen;
+  terminal: TerminalGuard;
+  env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+}
+
+export function createHands(w: HandsWiring): HandsActions {
+  const env = w.env ?? process.env;
+  const browser = browserCommand(env, w.platform ?? process.platform);
+  return {
+    copy: (text) => void w.stdout.write(osc52(text)),
+    open(url) {
+      const safe = safeLinkUrl(url);
+      if (!browser || !safe) return false;
+      // Detached, its output ignored: a browser's chatter must not land on the console's screen.
+      const child = spawn(browser, [safe], { detached: true, stdio: 'ignore' });
+      child.on('error', () => undefined);
+      child.unref();
+      return true;
+    },
+    runInTerminal(argv, vars, name) {
+      w.screen.suspend();
+      w.terminal.leave();
+      if (w.stdin.isTTY) w.stdin.setRawMode(false);
+      // Synchronous on purpose: while it runs the console reads no keys, so every key is the command's.
+      const run = spawnSync(argv[0]!, argv.slice(1), { stdio: 'inherit', env: { ...env, ...vars } });
+      const how = run.error ? `could not start: ${run.error.message}` : `exited ${run.status ?? run.signal}`;
+      w.stdout.write(`\n[checkwall: ${name} ${how}; press a key to return to the console]`);
+      if (w.stdin.isTTY) w.stdin.setRawMode(true);
+      return how;
+    },
+    resumeScreen() {
+      w.terminal.enter();
+      w.screen.resume();
+    },
+  };
+}

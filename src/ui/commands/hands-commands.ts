@@ -1,0 +1,105 @@
+// b, L, y, Y and their menu (docs/console.md, "Runbooks, links and copy"): open
+// a link where there is a display, copy through the terminal (OSC 52) where
+// there is not, and say what was done; a text past the copy cap is shown whole.
+import { clipText, copiedMessage } from '../../domain/clipboard.js';
+import { curlCommand } from '../../domain/curl.js';
+import { safeLinkUrl } from '../../domain/links.js';
+import type { HandsItem } from '../../store/hands-slice.js';
+import { state, type CommandContext, type Handlers } from './context.js';
+import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
+import { USER_HANDLERS } from './user-commands.js';
+
+/** Copies `text` and says so; past the cap, the whole text is shown to select by hand. */
+export function copyText(ctx: CommandContext, text: string, what: string): void {
+  const s = state(ctx);
+  if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
+  const clip = clipText(text);
+  ctx.actions.copy(clip.sent);
+  s.setHandsNote(`${what}: ${copiedMessage(clip)}`);
+  if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
+}
+
+/** Opens an http(s) URL, or (no display) shows it whole and copies it. */
+export function openUrl(ctx: CommandContext, url: string, what: string): void {
+  const safe = safeLinkUrl(url);
+  if (!safe) return state(ctx).setHandsNote(`${what}: only http(s) links are opened`);
+  if (ctx.actions.open?.(safe)) return state(ctx).setHandsNote(`${what}: opening ${safe}`);
+  copyText(ctx, safe, `${what} (no display to open a browser on) ${safe}`);
+}
+
+/** The error a result or a check's last run ended with, whole. */
+function errorText(subject: HandsSubject): string | null {
+  const error = subject.result?.error;
+  if (error)
+    return error.stack.includes(error.message)
+      ? error.stack
+      : `${error.name}: ${error.message}\n${error.stack}`;
+  return subject.where !== 'result' ? (subject.check?.lastExecution?.error ?? null) : null;
+}
+
+/** What Y offers to copy here. */
+export function copyItems(subject: HandsSubject): HandsItem[] {
+  const copy = (label: string, value: string | null | undefined): HandsItem[] =>
+    value ? [{ label, value, act: 'copy' }] : [];
+  const r = subject.result;
+  return [
+    ...(r ? copy('the request as curl (secrets masked)', curlCommand(r.request)) : []),
+    ...copy('the check id', subject.checkId),
+    ...copy('the check name', subject.check?.checkName ?? r?.checkName),
+    ...copy('the error, whole', errorText(subject)),
+    ...copy('the URL', targetOf(subject)),
+    ...(r ? copy('the result id', r.id) : []),
+    ...(r?.response ? copy('the response body', r.response.body) : []),
+    ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
+  ];
+}
+
+function whenSubject(ctx: CommandContext, act: (subject: HandsSubject) => void) {
+  const subject = handsSubject(state(ctx));
+  if (subject) act(subject);
+  else state(ctx).setHandsNote('no check selected');
+}
+
+/** Acts on the menu's selected item: `act` as asked, or the item's own. */
+function chooseItem(ctx: CommandContext, act?: 'copy' | 'open') {
+  const panel = state(ctx).handsPanel;
+  const item = panel?.kind === 'menu' ? panel.items[panel.at] : undefined;
+  if (!item) return;
+  state(ctx).closeHandsPanel();
+  if ((act ?? item.act) === 'open') openUrl(ctx, item.value, item.label);
+  else copyText(ctx, item.value, item.label);
+}
+
+export const HANDS_HANDLERS = {
+  'hands.open': (ctx) =>
+    whenSubject(ctx, (subject) => {
+      const link = linksOf(subject).find((l) => l.label === 'runbook' || l.label === 'target');
+      if (link) openUrl(ctx, link.value, link.label);
+      else state(ctx).setHandsNote('b: no runbook, and no http(s) target yet');
+    }),
+  'hands.links': (ctx) =>
+    whenSubject(ctx, (subject) => {
+      const items = linksOf(subject);
+      if (items.length === 0) return state(ctx).setHandsNote('L: this check has no http(s) links');
+      state(ctx).openHandsPanel({ kind: 'menu', title: 'Links: enter opens, y copies', items, at: 0 });
+    }),
+  'hands.copy': (ctx) =>
+    whenSubject(ctx, (subject) => {
+      if (subject.result) copyText(ctx, curlCommand(subject.result.request), 'curl');
+      else copyText(ctx, subject.checkId, 'check id');
+    }),
+  'hands.copyMenu': (ctx) =>
+    whenSubject(ctx, (subject) =>
+      state(ctx).openHandsPanel({ kind: 'menu', title: 'Copy', items: copyItems(subject), at: 0 }),
+    ),
+  'menu.down': (ctx) => state(ctx).moveHandsPanel(1),
+  'menu.up': (ctx) => state(ctx).moveHandsPanel(-1),
+  'menu.choose': (ctx) => chooseItem(ctx),
+  'menu.copy': (ctx) => chooseItem(ctx, 'copy'),
+  'menu.open': (ctx) => chooseItem(ctx, 'open'),
+  'menu.close': (ctx) => state(ctx).closeHandsPanel(),
+  'pane.down': (ctx) => state(ctx).moveHandsPanel(1),
+  'pane.up': (ctx) => state(ctx).moveHandsPanel(-1),
+  'pane.close': (ctx) => state(ctx).closeHandsPanel(),
+  ...USER_HANDLERS,
+} satisfies Handlers;

@@ -1,0 +1,25 @@
+// What the last copy or open did, above the footer until the next key: wrapped
+// whole, since the URL it names is what an engineer over SSH selects by hand.
+import { Text } from 'ink';
+import { useStore } from 'zustand';
+import { sanitize, wrapText } from '../../../domain/sanitize.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
+import { tint, useTheme } from '../../theme.js';
+
+/** The note's lines at the terminal's width; at most half the screen. */
+export function handsNoteLines(s: Pick<ConsoleState, 'handsNote' | 'cols' | 'rows'>): string[] {
+  if (!s.handsNote) return [];
+  return wrapText(sanitize(s.handsNote), s.cols - 1).slice(0, Math.max(1, Math.floor(s.rows / 2)));
+}
+
+export const selectHandsNoteHeight = (s: ConsoleState): number => handsNoteLines(s).length;
+
+export function HandsNote({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const text = useStore(store, (s) => handsNoteLines(s).join('\n'));
+  return text.split('\n').map((line, i) => (
+    <Text key={i} wrap="truncate" color={tint(theme, theme.accent)}>
+      {line}
+    </Text>
+  ));
+}

@@ -1,0 +1,251 @@
+// The console's hands (issue 46) drawn by ink-testing-library with a real store fed
+// sample pages: runbook and links on the check and result views (nothing when
+// absent), b without a display (the URL whole, and copied), L and Y menus, y on a
+// result (the request as curl, secrets masked), OSC 8 links that close inside the
+// width, and the engineer's own commands in the footer and ?, hidden from a read key.
+import { render } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckResult, CheckResultList } from '../../src/api/schemas/index.js';
+import { displayWidth } from '../../src/domain/sanitize.js';
+import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import { App } from '../../src/ui/app.js';
+import type { ConsoleActions } from '../../src/ui/commands/index.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { userKeyProblems } from '../../src/ui/user-keys.js';
+import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+/* eslint-disable no-control-regex -- reading frames without their escape sequences */
+const plain = (frame: string | undefined) =>
+  (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u001b]*\u001b\\/g, '');
+/* eslint-enable no-control-regex */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+const RUNBOOK = 'https://runbooks.example.com/payments/what-to-do-when-the-payments-api-fails';
+const links = [
+  { name: 'grafana', url: 'https://grafana.example.com/d/pay' },
+  { name: 'evil', url: 'javascript:alert(1)' },
+];
+const result = sampleResult('r1', {
+  checkId: 'c1',
+  status: 'failed',
+  request: {
+    method: 'POST',
+    url: 'https://api.example.com/v1/pay',
+    headers: { authorization: 'Bearer s3cr3t', 'x-trace': 'abc' },
+    body: `{"note":"'; rm -rf ~"}`,
+  },
+});
+
+function list(data: CheckResult[]): CheckResultList {
+  return {
+    data,
+    meta: {
+      checkId: 'c1',
+      checkName: 'Payments',
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: data.length,
+      limit: 20,
+      hasMore: false,
+      timeframe: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' },
+    },
+  };
+}
+
+interface Setup {
+  cols: number;
+  rows: number;
+  withLinks?: boolean;
+  display?: boolean;
+  hyperlinks?: boolean;
+}
+
+function mount({ cols, rows, withLinks = true, display = false, hyperlinks = false }: Setup) {
+  const store = createConsoleStore({ label: 'prod', baseUrl: 'http://127.0.0.1:8787' });
+  store.getState().setSize(cols, rows);
+  const extra = withLinks ? { runbook: RUNBOOK, links } : {};
+  store
+    .getState()
+    .applyStatuses([sampleStatus('c1', { checkName: 'Payments', ...extra })], sampleSummary(), Date.now());
+  const copied: string[] = [];
+  const opened: string[] = [];
+  const actions: ConsoleActions = {
+    quit: () => undefined,
+    pollNow: () => undefined,
+    togglePause: () => undefined,
+    copy: (text) => void copied.push(text),
+    open: (url) => (display ? (opened.push(url), true) : false),
+  };
+  const view = render(
+    <App
+      store={store}
+      actions={actions}
+      theme={createTheme({ color: false, ascii: false, links: hyperlinks })}
+    />,
+  );
+  unmount = view.unmount;
+  return { store, view, copied, opened, frame: () => plain(view.lastFrame()) };
+}
+
+async function toResult(store: ConsoleStore, stdin: { write(s: string): void }) {
+  store.getState().openCheck('c1', false);
+  store.getState().applyResults('c1', list([result]), list([result]), result, Date.now());
+  await tick();
+  stdin.write('\r');
+  await tick();
+}
+
+describe('runbook and links', () => {
+  for (const [cols, rows] of [
+    [80, 24],
+    [120, 40],
+    [200, 55],
+  ] as const) {
+    it(`shows the runbook and the links' names on the check and result views at ${cols}x${rows}`, async () => {
+      const { store, view, frame } = mount({ cols, rows });
+      store.getState().openCheck('c1', false);
+      await tick();
+      expect(frame()).toMatch(/runbook https:\/\/runbooks\.example\.com\//);
+      expect(frame()).toContain('links: grafana, evil (L)');
+      for (const line of frame().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(cols);
+      await toResult(store, view.stdin);
+      expect(frame()).toMatch(/runbook https:\/\/runbooks/);
+    });
+  }
+
+  it('shows nothing when the check has neither', async () => {
+    const { store, frame } = mount({ cols: 80, rows: 24, withLinks: false });
+    store.getState().openCheck('c1', false);
+    await tick();
+    expect(frame()).not.toContain('runbook');
+    expect(frame()).not.toContain('links:');
+  });
+
+  it('draws the runbook as an OSC 8 link closed within the width, only where links are on', async () => {
+    const { store, view } = mount({ cols: 80, rows: 24, hyperlinks: true });
+    store.getState().openCheck('c1', false);
+    await tick();
+    const line = view
+      .lastFrame()!
+      .split('\n')
+      .find((l) => l.includes('runbook'))!;
+    expect(line).toContain(`\u001b]8;;${RUNBOOK}\u001b\\`);
+    expect(line.indexOf('\u001b]8;;\u001b\\')).toBeGreaterThan(line.indexOf(RUNBOOK));
+    expect(displayWidth(plain(line))).toBeLessThanOrEqual(80);
+    // javascript: is never a link
+    expect(view.lastFrame()).not.toContain('\u001b]8;;javascript');
+  });
+});
+
+describe('b, L, y and Y', () => {
+  it('b without a display shows the runbook URL whole and copies it', async () => {
+    const { store, view, frame, copied, opened } = mount({ cols: 80, rows: 24 });
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    expect(opened).toEqual([]);
+    expect(copied).toEqual([RUNBOOK]);
+    expect(frame().replace(/\n/g, '')).toContain(RUNBOOK);
+    expect(frame().replace(/\n/g, '')).toContain(`copied ${RUNBOOK.length} bytes; if nothing pastes`);
+  });
+
+  it('b with a display opens the runbook', async () => {
+    const { store, view, opened, copied } = mount({ cols: 120, rows: 40, display: true });
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    expect(opened).toEqual([RUNBOOK]);
+    expect(copied).toEqual([]);
+  });
+
+  it('L lists only the http(s) links; enter opens, y copies', async () => {
+    const { store, view, frame, copied } = mount({ cols: 120, rows: 40, display: true });
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('L');
+    await tick();
+    expect(frame()).toContain('grafana');
+    expect(frame()).not.toContain('javascript');
+    view.stdin.write('j');
+    await tick();
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['https://grafana.example.com/d/pay']);
+  });
+
+  it('y on a result copies the request as curl, the authorization masked, and says how many bytes', async () => {
+    const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
+    await toResult(store, view.stdin);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toContain(`-H 'authorization: •••'`);
+    expect(copied[0]).toContain(`--data-raw '{"note":"'\\''; rm -rf ~"}'`);
+    expect(copied[0]).not.toContain('s3cr3t');
+    expect(frame().replace(/\n/g, '')).toContain(`copied ${Buffer.byteLength(copied[0]!)} bytes`);
+    expect(frame()).toContain('set -g set-clipboard on');
+  });
+
+  it('y on the board copies the check id; Y offers a menu', async () => {
+    const { view, frame, copied } = mount({ cols: 80, rows: 24 });
+    await tick();
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['c1']);
+    view.stdin.write('Y');
+    await tick();
+    expect(frame()).toContain('the check name');
+    view.stdin.write('j');
+    await tick();
+    view.stdin.write('\r');
+    await tick();
+    expect(copied).toEqual(['c1', 'Payments']);
+  });
+});
+
+describe('your own commands', () => {
+  const commands = [
+    { key: 'V', name: 'logs', scope: 'check' as const, run: ['lnav', '/var/log/{check.id}.log'] },
+    { key: 'H', name: 'ssh', scope: 'check' as const, run: ['ssh', '{target}'], needs: 'operate' as const },
+  ];
+
+  it('appear in the footer and in ?, and one needing operate is hidden from a read key', async () => {
+    const { store, view, frame } = mount({ cols: 120, rows: 40 });
+    store.getState().setUserCommands(commands);
+    store.getState().openCheck('c1', false);
+    await tick();
+    expect(frame()).toContain('V logs');
+    expect(frame()).toContain('H ssh');
+    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' } as never);
+    await tick();
+    expect(frame()).not.toContain('H ssh');
+    view.stdin.write('?');
+    await tick();
+    expect(frame()).toContain('Your own commands');
+    expect(frame()).toContain('lnav /var/log/{check.id}.log');
+    expect(frame()).not.toContain('ssh {target}');
+  });
+
+  it('refuses at start a key already bound in its scope or globally, or one it cannot read, naming both', () => {
+    const problems = userKeyProblems([
+      { key: 'l', name: 'logs', scope: 'check', run: ['x'] },
+      { key: 'q', name: 'quit?', scope: 'result', run: ['x'] },
+      { key: 'f5', name: 'odd', scope: 'board', run: ['x'] },
+      { key: 'V', name: 'one', scope: 'board', run: ['x'] },
+      { key: 'V', name: 'two', scope: 'board', run: ['x'] },
+      { key: 'V', name: 'fine', scope: 'result', run: ['x'] },
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^commands\[0\] \("logs"\): key "l" is already bound in check to .*check\.location/,
+      ),
+      expect.stringMatching(/^commands\[1\] \("quit\?"\): key "q" is already bound in global .*app\.quit/),
+      expect.stringMatching(/^commands\[2\] \("odd"\): key "f5" is not one the console can read/),
+      'commands[4] ("two"): key "V" is already bound in board to commands[3] ("one")',
+    ]);
+  });
+});
