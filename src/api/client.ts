@@ -522,8 +522,7 @@ function httpError(
   secret: string | undefined,
 ): ApiError {
   const status = res.statusCode;
-  const body = safeJson(text);
-  const parsed = ApiErrorBodySchema.safeParse(body);
+  const parsed = ApiErrorBodySchema.safeParse(safeJson(text));
   const serverMessage = parsed.success ? redact(parsed.data.message, secret) : undefined;
   const details = parsed.success
     ? parsed.data.details?.map((d) => ({ path: d.path, message: redact(d.message, secret) }))
@@ -535,6 +534,7 @@ function httpError(
     status,
     serverMessage,
     details,
+    ...(parsed.success && { code: parsed.data.code, endedAt: parsed.data.endedAt }),
     retryable: status === 429 || status >= 500,
     retryAfterMs: parseRetryAfter(res.headers['retry-after']),
   });

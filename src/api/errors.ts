@@ -13,6 +13,9 @@ export interface ApiErrorInit {
   status?: number | undefined;
   serverMessage?: string | undefined;
   details?: ApiErrorBody['details'] | undefined;
+  /** The error body's `code` and `endedAt`, when it had them. */
+  code?: string | undefined;
+  endedAt?: string | undefined;
   retryable: boolean;
   retryAfterMs?: number | undefined;
 }
@@ -25,6 +28,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly serverMessage: string | undefined;
   readonly details: ApiErrorBody['details'] | undefined;
+  readonly code: string | undefined;
+  readonly endedAt: string | undefined;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
 
@@ -35,6 +40,8 @@ export class ApiError extends Error {
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.details = init.details;
+    this.code = init.code;
+    this.endedAt = init.endedAt;
     this.retryable = init.retryable;
     this.retryAfterMs = init.retryAfterMs;
   }

@@ -36,6 +36,7 @@ export function parseMaintenanceArgs(argv: string[]): MaintenanceArgs | { error:
         name: { type: 'string' },
         mode: { type: 'string' },
         json: { type: 'boolean', default: false },
+        'allow-empty': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -44,9 +45,9 @@ export function parseMaintenanceArgs(argv: string[]): MaintenanceArgs | { error:
   const { values, positionals } = parsed;
   const { json } = values;
   const flags: SettingsFlags = values;
-  const startOnly = (['check', 'group', 'tag', 'for', 'reason', 'name', 'mode'] as const).filter(
-    (k) => values[k] !== undefined,
-  );
+  const startOnly = (
+    ['check', 'group', 'tag', 'for', 'reason', 'name', 'mode', 'allow-empty'] as const
+  ).filter((k) => values[k] !== undefined);
   if (action !== 'start' && startOnly.length > 0) {
     return { error: `--${startOnly[0]} is an option of "start", not of "${action}"` };
   }
@@ -75,6 +76,7 @@ interface StartValues {
   reason?: string | undefined;
   name?: string | undefined;
   mode?: string | undefined;
+  'allow-empty'?: boolean | undefined;
 }
 
 function startArgs(
@@ -102,6 +104,7 @@ function startArgs(
     },
     duration: values.for,
     mode: values.mode ?? 'silence',
+    ...(values['allow-empty'] ? { allowEmpty: true } : {}),
   };
   const checked = MaintenanceCreateSchema.safeParse(body);
   if (!checked.success) {

@@ -4,7 +4,7 @@
 // 2 on a usage, configuration or connection error and on any refusal (400, 403,
 // 409…), with the service's message on stderr.
 import { readAllPages, type MonitoringClient } from '../api/client.js';
-import { describeError } from '../api/errors.js';
+import { describeError, isApiError } from '../api/errors.js';
 import type { MaintenanceWindow } from '../api/schemas/maintenance.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { formatClock, formatSpan } from '../domain/format.js';
@@ -60,13 +60,27 @@ async function act(client: MonitoringClient, args: MaintenanceArgs, io: Maintena
     else if (io.stdoutIsTTY) io.stdout(`${startedLine(window, now)}\n`);
     else io.stdout(`${sanitize(window.id)}\n`);
   } else if (args.action === 'end') {
+    await end(client, args, io);
+  } else {
+    const windows = await listOpen(client);
+    io.stdout(args.json ? `${JSON.stringify(windows)}\n` : `${listLines(windows, now).join('\n')}\n`);
+  }
+}
+
+/**
+ * Ends a window now. One that had ended already is no failure (a deploy that overran its
+ * window is not a failed deploy): the service says so by `code`, and when, and that is said.
+ */
+async function end(client: MonitoringClient, args: { id: string; json: boolean }, io: MaintenanceIo) {
+  try {
     const window = await client.patchMaintenanceWindow(args.id, { endsAt: 'now' });
     io.stdout(
       args.json ? `${JSON.stringify(window)}\n` : `ended ${sanitize(window.id)} (${sanitize(window.name)})\n`,
     );
-  } else {
-    const windows = await listOpen(client);
-    io.stdout(args.json ? `${JSON.stringify(windows)}\n` : `${listLines(windows, now).join('\n')}\n`);
+  } catch (error) {
+    if (!isApiError(error) || error.code !== 'window_ended') throw error;
+    if (args.json) io.stdout(`${JSON.stringify(await client.maintenanceWindow(args.id))}\n`);
+    else io.stdout(sanitize(`${args.id} had already ended at ${error.endedAt ?? 'an earlier time'}`) + '\n');
   }
 }
 
@@ -89,6 +103,13 @@ function startedLine(w: MaintenanceWindow, now: number): string {
   );
 }
 
+/** The checks a window covers now: up to 5 ids, then how many more; `-` from a service that does not say. */
+function covering(ids: readonly string[] | undefined): string {
+  if (ids === undefined) return '-';
+  if (ids.length === 0) return 'none';
+  return ids.length <= 5 ? ids.join(',') : `${ids.slice(0, 5).join(',')} +${ids.length - 5}`;
+}
+
 export function listLines(windows: readonly MaintenanceWindow[], now: number): string[] {
   if (windows.length === 0) return ['no active or scheduled maintenance windows'];
   const rows = windows.map((w) => {
@@ -99,9 +120,10 @@ export function listLines(windows: readonly MaintenanceWindow[], now: number): s
         : `starts in ${formatSpan(Date.parse(at.startsAt) - now)}`;
     // The name defaults to the reason: then it is said once.
     const about = w.name === w.reason ? w.reason : `${w.name}: ${w.reason}`;
-    return [w.id, w.state, w.mode, when, describeScope(w.scope), w.createdBy, about].map(sanitize);
+    const cells = [w.id, w.state, w.mode, when, describeScope(w.scope), covering(w.coveredChecks)];
+    return [...cells, w.createdBy, about].map(sanitize);
   });
-  const head = ['ID', 'STATE', 'MODE', 'WHEN', 'SCOPE', 'BY', 'NAME: REASON'];
+  const head = ['ID', 'STATE', 'MODE', 'WHEN', 'SCOPE', 'COVERS', 'BY', 'NAME: REASON'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells

@@ -92,7 +92,8 @@ Selection (at least one of check ids, --tag, --group; each flag may repeat):
 
 export const MAINTENANCE_USAGE = `Usage:
   checkwall maintenance start (--check ID | --group ID | --tag TAG)... --for DURATION
-                              --reason TEXT [--name NAME] [--mode silence|pause] [--json]
+                              --reason TEXT [--name NAME] [--mode silence|pause]
+                              [--allow-empty] [--json]
   checkwall maintenance end ID [--json]
   checkwall maintenance list [--json]
 
@@ -103,9 +104,12 @@ ends; a check still failing when it ends pages then.
   start    starts a window now and prints its id; with stdout not a terminal (and
            no --json) only the id, so that  id=$(checkwall maintenance start …)  works.
            --for 30m, 2h, 1d (at most 7 days); --reason is required; --name
-           defaults to the reason; --mode silence (default) or pause.
-  end      ends the window now (a recurring one: its current occurrence only).
-  list     the active and scheduled windows.
+           defaults to the reason; --mode silence (default) or pause. A window
+           covering no check now is refused (exit 2, no window made) unless
+           --allow-empty says it is for checks to come.
+  end      ends the window now (a recurring one: its current occurrence only);
+           one that had ended already exits 0, saying when it ended.
+  list     the active and scheduled windows, with the checks each covers now.
   --json   print the window (start, end) or the windows (list) as JSON.
 
 Exits 0 on success, 2 on a usage, configuration or connection error and on any

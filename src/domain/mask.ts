@@ -107,3 +107,17 @@ export function isSecretHeaderName(name: string): boolean {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || /token|secret|key|pass/i.test(lower);
 }
+
+/** Headers with every credential's value replaced by the mask (names kept: they say what was sent). */
+export function maskHeaders(headers: Record<string, string>, mask = MASK): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = isSecretHeaderName(name) ? mask : value;
+  return out;
+}
+
+/** A result as stored and served: its request's credential headers masked (docs/security.md). */
+export function maskResultRequest<R extends { request: { headers: Record<string, string> } }>(result: R): R {
+  const headers = result.request.headers;
+  if (!Object.keys(headers).some(isSecretHeaderName)) return result;
+  return { ...result, request: { ...result.request, headers: maskHeaders(headers) } };
+}

@@ -12,6 +12,10 @@ export const ApiErrorBodySchema = z.looseObject({
    * (read, operate or admin; actions.ts ROLES, docs/roles.md).
    */
   requiredRole: z.string().optional(),
+  /** A refusal a script acts on by name, not by its words (`window_ended`, docs/maintenance.md). */
+  code: z.string().optional(),
+  /** With `window_ended`: when the window ended. */
+  endedAt: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 

@@ -81,6 +81,8 @@ export const MaintenanceCreateSchema = z.strictObject({
   repeat: MaintenanceRepeatSchema.optional(),
   mode: MaintenanceModeSchema.default('silence'),
   excludeFromAvailability: z.boolean().default(false),
+  /** A window that covers no check now is refused (400 on `scope`) unless this says it is meant to. */
+  allowEmpty: z.boolean().optional(),
 });
 export type MaintenanceCreate = z.input<typeof MaintenanceCreateSchema>;
 
@@ -133,8 +135,8 @@ export const MaintenanceWindowSchema = z.looseObject({
   /** When a person ended or cancelled it early; null otherwise. */
   endedEarlyAt: TimestampSchema.nullable(),
   /**
-   * DECISION: the ids of the checks the window covers now (its scope resolved);
-   * optional: a service that does not say it is shown `—`.
+   * DECISION (docs/maintenance.md): the ids of the checks the scope covers now (a tag or
+   * group covers checks added later); absent from services older than it.
    */
   coveredChecks: z.array(z.string()).optional(),
 });

@@ -320,7 +320,10 @@ export const apiKeyDigest = (k: ApiKeyConfig): Buffer =>
   k.key !== undefined ? digestOf(k.key) : Buffer.from(k.keySha256!, 'hex');
 
 /** A window in the config: the API's create body with an id of its own (docs/maintenance.md). */
-export const MaintenanceConfigSchema = MaintenanceCreateSchema.extend({ id: PathParamSchema });
+// allowEmpty is the API's: a config window covering no check is warned about at load, never refused.
+export const MaintenanceConfigSchema = MaintenanceCreateSchema.omit({ allowEmpty: true }).extend({
+  id: PathParamSchema,
+});
 
 export const AccountConfigSchema = z
   .strictObject({

@@ -32,6 +32,9 @@ const FAULT_MESSAGES = {
   write: 'the database cannot store anything now (its disk is full or failing)',
 } as const;
 
+/** Members of an error body beyond its message and details. */
+export type ErrorExtra = Pick<ApiErrorBody, 'requiredRole' | 'code' | 'endedAt'>;
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -39,7 +42,7 @@ export class HttpError extends Error {
     readonly details?: ApiErrorBody['details'],
     readonly headers: Record<string, string> = {},
     /** Members of the error body beyond the message and details (a 403's requiredRole). */
-    readonly extra: Pick<ApiErrorBody, 'requiredRole'> = {},
+    readonly extra: ErrorExtra = {},
   ) {
     super(message);
   }
@@ -49,11 +52,13 @@ export function errorBody(
   statusCode: number,
   message: string,
   details?: ApiErrorBody['details'],
-  extra: Pick<ApiErrorBody, 'requiredRole'> = {},
+  extra: ErrorExtra = {},
 ): ApiErrorBody {
   const body: ApiErrorBody = { statusCode, error: REASONS[statusCode] ?? 'Error', message };
   if (details && details.length > 0) body.details = details;
   if (extra.requiredRole !== undefined) body.requiredRole = extra.requiredRole;
+  if (extra.code !== undefined) body.code = extra.code;
+  if (extra.endedAt !== undefined) body.endedAt = extra.endedAt;
   return body;
 }
 

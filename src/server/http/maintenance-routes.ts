@@ -15,8 +15,18 @@ import type { Clock } from '../../domain/clock.js';
 import { occurrenceAt } from '../../domain/maintenance.js';
 import type { Accounts } from '../config/accounts.js';
 import type { AccountConfig } from '../config/schema.js';
-import { Conflict, patched, toWire, windowOf, WindowProblem } from '../maintenance/rules.js';
-import { covers, type KnownWindow, type Maintenance } from '../maintenance/windows.js';
+import { coveredChecks, emptyScopeReason } from '../maintenance/coverage.js';
+import {
+  Conflict,
+  type CreateBody,
+  patched,
+  toWire,
+  windowOf,
+  WindowEnded,
+  WindowProblem,
+} from '../maintenance/rules.js';
+import { covers, type KnownWindow, type Maintenance, type WindowSource } from '../maintenance/windows.js';
+import type { StoredWindow } from '../storage/types.js';
 import type { Audit } from './audit.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { accountOf, keyOf } from './guard.js';
@@ -38,27 +48,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
   app.post('/v1/maintenance-windows', async (req, reply) => {
     const account = accountOf(req);
     const body = parseOr400(MaintenanceCreateSchema, req.body ?? {}, 'body');
-    const unknown: string[] = [];
-    const missingChecks = (body.scope.checks ?? []).filter((id) => !deps.accounts.check(account, id));
-    const missingGroups = (body.scope.groups ?? []).filter((id) => !account.groups.some((g) => g.id === id));
-    const details = [
-      ...missingChecks.map((id) => ({
-        path: `scope.checks[${body.scope.checks!.indexOf(id)}]`,
-        message: `no check "${id}" in this account`,
-      })),
-      ...missingGroups.map((id) => ({
-        path: `scope.groups[${body.scope.groups!.indexOf(id)}]`,
-        message: `no group "${id}" in this account`,
-      })),
-    ];
-    if (missingChecks.length) unknown.push(`checks ${missingChecks.map((id) => `"${id}"`).join(', ')}`);
-    if (missingGroups.length) unknown.push(`groups ${missingGroups.map((id) => `"${id}"`).join(', ')}`);
-    if (unknown.length > 0)
-      throw new HttpError(
-        400,
-        `invalid body: unknown ${unknown.join('; ')} in this account (scope)`,
-        details,
-      );
+    refuseScope(deps.accounts, account, body);
     const at = now();
     const window = problemsAre400(() =>
       windowOf(body, { accountId: account.id, id: randomUUID(), createdBy: keyOf(req).name, now: at }),
@@ -71,7 +61,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
         },
       ]);
     await maintenance.save(window);
-    const wire = toWire(window, 'api', now());
+    const wire = wireOf(account, window, 'api');
     await audit(req, {
       action: 'maintenance.create',
       targetId: window.id,
@@ -99,7 +89,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
       ]);
     const chosen = maintenance
       .all(account.id)
-      .map((k) => toWire(k.window, k.source, at))
+      .map((k) => toWire(k.window, k.source, at, coveredChecks(account, k.window.scope)))
       .filter((w) => q.state === undefined || w.state === q.state)
       .filter((w) => {
         if (!check) return true;
@@ -115,7 +105,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
   app.get('/v1/maintenance-windows/:id', (req, reply) => {
     const known = windowOfReq(req);
     void reply.header('cache-control', 'no-store');
-    return toWire(known.window, known.source, now());
+    return wireOf(accountOf(req), known.window, known.source);
   });
 
   app.patch('/v1/maintenance-windows/:id', async (req) => {
@@ -126,11 +116,16 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
     try {
       next = problemsAre400(() => patched(known.window, body, at));
     } catch (error) {
+      if (error instanceof WindowEnded)
+        throw new HttpError(409, error.message, undefined, undefined, {
+          code: 'window_ended',
+          endedAt: new Date(error.endedAt).toISOString(),
+        });
       if (error instanceof Conflict) throw new HttpError(409, error.message);
       throw error;
     }
     await maintenance.save(next);
-    const wire = toWire(next, 'api', now());
+    const wire = wireOf(accountOf(req), next, 'api');
     await audit(req, {
       action: body.endsAt === 'now' ? 'maintenance.end' : 'maintenance.update',
       targetId: next.id,
@@ -163,7 +158,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
       });
       return reply.code(204).header('cache-control', 'no-store').send();
     }
-    if (state === 'ended') return toWire(known.window, known.source, at);
+    if (state === 'ended') return wireOf(account, known.window, known.source);
     // Active, or a series that has begun: ended now, kept as history.
     const ended = { ...known.window, endedEarlyAt: at };
     await maintenance.save(ended);
@@ -172,8 +167,11 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
       targetId: ended.id,
       details: { name: ended.name, state, endedAt: new Date(at).toISOString() },
     });
-    return toWire(ended, 'api', now());
+    return wireOf(account, ended, 'api');
   });
+
+  const wireOf = (account: AccountConfig, window: StoredWindow, source: WindowSource) =>
+    toWire(window, source, now(), coveredChecks(account, window.scope));
 
   function windowOfReq(req: FastifyRequest): KnownWindow {
     const account: AccountConfig = accountOf(req);
@@ -182,6 +180,32 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
     if (!known) throw new HttpError(404, `no maintenance window "${id}" in this account`);
     return known;
   }
+}
+
+/** The create's scope: unknown check or group ids, or (unless allowEmpty) no check covered now, are a 400. */
+function refuseScope(accounts: Accounts, account: AccountConfig, body: CreateBody): void {
+  const unknown: string[] = [];
+  const missingChecks = (body.scope.checks ?? []).filter((id) => !accounts.check(account, id));
+  const missingGroups = (body.scope.groups ?? []).filter((id) => !account.groups.some((g) => g.id === id));
+  const details = [
+    ...missingChecks.map((id) => ({
+      path: `scope.checks[${body.scope.checks!.indexOf(id)}]`,
+      message: `no check "${id}" in this account`,
+    })),
+    ...missingGroups.map((id) => ({
+      path: `scope.groups[${body.scope.groups!.indexOf(id)}]`,
+      message: `no group "${id}" in this account`,
+    })),
+  ];
+  if (missingChecks.length) unknown.push(`checks ${missingChecks.map((id) => `"${id}"`).join(', ')}`);
+  if (missingGroups.length) unknown.push(`groups ${missingGroups.map((id) => `"${id}"`).join(', ')}`);
+  if (unknown.length > 0)
+    throw new HttpError(400, `invalid body: unknown ${unknown.join('; ')} in this account (scope)`, details);
+  const empty = body.allowEmpty ? undefined : emptyScopeReason(account, body.scope);
+  if (empty !== undefined)
+    throw new HttpError(400, `invalid body: scope: ${empty} (allowEmpty: true makes it anyway)`, [
+      { path: 'scope', message: empty },
+    ]);
 }
 
 function writable(known: KnownWindow): KnownWindow {

@@ -19,6 +19,7 @@ import type { StatusEngine } from '../status/engine.js';
 import type { Health } from '../status/health.js';
 import type { Clock } from '../../domain/clock.js';
 import { PERIOD_MS } from '../../domain/period.js';
+import { maskResultRequest } from '../../domain/mask.js';
 import type { Storage } from '../storage/types.js';
 import { registerAlertRoutes } from './alert-routes.js';
 import { createAudit } from './audit.js';
@@ -119,7 +120,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       offset: offsetOf(q),
       limit: q.limit,
     };
-    const { items, total } = await storage.queryResults(query);
+    const found = await storage.queryResults(query);
+    // Results stored before credentials were masked are masked as they are served.
+    const items = found.items.map(maskResultRequest);
+    const total = found.total;
     const meta: Record<string, unknown> = {
       checkId,
       checkName: check.name,

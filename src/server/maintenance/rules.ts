@@ -10,7 +10,7 @@ import {
   type MaintenanceWindow,
 } from '../../api/schemas/maintenance.js';
 import type { z } from 'zod';
-import { isTimeZone, occurrenceAt } from '../../domain/maintenance.js';
+import { isTimeZone, occurrenceAt, occurrencesBetween } from '../../domain/maintenance.js';
 import type { StoredWindow } from '../storage/types.js';
 
 export type CreateBody = z.output<typeof MaintenanceCreateSchema>;
@@ -88,7 +88,7 @@ export function patched(w: StoredWindow, patch: PatchBody, now: number): StoredW
   if (patch.reason !== undefined) next.reason = patch.reason;
   if (patch.endsAt === undefined) return next;
   const { state, occurrence } = occurrenceAt(w, now);
-  if (state === 'ended') throw new Conflict('the window has ended already');
+  if (state === 'ended') throw new WindowEnded(endedAt(w, now));
   const end = patch.endsAt === 'now' ? now : Date.parse(patch.endsAt);
   if (!w.repeat) {
     if (patch.endsAt === 'now') {
@@ -118,8 +118,27 @@ export function patched(w: StoredWindow, patch: PatchBody, now: number): StoredW
 
 export class Conflict extends Error {}
 
+/** A change of the end of a window that has ended: a script reads `endedAt`, not these words. */
+export class WindowEnded extends Conflict {
+  constructor(readonly endedAt: number) {
+    super(`the window has ended already (at ${iso(endedAt)})`);
+  }
+}
+
+/** When an ended window ended: its early end, else its (last occurrence's) end. */
+export function endedAt(w: StoredWindow, now: number): number {
+  if (w.endedEarlyAt !== null) return w.endedEarlyAt;
+  if (!w.repeat) return w.endsAt;
+  return occurrencesBetween(w, w.startsAt, now + 1).reduce((last, o) => Math.max(last, o.endsAt), w.endsAt);
+}
+
 /** The window as the wire says it, at `now`. */
-export function toWire(w: StoredWindow, source: 'api' | 'config', now: number): MaintenanceWindow {
+export function toWire(
+  w: StoredWindow,
+  source: 'api' | 'config',
+  now: number,
+  covered: readonly string[],
+): MaintenanceWindow {
   const { state, occurrence } = occurrenceAt(w, now);
   return {
     id: w.id,
@@ -137,6 +156,7 @@ export function toWire(w: StoredWindow, source: 'api' | 'config', now: number): 
     occurrence: occurrence ? { startsAt: iso(occurrence.startsAt), endsAt: iso(occurrence.endsAt) } : null,
     source,
     endedEarlyAt: w.endedEarlyAt === null ? null : iso(w.endedEarlyAt),
+    coveredChecks: [...covered],
   };
 }
 

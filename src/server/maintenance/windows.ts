@@ -15,6 +15,7 @@ import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema
 import { scopeCovers } from '../config/scope.js';
 import { logFailure } from '../storage/observed.js';
 import type { Storage, StoredWindow } from '../storage/types.js';
+import { emptyScopeReason } from './coverage.js';
 import { windowOf, WindowProblem } from './rules.js';
 
 const TICK_MS = 1_000;
@@ -108,6 +109,12 @@ export function createMaintenance(deps: {
             now: body.startsAt ? Date.parse(body.startsAt) : clock.now(),
           });
           out.set(checkKey(account.id, id), w);
+          // Kept (a tag's checks may come later), but a typo in a scope should not pass silently.
+          const empty = emptyScopeReason(account, w.scope);
+          if (empty)
+            deps.log(
+              `accounts.${account.id}.maintenanceWindows.${i} ("${id}") covers no check now: ${empty}`,
+            );
         } catch (error) {
           if (!(error instanceof WindowProblem)) throw error;
           deps.log(`accounts.${account.id}.maintenanceWindows.${i}.${error.message}: the window is left out`);

@@ -1,6 +1,7 @@
 // Statuses, incidents and alerts, and the two ways a result reaches them: a result
 // recorded directly and a queued run's result completed by its holder.
 import type { CheckResult } from '../../api/schemas/index.js';
+import { maskResultRequest } from '../../domain/mask.js';
 import { createAlerting, type Alerting } from '../alerting/index.js';
 import { createAlertPlanner } from '../alerting/planner.js';
 import type { Holds } from './holds.js';
@@ -100,7 +101,7 @@ function recording({ storage, accounts }: Base, engine: StatusEngine) {
     runs,
     async record(accountId: string, run: RunResult) {
       // The picture is stored apart; the result's JSON keeps only `hasScreenshot`.
-      const { screenshot, ...result } = run;
+      const { screenshot, ...result } = maskResultRequest(run);
       await store(accountId, result, async () => {
         await storage.insertResult(accountId, result);
         if (screenshot) await storage.insertScreenshot(accountId, result, screenshot);
@@ -108,7 +109,7 @@ function recording({ storage, accounts }: Base, engine: StatusEngine) {
       });
     },
     complete(held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, run: RunResult) {
-      const { screenshot, ...result } = run;
+      const { screenshot, ...result } = maskResultRequest(run);
       return store(held.accountId, result, () =>
         storage.completeRun(held.id, held.token, held.accountId, result, screenshot),
       );

@@ -187,6 +187,7 @@ describe('maintenance windows on checks', { timeout: 60_000 }, () => {
           reason: 'r',
           scope: { groups: ['web'] },
           duration: '1h',
+          allowEmpty: true,
         })
       ).body,
     );
@@ -197,6 +198,7 @@ describe('maintenance windows on checks', { timeout: 60_000 }, () => {
           reason: 'r',
           scope: { tags: ['late'] },
           duration: '3h',
+          allowEmpty: true,
         })
       ).body,
     );

@@ -332,8 +332,8 @@ async function gatherHistory(
   const charts = new Map<number, ChartPoint[]>();
   await Promise.all(
     dashboard.widgets.map(async (widget, index) => {
-      const metric = widget.settings['metric'];
-      if (widget.type !== 'metrics_chart' || typeof metric !== 'string' || !(metric in CHART_METRICS)) return;
+      const metric = widget.type === 'metrics_chart' ? widget.settings['metric'] : undefined;
+      if (typeof metric !== 'string' || !Object.hasOwn(CHART_METRICS, metric)) return;
       const range = chartRange(widget);
       const span = SPAN_MS[range.granularity];
       const count = Math.max(1, Math.round(range.span / span));

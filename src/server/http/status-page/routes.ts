@@ -223,8 +223,9 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
   const PERIODS = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS } as const;
   app.get('/status/:slug/badges/:checkId/uptime.svg', async (req, reply) => {
     const hit = await badgeCheck(req);
-    const asked = (req.query as { period?: string }).period ?? '24h';
-    if (!hit || !(asked in PERIODS)) return notFound(reply);
+    const asked = (req.query as { period?: unknown }).period ?? '24h';
+    // Own names only: `in` would take `constructor` and `toString` for periods (prototype-names.test.ts).
+    if (!hit || typeof asked !== 'string' || !Object.hasOwn(PERIODS, asked)) return notFound(reply);
     const period = asked as keyof typeof PERIODS;
     const now = deps.now();
     // Hourly roll-ups are kept 8 days: 24h and 7d read them, 30d the daily ones.
