@@ -10,6 +10,7 @@ import { redactSecrets } from './redact.js';
 import type { Senders } from './senders/index.js';
 import type { SendOutcome } from './senders/types.js';
 import { logFailure } from '../storage/observed.js';
+import { crashPoint } from '../crash-point.js';
 
 export interface DeliveryPolicy {
   attemptTimeoutMs: number;
@@ -32,9 +33,12 @@ export interface DispatcherDeps {
 }
 
 const TICK_MS = 250;
+// How often the leases of instances that are gone are looked for (Storage.releaseOrphanedLeases).
+const ORPHANS_EVERY_TICKS = 8;
 const BATCH = 16;
 const PER_CHANNEL = 2;
-// A killed service's claim runs out after this; longer than any attempt.
+// A claim runs out after this, longer than any attempt: the bound for a killed holder whose
+// death nobody could see (its leases go at once otherwise: releaseOrphanedLeases).
 const LEASE_MARGIN_MS = 20_000;
 const MAX_RETRY_AFTER_MS = 3_600_000;
 
@@ -51,6 +55,13 @@ export function createDispatcher(deps: DispatcherDeps) {
   // One claim at a time: the busy channels it skips are counted before it.
   let claiming = false;
   let again = false;
+  let ticks = 0;
+
+  /** The leases of a killed instance (this one's last start, or a peer) go now, not when they run out. */
+  async function claim(full: number[]) {
+    if (ticks++ % ORPHANS_EVERY_TICKS === 0) await storage.releaseOrphanedLeases();
+    return storage.claimNotifications(deps.clock.now(), leaseMs, BATCH, full);
+  }
 
   function tick() {
     queued = false;
@@ -61,8 +72,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
     claiming = true;
     const full = [...busy].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
-    storage
-      .claimNotifications(deps.clock.now(), leaseMs, BATCH, full)
+    claim(full)
       .then((rows) => rows.forEach(track))
       .catch((error: unknown) => logFailure('checkwall: claiming notifications failed', error))
       .finally(() => {
@@ -111,7 +121,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(policy.attemptTimeoutMs)]);
     const payload = { ...row.payload, deliveryId: row.id } as AlertPayload;
     try {
-      return await deps.senders.byType[channel.type]({ id: row.id, payload, channel }, signal);
+      const sent = await deps.senders.byType[channel.type]({ id: row.id, payload, channel }, signal);
+      // Delivered, not yet recorded: the next start sends it again, with the same delivery id.
+      crashPoint('delivery in flight');
+      return sent;
     } catch (error) {
       return { ok: false, permanent: false, error: `unexpected: ${(error as Error).name}` };
     }

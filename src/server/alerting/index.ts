@@ -8,6 +8,7 @@ import type { CheckStatus } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { createDispatcher, type DispatcherDeps } from './dispatcher.js';
+import { createHoldEndPages } from './hold-end.js';
 import { buildPayload } from './payload.js';
 import type { AlertPlanner } from './planner.js';
 import { transportSecrets } from './redact.js';
@@ -113,37 +114,18 @@ export function createAlerting(deps: AlertingDeps) {
     return dispatcher.deliverNow(id);
   }
 
-  /**
-   * A maintenance window's occurrence ended (claimed by this instance alone): each
-   * check it covered that is still failing (its alert open) pages once, saying so;
-   * one that recovered sends nothing (its recovery was held with its failure).
-   */
-  async function maintenanceEnded(
-    account: AccountConfig,
-    checks: readonly CheckConfig[],
-    window: { id: string; name: string },
-  ): Promise<void> {
-    let queued = 0;
-    for (const check of checks) {
-      queued += await engine.perCheck(account, check, async () => {
-        const open = await storage.openAlert(account.id, check.id);
-        if (!open) return 0;
-        // Still failing: its alert is open (a recovery resolves it); the status may be
-        // unknown meanwhile (runs grown old, a pause), which does not mean it recovered.
-        const status = await engine.statusOf(account, check);
-        const change = await deps.planner.afterMaintenance(account, check, open, status, window);
-        await storage.applyAlertChange(account.id, change);
-        return change.notifications.length;
-      });
-    }
-    if (queued > 0) dispatcher.kick();
-  }
-
   let sweeper: Timer | undefined;
   return {
     sweepReminders,
     testChannel,
-    maintenanceEnded,
+    /** The pages of a hold's end (hold-end.ts): each check still failing pages once. */
+    pageStillFailing: createHoldEndPages({
+      storage,
+      accounts,
+      engine,
+      planner: deps.planner,
+      kick: () => dispatcher.kick(),
+    }),
     kick: dispatcher.kick,
     /** One line on channels that cannot deliver, or null. */
     warning: async () => transportWarning(await storage.allChannels(), config),

@@ -12,6 +12,7 @@ import {
 import { certificateKey, daysUntil, expiresAt, newlyCrossed } from '../../domain/certificate.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange, AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
+import type { HoldEnd } from '../storage/holds-store.js';
 import { buildPayload, type StoredPayload } from './payload.js';
 
 export interface PlannerDeps {
@@ -264,28 +265,26 @@ export function createAlertPlanner(deps: PlannerDeps) {
   }
 
   /**
-   * The page when a maintenance window ends over a check whose alert is still open: a
-   * failure notice saying since when and during which window (held again when another
-   * window is active over it).
+   * The page when a hold ends over a check whose alert is still open: a failure notice
+   * saying since when (and during which window; held again when another window is
+   * active over it), written only with its claim of the end (AlertChange.holdEnd).
    */
-  async function afterMaintenance(
+  async function afterHold(
     account: AccountConfig,
     check: CheckConfig,
     alert: AlertRow,
     status: CheckStatus,
-    window: { id: string; name: string },
+    hold: HoldEnd,
   ): Promise<AlertChange> {
     const now = deps.now();
+    const failingSince = new Date(alert.openedAt).toISOString();
     const notifications = await notify(account, check, 'failure', {
-      status,
-      result: null,
-      alert,
-      incidentId: alert.incidentId,
-      now,
-      maintenance: { id: window.id, name: window.name, failingSince: new Date(alert.openedAt).toISOString() },
+      ...{ status, result: null, alert, incidentId: alert.incidentId, now },
+      ...(hold.kind === 'maintenance' && { maintenance: { id: hold.id, name: hold.name, failingSince } }),
     });
-    return { checkId: check.id, at: now, notifications };
+    const holdEnd = { kind: hold.kind, holdId: hold.id, endsAt: hold.endsAt };
+    return { checkId: check.id, at: now, notifications, holdEnd };
   }
 
-  return { onStatusChange, reminder, afterMaintenance };
+  return { onStatusChange, reminder, afterHold };
 }

@@ -2,10 +2,12 @@
 // stored (made over the API, shared by every instance on the database) and those
 // the config declares (read-only). Read again every second, as the clock moves: a
 // window that starts or ends, by time or by a change made on any instance, moves
-// the statuses and the scheduled checks (`onMoved`), and each occurrence's end is
-// claimed in the database so its page goes out once, from one instance (`onEnded`).
-// An end is claimed only while someone listens for it: a claim with no one to page
-// would lose the page for good.
+// the statuses and the scheduled checks (`onMoved`), and each occurrence's end is told
+// (`onEnded`, whose listener pages, claiming each check's page in the database so it goes
+// out once, from one instance). How far ends were looked at is kept in the database
+// (holdEndsProcessed): a service down for an hour still tells the end it missed. Ends
+// are looked for only once someone listens for them: a look with no one to page would
+// move the mark past them for good.
 import type { Clock } from '../../domain/clock.js';
 import { checkKey } from '../../domain/keys.js';
 import { createListeners } from '../../domain/listeners.js';
@@ -19,8 +21,12 @@ import { emptyScopeReason } from './coverage.js';
 import { windowOf, WindowProblem } from './rules.js';
 
 const TICK_MS = 1_000;
-// A restarted instance still pages for ends this recent (the claim keeps it to one page).
+// A database that never had an end looked at: ends this recent are still told.
 const LOOK_BACK_MS = 60_000;
+// The mark is written when an end was told, else at most this often (a write a second
+// would be a write lock a second); a restart looks again at most this far (the claims
+// keep each page to one).
+const MARK_EVERY_MS = 60_000;
 
 export type WindowSource = 'api' | 'config';
 
@@ -64,6 +70,24 @@ export interface Maintenance {
   stop(): Promise<void>;
 }
 
+/** Ends in (from, now] are told at the next look; `from` is read from the database at the first. */
+function endsMark(storage: Pick<Storage, 'holdEndsProcessed' | 'markHoldEndsProcessed'>) {
+  let lastLook: number | undefined;
+  let marked = -Infinity;
+  return {
+    async from(now: number): Promise<number> {
+      lastLook ??= (await storage.holdEndsProcessed('maintenance')) ?? now - LOOK_BACK_MS;
+      return Math.min(lastLook, now);
+    },
+    async moved(now: number, told: boolean): Promise<void> {
+      lastLook = Math.max(lastLook ?? now, now);
+      if (!told && now - marked < MARK_EVERY_MS) return;
+      await storage.markHoldEndsProcessed('maintenance', now);
+      marked = now;
+    },
+  };
+}
+
 export function covers(window: StoredWindow, account: AccountConfig, check: CheckConfig): boolean {
   return window.accountId === account.id && scopeCovers(window.scope, check);
 }
@@ -71,7 +95,11 @@ export function covers(window: StoredWindow, account: AccountConfig, check: Chec
 export function createMaintenance(deps: {
   storage: Pick<
     Storage,
-    'saveMaintenanceWindow' | 'deleteMaintenanceWindow' | 'maintenanceWindows' | 'claimMaintenanceEnd'
+    | 'saveMaintenanceWindow'
+    | 'deleteMaintenanceWindow'
+    | 'maintenanceWindows'
+    | 'holdEndsProcessed'
+    | 'markHoldEndsProcessed'
   >;
   clock: Clock;
   config: ServiceConfig;
@@ -84,7 +112,7 @@ export function createMaintenance(deps: {
   let fromConfig = new Map<string, StoredWindow>();
   let active: ActiveWindow[] = [];
   let signature = '';
-  let lastLook = clock.now() - LOOK_BACK_MS;
+  const mark = endsMark(storage);
   let ticker: Repeating | undefined;
   let ticking: Promise<void> | undefined;
 
@@ -146,18 +174,21 @@ export function createMaintenance(deps: {
     return Promise.resolve();
   }
 
-  /** Occurrences ended in (lastLook, now]: each claimed once in the database, then paged for. */
+  /**
+   * Occurrences ended in (lastLook, now], each told once its listeners are done; then the
+   * mark moves. A failure leaves the mark: the next look tells them again.
+   */
   async function ends(now: number) {
     if (ended.count() === 0) throw new Error('maintenance ends looked for before anyone listens for them');
-    const from = lastLook;
-    lastLook = now;
-    for (const { window } of known()) {
+    const from = await mark.from(now);
+    let told = false;
+    for (const { window } of known())
       for (const o of occurrencesBetween(window, from, now + 1)) {
         if (o.endsAt > now || o.endsAt <= from) continue;
-        if (!(await storage.claimMaintenanceEnd(window.accountId, window.id, o.endsAt))) continue;
         await ended.emit(window, o);
+        told = true;
       }
-    }
+    await mark.moved(now, told);
   }
 
   async function tickNow() {

@@ -29,11 +29,13 @@ export const ASKED_WAIT_MS = 60_000;
 const WITHDRAW_AGAIN_MS = 2_000;
 
 /**
- * A scheduled run that cannot start within one period of its due time is not run late
- * (docs/service.md); a run offered after its due time (a new check's first run, a
- * catch-up) has its period from the offer.
+ * A scheduled run that cannot start within half its period of its due time is not run
+ * late (docs/service.md): half, so a run re-offered after its holder died never runs
+ * beside its successor. A run offered after its due time (a new check's first run, a
+ * catch-up) has its half period from the offer.
  */
-const staleAtOf = (key: RunKey, periodMs: number, now: number) => Math.max(key.dueAt, now) + periodMs;
+const staleAtOf = (key: RunKey, periodMs: number, now: number) =>
+  Math.max(key.dueAt, now) + Math.floor(periodMs / 2);
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const clock = opts.clock ?? systemClock;

@@ -27,11 +27,15 @@ export function wire(
     scheduleMoved();
     return deriveCovered(engine, accounts, windows);
   });
-  holds.maintenance.onEnded(async (window) => {
+  holds.maintenance.onEnded(async (window, occurrence) => {
     const account = accounts.byId(window.accountId);
     if (!account) return;
     const checks = account.checks.filter((c) => covers(window, account, c));
-    await alerting.maintenanceEnded(account, checks, window);
+    const { accountId, id, name } = window;
+    await alerting.pageStillFailing(
+      { kind: 'maintenance', accountId, id, name, endsAt: occurrence.endsAt },
+      checks,
+    );
   });
   run.runnersBack.on(() => engine.rederiveAll());
   engine.onNotifications(alerting.kick);

@@ -2,6 +2,7 @@
 // other results, the status moved from the kept inputs, then the incident (incident-rule.ts)
 // and the alert (the planner, through StatusAlerts) written in one transaction.
 import { randomUUID } from 'node:crypto';
+import { crashPoint } from '../crash-point.js';
 import type { CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange } from '../storage/types.js';
@@ -62,7 +63,10 @@ export function createResultPath(p: {
       alertOpen,
     });
     if (!plan && !incident.openIncident && incident.closeIncidentAt === undefined) return;
+    // A recovery stored, its alert not yet resolved: the next result resolves it.
+    if (plan?.resolveAlert) crashPoint('recovery');
     await deps.storage.applyAlertChange(account.id, { ...change, ...plan });
+    if (plan?.openAlert) crashPoint('notification written');
     if (plan?.notifications.length) p.notify();
     await rereadCheck(account, check);
   }
@@ -79,6 +83,8 @@ export function createResultPath(p: {
       return perCheck(account, check, async () => {
         const before = (await reads.cachedOrFresh(account, check, LIST_PERIOD)).status;
         if (!(await write())) return false;
+        // Stored, its status change not yet written: the next result (or start) writes it.
+        if (result.status !== 'success') crashPoint('failure stored');
         await onResult(account, check, result, before);
         return true;
       });

@@ -1,6 +1,7 @@
 // The alerting part of Storage (types.ts): incidents, alerts, and the outbox of
 // notifications written with the status change that caused them.
 import type { AlertChannel, AlertEvent, NotificationStatus } from '../../api/schemas/index.js';
+import type { HoldKind } from './holds-store.js';
 
 export interface IncidentRow {
   id: string;
@@ -78,6 +79,12 @@ export interface AlertChange {
    * first, it sent them, and this change's `certificate` notifications are not written.
    */
   certificateNotice?: { key: string; thresholds: readonly number[] } | undefined;
+  /**
+   * The page of a check still failing when a hold ended (alerting/hold-end.ts): claimed
+   * for this check and end in the same transaction as its notifications, so it is
+   * written once, by whichever instance or start writes it first, or not at all.
+   */
+  holdEnd?: { kind: HoldKind; holdId: string; endsAt: number } | undefined;
 }
 
 export type AttemptOutcome =
@@ -149,6 +156,14 @@ export interface AlertStore {
     limit: number,
     skipChannels: readonly number[],
   ): Promise<NotificationRow[]>;
+  /**
+   * Lets go at once of the leases of instances that are gone (killed with an attempt under
+   * way), so their notifications are delivered now rather than when the lease runs out;
+   * returns how many. A live instance keeps its leases, however slow its attempt.
+   * SQLite (one instance per file): every lease but this storage's own. PostgreSQL: the
+   * leases of instances whose session lock (held while the instance is connected) is free.
+   */
+  releaseOrphanedLeases(): Promise<number>;
   /** Claims one notification by id (the test endpoint delivers it at once). */
   claimNotification(id: string, now: number, leaseMs: number): Promise<NotificationRow | null>;
   finishAttempt(id: string, outcome: AttemptOutcome, now: number): Promise<void>;

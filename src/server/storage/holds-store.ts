@@ -34,6 +34,23 @@ export interface StoredWindow {
   occurrenceEnds: Record<string, number>;
 }
 
+/**
+ * What holds a check's pages back (docs/alerts.md): a maintenance window now; a failing
+ * parent (dependency) and a broken location are holds of the same shape.
+ */
+export type HoldKind = 'maintenance' | 'dependency' | 'location';
+
+/** One end of a hold: when it came, the checks it covered that are still failing page once. */
+export interface HoldEnd {
+  kind: HoldKind;
+  accountId: string;
+  /** The window's (or parent check's, or location's) id. */
+  id: string;
+  name: string;
+  /** The end (epoch ms): one occurrence's end for a recurring window. */
+  endsAt: number;
+}
+
 /** What holds a check back: a person's pause, a maintenance window. */
 export interface HoldStore {
   /** Pauses the check; a check paused already keeps its first pause, which is answered. */
@@ -50,8 +67,10 @@ export interface HoldStore {
   /** Every stored window, of every account. */
   maintenanceWindows(): Promise<StoredWindow[]>;
   /**
-   * Claims the end of one occurrence of a window (its end, epoch ms) for the page it
-   * may send: true once, on one instance, whichever asks first.
+   * The instant up to which the ends of holds of this kind were looked at and paged for
+   * (every instance sharing the database moves it); null before the first look.
    */
-  claimMaintenanceEnd(accountId: string, windowId: string, endsAt: number): Promise<boolean>;
+  holdEndsProcessed(kind: HoldKind): Promise<number | null>;
+  /** Moves holdEndsProcessed forward to `upTo` (never back). */
+  markHoldEndsProcessed(kind: HoldKind, upTo: number): Promise<void>;
 }

@@ -52,7 +52,7 @@ export interface SkippedRun extends RunKey {
 
 /** Why a run never started, as GET /v1/check-runs and the run accounting say it. */
 export const SKIP_REASONS = {
-  stale: 'it could not start within one period of its due time',
+  stale: 'it could not start within half its period of its due time',
   superseded: 'a newer run of the check at this location was due',
   unclaimed: 'no runner of its location took it in time',
   withdrawn: 'the check was removed, paused or left the location',

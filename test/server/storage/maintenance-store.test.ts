@@ -1,5 +1,5 @@
 // Maintenance windows as stored (issue 33), the same on SQLite and PostgreSQL: kept
-// whole, replaced, erased, and each occurrence's end claimed once.
+// whole, replaced, erased; and how far hold ends were paged for (docs/alerts.md).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Storage, StoredWindow } from '../../../src/server/storage/types.js';
 import { allStorages } from '../../helpers/storages.js';
@@ -47,20 +47,14 @@ describe.each(FACTORIES)('maintenance windows: %s', (_name, open) => {
     expect((await s.maintenanceWindows()).map((w) => w.accountId)).toEqual(['account-b']);
   });
 
-  it('claims an occurrence end once', async () => {
-    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0)).toBe(true);
-    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0)).toBe(false);
-    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0 + 1)).toBe(true);
-    expect(await s.claimMaintenanceEnd('account-b', 'w1', T0)).toBe(true);
-  });
-
-  it('lets go of the claims of ends before the retention cut-off, and keeps the later ones', async () => {
-    const day = 86_400_000;
-    await s.claimMaintenanceEnd('account-a', 'w1', T0);
-    await s.claimMaintenanceEnd('account-a', 'w1', T0 + day);
-    await s.prune(T0 + 1);
-    // Claimable again: the row is gone (no sweep looks back that far to claim it).
-    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0)).toBe(true);
-    expect(await s.claimMaintenanceEnd('account-a', 'w1', T0 + day)).toBe(false);
+  it('keeps how far hold ends were looked at, per kind, moving forward only', async () => {
+    expect(await s.holdEndsProcessed('maintenance')).toBeNull();
+    await s.markHoldEndsProcessed('maintenance', T0);
+    await s.markHoldEndsProcessed('maintenance', T0 - 5_000);
+    await s.markHoldEndsProcessed('location', T0 + 9);
+    expect(await s.holdEndsProcessed('maintenance')).toBe(T0);
+    await s.markHoldEndsProcessed('maintenance', T0 + 3_600_000);
+    expect(await s.holdEndsProcessed('maintenance')).toBe(T0 + 3_600_000);
+    expect(await s.holdEndsProcessed('location')).toBe(T0 + 9);
   });
 });

@@ -131,6 +131,27 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
       });
     });
 
+    it("writes a hold end's page with its claim, once per check and end: a second write writes nothing", async () => {
+      const holdEnd = { kind: 'maintenance' as const, holdId: 'w1', endsAt: T0 };
+      const page = (id: string, checkId = 'c1') => ({
+        checkId,
+        at: T0 + 1,
+        holdEnd,
+        notifications: [notice(id, { checkId })],
+      });
+      await s.applyAlertChange(A, page('p1'));
+      await s.applyAlertChange(A, page('p2'));
+      await s.applyAlertChange(A, page('p3', 'c2'));
+      await s.applyAlertChange(A, { ...page('p4'), holdEnd: { ...holdEnd, endsAt: T0 + 60_000 } });
+      const ids = (
+        await s.listNotifications({ accountId: A, from: T0, to: T0 + 2, limit: 50, offset: 0 })
+      ).items
+        .map((n) => n.id)
+        .filter((id) => id.startsWith('p'))
+        .sort();
+      expect(ids).toEqual(['p1', 'p3', 'p4']);
+    });
+
     it('claims what is pending and due, once per lease, and again when the lease ran out', async () => {
       const [first, ...more] = await s.claimNotifications(T0, LEASE, 10, []);
       expect(more).toEqual([]);

@@ -5,9 +5,10 @@ import type pg from 'pg';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import { endIncident, insertIncident } from './account.js';
 import { notifyChange } from './changes.js';
-import { first, rows, transaction, type Queryable } from './db.js';
+import { changed, first, rows, transaction, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
 import { JOIN_CHANNELS, NOTIFICATION_COLUMNS } from './outbox.js';
+import { INSTANCE_LOCK } from './changes.js';
 import { notificationValues } from '../rows.js';
 import type { AlertChange, AlertRow, NewNotification, NotificationRow, Storage } from '../types.js';
 
@@ -30,11 +31,14 @@ export async function enqueue(
   );
 }
 
-/** Leases the rows `picked` selects (a CTE with $1 = now, $2 = lease end) and reads them whole. */
+/**
+ * Leases the rows `picked` selects (a CTE with $1 = now, $2 = lease end, $5 = the holder)
+ * and reads them whole.
+ */
 const leaseAndRead = (picked: string) => `
   WITH picked AS (${picked}),
   leased AS (
-    UPDATE alert_notifications n SET lease_until = $2, attempts = attempts + 1
+    UPDATE alert_notifications n SET lease_until = $2, lease_holder = $5, attempts = attempts + 1
     FROM picked WHERE n.id = picked.id RETURNING n.*)
   SELECT ${NOTIFICATION_COLUMNS} FROM leased n ${JOIN_CHANNELS} ORDER BY n.next_attempt_at, n.seq`;
 
@@ -44,8 +48,14 @@ const CLAIM_DUE = leaseAndRead(
    ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE SKIP LOCKED`,
 );
 const CLAIM_ONE = leaseAndRead(
-  `SELECT id FROM alert_notifications WHERE id = $3 AND ${CLAIMABLE} FOR UPDATE`,
+  `SELECT id FROM alert_notifications WHERE id = $3 AND $4::int IS NULL AND ${CLAIMABLE} FOR UPDATE`,
 );
+
+// The lease of a holder whose session lock (pg/changes.ts) this statement can take: that
+// session is gone, and so is its process; the lock goes with the statement's transaction.
+const RELEASE_ORPHANED = `UPDATE alert_notifications SET lease_until = NULL, lease_holder = NULL
+  WHERE status = 'pending' AND lease_until IS NOT NULL AND lease_holder IS NOT NULL AND lease_holder <> $1
+    AND pg_try_advisory_xact_lock(${INSTANCE_LOCK}, hashtext(lease_holder))`;
 
 type AlertStore = Pick<
   Storage,
@@ -59,6 +69,7 @@ type AlertStore = Pick<
   | 'enqueueNotification'
   | 'claimNotifications'
   | 'claimNotification'
+  | 'releaseOrphanedLeases'
   | 'finishAttempt'
 >;
 
@@ -81,6 +92,16 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
   /** The incident, the alert and the outbox rows of one status change: all or nothing. */
   const applyAlertChange = (accountId: string, change: AlertChange) =>
     transaction(pool, async (c) => {
+      const h = change.holdEnd;
+      // Paged for this end already (another instance, or a start before a kill): nothing more.
+      if (h) {
+        const claimed = await c.query(
+          `INSERT INTO hold_pages (kind, account_id, hold_id, ends_at, check_id) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT DO NOTHING`,
+          [h.kind, accountId, h.holdId, h.endsAt, change.checkId],
+        );
+        if (claimed.rowCount === 0) return;
+      }
       if (change.openIncident) await insertIncident(c, accountId, change.openIncident);
       if (change.closeIncidentAt !== undefined)
         await endIncident(c, accountId, change.checkId, change.closeIncidentAt);
@@ -163,16 +184,17 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
     },
     enqueueNotification: (accountId, notification, now) => enqueue(pool, accountId, notification, now),
     claimNotifications: (now, leaseMs, limit, skipChannels) =>
-      rows<NotificationRow>(pool, CLAIM_DUE, [now, now + leaseMs, limit, skipChannels]),
+      rows<NotificationRow>(pool, CLAIM_DUE, [now, now + leaseMs, limit, skipChannels, origin]),
     async claimNotification(id, now, leaseMs) {
-      return (await first<NotificationRow>(pool, CLAIM_ONE, [now, now + leaseMs, id])) ?? null;
+      return (await first<NotificationRow>(pool, CLAIM_ONE, [now, now + leaseMs, id, null, origin])) ?? null;
     },
+    releaseOrphanedLeases: () => changed(pool, RELEASE_ORPHANED, [origin]),
     async finishAttempt(id, outcome, now) {
       const error = outcome.status === 'sent' ? null : outcome.error;
       const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;
       await pool.query(
         `UPDATE alert_notifications SET status = $1, last_error = $2, next_attempt_at = $3, sent_at = $4,
-           lease_until = NULL WHERE id = $5`,
+           lease_until = NULL, lease_holder = NULL WHERE id = $5`,
         [outcome.status, error, next, outcome.status === 'sent' ? now : null, id],
       );
     },

@@ -40,6 +40,12 @@ export interface Changes {
 }
 
 /** The NOTIFY of one change; inside a transaction, it is sent at COMMIT. */
+/**
+ * The advisory-lock key space of instances: each holds (INSTANCE_LOCK, hashtext(origin))
+ * on its listening session while it is connected (pg/alerts.ts frees a dead one's leases).
+ */
+export const INSTANCE_LOCK = 734_611_290;
+
 export async function notifyChange(q: Queryable, origin: string, change: Change): Promise<void> {
   await q.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ origin, ...change })]);
 }
@@ -83,6 +89,7 @@ export function createChanges(
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await next.query('SELECT pg_advisory_lock($1, hashtext($2))', [INSTANCE_LOCK, origin]);
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;

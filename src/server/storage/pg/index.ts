@@ -91,6 +91,7 @@ function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<
     await c.query('DELETE FROM screenshots WHERE started_at < $1', [before]);
     // An end is claimed so that one instance pages for it; the sweep looks back minutes, not days.
     await c.query('DELETE FROM maintenance_ends WHERE ends_at < $1', [before]);
+    await c.query('DELETE FROM hold_pages WHERE ends_at < $1', [before]);
     return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
   });
 }

@@ -1,12 +1,16 @@
 // Maintenance windows (docs/maintenance.md), kept whole as JSON and shared by every instance,
-// and the ends already paged for: the insert that wins is the one page.
+// and how far every instance paged for hold ends (the claims are pg/alerts.ts's).
 import type pg from 'pg';
-import { changed, rows } from './db.js';
+import { changed, first, rows } from './db.js';
 import type { Storage, StoredWindow } from '../types.js';
 
 type MaintenanceStore = Pick<
   Storage,
-  'saveMaintenanceWindow' | 'deleteMaintenanceWindow' | 'maintenanceWindows' | 'claimMaintenanceEnd'
+  | 'saveMaintenanceWindow'
+  | 'deleteMaintenanceWindow'
+  | 'maintenanceWindows'
+  | 'holdEndsProcessed'
+  | 'markHoldEndsProcessed'
 >;
 
 export function createPgMaintenanceStore(pool: pg.Pool): MaintenanceStore {
@@ -25,12 +29,20 @@ export function createPgMaintenanceStore(pool: pg.Pool): MaintenanceStore {
       ])) > 0,
     maintenanceWindows: async () =>
       (await rows<{ data: StoredWindow }>(pool, 'SELECT data FROM maintenance_windows')).map((r) => r.data),
-    claimMaintenanceEnd: async (accountId, windowId, endsAt) =>
-      (await changed(
-        pool,
-        `INSERT INTO maintenance_ends (account_id, window_id, ends_at) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING`,
-        [accountId, windowId, endsAt],
-      )) > 0,
+    holdEndsProcessed: async (kind) =>
+      (
+        await first<{ upTo: number }>(
+          pool,
+          'SELECT up_to AS "upTo" FROM hold_ends_processed WHERE kind = $1',
+          [kind],
+        )
+      )?.upTo ?? null,
+    async markHoldEndsProcessed(kind, upTo) {
+      await pool.query(
+        `INSERT INTO hold_ends_processed (kind, up_to) VALUES ($1, $2)
+         ON CONFLICT (kind) DO UPDATE SET up_to = greatest(hold_ends_processed.up_to, excluded.up_to)`,
+        [kind, upTo],
+      );
+    },
   };
 }

@@ -186,6 +186,24 @@ export const PG_MIGRATIONS: readonly string[] = [
      at BIGINT NOT NULL,
      PRIMARY KEY (account_id, check_id, certificate, threshold)
    );`,
+  // docs/alerts.md: hold-end pages claimed per check, how far hold ends were looked at, and
+  // the holder of an outbox lease (schema.ts says why); a holder's session holds an
+  // advisory lock on its id (pg/changes.ts), free once its process is gone.
+  `CREATE TABLE hold_pages (
+     kind TEXT NOT NULL,
+     account_id TEXT NOT NULL,
+     hold_id TEXT NOT NULL,
+     ends_at BIGINT NOT NULL,
+     check_id TEXT NOT NULL,
+     PRIMARY KEY (kind, account_id, hold_id, ends_at, check_id)
+   );
+   CREATE TABLE hold_ends_processed (
+     kind TEXT PRIMARY KEY,
+     up_to BIGINT NOT NULL
+   );
+   INSERT INTO hold_ends_processed (kind, up_to)
+     SELECT 'maintenance', max(ends_at) FROM maintenance_ends HAVING count(*) > 0;
+   ALTER TABLE alert_notifications ADD COLUMN lease_holder TEXT;`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -2,6 +2,7 @@
 // notifications: enqueued with the status change, claimed with a lease, finished
 // as sent, failed or due again. A second storage would claim with
 // `FOR UPDATE SKIP LOCKED`; here SQLite's single writer serialises the claim.
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { notificationValues } from '../rows.js';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
@@ -32,6 +33,17 @@ const toNotification = (r: RawNotification): NotificationRow => ({
 });
 
 export function createAlertStore(db: Database.Database) {
+  // Who leases here: this open of the file (one instance per file); another holder is gone.
+  const self = randomUUID();
+  const claimHoldPage = db.prepare(
+    `INSERT INTO hold_pages (kind, account_id, hold_id, ends_at, check_id) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  );
+  const OTHERS = `status = 'pending' AND lease_until IS NOT NULL AND coalesce(lease_holder, '') != ?`;
+  const othersLeased = db.prepare(`SELECT 1 FROM alert_notifications WHERE ${OTHERS} LIMIT 1`);
+  const releaseOthers = db.prepare(
+    `UPDATE alert_notifications SET lease_until = NULL, lease_holder = NULL WHERE ${OTHERS}`,
+  );
   const insertAlert = db.prepare(
     `INSERT INTO check_alerts (id, account_id, check_id, incident_id, opened_at, last_notified_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -71,7 +83,7 @@ export function createAlertStore(db: Database.Database) {
      ORDER BY next_attempt_at LIMIT ?`,
   );
   const lease = db.prepare(
-    `UPDATE alert_notifications SET lease_until = ?, attempts = attempts + 1
+    `UPDATE alert_notifications SET lease_until = ?, lease_holder = '${self}', attempts = attempts + 1
      WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
   );
   const backlog = db.prepare(
@@ -79,8 +91,8 @@ export function createAlertStore(db: Database.Database) {
   );
   const byId = db.prepare(`SELECT ${NOTIFICATION_COLUMNS} ${FROM_NOTIFICATIONS} WHERE n.id = ?`);
   const finish = db.prepare(
-    `UPDATE alert_notifications SET status = ?, last_error = ?, next_attempt_at = ?, sent_at = ?, lease_until = NULL
-     WHERE id = ?`,
+    `UPDATE alert_notifications SET status = ?, last_error = ?, next_attempt_at = ?, sent_at = ?, lease_until = NULL,
+       lease_holder = NULL WHERE id = ?`,
   );
 
   const insertThreshold = db.prepare(
@@ -95,6 +107,9 @@ export function createAlertStore(db: Database.Database) {
   }
 
   function writeChange(accountId: string, change: AlertChange) {
+    const h = change.holdEnd;
+    // Paged for this end already (another start, before a kill): nothing more.
+    if (h && claimHoldPage.run(h.kind, accountId, h.holdId, h.endsAt, change.checkId).changes === 0) return;
     const a = change.openAlert;
     if (a) insertAlert.run(a.id, accountId, a.checkId, a.incidentId, a.openedAt, a.lastNotifiedAt);
     if (change.resolveAlert) resolve.run(change.at, change.resolveAlert);
@@ -154,6 +169,8 @@ export function createAlertStore(db: Database.Database) {
     claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
       due.get(now, now, 1) === undefined ? [] : claim.immediate(now, leaseMs, limit, skip),
     claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),
+    // Read first, as claimNotifications: a look that finds nothing takes no write lock.
+    releaseOrphanedLeases: () => (othersLeased.get(self) === undefined ? 0 : releaseOthers.run(self).changes),
     finishAttempt(id: string, outcome: AttemptOutcome, now: number) {
       const error = outcome.status === 'sent' ? null : outcome.error;
       const next = outcome.status === 'pending' ? outcome.nextAttemptAt : null;

@@ -1,11 +1,15 @@
-// Maintenance windows (docs/maintenance.md), kept whole as JSON, and the ends already paged for.
+// Maintenance windows (docs/maintenance.md), kept whole as JSON, and how far hold ends were paged for.
 import type Database from 'better-sqlite3';
 import type { Sync } from '../promised.js';
 import type { Storage, StoredWindow } from '../types.js';
 
 type MaintenanceStore = Pick<
   Sync<Storage>,
-  'saveMaintenanceWindow' | 'deleteMaintenanceWindow' | 'maintenanceWindows' | 'claimMaintenanceEnd'
+  | 'saveMaintenanceWindow'
+  | 'deleteMaintenanceWindow'
+  | 'maintenanceWindows'
+  | 'holdEndsProcessed'
+  | 'markHoldEndsProcessed'
 >;
 
 export function createMaintenanceStore(db: Database.Database): MaintenanceStore {
@@ -15,8 +19,10 @@ export function createMaintenanceStore(db: Database.Database): MaintenanceStore 
   );
   const remove = db.prepare('DELETE FROM maintenance_windows WHERE account_id = ? AND id = ?');
   const all = db.prepare('SELECT data FROM maintenance_windows');
-  const claim = db.prepare(
-    'INSERT INTO maintenance_ends (account_id, window_id, ends_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  const processed = db.prepare('SELECT up_to AS upTo FROM hold_ends_processed WHERE kind = ?');
+  const mark = db.prepare(
+    `INSERT INTO hold_ends_processed (kind, up_to) VALUES (?, ?)
+     ON CONFLICT (kind) DO UPDATE SET up_to = max(up_to, excluded.up_to)`,
   );
   return {
     saveMaintenanceWindow(w) {
@@ -25,6 +31,9 @@ export function createMaintenanceStore(db: Database.Database): MaintenanceStore 
     deleteMaintenanceWindow: (accountId, id) => remove.run(accountId, id).changes > 0,
     maintenanceWindows: () =>
       (all.all() as Array<{ data: string }>).map((r) => JSON.parse(r.data) as StoredWindow),
-    claimMaintenanceEnd: (accountId, windowId, endsAt) => claim.run(accountId, windowId, endsAt).changes > 0,
+    holdEndsProcessed: (kind) => (processed.get(kind) as { upTo: number } | undefined)?.upTo ?? null,
+    markHoldEndsProcessed(kind, upTo) {
+      mark.run(kind, upTo);
+    },
   };
 }

@@ -44,6 +44,8 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     [chunkOf('screenshots', 'started_at < ?'), raw],
     // An end is claimed so that one instance pages for it; the sweep looks back minutes, not days.
     [chunkOf('maintenance_ends', 'ends_at < ?'), raw],
+    // Claims of hold ends are read only for ends past holdEndsProcessed, which moves on within a tick.
+    [chunkOf('hold_pages', 'ends_at < ?'), raw],
     [chunkOf('history_hourly', 'bucket_start < ?'), (_, h) => h.hourlyBefore],
     [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];

@@ -199,6 +199,26 @@ export const MIGRATIONS: readonly string[] = [
      at INTEGER NOT NULL,             -- epoch ms
      PRIMARY KEY (account_id, check_id, certificate, threshold)
    );`,
+  // docs/alerts.md: the page of a check still failing when a hold ended, claimed per check in
+  // the transaction of its notifications (alerting/hold-end.ts); how far the ends of each
+  // kind of hold were looked at, so a service down for an hour still pages for the end it
+  // missed (from the last end an earlier checkwall claimed: it paged for those); and who
+  // holds an outbox lease, so a killed holder's leases go at the next start.
+  `CREATE TABLE hold_pages (
+     kind TEXT NOT NULL,              -- maintenance, dependency, location
+     account_id TEXT NOT NULL,
+     hold_id TEXT NOT NULL,
+     ends_at INTEGER NOT NULL,        -- epoch ms
+     check_id TEXT NOT NULL,
+     PRIMARY KEY (kind, account_id, hold_id, ends_at, check_id)
+   );
+   CREATE TABLE hold_ends_processed (
+     kind TEXT PRIMARY KEY,
+     up_to INTEGER NOT NULL           -- epoch ms
+   );
+   INSERT INTO hold_ends_processed (kind, up_to)
+     SELECT 'maintenance', max(ends_at) FROM maintenance_ends HAVING count(*) > 0;
+   ALTER TABLE alert_notifications ADD COLUMN lease_holder TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
