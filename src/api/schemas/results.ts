@@ -11,6 +11,7 @@ import {
   qDate,
   qInt,
   TimestampSchema,
+  RunbookLinkSchema,
 } from './common.js';
 import { CheckTypeSchema, PeriodSchema, ResultStatusSchema, TriggerSchema } from './enums.js';
 
@@ -174,6 +175,10 @@ export const CheckResultSchema = z.looseObject({
    */
   decodedSize: z.number().int().optional(),
   decodedSizeCapped: z.boolean().optional(),
+  /** DECISION (docs/alerts.md): the check's runbook (else its group's) when the result is read. */
+  runbook: z.string().nullable().optional(),
+  /** DECISION (docs/alerts.md): the check's links (else its group's) when the result is read. */
+  links: z.array(RunbookLinkSchema).optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

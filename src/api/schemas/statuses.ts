@@ -10,6 +10,7 @@ import {
   qList,
   qNumber,
   TimestampSchema,
+  RunbookLinkSchema,
 } from './common.js';
 import {
   CHECK_TYPES,
@@ -135,6 +136,10 @@ export const CheckStatusSchema = z.looseObject({
    * why an open incident paged no one (absent from services that do not alert).
    */
   alertAfterFailures: z.number().int().optional(),
+  /** DECISION (docs/alerts.md): the check's runbook, else its group's; null when none. */
+  runbook: z.string().nullable().optional(),
+  /** DECISION (docs/alerts.md): the check's links, else its group's; [] when none. */
+  links: z.array(RunbookLinkSchema).optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 

@@ -15,6 +15,7 @@ import type { Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
 import type { AccountConfig } from '../config/schema.js';
+import { runbookFields, runbookOf } from '../config/runbook-keys.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Health } from '../status/health.js';
 import type { Clock } from '../../domain/clock.js';
@@ -119,7 +120,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       offset: offsetOf(q),
       limit: q.limit,
     };
-    const { items, total } = await storage.queryResults(query);
+    const { items: stored, total } = await storage.queryResults(query);
+    const book = runbookFields(runbookOf(check, account.groups));
+    const items = stored.map((r) => ({ ...r, ...book }));
     const meta: Record<string, unknown> = {
       checkId,
       checkName: check.name,
