@@ -7,6 +7,7 @@ import {
   pageQuery,
   PathParamSchema,
   qDate,
+  RunbookLinkSchema,
   qInt,
   TimestampSchema,
 } from './common.js';
@@ -58,6 +59,13 @@ export const AlertPayloadSchema = z.looseObject({
     })
     .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
+  /**
+   * DECISION (docs/alerts.md): the check's runbook (an http(s) URL; its group's when it has
+   * none), null when neither has one; a body from an older service without it reads as null.
+   */
+  runbook: z.string().nullable().default(null),
+  /** DECISION (docs/alerts.md): the check's links (else its group's), [] when none. */
+  links: z.array(RunbookLinkSchema).default([]),
 });
 export type AlertPayload = z.infer<typeof AlertPayloadSchema>;
 

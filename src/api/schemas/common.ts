@@ -18,6 +18,10 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
 
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
+/** DECISION (docs/alerts.md): one of a check's links (its runbook's companions), on statuses, results and alerts. */
+export const RunbookLinkSchema = z.looseObject({ name: z.string(), url: z.string() });
+export type RunbookLink = z.infer<typeof RunbookLinkSchema>;
+
 /**
  * An id as a URL path segment names it (a check, a result, a run, an alert, a
  * window, a token, a slug), and wherever a query or a body names such an id: one

@@ -10,6 +10,7 @@ import {
   qList,
   qNumber,
   TimestampSchema,
+  RunbookLinkSchema,
 } from './common.js';
 import {
   CHECK_TYPES,
@@ -74,7 +75,7 @@ export type Pause = z.infer<typeof PauseSchema>;
  * config names them; optional, absent from services that do not have them. The console opens,
  * links and copies only their http(s) URLs.
  */
-export const CheckLinkSchema = z.looseObject({ name: z.string(), url: z.string() });
+export const CheckLinkSchema = RunbookLinkSchema;
 export type CheckLink = z.infer<typeof CheckLinkSchema>;
 export const CHECK_LINK_FIELDS = {
   runbook: z.string().nullable().optional(),

@@ -119,7 +119,9 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
     const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(policy.attemptTimeoutMs)]);
-    const payload = { ...row.payload, deliveryId: row.id } as AlertPayload;
+    // A row queued by an older version has no runbook or links: read as none.
+    const { runbook = null, links = [] } = row.payload as Partial<AlertPayload>;
+    const payload = { ...row.payload, runbook, links, deliveryId: row.id } as AlertPayload;
     try {
       const sent = await deps.senders.byType[channel.type]({ id: row.id, payload, channel }, signal);
       // Delivered, not yet recorded: the next start sends it again, with the same delivery id.

@@ -1,13 +1,16 @@
 // The facts of one notification, frozen when it is enqueued: what every sender
 // renders (the WEBHOOK body is this, plus the delivery id).
 import type { AlertEvent, AlertPayload, CheckResult, CheckStatus } from '../../api/schemas/index.js';
-import type { CheckConfig } from '../config/schema.js';
+import { runbookOf } from '../config/runbook-keys.js';
+import type { CheckConfig, GroupConfig } from '../config/schema.js';
 
 export type StoredPayload = Omit<AlertPayload, 'deliveryId'>;
 
 export interface PayloadInput {
   event: AlertEvent;
   check: CheckConfig | null;
+  /** The account's groups: a check without a runbook or links of its own takes its group's. */
+  groups?: readonly GroupConfig[] | undefined;
   status: CheckStatus | null;
   result: CheckResult | null;
   alertId: string | null;
@@ -37,6 +40,7 @@ export function buildPayload(input: PayloadInput): StoredPayload {
     occurredAt: new Date(input.occurredAt).toISOString(),
     link: check ? resultLink(input.publicUrl, check.id, result) : null,
     channel: input.channel,
+    ...(check ? runbookOf(check, input.groups ?? []) : { runbook: null, links: [] }),
   };
   if (input.reminder !== undefined) payload.reminder = input.reminder;
   if (input.maintenance !== undefined) payload.maintenance = input.maintenance;

@@ -190,7 +190,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
       channels.map((channel) =>
         window
           ? Promise.resolve(`maintenance: ${window.name}`)
-          : suppression(account, check, event, channel, quiet, ctx.now),
+          : suppression(storage, account, check, event, channel, quiet, ctx.now),
       ),
     );
     return channels.map((channel, i) => {
@@ -198,6 +198,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
       const payload = buildPayload({
         event,
         check,
+        groups: account.groups,
         status: ctx.status,
         result: ctx.result,
         alertId: ctx.alert?.id ?? null,
@@ -220,22 +221,6 @@ export function createAlertPlanner(deps: PlannerDeps) {
         lastError: why ?? null,
       };
     });
-  }
-
-  async function suppression(
-    account: AccountConfig,
-    check: CheckConfig,
-    event: AlertEvent,
-    channel: StoredChannel,
-    quiet: ReadonlySet<number>,
-    now: number,
-  ): Promise<string | undefined> {
-    if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
-    if (event !== 'failure' && event !== 'degraded') return undefined;
-    const previous = await storage.lastNoticeAt(account.id, check.id, channel.id, event);
-    if (!withinMinInterval(previous, now, check.alerts)) return undefined;
-    const ago = Math.round((now - previous!) / 1000);
-    return `suppressed: a ${event} notice went to this channel ${ago} s ago (minIntervalSeconds ${check.alerts.minIntervalSeconds})`;
   }
 
   /** The reminder of one open alert, when it is due. */
@@ -287,4 +272,22 @@ export function createAlertPlanner(deps: PlannerDeps) {
   }
 
   return { onStatusChange, reminder, afterHold };
+}
+
+/** Why a channel hears nothing of this event, or undefined when it does. */
+async function suppression(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  event: AlertEvent,
+  channel: StoredChannel,
+  quiet: ReadonlySet<number>,
+  now: number,
+): Promise<string | undefined> {
+  if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
+  if (event !== 'failure' && event !== 'degraded') return undefined;
+  const previous = await storage.lastNoticeAt(account.id, check.id, channel.id, event);
+  if (!withinMinInterval(previous, now, check.alerts)) return undefined;
+  const ago = Math.round((now - previous!) / 1000);
+  return `suppressed: a ${event} notice went to this channel ${ago} s ago (minIntervalSeconds ${check.alerts.minIntervalSeconds})`;
 }

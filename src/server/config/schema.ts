@@ -21,6 +21,7 @@ import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';
 import { AlertSettingsSchema } from './alert-settings.js';
 import { PROBE_KEYS } from './probe-keys.js';
+import { RUNBOOK_KEYS } from './runbook-keys.js';
 
 export { AlertSettingsSchema };
 
@@ -60,7 +61,7 @@ export type LocationConfig = z.infer<typeof LocationConfigSchema>;
 /** Where a run happens, as runners and results see it: never the runner token. */
 export type RunLocation = Pick<LocationConfig, 'id' | 'name' | 'region'>;
 
-export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1) });
+export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1), ...RUNBOOK_KEYS });
 export type GroupConfig = z.infer<typeof GroupConfigSchema>;
 
 const CERTIFICATE_PROPERTIES = ['daysRemaining', 'chainDaysRemaining'];
@@ -177,6 +178,7 @@ export const CheckConfigSchema = z
     /** Accept self-signed certificates (the demo's HTTPS target). */
     insecureTls: z.boolean().default(false),
     ...PROBE_KEYS,
+    ...RUNBOOK_KEYS,
     /** multistep: the journey, after the page at `target` has loaded. */
     steps: z.array(StepSchema).optional(),
     /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */

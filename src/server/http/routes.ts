@@ -15,6 +15,7 @@ import type { Accounts } from '../config/accounts.js';
 import type { Alerting } from '../alerting/index.js';
 import { metricCatalogue } from './catalogue.js';
 import type { AccountConfig } from '../config/schema.js';
+import { runbookFields, runbookOf } from '../config/runbook-keys.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Health } from '../status/health.js';
 import type { Clock } from '../../domain/clock.js';
@@ -121,8 +122,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       limit: q.limit,
     };
     const found = await storage.queryResults(query);
+    const book = runbookFields(runbookOf(check, account.groups));
     // Results stored before credentials were masked are masked as they are served.
-    const items = found.items.map(maskResultRequest);
+    const items = found.items.map((r) => ({ ...maskResultRequest(r), ...book }));
     const total = found.total;
     const meta: Record<string, unknown> = {
       checkId,

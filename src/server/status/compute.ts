@@ -1,6 +1,7 @@
 // One check's status (spec 2.2) from what it is made of (status/inputs.ts), by
 // the rules of src/domain/status-rules.ts. The status engine (status/engine.ts)
 // keeps the inputs and the statuses and decides when to derive again.
+import { runbookFields, runbookOf } from '../config/runbook-keys.js';
 import type { CheckStatus } from '../../api/schemas/index.js';
 import { daysChangeAt, daysUntil } from '../../domain/certificate.js';
 import { round, successRate } from '../../domain/stats.js';
@@ -164,6 +165,7 @@ export function deriveStatus(
     }),
     tags: check.tags,
     group: group ? { id: group.id, name: group.name } : null,
+    ...runbookFields(runbookOf(check, account.groups)),
     statusReason: decision.reason,
     paused: pause ? { by: pause.by, since: since! } : null,
     maintenance: active

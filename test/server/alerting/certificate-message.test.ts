@@ -16,6 +16,8 @@ const payload = (certificate: NonNullable<AlertPayload['certificate']>): AlertPa
   incidentId: null,
   occurredAt: '2026-11-27T10:00:00.000Z',
   link: null,
+  runbook: null,
+  links: [],
   channel: { id: 1, name: 'Ops mail' },
   certificate,
 });
