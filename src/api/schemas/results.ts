@@ -13,6 +13,7 @@ import {
   TimestampSchema,
 } from './common.js';
 import { CheckTypeSchema, PeriodSchema, ResultStatusSchema, TriggerSchema } from './enums.js';
+import { HeartbeatRunSchema } from './heartbeats.js';
 
 /** Known assertion sources: the spec's two, plus those our service evaluates. */
 export const ASSERTION_SOURCES = [
@@ -174,6 +175,8 @@ export const CheckResultSchema = z.looseObject({
    */
   decodedSize: z.number().int().optional(),
   decodedSizeCapped: z.boolean().optional(),
+  /** DECISION: a heartbeat run's end, exit code and /start (heartbeats.ts). */
+  heartbeat: HeartbeatRunSchema.optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

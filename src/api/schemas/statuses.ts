@@ -20,6 +20,7 @@ import {
   TrendSchema,
 } from './enums.js';
 import { CheckMaintenanceSchema } from './maintenance.js';
+import { HEARTBEAT_STATUS_FIELDS } from './heartbeats.js';
 
 // ---------------------------------------------------------------- 2.2 check status
 
@@ -135,6 +136,8 @@ export const CheckStatusSchema = z.looseObject({
    * why an open incident paged no one (absent from services that do not alert).
    */
   alertAfterFailures: z.number().int().optional(),
+  /** DECISION (docs/service.md, "Heartbeats"): a heartbeat's next ping, first ping and run under way. */
+  ...HEARTBEAT_STATUS_FIELDS,
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
