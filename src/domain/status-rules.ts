@@ -6,8 +6,9 @@
  *   - unknown   no run, or the newest is older than 3 x the check's frequency; or a
  *               remote location none of whose runners was in touch for 3 x the
  *               check's frequency ("no runner connected for <location>")
- *   - failing   the newest 2 runs failed; or the mean response time of the newest
- *               3 runs is above the check's failing threshold (failingMs)
+ *   - failing   the newest 2 runs failed (the newest one, for a heartbeat: each run is
+ *               a job's whole run, docs/service.md); or the mean response time of the
+ *               newest 3 runs is above the check's failing threshold (failingMs)
  *   - degraded  a mix of success and failure in the newest 3 runs; or their mean
  *               response time is above the degraded threshold (degradedMs)
  *   - passing   the newest 3 runs (or all, if fewer) succeeded, within thresholds
@@ -77,6 +78,8 @@ function judgeLocation(
   const newest = judged[0];
   if (!newest || now >= staleFrom(newest.startedAt, frequencyMs))
     return { status: 'unknown', reason: `${id} has no recent runs` };
+  if (thresholds.failingRuns === 1 && newest.status === 'failed')
+    return { status: 'failing', reason: `the last run failed at ${id}` };
   if (judged[0]?.status === 'failed' && judged[1]?.status === 'failed')
     return { status: 'failing', reason: `the last 2 runs failed at ${id}` };
   const mean = recentMean(judged);

@@ -16,6 +16,8 @@ export interface StatusThresholds {
   degradedMs?: number | undefined;
   /** Above this many ms a location is failing, even if its runs passed. */
   failingMs?: number | undefined;
+  /** The newest runs that, all failed, fail a location: 2, or 1 for a heartbeat (one run is one job). */
+  failingRuns?: 1 | 2 | undefined;
 }
 
 export interface LocationInput {

@@ -6,6 +6,7 @@
 export * from './common.js';
 export * from './enums.js';
 export * from './results.js';
+export * from './heartbeats.js';
 export * from './statuses.js';
 export * from './history.js';
 export * from './dashboards.js';

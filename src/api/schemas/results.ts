@@ -14,6 +14,7 @@ import {
 } from './common.js';
 import { CheckTypeSchema, PeriodSchema, ResultStatusSchema, TriggerSchema } from './enums.js';
 import { CHECK_LINK_FIELDS } from './statuses.js';
+import { HeartbeatRunSchema } from './heartbeats.js';
 
 /** Known assertion sources: the spec's two, plus those our service evaluates. */
 export const ASSERTION_SOURCES = [
@@ -177,6 +178,8 @@ export const CheckResultSchema = z.looseObject({
   decodedSizeCapped: z.boolean().optional(),
   /** DECISION: the check's runbook and links, as on its status (CHECK_LINK_FIELDS). */
   ...CHECK_LINK_FIELDS,
+  /** DECISION: a heartbeat run's end, exit code and /start (heartbeats.ts). */
+  heartbeat: HeartbeatRunSchema.optional(),
 });
 export type CheckResult = z.infer<typeof CheckResultSchema>;
 

@@ -21,6 +21,7 @@ import {
   TrendSchema,
 } from './enums.js';
 import { CheckMaintenanceSchema } from './maintenance.js';
+import { HEARTBEAT_STATUS_FIELDS } from './heartbeats.js';
 
 // ---------------------------------------------------------------- 2.2 check status
 
@@ -149,6 +150,8 @@ export const CheckStatusSchema = z.looseObject({
    */
   alertAfterFailures: z.number().int().optional(),
   ...CHECK_LINK_FIELDS,
+  /** DECISION (docs/service.md, "Heartbeats"): a heartbeat's next ping, first ping and run under way. */
+  ...HEARTBEAT_STATUS_FIELDS,
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 

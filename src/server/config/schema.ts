@@ -22,6 +22,8 @@ import { digestOf } from './digest.js';
 import { AlertSettingsSchema } from './alert-settings.js';
 import { PROBE_KEYS } from './probe-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
+import { FrequencySchema, frequencyToMs } from './frequency.js';
+import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
 
 export { AlertSettingsSchema };
 
@@ -31,16 +33,7 @@ export { AlertSettingsSchema };
 
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be 1-64 letters, digits, . _ or -');
 
-/** "30s", "1m", "5m", "1h": the spec's short interval form. */
-export const FrequencySchema = z
-  .string()
-  .regex(/^\d+(s|m|h)$/, 'must be a number and a unit, e.g. 30s, 1m, 5m, 1h');
-
-export function frequencyToMs(frequency: string): number {
-  const n = Number.parseInt(frequency, 10);
-  const unit = frequency.at(-1);
-  return n * (unit === 'h' ? 3_600_000 : unit === 'm' ? 60_000 : 1_000);
-}
+export { FrequencySchema, frequencyToMs };
 
 export const LocationConfigSchema = z.strictObject({
   id,
@@ -140,7 +133,7 @@ export type StepConfig = z.infer<typeof StepSchema>;
 
 const BROWSER_TYPES: ReadonlyArray<string> = ['browser', 'multistep'];
 
-export const CheckConfigSchema = z
+const CheckObjectSchema = z
   .strictObject({
     id,
     name: z.string().min(1).max(200),
@@ -167,6 +160,7 @@ export const CheckConfigSchema = z
       .optional(),
     grace: FrequencySchema.optional(),
     frequency: FrequencySchema.default('1m'),
+    ...HEARTBEAT_KEYS,
     locations: z.array(id).min(1),
     assertions: z.array(AssertionConfigSchema).default([]),
     tags: z.array(z.string()).default([]),
@@ -187,6 +181,7 @@ export const CheckConfigSchema = z
     alerts: AlertSettingsSchema.prefault({}),
   })
   .superRefine((check, ctx) => {
+    refineHeartbeat(check, ctx);
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (check.steps !== undefined && check.type !== 'multistep')
       issue('steps', `steps belong to multistep checks, not ${check.type} checks`);
@@ -203,6 +198,8 @@ export const CheckConfigSchema = z
     if (!/^https?:\/\//.test(check.target)) issue('target', 'must be an http:// or https:// URL');
     if (check.method !== 'GET') issue('method', `a ${check.type} check loads its page with GET`);
   });
+/** A heartbeat's defaults and its schedule-or-frequency rule need the keys as written (heartbeat-keys.ts). */
+export const CheckConfigSchema = z.preprocess(heartbeatInput, CheckObjectSchema);
 export type CheckConfig = z.infer<typeof CheckConfigSchema>;
 
 export const DashboardConfigSchema = z.strictObject({

@@ -1,6 +1,6 @@
 // The six endpoints of spec section 4, the public dashboard read and heartbeat
 // pings. Every query, path parameter and body goes through a shared schema.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CheckResultsQuerySchema,
@@ -27,6 +27,8 @@ import { createAudit } from './audit.js';
 import { registerKeyRoutes } from './key-routes.js';
 import { registerActionRoutes, type ActionRouteDeps } from './action-routes.js';
 import { accountOf, keyOf } from './guard.js';
+import { registerHeartbeatRoutes } from './heartbeat-routes.js';
+import type { HeartbeatSignals } from '../heartbeats/signals.js';
 import { registerHistoryRoutes } from './history-routes.js';
 import { registerMaintenanceRoutes } from './maintenance-routes.js';
 import type { Maintenance } from '../maintenance/windows.js';
@@ -56,6 +58,8 @@ export interface RouteDeps {
   maintenance?: Maintenance | undefined;
   /** GET /metrics (metrics/scrape.ts); absent: not offered. */
   metrics?: Scrape | undefined;
+  /** A heartbeat job's signals (heartbeats/signals.ts); absent: a ping only records its time. */
+  heartbeats?: HeartbeatSignals | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -206,21 +210,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return sendPage(req, reply, renderPage({ data: { dashboard: found.dashboard, checks, maintenance } }));
   });
 
-  const ping = async (req: FastifyRequest) => {
-    const { token } = parseOr400(z.object({ token: PathParamSchema }), req.params, 'path');
-    const found = accounts.heartbeat(token);
-    if (!found) throw new HttpError(404, 'no heartbeat check has that token');
-    await storage.recordPing(found.account.id, found.check.id, now());
-    return { ok: true };
-  };
-  app.get('/v1/heartbeats/:token', ping);
-  // A job pings however its tool posts (`curl -d ...` sends a form, others text):
-  // whatever the body, it is read within the size limit and ignored.
-  void app.register((scope, _opts, done) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, parsed) => parsed(null, undefined));
-    scope.post('/v1/heartbeats/:token', ping);
-    done();
+  registerHeartbeatRoutes(app, {
+    accounts,
+    heartbeats: deps.heartbeats,
+    recordPing: (a, c, at) => storage.recordPing(a, c, at),
+    now,
   });
 }
 

@@ -90,12 +90,13 @@ function fnv1a(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Every slot the config schedules: enabled, runnable checks × their locations. */
+/** Every slot the config schedules: enabled, runnable checks × their locations (heartbeats are not run). */
 export function planSlots(config: ServiceConfig): Slot[] {
   const slots: Slot[] = [];
   for (const account of config.accounts) {
     for (const check of account.checks) {
-      if (!check.enabled || !isRunnable(check)) continue;
+      // A heartbeat runs when its job signals; its silence is judged by heartbeats/watch.ts.
+      if (!check.enabled || !isRunnable(check) || check.type === 'heartbeat') continue;
       const periodMs = frequencyToMs(check.frequency);
       for (const location of account.locations) {
         if (!check.locations.includes(location.id)) continue;

@@ -8,6 +8,7 @@ import { listenMetrics, type MetricsListener } from '../http/metrics-routes.js';
 import { createClaims } from '../schedule/claims.js';
 import type { Base } from './base.js';
 import type { Closers } from './closers.js';
+import type { Heartbeats } from './heartbeats.js';
 import type { Holds } from './holds.js';
 import { metricsScrape } from './metrics.js';
 import type { Scrape } from '../metrics/scrape.js';
@@ -26,7 +27,7 @@ export interface Listening {
 /** Builds the app and listens; what it opened is closed through `closers`, also when listening fails. */
 export async function listen(
   base: Base,
-  parts: { run: RunSide; status: StatusSide; holds: Holds },
+  parts: { run: RunSide; status: StatusSide; holds: Holds; heartbeats: Heartbeats },
   closers: Closers,
 ): Promise<Listening> {
   const scrape = metricsScrape(base, parts.run, parts.status);
@@ -58,7 +59,12 @@ export async function listen(
 
 function appDeps(
   { opts, clock, storage, accounts, live, log }: Base,
-  { run, status, holds }: { run: RunSide; status: StatusSide; holds: Holds },
+  {
+    run,
+    status,
+    holds,
+    heartbeats,
+  }: { run: RunSide; status: StatusSide; holds: Holds; heartbeats: Heartbeats },
   scrape: Scrape,
   closing: AbortSignal,
 ): Parameters<typeof buildApp> {
@@ -74,6 +80,7 @@ function appDeps(
       health: status.health,
       maintenance: holds.maintenance,
       metrics: scrape,
+      heartbeats: heartbeats.signals,
       actions: {
         scheduler: run.scheduler,
         pauses: holds.pauses,

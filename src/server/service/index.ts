@@ -9,6 +9,7 @@ import { createRetention } from '../storage/retention.js';
 import { createWarmer } from '../status/warmer.js';
 import { openBase, type Base } from './base.js';
 import { createClosers, type Closers } from './closers.js';
+import { createHeartbeats, type Heartbeats } from './heartbeats.js';
 import { createHolds, type Holds } from './holds.js';
 import { listen } from './http.js';
 import type { Service, ServiceOptions } from './options.js';
@@ -35,13 +36,14 @@ async function start(opts: ServiceOptions, closers: Closers): Promise<Service> {
   const holds = createHolds(base);
   const run = createRunSide(base, holds, closers);
   const status = createStatusSide(base, run, holds);
+  const heartbeats = createHeartbeats(base, holds, run, status);
   const warmer = createWarmer({ engine: status.engine, clock: base.clock, config: base.live.config });
   wire(base, holds, run, status);
   status.alerting.start();
   closers.add('alerting', () => status.alerting.stop());
   await firstReads(base, holds, run);
-  const { app, url, sidecar } = await listen(base, { run, status, holds }, closers);
-  await startTimers(base, { holds, run, status }, closers);
+  const { app, url, sidecar } = await listen(base, { run, status, holds, heartbeats }, closers);
+  await startTimers(base, { holds, run, status, heartbeats }, closers);
   warmer.start();
   closers.add('the status warmer', () => warmer.stop());
   const peers = await listenPeers(base, status.engine, closers);
@@ -75,13 +77,22 @@ async function firstReads({ opts, storage, clock }: Base, holds: Holds, run: Run
 /** The scheduler and every part's own timer, each closed before what it uses. */
 async function startTimers(
   { opts, clock, storage, live }: Base,
-  { holds, run, status }: { holds: Holds; run: RunSide; status: StatusSide },
+  {
+    holds,
+    run,
+    status,
+    heartbeats,
+  }: { holds: Holds; run: RunSide; status: StatusSide; heartbeats: Heartbeats },
   closers: Closers,
 ) {
+  // The heartbeats' last ends are read, and each is watched from now (or its change).
+  await heartbeats.watch.turn();
   if (opts.startScheduler !== false) {
     // Before the first offer: a run's phases are the target's, not our threads' start-up.
     await run.runner.workers.warm();
     run.scheduler.start({ complete: status.complete, onSkipping: () => status.engine.scheduleMoved() });
+    heartbeats.watch.start();
+    closers.add('the heartbeat watch', () => heartbeats.watch.stop());
   }
   // Stopped also when never started: a run asked for now still goes through it.
   closers.add('the scheduler', () => run.scheduler.stop());

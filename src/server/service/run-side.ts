@@ -3,6 +3,7 @@
 // reaches the statuses only through the sink given to scheduler.start and the listeners
 // of `runnersBack`.
 import { createListeners, type Listeners } from '../../domain/listeners.js';
+import { createHeartbeatJudge, type HeartbeatJudge } from '../heartbeats/judge.js';
 import { createRunner } from '../runners/index.js';
 import { createRunnerHub, type RunnerHub } from '../schedule/runner-hub.js';
 import { createScheduler } from '../schedule/scheduler.js';
@@ -17,6 +18,8 @@ export interface RunSide {
   scheduler: Scheduler;
   /** A location's runners came back after a silence (the status side listens). */
   runnersBack: Listeners<[]>;
+  /** What is known of each heartbeat between its job's signals (heartbeats/judge.ts). */
+  heartbeats: HeartbeatJudge;
 }
 
 export function createRunSide(
@@ -56,5 +59,5 @@ export function createRunSide(
     clock,
     observeLag: metrics.scheduleLag,
   });
-  return { hub, runner, scheduler, runnersBack };
+  return { hub, runner, scheduler, runnersBack, heartbeats: createHeartbeatJudge(clock.now) };
 }

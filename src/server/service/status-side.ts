@@ -48,6 +48,7 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     pausedOf: (accountId, checkId) => holds.pauses.of(accountId, checkId),
     excludedOf: (account, check, from, to) => maintenance.excludedOver(account, check, from, to),
     maintenanceOf: (account, check) => heldByMaintenance(holds, account, check),
+    heartbeatOf: (accountId, check) => run.heartbeats.of(accountId, check),
     // Two batches of 100 checks' reads in flight (storage/pg/per-key.ts), the next ones gathering.
     readsAtOnce: isPgStorage(storage) ? 300 : undefined,
   });

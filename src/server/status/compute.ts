@@ -7,6 +7,8 @@ import { daysChangeAt, daysUntil } from '../../domain/certificate.js';
 import { round, successRate } from '../../domain/stats.js';
 import { decideCheckStatus, decideTrend, staleFrom } from '../../domain/status-rules.js';
 import { frequencyToMs, type AccountConfig, type CheckConfig } from '../config/schema.js';
+import type { HeartbeatView } from '../heartbeats/judge.js';
+import { withHeartbeat } from './heartbeat-status.js';
 import { runnerReach } from './runner-reach.js';
 import { checkLocations, type StatusInputs } from './inputs.js';
 import { windowFigures, windowMovesAt } from './window.js';
@@ -41,6 +43,8 @@ export interface StatusEnvironment {
         to: number,
       ) => ReadonlyArray<{ startsAt: number; endsAt: number }>)
     | undefined;
+  /** A heartbeat check's judgement now (heartbeats/judge.ts); undefined for other checks. */
+  heartbeatOf?: ((accountId: string, check: CheckConfig) => HeartbeatView | undefined) | undefined;
 }
 
 /** A maintenance window as a status names it; `endsAt` is its occurrence's end (epoch ms). */
@@ -81,7 +85,9 @@ export function deriveStatus(
     ? successRate(excluded.successes, excluded.total)
     : successRate(window.successes, window.total);
   const unrunnable = env.notRunnableReason?.(check);
-  const frequencyMs = frequencyToMs(check.frequency);
+  const beat = env.heartbeatOf?.(a, check);
+  // A heartbeat's runs are as far apart as its due times (its schedule's longest gap).
+  const frequencyMs = beat?.periodMs ?? frequencyToMs(check.frequency);
   // A remote location's newest result is its runner's contact too (at the run's start, when it
   // held the run; never later than now): another instance learns of a runner's polls seconds
   // late, through the database, but of its results at once.
@@ -101,7 +107,7 @@ export function deriveStatus(
     runnable: unrunnable === undefined,
     notRunnableReason: unrunnable,
     frequencyMs,
-    thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs },
+    thresholds: { degradedMs: check.degradedMs, failingMs: check.failingMs, failingRuns: beat ? 1 : 2 },
     availability,
     activeCriticalAlerts: incident ? 1 : 0,
     locations: locations.map((l, i) => ({ id: l.id, recent: recent[i]!, noRunner: reach.missing[i] })),
@@ -178,9 +184,10 @@ export function deriveStatus(
     alertAfterFailures: check.alerts.afterFailures,
   };
   return {
-    status,
+    status: beat ? withHeartbeat(status, beat) : status,
     until: Math.min(
       reach.until,
+      beat?.judgement.wakeAt ?? Infinity,
       staleAt(recent, frequencyMs, now),
       windowMovesAt(inputs.window, now),
       // The days remaining fall at their moment, with no result stored.

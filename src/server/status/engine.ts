@@ -58,6 +58,8 @@ export interface StatusEngineDeps extends PresenterDeps {
   /** Maintenance windows over a check (maintenance/windows.ts); absent: none is. */
   maintenanceOf?: StatusEnvironment['maintenanceOf'];
   excludedOf?: StatusEnvironment['excludedOf'];
+  /** A heartbeat check's judgement (heartbeats/judge.ts); absent: heartbeats judged by their runs alone. */
+  heartbeatOf?: StatusEnvironment['heartbeatOf'];
 }
 
 export type StatusEngine = ReturnType<typeof createStatusEngine>;

@@ -29,13 +29,19 @@ export function createPresenter(deps: PresenterDeps) {
    */
   function present(accountId: string, status: CheckStatus): CheckStatus {
     const { enabled } = status.schedule;
-    const nextRun = enabled ? deps.scheduler.nextRun(accountId, status.checkId) : null;
+    // A heartbeat is not scheduled: its next run is its next ping due (heartbeat-status.ts).
+    const nextRun =
+      status.nextPingDue !== undefined
+        ? status.nextPingDue
+        : enabled
+          ? (deps.scheduler.nextRun(accountId, status.checkId)?.toISOString() ?? null)
+          : null;
     const skipped = enabled ? deps.scheduler.skippedReason(accountId, status.checkId) : undefined;
     const statusReason =
       skipped === undefined ? status.statusReason : [status.statusReason, skipped].filter(Boolean).join('; ');
     return {
       ...status,
-      schedule: { ...status.schedule, nextRun: nextRun?.toISOString() ?? null },
+      schedule: { ...status.schedule, nextRun },
       statusReason,
       locations: seen(accountId, status),
     };

@@ -40,6 +40,7 @@ export function createStatusReads(deps: StatusEngineDeps, cache: StatusCache, mo
     pausedOf: deps.pausedOf,
     maintenanceOf: deps.maintenanceOf,
     excludedOf: deps.excludedOf,
+    heartbeatOf: deps.heartbeatOf,
   };
   // Per check, since when it has been degraded (degraded-since.ts): kept apart from the
   // cache, which drops a check's statuses whenever its incident or alert moves.

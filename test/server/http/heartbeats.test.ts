@@ -1,6 +1,5 @@
-// Heartbeat checks end to end: a job pings GET or POST /v1/heartbeats/{token}
-// without credentials; the scheduler's runs succeed while pings come within
-// frequency plus grace, and fail once they stop.
+// Heartbeat pings over HTTP: a job pings GET or POST /v1/heartbeats/{token} without
+// credentials, and each ping is a run (test/server/heartbeats/ has the rest).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiErrorBodySchema,
@@ -19,7 +18,7 @@ beforeAll(async () => {
     config: accountConfig({
       locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
       checks: [
-        { id: 'job', name: 'Nightly job', type: 'heartbeat', token: TOKEN, frequency: '1s', grace: '1s' },
+        { id: 'job', name: 'Nightly job', type: 'heartbeat', token: TOKEN, frequency: '1h', grace: '1m' },
       ],
     }),
   });
@@ -32,26 +31,10 @@ async function results(): Promise<CheckResult[]> {
   });
   return CheckResultListSchema.parse(await res.json()).data;
 }
-const after = async (at: number) => (await results()).filter((r) => Date.parse(r.startedAt) > at);
 
 describe('heartbeat checks', () => {
-  it('fail before the first ping, pass after GET and POST pings, and fail when pings stop', async () => {
-    await expect.poll(async () => (await results()).length, { timeout: 5_000 }).toBeGreaterThan(0);
-    const [first] = await results();
-    expect(first).toMatchObject({
-      status: 'failed',
-      checkType: 'heartbeat',
-      error: { name: 'MissedHeartbeat' },
-    });
-    expect(first!.error!.message).toBe('no ping received yet');
-
-    const get = await fetch(`${svc.url}/v1/heartbeats/${TOKEN}`);
-    expect(get.status).toBe(200);
-    const pingedAt = Date.now();
-    await expect
-      .poll(async () => (await after(pingedAt)).map((r) => r.status), { timeout: 5_000 })
-      .toContain('success');
-
+  it('store one run per GET or POST ping, however the job posts, keeping its body', async () => {
+    expect((await fetch(`${svc.url}/v1/heartbeats/${TOKEN}`)).status).toBe(200);
     // However a job's tool posts: no body, a form, text, JSON.
     for (const init of [
       {},
@@ -62,15 +45,11 @@ describe('heartbeat checks', () => {
       const post = await fetch(`${svc.url}/v1/heartbeats/${TOKEN}`, { method: 'POST', ...init });
       expect(post.status).toBe(200);
     }
-    const lastPing = Date.now();
-    // Within 1 s + 1 s grace of the last ping a run passes; after that, it fails.
-    await expect
-      .poll(async () => (await after(lastPing)).find((r) => r.status === 'failed'), { timeout: 6_000 })
-      .toMatchObject({ error: { name: 'MissedHeartbeat', message: expect.stringContaining('last ping') } });
-    const missed = (await after(lastPing)).find((r) => r.status === 'failed')!;
-    // lastPing is taken just after the service stored the ping: allow the few ms between.
-    expect(Date.parse(missed.startedAt) - lastPing).toBeGreaterThan(1_950);
-    expect((await after(lastPing))[0]!.status).toBe('success');
+    const runs = await results();
+    expect(runs.map((r) => [r.status, r.triggeredBy, r.checkType])).toEqual(
+      Array.from({ length: 5 }, () => ['success', 'api', 'heartbeat']),
+    );
+    expect(runs.map((r) => r.response?.body).sort()).toEqual(['', '', 'done', 'ran in 42s', '{"ok":true}']);
   });
 
   it('answers a ping body over the limit with 413', async () => {

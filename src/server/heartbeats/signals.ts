@@ -1,0 +1,85 @@
+// A job's signals at its ping URL (docs/service.md, "Heartbeats"):
+//   /v1/heartbeats/<token>            success          /<token>/start   a run began
+//   /v1/heartbeats/<token>/fail       failure          /<token>/log     a note for the next run
+//   /v1/heartbeats/<token>/<0-255>    the exit code (0 succeeded)
+// with `?rid=` pairing a start with its end. Each end stores one run, at each of the
+// check's locations; /start and /log store none.
+import { z } from 'zod';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
+import type { CheckResult } from '../../api/schemas/index.js';
+import type { HeartbeatJudge } from './judge.js';
+import { heartbeatResult, type RunEnd } from './results.js';
+
+export type Signal =
+  | { kind: 'success' }
+  | { kind: 'fail' }
+  | { kind: 'exit'; code: number }
+  | { kind: 'start' }
+  | { kind: 'log' };
+
+/** The signal a path's last part names (none: success); undefined when it names none. */
+export function parseSignal(part: string | undefined): Signal | undefined {
+  if (part === undefined || part === '') return { kind: 'success' };
+  if (part === 'start' || part === 'fail' || part === 'log') return { kind: part };
+  if (!/^(0|[1-9]\d{0,2})$/.test(part)) return undefined;
+  const code = Number(part);
+  return code <= 255 ? { kind: 'exit', code } : undefined;
+}
+
+export const SIGNAL_HELP = 'must be start, fail, log or an exit code from 0 to 255';
+
+/** `rid`: at most 64 letters, digits and dashes (a UUID fits). */
+export const PingQuerySchema = z.looseObject({
+  rid: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be 1-64 letters, digits or dashes')
+    .optional(),
+});
+
+export interface HeartbeatSignals {
+  receive(
+    account: AccountConfig,
+    check: CheckConfig,
+    signal: Signal,
+    ping: { rid: string | null; body: Buffer | undefined; method: string },
+  ): Promise<void>;
+}
+
+export function createHeartbeatSignals(deps: {
+  now: () => number;
+  judge: HeartbeatJudge;
+  recordPing: (accountId: string, checkId: string, at: number) => Promise<void>;
+  /** Stores a result and judges it (status, incidents, alerts). */
+  record: (accountId: string, result: CheckResult) => Promise<void>;
+  maxStoredBodyBytes: () => number;
+}): HeartbeatSignals {
+  const { judge } = deps;
+  return {
+    async receive(account, check, signal, { rid, body, method }) {
+      const at = deps.now();
+      const text = body ? tail(body, deps.maxStoredBodyBytes()) : undefined;
+      if (signal.kind === 'start') return judge.start(account.id, check.id, rid, at);
+      if (signal.kind === 'log') return judge.note(account.id, check.id, text ?? '');
+      const startedAt = judge.end(account.id, check.id, rid);
+      const log = judge.takeNotes(account.id, check.id);
+      // The end first, so the status the results move reads the run as come.
+      await deps.recordPing(account.id, check.id, at);
+      judge.setLastEnd(account.id, check.id, at);
+      const end: Pick<RunEnd, 'end' | 'exitCode'> =
+        signal.kind === 'exit' ? { end: 'exit', exitCode: signal.code } : { end: signal.kind };
+      const output = { text: text ?? '', size: body?.length ?? 0, method };
+      for (const location of account.locations.filter((l) => check.locations.includes(l.id)))
+        await deps.record(
+          account.id,
+          heartbeatResult({ check, location, at, startedAt, rid, output, log, ...end }),
+        );
+    },
+  };
+}
+
+/** The last `max` bytes of a job's output (its end says most), as text. */
+function tail(body: Buffer, max: number): string {
+  const cut = body.length > max ? body.subarray(body.length - max) : body;
+  // A character cut in half at the start is dropped rather than shown as a replacement.
+  return cut.toString('utf8').replace(/^\uFFFD/, '');
+}
