@@ -3,6 +3,7 @@
 // measured against.
 import type { StateCreator } from 'zustand/vanilla';
 import type { ConsoleState, NavSlice } from './state.js';
+import { expiredMessages, messagesLeft } from './check-actions-slice.js';
 import type { View } from './types.js';
 
 export type { NavSlice } from './state.js';
@@ -36,18 +37,19 @@ export const createNavSlice =
     openPrompt: () => set({ focus: 'prompt', promptText: '', promptError: null }),
     setPrompt: (promptText, promptError = null) => set({ promptText, promptError }),
     setSize: (cols, rows) => (cols === get().cols && rows === get().rows ? undefined : set({ cols, rows })),
-    tick: (now) => set({ now }),
+    tick: (now) => set({ now, ...expiredMessages(get(), now) }),
   });
 
 /**
  * What the view on top leaves behind as another view covers it or it goes:
- * revealed secrets end either way; a dashboard's charts end only when the
+ * an action's outcome and a refusal said on it, and revealed secrets, end either way; a dashboard's charts end only when the
  * dashboard itself goes (a check opened from it returns to it). Everything
  * else a view owns goes with it.
  */
 function leftBehind(s: ConsoleState, gone: boolean): Partial<ConsoleState> {
   const top = s.stack[s.stack.length - 1]?.name;
-  if (top === 'channels') return { revealedChannelId: null, createdSecret: null };
-  if (top === 'dashboard' && gone) return { charts: {} };
-  return {};
+  const messages = messagesLeft(s);
+  if (top === 'channels') return { ...messages, revealedChannelId: null, createdSecret: null };
+  if (top === 'dashboard' && gone) return { ...messages, charts: {} };
+  return messages;
 }

@@ -78,7 +78,15 @@ export type CheckAction =
   | { state: 'idle' }
   | ({ state: 'confirm' } & Ask)
   | ({ state: 'sending' } & Ask)
-  | { state: 'done' | 'error'; kind: CheckActionKind; checkId: string; message: string };
+  | {
+      state: 'done' | 'error';
+      kind: CheckActionKind;
+      checkId: string;
+      /** Names the check: the line may be read from another check's view. */
+      message: string;
+      /** The store's clock at its last change: it goes ACTION_LINE_MS later (check-actions-slice.ts). */
+      at: number;
+    };
 
 /** The runs of the last run now, followed until every one is done or skipped. */
 export interface RunWatch {
@@ -98,6 +106,8 @@ export interface CheckActionsSlice {
   checkAction: CheckAction;
   /** Why the last key pressed did not act (its role, or nothing to act on), until the next key. */
   keyRefusal: string | null;
+  /** The store's clock when keyRefusal was said: it goes ACTION_LINE_MS later. */
+  keyRefusalAt: number;
   /** Says why a key did not act; null takes it away. */
   refuseKey(message: string | null): void;
   runWatch: RunWatch | null;

@@ -64,7 +64,8 @@ describe('acting on a check', () => {
       state: 'error',
       kind: 'run',
       checkId: 'c1',
-      message: 'could not run it now: check "c1" was asked to run 10 times this minute',
+      message: 'could not run Payments now: check "c1" was asked to run 10 times this minute',
+      at: store.getState().now,
     });
     expect(store.getState().runWatch).toBeNull();
   });
@@ -83,5 +84,76 @@ describe('acting on a check', () => {
     expect(store.getState().checkAction).toMatchObject({ state: 'confirm', kind: 'resume' });
     store.getState().answerCheckAction(false);
     expect(store.getState().checkAction).toEqual({ state: 'idle' });
+  });
+});
+
+describe('how long an action message stays (the store clock, no sleeps)', () => {
+  const T0 = Date.parse('2026-11-27T10:00:00.000Z');
+  const paused = (store: ReturnType<typeof storeWithCheck>) => {
+    const c1 = store.getState().checks['c1']!;
+    return { ...c1, paused: { by: 'ops', since: '2026-11-27T10:00:00.000Z' } };
+  };
+
+  it('names its check, and goes 10 s after its last change', () => {
+    const store = storeWithCheck();
+    store.getState().tick(T0);
+    store.getState().askPauseResume('c1');
+    store.getState().answerCheckAction(true);
+    store.getState().checkActionDone({ ok: true, value: { kind: 'pause', status: paused(store) } });
+    expect(store.getState().checkAction).toMatchObject({
+      state: 'done',
+      message: 'Payments paused by ops since 10:00:00 UTC: it does not run until resumed',
+    });
+    store.getState().tick(T0 + 9_999);
+    expect(store.getState().checkAction.state).toBe('done');
+    store.getState().tick(T0 + 10_000);
+    expect(store.getState().checkAction.state).toBe('idle');
+  });
+
+  it('goes when the view it was taken from is left', () => {
+    const store = storeWithCheck();
+    store.getState().tick(T0);
+    store.getState().openCheck('c1', false);
+    store.getState().askPauseResume('c1');
+    store.getState().answerCheckAction(true);
+    store.getState().checkActionDone({ ok: true, value: { kind: 'pause', status: paused(store) } });
+    expect(store.getState().checkAction.state).toBe('done');
+    store.getState().popView();
+    expect(store.getState().checkAction.state).toBe('idle');
+  });
+
+  it('a run now stays while its runs come in, then goes 10 s after the last landed', () => {
+    const store = storeWithCheck();
+    store.getState().tick(T0);
+    store.getState().askRunNow('c1');
+    store.getState().answerCheckAction(true);
+    store.getState().checkActionDone({
+      ok: true,
+      value: { kind: 'run', runs: [run('r1', 'eu-west'), run('r2', 'us-east')] },
+    });
+    store.getState().tick(T0 + 30_000);
+    expect(store.getState().checkAction.state).toBe('done');
+    store.getState().applyRuns([run('r1', 'eu-west', { state: 'done', status: 'success', resultId: 'r1' })]);
+    store.getState().tick(T0 + 45_000);
+    store.getState().applyRuns([run('r2', 'us-east', { state: 'done', status: 'success', resultId: 'r2' })]);
+    store.getState().tick(T0 + 54_000);
+    expect(store.getState().checkAction.state).toBe('done');
+    store.getState().tick(T0 + 55_000);
+    expect(store.getState().checkAction.state).toBe('idle');
+  });
+
+  it('never stacks: a refusal takes an outcome’s place, and goes 10 s later too', () => {
+    const store = storeWithCheck();
+    store.getState().tick(T0);
+    store.getState().askPauseResume('c1');
+    store.getState().answerCheckAction(true);
+    store.getState().checkActionDone({ ok: true, value: { kind: 'pause', status: paused(store) } });
+    store.getState().tick(T0 + 2_000);
+    store.getState().refuseKey('ctrl+r: needs an operate key; this key is read');
+    expect(store.getState().checkAction.state).toBe('idle');
+    store.getState().tick(T0 + 11_999);
+    expect(store.getState().keyRefusal).not.toBeNull();
+    store.getState().tick(T0 + 12_000);
+    expect(store.getState().keyRefusal).toBeNull();
   });
 });

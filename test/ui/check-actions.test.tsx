@@ -119,12 +119,12 @@ describe('acting on a check with an operate key', { timeout: 60_000 }, () => {
     mounted!.view.stdin.write(CTRL_R);
     await expect.poll(plain).toContain('Run Payments now at 2 locations?');
     mounted!.view.stdin.write('y');
-    await expect.poll(plain).toMatch(/could not run it now: check "c1" is paused by oncall since/);
+    await expect.poll(plain).toMatch(/could not run Payments now: check "c1" is paused by oncall since/);
 
     mounted!.view.stdin.write('z');
     await expect.poll(plain).toContain('Resume Payments? It runs within a few seconds');
     mounted!.view.stdin.write('y');
-    await expect.poll(plain).toContain('resumed: it runs within a few seconds');
+    await expect.poll(plain).toContain('Payments resumed: it runs within a few seconds');
     expect(plain()).not.toContain('paused by oncall since');
     await expect.poll(plain).toMatch(/oncall\s+resumed it/);
   });

@@ -125,7 +125,13 @@ describe('the check view’s record of the check', () => {
   it('marks each location where a run asked for now is under way', async () => {
     const { store, frame } = checkOnScreen(80, 24);
     store.setState({
-      checkAction: { state: 'done', kind: 'run', checkId: 'c1', message: '2 runs asked for' },
+      checkAction: {
+        state: 'done',
+        kind: 'run',
+        checkId: 'c1',
+        message: 'Payments: 2 runs asked for',
+        at: NOW,
+      },
       runWatch: {
         checkId: 'c1',
         checkName: 'Payments',
