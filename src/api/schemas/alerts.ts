@@ -58,6 +58,10 @@ export const AlertPayloadSchema = z.looseObject({
     })
     .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
+  /** The check's runbook (http(s)), when it or its group has one (docs/alerts.md). */
+  runbook: z.string().nullable().optional(),
+  /** The check's links, when it or its group has some (docs/alerts.md). */
+  links: z.array(z.looseObject({ name: z.string(), url: z.string() })).optional(),
 });
 export type AlertPayload = z.infer<typeof AlertPayloadSchema>;
 
@@ -74,6 +78,12 @@ export const AlertNotificationSchema = z.looseObject({
   createdAt: TimestampSchema,
   sentAt: TimestampSchema.nullable(),
   nextAttemptAt: TimestampSchema.nullable(),
+  /**
+   * DECISION (docs/alerts.md): the answer of a channel test only: the body sent, its
+   * secrets masked, and the receiver's answer (status and the start of its body).
+   */
+  sentBody: z.string().nullable().optional(),
+  answer: z.looseObject({ status: z.number().int().nullable(), body: z.string() }).nullable().optional(),
 });
 export type AlertNotification = z.infer<typeof AlertNotificationSchema>;
 
