@@ -28,7 +28,11 @@ export function maskConfig(type: string, config: Config, revealed: boolean, mask
   if (revealed) return config;
   switch (type) {
     case 'CHAT':
-      return { ...config, url: maskUrl(str(config['url']), mask) };
+      return {
+        ...config,
+        url: maskUrl(str(config['url']), mask),
+        ...(config['botToken'] !== undefined ? { botToken: maskSecret(str(config['botToken']), mask) } : {}),
+      };
     case 'WEBHOOK':
       return {
         ...config,
@@ -49,8 +53,11 @@ export function channelTarget(type: string, config: Config): string {
   switch (type) {
     case 'EMAIL':
       return str(config['address']);
-    case 'CHAT':
+    case 'CHAT': {
+      // A Telegram channel is named by its chat: its URL is the API's, its token a secret.
+      if (config['service'] === 'telegram') return `${str(config['url'])} chat ${str(config['chatId'])}`;
       return `${str(config['url'])}${config['channel'] ? ` ${str(config['channel'])}` : ''}`;
+    }
     case 'WEBHOOK': {
       const extras = [
         pairs(config['headers']).map((h) => `${str(h.key)}: ${str(h.value)}`),
@@ -81,8 +88,11 @@ export function channelDetailLines(type: string, config: Config): Array<{ label:
   switch (type) {
     case 'CHAT':
       return [
+        ...(config['service'] ? [{ label: 'Service', value: str(config['service']) }] : []),
         { label: 'URL', value: str(config['url']) },
         ...(config['channel'] ? [{ label: 'Channel', value: str(config['channel']) }] : []),
+        ...(config['botToken'] ? [{ label: 'Bot token', value: str(config['botToken']) }] : []),
+        ...(config['chatId'] ? [{ label: 'Chat id', value: str(config['chatId']) }] : []),
       ];
     case 'WEBHOOK':
       return [

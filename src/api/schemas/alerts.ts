@@ -82,6 +82,12 @@ export const AlertNotificationSchema = z.looseObject({
   createdAt: TimestampSchema,
   sentAt: TimestampSchema.nullable(),
   nextAttemptAt: TimestampSchema.nullable(),
+  /**
+   * DECISION (docs/alerts.md): the answer of a channel test only: the body sent, its
+   * secrets masked, and the receiver's answer (status and the start of its body).
+   */
+  sentBody: z.string().nullable().optional(),
+  answer: z.looseObject({ status: z.number().int().nullable(), body: z.string() }).nullable().optional(),
 });
 export type AlertNotification = z.infer<typeof AlertNotificationSchema>;
 

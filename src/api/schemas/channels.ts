@@ -38,14 +38,61 @@ const HeaderSchema = z.object({
 export const EmailConfigSchema = z.object({
   address: z.email({ error: 'must be a valid e-mail address' }).max(320),
 });
-export const ChatConfigSchema = z.object({
-  url: httpUrl,
-  channel: z
-    .string()
-    .regex(/^#\S+$/, 'must start with # and have no spaces, e.g. #ops')
-    .max(80)
-    .optional(),
-});
+/**
+ * DECISION (docs/alerts.md "Chat services"): the service a CHAT channel speaks; without
+ * one, the channel posts today's `{ text, channel }` body.
+ */
+export const CHAT_SERVICES = [
+  'slack',
+  'mattermost',
+  'msteams',
+  'discord',
+  'googlechat',
+  'telegram',
+  'ntfy',
+] as const;
+export type ChatService = (typeof CHAT_SERVICES)[number];
+/** Telegram's default API address, which the console fills in for a telegram channel's `url`. */
+export const TELEGRAM_API_URL = 'https://api.telegram.org';
+
+export const ChatConfigSchema = z
+  .object({
+    url: httpUrl,
+    channel: z
+      .string()
+      .regex(/^#\S+$/, 'must start with # and have no spaces, e.g. #ops')
+      .max(80)
+      .optional(),
+    service: z.enum(CHAT_SERVICES, { error: `must be one of ${CHAT_SERVICES.join(', ')}` }).optional(),
+    /** telegram only: the bot's token from BotFather; kept out of `url`, masked like other secrets. */
+    botToken: z
+      .string()
+      .regex(
+        /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/,
+        'must be a bot token as BotFather gives it, e.g. 123456:ABC-DEF…',
+      )
+      .optional(),
+    /** telegram only: a chat's numeric id (negative for groups) or a public channel's @name. */
+    chatId: z
+      .string()
+      .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, 'must be a numeric chat id or a channel @name')
+      .optional(),
+  })
+  .superRefine((c, ctx) => {
+    const telegram = c.service === 'telegram';
+    for (const key of ['botToken', 'chatId'] as const) {
+      if (telegram && !c[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'required for telegram' });
+      if (!telegram && c[key] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'only a telegram channel takes it' });
+    }
+    if (telegram && /\/bot\d/i.test(c.url))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: `must be the API address (${TELEGRAM_API_URL}), without the bot token: put the token in botToken`,
+      });
+  });
 export const WebhookConfigSchema = z.object({
   url: httpUrl,
   method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),

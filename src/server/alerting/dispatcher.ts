@@ -8,7 +8,8 @@ import type { Clock, Timer } from '../../domain/clock.js';
 import type { AttemptOutcome, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { redactSecrets } from './redact.js';
 import type { Senders } from './senders/index.js';
-import type { SendOutcome } from './senders/types.js';
+import type { Exchange, SendOutcome } from './senders/types.js';
+import { MASK } from '../../domain/mask.js';
 import { logFailure } from '../storage/observed.js';
 import { crashPoint } from '../crash-point.js';
 
@@ -86,21 +87,26 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   function track(row: NotificationRow) {
     busy.set(row.channelId, (busy.get(row.channelId) ?? 0) + 1);
-    const done = attempt(row).finally(() => {
-      const left = (busy.get(row.channelId) ?? 1) - 1;
-      if (left <= 0) busy.delete(row.channelId);
-      else busy.set(row.channelId, left);
-      running.delete(done);
-      kick();
-    });
+    const done = attempt(row)
+      .then(() => undefined)
+      .finally(() => {
+        const left = (busy.get(row.channelId) ?? 1) - 1;
+        if (left <= 0) busy.delete(row.channelId);
+        else busy.set(row.channelId, left);
+        running.delete(done);
+        kick();
+      });
     running.add(done);
   }
 
-  async function attempt(row: NotificationRow): Promise<void> {
+  /** One attempt, recorded; what went over the wire, its secrets masked (a channel test shows it). */
+  async function attempt(row: NotificationRow): Promise<Exchange | null> {
     const channel = await storage.channel(row.accountId, row.channelId);
-    const sent = channel
+    const sent: SendOutcome = channel
       ? await send(row, channel)
-      : ({ ok: false, permanent: true, error: 'the channel is gone' } as const);
+      : { ok: false, permanent: true, error: 'the channel is gone' };
+    const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
+    const exchange = sent.exchange ? maskExchange(sent.exchange, secrets) : null;
     if (stopping.signal.aborted && !sent.ok) {
       // Cut short by a stop: due again at the next start, as if never tried.
       await storage.finishAttempt(
@@ -108,13 +114,13 @@ export function createDispatcher(deps: DispatcherDeps) {
         { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() },
         deps.clock.now(),
       );
-      return;
+      return exchange;
     }
-    const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
     const recorded = outcome(row, sent, secrets);
     await storage.finishAttempt(row.id, recorded, deps.clock.now());
     deps.onOutcome?.(recorded.status);
     await deps.onFinished?.(row);
+    return exchange;
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
@@ -160,10 +166,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     },
     kick,
     /** Delivers one queued notification now, whatever else is under way, and gives its record. */
-    async deliverNow(id: string): Promise<NotificationRow | null> {
-      const row = await storage.claimNotification(id, deps.clock.now(), leaseMs);
-      if (row) await attempt(row);
-      return storage.notification(id);
+    async deliverNow(id: string): Promise<{ row: NotificationRow | null; exchange: Exchange | null }> {
+      const claimed = await storage.claimNotification(id, deps.clock.now(), leaseMs);
+      const exchange = claimed ? await attempt(claimed) : null;
+      return { row: await storage.notification(id), exchange };
     },
     async stop() {
       deps.clock.clearInterval(timer);
@@ -173,7 +179,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   };
 }
 
-/** What a channel's config holds that must not reach a log: header and query values, a URL's path. */
+/** What a channel's config holds that must not reach a log: header and query values, credentials, a URL's path. */
 function channelSecrets(channel: StoredChannel): string[] {
   const config = channel.config as {
     url?: string;
@@ -183,8 +189,21 @@ function channelSecrets(channel: StoredChannel): string[] {
   const out = [
     ...(config.headers ?? []).map((h) => h.value),
     ...(config.queryParameters ?? []).map((q) => q.value),
+    // A dialect's credential (a bot token, a routing or API key) by its field's name.
+    ...Object.entries(channel.config).flatMap(([key, value]) =>
+      typeof value === 'string' && /token|key|secret|pass/i.test(key) ? [value] : [],
+    ),
   ];
   if (config.url) out.push(config.url);
   if (channel.signingSecret) out.push(channel.signingSecret);
   return out;
+}
+
+/** An exchange as a channel test shows it: every secret of the channel masked as the config is. */
+function maskExchange(exchange: Exchange, secrets: readonly string[]): Exchange {
+  const answer = exchange.answer && {
+    ...exchange.answer,
+    body: redactSecrets(exchange.answer.body, secrets, MASK),
+  };
+  return { sent: redactSecrets(exchange.sent, secrets, MASK), answer };
 }

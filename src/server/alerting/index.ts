@@ -7,6 +7,7 @@ import type { Accounts } from '../config/accounts.js';
 import type { CheckStatus } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
+import type { Exchange } from './senders/types.js';
 import { createDispatcher, type DispatcherDeps } from './dispatcher.js';
 import { createHoldEndPages } from './hold-end.js';
 import { buildPayload } from './payload.js';
@@ -92,7 +93,9 @@ export function createAlerting(deps: AlertingDeps) {
   }
 
   /** Sends a `test` event to the channel now and gives its record. */
-  async function testChannel(channel: StoredChannel): Promise<NotificationRow | null> {
+  async function testChannel(
+    channel: StoredChannel,
+  ): Promise<{ row: NotificationRow | null; exchange: Exchange | null }> {
     const id = randomUUID();
     const at = clock.now();
     const payload = buildPayload({

@@ -18,7 +18,7 @@ export function subject(p: AlertPayload): string {
   return `[${TAGS[p.event]}] ${subjectOf(p)}${tail}`;
 }
 
-function what(p: AlertPayload): string {
+export function what(p: AlertPayload): string {
   switch (p.event) {
     case 'test':
       return 'a test notification from Checkwall: this channel works';

@@ -1,10 +1,10 @@
 // A recorded error never carries a secret, whatever a library put in it.
 const MIN_SECRET = 4;
 
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+export function redactSecrets(text: string, secrets: readonly string[], replacement = '[redacted]'): string {
   let out = text;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length))
-    if (secret.length >= MIN_SECRET) out = out.split(secret).join('[redacted]');
+    if (secret.length >= MIN_SECRET) out = out.split(secret).join(replacement);
   return out;
 }
 

@@ -128,14 +128,15 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.post('/v1/alert-channels/:id/test', async (req) => {
     const account = auth(req);
     const channel = await channelOf(account, req);
-    const row = await deps.alerting.testChannel(channel);
+    const { row, exchange } = await deps.alerting.testChannel(channel);
     if (!row) throw new HttpError(500, 'the test notification was not recorded');
     await audit(req, {
       action: 'channel.test',
       targetId: String(channel.id),
       details: { notificationId: row.id, status: row.status },
     });
-    return toNotification(row);
+    // DECISION (docs/alerts.md): a test shows what was sent and what answered, secrets masked.
+    return { ...toNotification(row), sentBody: exchange?.sent ?? null, answer: exchange?.answer ?? null };
   });
 
   app.get('/v1/alert-notifications', async (req) => {

@@ -1,24 +1,37 @@
-// CHAT: an incoming-webhook POST in the shape chat services accept: `text`, and
-// `channel` when the channel names one.
+// CHAT: an incoming-webhook POST. Without `config.service`, the shape chat
+// services accept (`text`, and `channel` when the channel names one), exactly as
+// before dialects; with one, that service's own body (dialects/, docs/alerts.md
+// "Chat services").
+import { CHAT_DIALECTS, type ChatConfig, type ChatRequest } from '../dialects/index.js';
 import { oneLine } from '../message.js';
+import type { AlertPayload } from '../../../api/schemas/index.js';
 import type { HttpPoster } from './http.js';
 import type { Sender } from './types.js';
 
+function plainBody(payload: AlertPayload, config: ChatConfig): ChatRequest {
+  const body: Record<string, string> = { text: oneLine(payload) };
+  if (config.channel) body['channel'] = config.channel;
+  return { url: config.url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** The request a CHAT channel makes for one notification. */
+export function chatRequest(payload: AlertPayload, config: ChatConfig): ChatRequest {
+  return config.service ? CHAT_DIALECTS[config.service](payload, config) : plainBody(payload, config);
+}
+
 export function chatSender(post: HttpPoster): Sender {
   return (delivery, signal) => {
-    const config = delivery.channel.config as { url: string; channel?: string };
-    const body: Record<string, string> = { text: oneLine(delivery.payload) };
-    if (config.channel) body['channel'] = config.channel;
+    const request = chatRequest(delivery.payload, delivery.channel.config as unknown as ChatConfig);
     return post(
       {
         method: 'POST',
-        url: config.url,
+        url: request.url,
         headers: {
-          'content-type': 'application/json',
+          ...request.headers,
           'user-agent': 'checkwall-alerts',
           'x-checkwall-delivery': delivery.id,
         },
-        body: JSON.stringify(body),
+        body: request.body,
       },
       signal,
     );

@@ -30,6 +30,7 @@ export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPos
     bodyTimeout: timeoutMs,
   });
   const post = async (call: HttpCall, signal: AbortSignal): Promise<SendOutcome> => {
+    const sent = call.body ?? '';
     try {
       const res = await request(call.url, {
         method: call.method as 'POST',
@@ -38,15 +39,32 @@ export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPos
         dispatcher: agent,
         signal,
       });
-      await res.body.dump();
-      return classify(res.statusCode, res.headers['retry-after']);
+      const answer = { status: res.statusCode, body: await headOf(res.body) };
+      return { ...classify(res.statusCode, res.headers['retry-after']), exchange: { sent, answer } };
     } catch (error) {
       // Refused by the rule: the same answer every time, so no retry.
-      if (error instanceof RefusedAddressError) return permanent(error.message);
-      return transient(describeFailure(error, signal, timeoutMs));
+      if (error instanceof RefusedAddressError)
+        return { ...permanent(error.message), exchange: { sent, answer: null } };
+      return { ...transient(describeFailure(error, signal, timeoutMs)), exchange: { sent, answer: null } };
     }
   };
   return Object.assign(post, { close: () => agent.close() });
+}
+
+/** How much of an answer is kept (a channel test shows it): its start, the rest read and dropped. */
+export const ANSWER_KEPT_BYTES = 2048;
+const ANSWER_READ_BYTES = 128 * 1024;
+
+async function headOf(body: AsyncIterable<Buffer>): Promise<string> {
+  const kept: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size < ANSWER_KEPT_BYTES) kept.push(chunk.subarray(0, ANSWER_KEPT_BYTES - size));
+    size += chunk.length;
+    // Enough read to keep the connection's answer whole; a receiver that streams on is cut.
+    if (size > ANSWER_READ_BYTES) break;
+  }
+  return Buffer.concat(kept).toString('utf8');
 }
 
 export function classify(status: number, retryAfter?: string | string[]): SendOutcome {

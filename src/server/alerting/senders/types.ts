@@ -3,8 +3,15 @@
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import type { StoredChannel } from '../../storage/types.js';
 
-export type SendOutcome =
-  { ok: true } | { ok: false; permanent: boolean; error: string; retryAfterMs?: number | undefined };
+/** What went over the wire, for a channel test to show (docs/alerts.md): the body sent and the answer. */
+export interface Exchange {
+  sent: string;
+  answer: { status: number | null; body: string } | null;
+}
+
+export type SendOutcome = (
+  { ok: true } | { ok: false; permanent: boolean; error: string; retryAfterMs?: number | undefined }
+) & { exchange?: Exchange };
 
 export interface Delivery {
   id: string;

@@ -1,0 +1,39 @@
+// Telegram (Bot API sendMessage): POST {url}/bot{botToken}/sendMessage with the
+// chat id and a MarkdownV2 text. The token is never in `url` (it is a secret of its
+// own, masked wherever the config shows). MarkdownV2 wants a backslash before each
+// of _*[]()~`>#+-=|{}.!\ in text, before ` and \ inside a code block, and before )
+// and \ inside a link's address. A message is at most 4,096 characters: the raw
+// text (longer than what Telegram counts) is kept within that.
+import { allLinks, backslash, chatFacts, cutEscaped, fitAround } from './facts.js';
+import { TELEGRAM_API_URL } from '../../../api/schemas/index.js';
+import { JSON_HEADERS, type ChatDialect } from './types.js';
+
+export const TELEGRAM_MAX = 4096;
+export const escapeMarkdownV2 = backslash('_*[]()~`>#+-=|{}.!\\');
+const escapeCode = backslash('`\\');
+const escapeLinkUrl = backslash(')\\');
+const esc = (s: string, max = 1000) => cutEscaped(s, max, escapeMarkdownV2);
+
+export const telegram: ChatDialect = (p, config) => {
+  const f = chatFacts(p);
+  const links = allLinks(f).map((l) => `[${esc(l.name, 80)}](${Array.from(l.url, escapeLinkUrl).join('')})`);
+  const head = [
+    `*${esc(`${f.title}: ${f.subject}`)}*`,
+    `${esc(f.subject)} ${esc(f.summary)}`,
+    esc(`When: ${f.occurredAt}`),
+    ...(links.length ? [links.join(esc(' · '))] : []),
+  ].join('\n');
+  const build = (cause: string) => (f.cause ? `${head}\n\`\`\`\n${cause}\n\`\`\`` : head);
+  const text = fitAround(build, f.cause ?? '', TELEGRAM_MAX, escapeCode);
+  const base = (config.url || TELEGRAM_API_URL).replace(/\/+$/, '');
+  return {
+    url: `${base}/bot${config.botToken ?? ''}/sendMessage`,
+    headers: { ...JSON_HEADERS },
+    body: JSON.stringify({
+      chat_id: config.chatId,
+      text,
+      parse_mode: 'MarkdownV2',
+      link_preview_options: { is_disabled: true },
+    }),
+  };
+};

@@ -1,0 +1,117 @@
+// CHAT channels speaking their service's dialect, end to end: a failing check's
+// page goes through the outbox to a loopback receiver per service (real HTTP,
+// allowPrivateNetworks as the demo sets it), each in its own shape; a channel
+// test answers with the body sent and the receiver's answer, the bot token
+// masked; the config is refused with a message naming the field.
+import { describe, expect, it } from 'vitest';
+import { CHAT_SERVICES, type AlertNotification } from '../../../src/api/schemas/index.js';
+import { MASK } from '../../../src/domain/mask.js';
+import { json } from '../../helpers/fixture.js';
+import {
+  alertConfig,
+  closedAfterEach,
+  notifications,
+  post,
+  runner,
+  startAlertService,
+  startReceivers,
+} from '../../helpers/alerting.js';
+
+const held = closedAfterEach();
+const TOKEN = '123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-ra';
+
+const chatChannel = (base: string, service: (typeof CHAT_SERVICES)[number]) => ({
+  type: 'CHAT',
+  name: `room ${service}`,
+  subscriptions: { checks: ['c1'] },
+  config:
+    service === 'telegram'
+      ? { url: base, service, botToken: TOKEN, chatId: '-100123' }
+      : { url: `${base}/${service}`, service, ...(service === 'slack' ? { channel: '#ops' } : {}) },
+});
+
+describe('chat dialects end to end', () => {
+  it('delivers a failure through the outbox to each service in its own shape', async () => {
+    const r = (held.receivers = await startReceivers());
+    const channels = CHAT_SERVICES.map((s) => chatChannel(r.hook.url, s));
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels })));
+    await runner(svc)('c1', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length, { timeout: 10_000 }).toBe(CHAT_SERVICES.length);
+    const at = (path: string) => r.hook.seen.find((s) => s.url === path)!;
+    const body = (path: string) => JSON.parse(at(path).body) as Record<string, unknown>;
+    expect(body('/slack')).toMatchObject({
+      channel: '#ops',
+      blocks: expect.any(Array),
+      text: expect.any(String),
+    });
+    expect(body('/mattermost')).toMatchObject({ text: expect.stringContaining('Check 0001') });
+    expect(body('/msteams')).toMatchObject({
+      type: 'message',
+      attachments: [{ content: { type: 'AdaptiveCard' } }],
+    });
+    expect(body('/discord')).toMatchObject({ allowed_mentions: { parse: [] }, embeds: [expect.any(Object)] });
+    expect(body('/googlechat')).toMatchObject({ cardsV2: [expect.any(Object)] });
+    expect(body(`/bot${TOKEN}/sendMessage`)).toMatchObject({ chat_id: '-100123', parse_mode: 'MarkdownV2' });
+    const ntfy = at('/ntfy');
+    expect(ntfy.headers).toMatchObject({ 'x-priority': '5', 'x-tags': 'rotating_light' });
+    expect(ntfy.body).toContain('Check 0001');
+    const sent = await notifications(svc);
+    expect(sent.map((n) => [n.event, n.status])).toEqual(CHAT_SERVICES.map(() => ['failure', 'sent']));
+  });
+
+  it("answers a channel test with the body sent and the receiver's answer, the token masked", async () => {
+    const r = (held.receivers = await startReceivers());
+    // Telegram's refusal, echoing where it was called: the token must not come back whole.
+    r.hook.handle((req, res) =>
+      json(res, 400, { ok: false, description: `Bad Request: chat not found at ${req.url}` }),
+    );
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels: [] })));
+    const created = await post(svc, '/v1/alert-channels', chatChannel(r.hook.url, 'telegram'));
+    expect(created.status).toBe(201);
+    const tested = await post(svc, `/v1/alert-channels/${String(created.body['id'])}/test`);
+    const n = tested.body as unknown as AlertNotification;
+    expect(n).toMatchObject({ status: 'failed', lastError: 'HTTP 400: the receiver refused the request' });
+    expect(JSON.parse(n.sentBody!)).toMatchObject({ chat_id: '-100123', parse_mode: 'MarkdownV2' });
+    expect(n.answer).toEqual({ status: 400, body: expect.stringContaining(`/bot${MASK}/sendMessage`) });
+    expect(JSON.stringify(n)).not.toContain(TOKEN);
+    expect(r.hook.seen[0]!.url).toBe(`/bot${TOKEN}/sendMessage`);
+  });
+
+  it('refuses a bad chat config with a message naming the field', async () => {
+    const r = (held.receivers = await startReceivers());
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels: [] })));
+    const bad = async (config: Record<string, unknown>) => {
+      const res = await post(svc, '/v1/alert-channels', { type: 'CHAT', name: 'x', config });
+      expect(res.status).toBe(400);
+      return res.body['details'];
+    };
+    expect(await bad({ url: 'https://api.telegram.org', service: 'telegram' })).toEqual(
+      expect.arrayContaining([
+        { path: 'config.botToken', message: 'required for telegram' },
+        { path: 'config.chatId', message: 'required for telegram' },
+      ]),
+    );
+    expect(
+      await bad({
+        url: `https://api.telegram.org/bot${TOKEN}`,
+        service: 'telegram',
+        botToken: TOKEN,
+        chatId: '1',
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        path: 'config.url',
+        message: expect.stringContaining('without the bot token'),
+      }),
+    ]);
+    expect(await bad({ url: 'https://x.test', service: 'icq' })).toEqual([
+      expect.objectContaining({
+        path: 'config.service',
+        message: expect.stringContaining('must be one of slack'),
+      }),
+    ]);
+    expect(await bad({ url: 'https://x.test', service: 'slack', botToken: TOKEN })).toEqual([
+      { path: 'config.botToken', message: 'only a telegram channel takes it' },
+    ]);
+  });
+});
