@@ -85,7 +85,8 @@ const WRITES = new Set<string>([
   'recordRunnerSeen',
   'saveMaintenanceWindow',
   'deleteMaintenanceWindow',
-  'claimMaintenanceEnd',
+  'markHoldEndsProcessed',
+  'releaseOrphanedLeases',
 ]);
 
 /**
