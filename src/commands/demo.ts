@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { startDemo } from '../server/demo/index.js';
 import { createService } from '../server/service/index.js';
-import { DISPLAY_OPTIONS, parseRefresh } from './console.js';
+import { checkedUserCommands, DISPLAY_OPTIONS, parseRefresh } from './console.js';
 import { runConsoleApp } from './run-console.js';
 import { DEMO_USAGE, usageError } from './usage.js';
 
@@ -44,6 +44,9 @@ export async function runDemo(argv: string[]): Promise<number> {
   } catch (error) {
     return usageError('demo', error, DEMO_USAGE);
   }
+  // The config file's own commands work on the demo as on any service (checked before it starts).
+  const userCommands = await checkedUserCommands();
+  if (!userCommands) return 2;
   const embedded = await startEmbeddedDemo(values.db);
   // The status page's path is in the console's header, beside the service's address.
   try {
@@ -54,6 +57,7 @@ export async function runDemo(argv: string[]): Promise<number> {
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,
       links: !values['no-links'],
+      userCommands,
     });
   } finally {
     await embedded.close();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings, SettingsError } from '../../src/commands/settings.js';
+import { readUserCommands, resolveSettings, SettingsError } from '../../src/commands/settings.js';
 
 function configHome(config: unknown): string {
   const home = mkdtempSync(join(tmpdir(), 'checkwall-cfg-'));
@@ -57,5 +57,18 @@ describe('connection settings', () => {
     expect(() =>
       resolveSettings({}, { XDG_CONFIG_HOME: configHome({ profiles: { x: { baseUrl: 'not a url' } } }) }),
     ).toThrow(/profiles\.x\.baseUrl/);
+  });
+});
+
+describe('the config file’s own commands', () => {
+  it('reads them, and names the field of a bad one', () => {
+    const good = { key: 'V', name: 'logs', scope: 'check', run: ['lnav', '{check.id}'] };
+    expect(readUserCommands({ XDG_CONFIG_HOME: configHome({ ...profiles, commands: [good] }) })).toEqual([
+      good,
+    ]);
+    expect(readUserCommands({ XDG_CONFIG_HOME: configHome(profiles) })).toEqual([]);
+    const bad = configHome({ commands: [good, { ...good, scope: 'wall' }] });
+    expect(() => readUserCommands({ XDG_CONFIG_HOME: bad })).toThrow(SettingsError);
+    expect(() => readUserCommands({ XDG_CONFIG_HOME: bad })).toThrow(/commands\.1\.scope/);
   });
 });

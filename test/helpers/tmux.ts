@@ -17,6 +17,8 @@ export interface Terminal {
   /** True once the program has exited (the pane is dead). */
   exited(): boolean;
   kill(): void;
+  /** Any other tmux command on this terminal's server (set-option, pipe-pane, show-buffer…). */
+  tmux(...args: string[]): string;
 }
 
 export function startTerminal(
@@ -72,6 +74,7 @@ export function startTerminal(
     kill: () => {
       spawnSync('tmux', ['-L', socket, 'kill-server']);
     },
+    tmux,
   };
 }
 
