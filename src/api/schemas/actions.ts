@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   'maintenance.update',
   'maintenance.end',
   'maintenance.cancel',
+  'maintenance.delete',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -39,15 +39,28 @@ export function durationMs(duration: string): number {
   return Number(m[1]) * unit;
 }
 
+/** A scope's size: every window is read on every instance, so none may be megabytes. */
+export const MAX_SCOPE_TAGS = 100;
+export const MAX_SCOPE_TAG_LENGTH = 64;
+export const MAX_SCOPE_IDS = 1000;
+
 /** What a window covers; a group or tag covers checks added later. At least one entry. */
 export const MaintenanceScopeSchema = z
   .strictObject({
-    checks: z.array(PathParamSchema).max(1000).optional(),
-    groups: z.array(PathParamSchema).max(1000).optional(),
-    tags: z.array(PathParamSchema).max(1000).optional(),
+    checks: z.array(PathParamSchema).max(MAX_SCOPE_IDS).optional(),
+    groups: z.array(PathParamSchema).max(MAX_SCOPE_IDS).optional(),
+    tags: z
+      .array(
+        PathParamSchema.max(MAX_SCOPE_TAG_LENGTH, `a tag has at most ${MAX_SCOPE_TAG_LENGTH} characters`),
+      )
+      .max(MAX_SCOPE_TAGS, `a scope names at most ${MAX_SCOPE_TAGS} tags`)
+      .optional(),
   })
   .refine((s) => (s.checks?.length ?? 0) + (s.groups?.length ?? 0) + (s.tags?.length ?? 0) > 0, {
     message: 'scope names at least one of checks, groups or tags',
+  })
+  .refine((s) => (s.checks?.length ?? 0) + (s.groups?.length ?? 0) <= MAX_SCOPE_IDS, {
+    message: `a scope names at most ${MAX_SCOPE_IDS} check and group ids together`,
   });
 export type MaintenanceScope = z.output<typeof MaintenanceScopeSchema>;
 

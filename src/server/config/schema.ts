@@ -330,6 +330,8 @@ export const AccountConfigSchema = z
     name: z.string().default('account'),
     apiKeys: z.array(ApiKeySchema).min(1),
     maxAlertChannels: z.number().int().min(0).default(10),
+    /** Active or scheduled maintenance windows, the config's included (docs/maintenance.md). */
+    maxMaintenanceWindows: z.number().int().min(1).max(100_000).default(500),
     /** Everything below belongs to this account. */
     locations: z.array(LocationConfigSchema).default([]),
     groups: z.array(GroupConfigSchema).default([]),

@@ -29,7 +29,7 @@ import { covers, type KnownWindow, type Maintenance, type WindowSource } from '.
 import type { StoredWindow } from '../storage/types.js';
 import type { Audit } from './audit.js';
 import { HttpError, parseOr400 } from './errors.js';
-import { accountOf, keyOf } from './guard.js';
+import { accountOf, keyOf, requireRole } from './guard.js';
 import { pageMeta, slice } from './paging.js';
 
 export interface MaintenanceRouteDeps {
@@ -49,6 +49,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
     const account = accountOf(req);
     const body = parseOr400(MaintenanceCreateSchema, req.body ?? {}, 'body');
     refuseScope(deps.accounts, account, body);
+    refuseOverCap(account, maintenance.all(account.id), now());
     const at = now();
     const window = problemsAre400(() =>
       windowOf(body, { accountId: account.id, id: randomUUID(), createdBy: keyOf(req).name, now: at }),
@@ -158,7 +159,17 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
       });
       return reply.code(204).header('cache-control', 'no-store').send();
     }
-    if (state === 'ended') return wireOf(account, known.window, known.source);
+    if (state === 'ended') {
+      // History erased on purpose: an admin's decision, in the audit trail.
+      requireRole(req, 'admin');
+      await maintenance.remove(account.id, known.window.id);
+      await audit(req, {
+        action: 'maintenance.delete',
+        targetId: known.window.id,
+        details: { name: known.window.name, state },
+      });
+      return reply.code(204).header('cache-control', 'no-store').send();
+    }
     // Active, or a series that has begun: ended now, kept as history.
     const ended = { ...known.window, endedEarlyAt: at };
     await maintenance.save(ended);
@@ -206,6 +217,13 @@ function refuseScope(accounts: Accounts, account: AccountConfig, body: CreateBod
     throw new HttpError(400, `invalid body: scope: ${empty} (allowEmpty: true makes it anyway)`, [
       { path: 'scope', message: empty },
     ]);
+}
+
+/** Past the account's maxMaintenanceWindows active or scheduled windows (the config's too): 409. */
+function refuseOverCap(account: AccountConfig, known: readonly KnownWindow[], now: number): void {
+  const max = account.maxMaintenanceWindows;
+  const open = known.filter((k) => occurrenceAt(k.window, now).state !== 'ended').length;
+  if (open >= max) throw new HttpError(409, `too many maintenance windows (${max}): end or delete some`);
 }
 
 function writable(known: KnownWindow): KnownWindow {

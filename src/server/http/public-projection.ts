@@ -52,3 +52,34 @@ function publicIncident(s: CheckStatus): NonNullable<PublicCheckStatus['currentI
     title: `${s.checkName}: ${what}`,
   };
 }
+
+/**
+ * The dashboard of the public read, field by field. How it is filed (tags, groups) and the
+ * custom domain that serves it stay private: the fields stay, empty, so `checkwall --public`
+ * and older executables still read it.
+ */
+export function publicDashboard(d: Dashboard): Dashboard {
+  const c = d.configuration;
+  return {
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    isPrivate: d.isPrivate,
+    customDomain: null,
+    customUrl: d.customUrl,
+    tags: [],
+    checkIds: d.checkIds,
+    checkGroupIds: [],
+    configuration: {
+      theme: c.theme,
+      logo: c.logo,
+      refreshInterval: c.refreshInterval,
+      showCheckResults: c.showCheckResults,
+      showIncidents: c.showIncidents,
+      customCSS: c.customCSS,
+    },
+    widgets: d.widgets,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}

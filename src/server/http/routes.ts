@@ -36,6 +36,7 @@ import { createPageMemo, renderPage, sendPage } from './etag.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { offsetOf, pageMeta, slice } from './paging.js';
 import { publicChecks, publicMaintenance } from './status-page/data.js';
+import { publicDashboard } from './public-projection.js';
 import { endOf } from './time-range.js';
 import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
@@ -207,7 +208,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       state: w.state,
       checkIds: w.checkIds,
     }));
-    return sendPage(req, reply, renderPage({ data: { dashboard: found.dashboard, checks, maintenance } }));
+    return sendPage(
+      req,
+      reply,
+      renderPage({ data: { dashboard: publicDashboard(found.dashboard), checks, maintenance } }),
+    );
   });
 
   registerHeartbeatRoutes(app, {

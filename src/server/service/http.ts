@@ -49,7 +49,8 @@ export async function listen(
   const where = opts.config.metrics;
   let sidecar: MetricsListener | undefined;
   try {
-    sidecar = where ? await listenMetrics(scrape, where) : undefined;
+    const guard = { http: () => base.live.config.http, log: base.log };
+    sidecar = where ? await listenMetrics(scrape, where, guard) : undefined;
   } catch (error) {
     throw new Error(`cannot listen for metrics on ${where!.host}:${where!.port}: ${listenProblem(error)}`);
   }

@@ -20,12 +20,22 @@ beforeAll(async () => {
     customUrl: id,
     isPrivate: false,
     checkIds: ['c2'],
+    tags: ['internal-team'],
+    customDomain: `${id}.status.example`,
     configuration: { showIncidents: shows, showCheckResults: shows },
   });
   const config = ServiceConfigSchema.parse({
     ...base,
     accounts: [
-      { ...account, dashboards: [...account.dashboards, board('shown', true), board('hidden', false)] },
+      {
+        ...account,
+        dashboards: [
+          ...account.dashboards,
+          board('shown', true),
+          board('hidden', false),
+          { ...board('grouped', false), checkGroupIds: ['core'] },
+        ],
+      },
       ...base.accounts.slice(1),
     ],
   });
@@ -109,6 +119,17 @@ describe('GET /v1/public/dashboards/{slug}', () => {
     expect(text).not.toContain('10.20.30.40');
     expect(text).not.toContain('ECONNREFUSED');
     expect(PublicDashboardSchema.parse(JSON.parse(text)).data.checks).toHaveLength(1);
+  });
+
+  it('sends the dashboard without its tags, groups and custom domain (the fields stay, empty)', async () => {
+    const { text } = await read('shown');
+    const { dashboard } = PublicDashboardSchema.parse(JSON.parse(text)).data;
+    expect(dashboard).toMatchObject({ tags: [], checkGroupIds: [], customDomain: null, checkIds: ['c2'] });
+    expect(text).not.toContain('internal-team');
+    expect(text).not.toContain('status.example');
+    const grouped = PublicDashboardSchema.parse(JSON.parse((await read('grouped')).text)).data;
+    expect(grouped.dashboard.checkGroupIds).toEqual([]);
+    expect(grouped.checks.length).toBeGreaterThan(1);
   });
 
   it('leaves the incident and the runs out when the dashboard hides them', async () => {

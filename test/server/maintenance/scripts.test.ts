@@ -14,6 +14,8 @@ import { systemClock } from '../../../src/domain/clock.js';
 import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { call, get, patch, post } from '../../helpers/http.js';
 import {
+  OTHER_ACCOUNT,
+  OTHER_KEY,
   startTestService,
   testConfig,
   TEST_ACCOUNT,
@@ -21,6 +23,7 @@ import {
   type TestService,
 } from '../../helpers/service.js';
 
+const OPS_KEY = 'cw_ops_0123456789abcdef0123';
 let svc: TestService;
 let now = Date.now();
 const lines: string[] = [];
@@ -31,7 +34,15 @@ function config() {
   const ghost = { name: 'ghost', reason: 'checks to come', scope: { tags: ['later'] }, duration: '1h' };
   return ServiceConfigSchema.parse({
     ...base,
-    accounts: [{ ...ours!, maintenanceWindows: [{ id: 'ghost', ...ghost }] }, ...rest],
+    accounts: [
+      { ...ours!, maintenanceWindows: [{ id: 'ghost', ...ghost }] },
+      ...rest.map((a) => ({
+        ...a,
+        apiKeys: [...a.apiKeys, { key: OPS_KEY, name: 'deployer', role: 'operate' }],
+        maxMaintenanceWindows: 2,
+        maintenanceWindows: [{ id: 'weekly', ...ghost, scope: { checks: ['secret'] }, duration: '7d' }],
+      })),
+    ],
   });
 }
 
@@ -135,5 +146,45 @@ describe('ending a window that has ended', () => {
     const unknown = await cli('end', 'no-such-window');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/404/);
+  });
+});
+
+describe('what one key may store', () => {
+  const as = (key: string) => ({ authorization: `Bearer ${key}`, 'x-service-account': OTHER_ACCOUNT });
+  const body = { name: 'w', reason: 'r', scope: { checks: ['secret'] }, duration: '30m' };
+
+  it("caps active and scheduled windows per account, the config's counted, ended ones not", async () => {
+    const first = await post(svc, '/v1/maintenance-windows', body, as(OTHER_KEY));
+    expect(first.status).toBe(201);
+    const over = await post(svc, '/v1/maintenance-windows', body, as(OTHER_KEY));
+    expect(over.status).toBe(409);
+    expect(over.body['message']).toBe('too many maintenance windows (2): end or delete some');
+    await patch(svc, `/v1/maintenance-windows/${String(first.body['id'])}`, { endsAt: 'now' }, as(OTHER_KEY));
+    const again = await post(svc, '/v1/maintenance-windows', body, as(OTHER_KEY));
+    expect(again.status).toBe(201);
+    await patch(svc, `/v1/maintenance-windows/${String(again.body['id'])}`, { endsAt: 'now' }, as(OTHER_KEY));
+  });
+
+  it('bounds a scope: 100 tags of at most 64 characters, 1,000 check and group ids', async () => {
+    const refused = async (scope: Record<string, string[]>) => {
+      const answer = await post(svc, '/v1/maintenance-windows', { ...body, scope, allowEmpty: true });
+      expect(answer.status).toBe(400);
+      return ApiErrorBodySchema.parse(answer.body).details?.map((d) => d.path);
+    };
+    expect(await refused({ tags: Array.from({ length: 101 }, (_, i) => `t${i}`) })).toEqual(['scope.tags']);
+    expect(await refused({ tags: ['x'.repeat(65)] })).toEqual(['scope.tags[0]']);
+    const ids = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`);
+    expect(await refused({ checks: ids(600, 'c'), groups: ids(401, 'g') })).toEqual(['scope']);
+  });
+
+  it('erases an ended window on DELETE, for an admin key only, in the audit trail', async () => {
+    const made = await post(svc, '/v1/maintenance-windows', body, as(OTHER_KEY));
+    const path = `/v1/maintenance-windows/${String(made.body['id'])}`;
+    await patch(svc, path, { endsAt: 'now' }, as(OTHER_KEY));
+    expect((await call(svc, 'DELETE', path, undefined, as(OPS_KEY))).status).toBe(403);
+    expect((await call(svc, 'DELETE', path, undefined, as(OTHER_KEY))).status).toBe(204);
+    expect((await get(svc, path, as(OTHER_KEY))).status).toBe(404);
+    const audit = await get(svc, '/v1/audit-events?limit=100', as(OTHER_KEY));
+    expect(JSON.stringify(audit.body)).toContain('"maintenance.delete"');
   });
 });

@@ -41,6 +41,7 @@ export function describeAction(e: AuditEvent): string {
     case 'maintenance.update':
     case 'maintenance.end':
     case 'maintenance.cancel':
+    case 'maintenance.delete':
       return e.action;
   }
 }
