@@ -14,7 +14,13 @@ const COLOR: Record<CheckStatus['status'], string> = {
 };
 
 const COLUMNS: Column<CheckStatus>[] = [
-  { key: 'status', title: 'STATUS', width: 8, priority: 0, cell: (c) => ({ text: c.status }) },
+  {
+    key: 'status',
+    title: 'STATUS',
+    width: 8,
+    priority: 0,
+    cell: (c) => ({ text: c.awaitingFirstPing ? 'waiting' : c.status }),
+  },
   {
     key: 'name',
     title: 'NAME',

@@ -1,5 +1,6 @@
 // `checkwall status`: one request cycle, a plain table or JSON, and an exit
-// code for scripts: 0 all selected passing, 1 anything else, 2 could not tell
+// code for scripts: 0 all selected passing (or heartbeats awaiting their first
+// ping), 1 anything else, 2 could not tell
 // (which includes a filter or dashboard that selects nothing: an empty gate
 // would pass by mistake).
 import { parseArgs } from 'node:util';
@@ -70,7 +71,8 @@ export async function runStatus(argv: string[]): Promise<number> {
     const read = await readSelected(client, filter, scope);
     if (read.selected.length === 0) return fail(nothingSelected(values.filter, scope));
     print(read, { ...values, width, scope });
-    return read.selected.every((c) => c.status === 'passing') ? 0 : 1;
+    // A heartbeat awaiting its first ping is fine (a deploy gate right after a restart): shown `waiting`.
+    return read.selected.every((c) => c.status === 'passing' || c.awaitingFirstPing) ? 0 : 1;
   } catch (error) {
     return fail(describeError(error));
   } finally {

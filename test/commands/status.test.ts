@@ -214,6 +214,13 @@ describe('the status table width', () => {
     expect(table.split('\n')[1]).toMatch(/^passing\s+Nightly job\s+heartbeat\s+\S+\s+-(\s|$)/);
     expect(table).not.toContain('1 ms');
   });
+
+  it('lists a heartbeat awaiting its first ping as waiting', () => {
+    const beat = sampleStatus('h', { checkName: 'Nightly job', checkType: 'heartbeat', status: 'unknown' });
+    const dueBy = '2026-11-24T03:10:00.000Z';
+    const table = statusTable([{ ...beat, awaitingFirstPing: { dueBy } }], 80, { color: false, ascii: true });
+    expect(table.split('\n')[1]).toMatch(/^waiting\s+Nightly job\s+heartbeat/);
+  });
 });
 
 describe("checkwall status and the service's own health", () => {

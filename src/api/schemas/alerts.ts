@@ -58,6 +58,17 @@ export const AlertPayloadSchema = z.looseObject({
       location: z.looseObject({ id: z.string(), name: z.string() }),
     })
     .optional(),
+  /**
+   * DECISION (docs/service.md, "Heartbeats"): a heartbeat run's exit code, duration and the
+   * last 1 KB of its output, on the events of a heartbeat check's failed run.
+   */
+  heartbeat: z
+    .looseObject({
+      exitCode: z.number().int().nullable(),
+      durationMs: z.number().int(),
+      outputTail: z.string(),
+    })
+    .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
   /**
    * DECISION (docs/alerts.md): the check's runbook (an http(s) URL; its group's when it has

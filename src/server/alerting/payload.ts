@@ -45,8 +45,20 @@ export function buildPayload(input: PayloadInput): StoredPayload {
   if (input.reminder !== undefined) payload.reminder = input.reminder;
   if (input.maintenance !== undefined) payload.maintenance = input.maintenance;
   if (input.certificate) payload.certificate = input.certificate;
+  if (result?.heartbeat && result.status === 'failed') payload.heartbeat = heartbeatOf(result);
   return payload;
 }
+
+/** A heartbeat run's page: its code, its time and the end of its output (1 KB: a pager's text is short). */
+function heartbeatOf(result: CheckResult): NonNullable<StoredPayload['heartbeat']> {
+  const output = result.response?.body ?? '';
+  const tail = Buffer.from(output)
+    .subarray(-HEARTBEAT_OUTPUT_TAIL_BYTES)
+    .toString('utf8')
+    .replace(/^\uFFFD/, '');
+  return { exitCode: result.heartbeat?.exitCode ?? null, durationMs: result.duration, outputTail: tail };
+}
+const HEARTBEAT_OUTPUT_TAIL_BYTES = 1024;
 
 /** The result at the service (from = to = its start), or the check's results without one. */
 function resultLink(publicUrl: string | undefined, checkId: string, result: CheckResult | null) {
