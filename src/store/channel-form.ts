@@ -11,36 +11,15 @@ import {
   type CheckStatus,
   zodIssues,
 } from '../api/schemas/index.js';
+import Mustache from 'mustache';
+import { fieldsOf, fixedConfig, takesRows, type FieldSpec } from './channel-dialects.js';
 
-export interface FieldSpec {
-  path: string;
-  label: string;
-  optional?: boolean;
-  hint?: string;
+export type { FieldSpec } from './channel-dialects.js';
+
+/** The fields of the form's type and dialect (channel-dialects.ts), none before a type is chosen. */
+export function formFields(form: Pick<ChannelForm, 'type' | 'values'>): FieldSpec[] {
+  return form.type ? fieldsOf(form.type, form.values) : [];
 }
-
-const NAME: FieldSpec = { path: 'name', label: 'Channel name' };
-const PHONE: FieldSpec[] = [
-  NAME,
-  { path: 'config.number', label: 'Number', hint: '+14155550123' },
-  { path: 'config.name', label: 'Alert name' },
-];
-
-export const FIELDS: Record<ChannelType, FieldSpec[]> = {
-  EMAIL: [NAME, { path: 'config.address', label: 'Address', hint: 'oncall@example.com' }],
-  CHAT: [
-    NAME,
-    { path: 'config.url', label: 'Webhook URL', hint: 'https://…' },
-    { path: 'config.channel', label: 'Channel', optional: true, hint: '#ops' },
-  ],
-  WEBHOOK: [
-    NAME,
-    { path: 'config.url', label: 'URL', hint: 'https://…' },
-    { path: 'config.method', label: 'Method', hint: 'GET POST PUT PATCH DELETE HEAD' },
-  ],
-  SMS: PHONE,
-  PHONE,
-};
 
 export type ListName = 'headers' | 'queryParameters';
 
@@ -102,9 +81,9 @@ export { CHANNEL_TYPES };
 /** Every focusable field path of the form, in order: fixed fields, then list rows. */
 export function fieldPaths(form: ChannelForm): string[] {
   if (!form.type) return [];
-  const fixed = FIELDS[form.type].map((f) => f.path);
+  const fixed = formFields(form).map((f) => f.path);
   const subs = [SUBS_PATHS.checks, SUBS_PATHS.groups];
-  if (form.type !== 'WEBHOOK') return [...fixed, ...subs];
+  if (!takesRows(form.type, form.values)) return [...fixed, ...subs];
   const rows = (list: ListName) =>
     form[list].flatMap((_, i) => [`config.${list}[${i}].key`, `config.${list}[${i}].value`]);
   return [...fixed, ...rows('headers'), ...rows('queryParameters'), ...subs];
@@ -185,15 +164,18 @@ export function removeRow(form: ChannelForm): ChannelForm {
 }
 
 export function toCreateBody(form: ChannelForm): unknown {
-  const config: Record<string, unknown> = {};
-  for (const [path, value] of Object.entries(form.values)) {
-    if (!path.startsWith('config.')) continue;
-    const optional = form.type && FIELDS[form.type].find((f) => f.path === path)?.optional;
-    if (optional && value.trim() === '') continue; // an empty optional field is left out, not sent empty
-    config[path.slice('config.'.length)] =
-      path === 'config.method' ? value.trim().toUpperCase() : value.trim();
+  const config: Record<string, unknown> = form.type ? { ...fixedConfig(form.type, form.values) } : {};
+  // Only the fields the dialect shows: what was typed for another dialect stays behind.
+  for (const spec of formFields(form)) {
+    if (!spec.path.startsWith('config.')) continue;
+    const value = (form.values[spec.path] ?? '').trim();
+    if (spec.optional && value === '') continue; // an empty optional field is left out, not sent empty
+    // The default format is today's WEBHOOK: its body stays as it was.
+    if (spec.path === 'config.format' && value === 'checkwall') continue;
+    config[spec.path.slice('config.'.length)] =
+      spec.path === 'config.template' ? form.values[spec.path] : value;
   }
-  if (form.type === 'WEBHOOK') {
+  if (takesRows(form.type, form.values)) {
     if (form.headers.length) config['headers'] = form.headers;
     if (form.queryParameters.length) config['queryParameters'] = form.queryParameters;
   }
@@ -206,13 +188,32 @@ export function toCreateBody(form: ChannelForm): unknown {
   };
 }
 
+/** Why a template does not parse as mustache, or null (the service checks its variables). */
+export function templateError(template: string): string | null {
+  try {
+    Mustache.parse(template);
+    return null;
+  } catch (error) {
+    return `not a mustache template: ${(error as Error).message}`;
+  }
+}
+
 /** Field path -> reason, from the shared schema. */
 export function validate(form: ChannelForm): Record<string, string> {
   const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
+  if (parsed.success) return emptyRequired(form);
+  const errors: Record<string, string> = emptyRequired(form);
   for (const { path, message } of zodIssues(parsed.error))
     errors[path] ??= message === 'Invalid input: expected string, received undefined' ? 'required' : message;
+  return errors;
+}
+
+/** A field of the dialect left empty (the shared schema may not know the dialect's own fields). */
+function emptyRequired(form: ChannelForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const spec of formFields(form))
+    if (!spec.optional && !spec.choices && (form.values[spec.path] ?? '').trim() === '')
+      errors[spec.path] = 'required';
   return errors;
 }
 
@@ -236,8 +237,11 @@ export function isDirty(form: ChannelForm): boolean {
 
 /** The POST body, subscriptions and all, or null while a field is wrong. */
 export function parsedBody(form: ChannelForm): AlertChannelCreateBody | null {
-  const parsed = AlertChannelCreateBodySchema.safeParse(toCreateBody(form));
-  return parsed.success ? parsed.data : null;
+  const body = toCreateBody(form);
+  const parsed = AlertChannelCreateBodySchema.safeParse(body);
+  // Sent as typed, not as parsed: a dialect's fields the shared schema does not name are kept.
+  const valid = parsed.success && Object.keys(emptyRequired(form)).length === 0;
+  return valid ? (body as AlertChannelCreateBody) : null;
 }
 
 /** Marks every field touched so all reasons show (after an attempt to submit). */

@@ -6,17 +6,20 @@ import {
   CHANNEL_TYPES,
   EMPTY_FORM,
   fieldPaths,
+  formFields,
   isDirty,
   parsedBody,
   pickOptions,
   removeRow,
   setValue,
   subsKindOf,
+  templateError,
   toggleSub,
   touchAll,
   valueAt,
   type ChannelForm,
 } from './channel-form.js';
+import { afterChoice, initialValues } from './channel-dialects.js';
 import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
 
@@ -88,20 +91,31 @@ function formEditing(set: Set, get: Get) {
         typeCursor: (form().typeCursor + delta + CHANNEL_TYPES.length) % CHANNEL_TYPES.length,
       }),
     formChooseType() {
-      setForm({ ...form(), type: CHANNEL_TYPES[form().typeCursor]!, focus: 0 });
+      const type = CHANNEL_TYPES[form().typeCursor]!;
+      setForm({ ...form(), type, values: { ...initialValues(type), ...form().values }, focus: 0 });
       set({ focus: 'form' });
     },
     formType(text) {
       const path = focused();
-      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path) + text));
+      if (path && takesText(form(), path)) setForm(setValue(form(), path, valueAt(form(), path) + text));
     },
     formErase() {
       const path = focused();
-      if (path && !subsKindOf(path)) setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
+      if (path && takesText(form(), path))
+        setForm(setValue(form(), path, valueAt(form(), path).slice(0, -1)));
     },
     formFocus(delta) {
       const n = fieldPaths(form()).length;
-      if (n) setForm({ ...form(), focus: (form().focus + delta + n) % n, confirmDiscard: false });
+      if (n) setForm({ ...leftField(form()), focus: (form().focus + delta + n) % n, confirmDiscard: false });
+    },
+    formCycle(delta) {
+      const path = focused();
+      const spec = formFields(form()).find((f) => f.path === path);
+      if (!path || !spec?.choices) return;
+      const at = spec.choices.indexOf(form().values[path] ?? '');
+      const choice = spec.choices[(at + delta + spec.choices.length) % spec.choices.length]!;
+      const f = setValue(form(), path, choice);
+      setForm({ ...f, values: afterChoice(f.values, path, choice), confirmDiscard: false });
     },
     formAddRow: (list) => setForm({ ...addRow(form(), list), confirmDiscard: false }),
     formRemoveRow: () => setForm({ ...removeRow(form()), confirmDiscard: false }),
@@ -201,6 +215,19 @@ function formOutcome(set: Set, get: Get) {
       setForm(refusedForm(form(), outcome));
     },
   } satisfies Partial<ChannelsSlice>;
+}
+
+/** Whether the field at `path` takes typed text (a chooser and a subscription row do not). */
+function takesText(form: ChannelForm, path: string): boolean {
+  return !subsKindOf(path) && !formFields(form).find((f) => f.path === path)?.choices;
+}
+
+/** The form as the focus leaves its field: a template is checked then, not at each keystroke. */
+function leftField(form: ChannelForm): ChannelForm {
+  const path = fieldPaths(form)[form.focus];
+  if (path !== 'config.template') return form;
+  const why = templateError(form.values[path] ?? '');
+  return why ? { ...form, serverErrors: { ...form.serverErrors, [path]: why } } : form;
 }
 
 /** The form after a create that failed: what was typed is kept, and why is said where it belongs. */

@@ -404,6 +404,8 @@ export interface ChannelsSlice {
   formType(text: string): void;
   formErase(): void;
   formFocus(delta: number): void;
+  /** Moves the focused chooser (a CHAT service, a WEBHOOK format, a method) to its next or previous choice. */
+  formCycle(delta: number): void;
   formAddRow(list: FormRowList): void;
   formRemoveRow(): void;
   /** On a subscription row: opens its list of checks or groups. */

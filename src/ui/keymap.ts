@@ -27,6 +27,7 @@ export type Scope =
   | 'form-type'
   | 'form'
   | 'form-subs'
+  | 'form-choice'
   | 'pick'
   | 'pick-search'
   | 'silence'
@@ -374,6 +375,14 @@ const BINDINGS = [
   { command: 'form.addHeader', keys: ['ctrl+n'], scope: 'form', help: 'WEBHOOK: add a header row' },
   { command: 'form.addQuery', keys: ['ctrl+p'], scope: 'form', help: 'WEBHOOK: add a query parameter row' },
   { command: 'form.removeRow', keys: ['ctrl+x'], scope: 'form', help: 'WEBHOOK: remove the focused row' },
+  {
+    command: 'formChoice.next',
+    keys: ['right', 'space'],
+    scope: 'form-choice',
+    help: 'next choice (a CHAT service, a WEBHOOK format, a method)',
+    hint: 'choose',
+  },
+  { command: 'formChoice.prev', keys: ['left'], scope: 'form-choice', help: 'previous choice' },
   {
     command: 'formSubs.pick',
     keys: ['/', 'space'],

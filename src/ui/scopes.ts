@@ -1,7 +1,7 @@
 // Which keys apply: the focus says which input has them, the top view's name
 // which of its scopes (see the View type in store/types.ts).
 import type { ConsoleState } from '../store/state.js';
-import { fieldPaths, subsKindOf } from '../store/channel-form.js';
+import { fieldPaths, formFields, subsKindOf } from '../store/channel-form.js';
 import { selectView } from '../store/selectors.js';
 import type { Focus, ViewName } from '../store/types.js';
 import type { Scope } from './keymap.js';
@@ -54,7 +54,9 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
     // The list of checks or groups takes its own keys while open; `/` in it searches by typed text.
     if (s.form.picker) return s.form.picker.searching ? ['pick-search'] : ['pick'];
     if (s.form.confirmDiscard) return ['discard', 'form'];
-    return subsKindOf(fieldPaths(s.form)[s.form.focus]) ? ['form-subs', 'form'] : ['form'];
+    const path = fieldPaths(s.form)[s.form.focus];
+    if (subsKindOf(path)) return ['form-subs', 'form'];
+    return formFields(s.form).find((f) => f.path === path)?.choices ? ['form-choice', 'form'] : ['form'];
   }
   // The maintenance prompt (M) takes the keys, over whichever view it was asked on.
   if (s.silence.state === 'ask') return ['silence'];

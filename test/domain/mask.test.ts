@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelTarget, maskConfig, maskPhone, maskUrl } from '../../src/domain/mask.js';
+import { channelDetailLines, channelTarget, maskConfig, maskPhone, maskUrl } from '../../src/domain/mask.js';
 
 describe('masking alert channel secrets', () => {
   it.each([
@@ -33,5 +33,20 @@ describe('masking alert channel secrets', () => {
     expect(channelTarget('SMS', maskConfig('SMS', { number: '+4915112345678', name: 'Pager' }, false))).toBe(
       '+•••78 (Pager)',
     );
+  });
+
+  it("masks a telegram channel's bot token and names it by its chat", () => {
+    const token = '123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-ra';
+    const config = {
+      service: 'telegram',
+      url: 'https://api.telegram.org',
+      botToken: token,
+      chatId: '-100123',
+    };
+    const masked = maskConfig('CHAT', config, false);
+    expect(masked['botToken']).toBe('•••K-ra');
+    expect(channelTarget('CHAT', masked)).toBe('https://api.telegram.org chat -100123');
+    expect(JSON.stringify(masked)).not.toContain(token);
+    expect(channelDetailLines('CHAT', config)).toContainEqual({ label: 'Bot token', value: token });
   });
 });

@@ -2,7 +2,7 @@
 // poller's POST feed, against the project's service and a fixture for a 400.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { CHANNEL_TYPES, fieldPaths } from '../../src/store/channel-form.js';
+import { CHANNEL_TYPES, fieldPaths, formFields } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
@@ -55,7 +55,12 @@ function fill(store: ConsoleStore, type: (typeof CHANNEL_TYPES)[number], values:
   s().formChooseType();
   for (const [path, text] of Object.entries(values)) {
     while (fieldPaths(s().form)[s().form.focus] !== path) s().formFocus(1);
-    for (const ch of text) s().formType(ch);
+    // A chooser (a service, a format, a method) is moved to its choice, never typed into.
+    const choices = formFields(s().form).find((f) => f.path === path)?.choices;
+    if (choices) {
+      expect(choices).toContain(text);
+      while (s().form.values[path] !== text) s().formCycle(1);
+    } else for (const ch of text) s().formType(ch);
   }
   for (const list of ['headers', 'queryParameters'] as const)
     for (const [key, value] of rows[list] ?? []) {
@@ -76,7 +81,7 @@ const EVERY_TYPE: Array<[(typeof CHANNEL_TYPES)[number], Values, Rows, Record<st
   ],
   [
     'WEBHOOK',
-    { name: 'Hook', 'config.url': 'https://example.com/h', 'config.method': 'put' },
+    { name: 'Hook', 'config.url': 'https://example.com/h', 'config.method': 'PUT' },
     { headers: [['X-Token', 's3cret']], queryParameters: [['team', 'sre']] },
     {
       url: 'https://example.com/h',
@@ -223,7 +228,8 @@ describe('creating alert channels from the console', () => {
     fill(
       store,
       'WEBHOOK',
-      { name: ' ', 'config.url': 'ftp://x', 'config.method': 'FETCH' },
+      // The method is a chooser: a method the service does not take cannot be entered.
+      { name: ' ', 'config.url': 'ftp://x' },
       { headers: [['', 'v']] },
     );
     store.getState().formSubmit();

@@ -57,7 +57,7 @@ describe('a WEBHOOK created in the console', () => {
     await expect.poll(plain).toContain('Choose a type');
     keys('j', 'j', '\r');
     await expect.poll(plain).toContain('New alert channel: WEBHOOK');
-    keys('Pager hook', '\t', 'https://hooks.example.com/page', '\t', 'POST', '\r');
+    keys('Pager hook', '\t', '\t', 'https://hooks.example.com/page', '\r');
     await expect.poll(top).toBe('channels');
     await expect.poll(plain).toContain('it will not be shown again');
     const secret = /whsec_[A-Za-z0-9_-]{43}/.exec(plain())?.[0];

@@ -5,8 +5,8 @@ import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
 import {
   CHANNEL_TYPES,
-  FIELDS,
   fieldPaths,
+  formFields,
   pickOptions,
   subsKindOf,
   valueAt,
@@ -14,6 +14,7 @@ import {
   type ChannelForm,
   type PickOption,
 } from '../../../store/channel-form.js';
+import { choiceLabel, type FieldSpec } from '../../../store/channel-dialects.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { windowStart } from '../../widgets/table/layout.js';
 import { tint, useTheme } from '../../theme.js';
@@ -44,8 +45,8 @@ function TypeChooser({ cursor }: { cursor: number }) {
   const theme = useTheme();
   const about: Record<string, string> = {
     EMAIL: 'an e-mail address',
-    CHAT: 'a chat service incoming-webhook URL, optional #channel',
-    WEBHOOK: 'an HTTP request: URL, method, headers, query parameters',
+    CHAT: 'a chat service: Slack, Teams, Discord, Google Chat, Telegram, ntfy, …',
+    WEBHOOK: 'an HTTP request: ours, PagerDuty, Opsgenie, Alertmanager, a template',
     SMS: 'a text message to an E.164 number',
     PHONE: 'a call to an E.164 number, for critical alerts',
   };
@@ -104,7 +105,7 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
   const theme = useTheme();
   const errors = visibleErrors(form);
   const paths = fieldPaths(form);
-  const labels = new Map(FIELDS[form.type!].map((f) => [f.path, f]));
+  const labels = new Map(formFields(form).map((f) => [f.path, f]));
   return (
     <Box flexDirection="column">
       {paths.map((path, i) => {
@@ -113,9 +114,9 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
         const label = subs
           ? `Subscribed ${subs}`
           : spec
-            ? `${spec.label}${spec.optional ? ' (optional)' : ''}`
+            ? `${spec.label}${spec.optional && !spec.choices ? ' (optional)' : ''}`
             : listLabel(path);
-        const value = subs ? chosenText(form, path, checks) : valueAt(form, path);
+        const value = subs ? chosenText(form, path, checks) : shownValue(spec, valueAt(form, path));
         const focused = i === form.focus;
         const error = errors[path];
         return (
@@ -124,6 +125,9 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
             <Text inverse={focused && theme.color} underline={focused && !theme.color}>
               {sanitize(value) || (focused ? ' ' : '')}
             </Text>
+            {spec?.choices && focused ? (
+              <Text color={tint(theme, theme.dim)}>{'  ←/→ or space chooses'}</Text>
+            ) : null}
             {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
             {!value && subs ? (
               <Text color={tint(theme, theme.dim)}>{'  none: never pages (/ or space chooses)'}</Text>
@@ -134,7 +138,8 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
           </Text>
         );
       })}
-      {form.type === 'WEBHOOK' ? (
+      {paths.some((p) => p.startsWith('config.headers') || p.startsWith('config.queryParameters')) ||
+      (form.type === 'WEBHOOK' && labels.has('config.method')) ? (
         <Text color={tint(theme, theme.dim)} wrap="truncate">
           ctrl+n adds a header, ctrl+p a query parameter, ctrl+x removes the focused row
         </Text>
@@ -146,6 +151,11 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
       ) : null}
     </Box>
   );
+}
+
+/** A chooser's value as ‹ choice ›, a text field's as typed. */
+function shownValue(spec: FieldSpec | undefined, value: string): string {
+  return spec?.choices ? `‹ ${choiceLabel(spec, value)} ›` : value;
 }
 
 function listLabel(path: string): string {

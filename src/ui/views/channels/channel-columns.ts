@@ -19,7 +19,7 @@ export function channelColumns(
   const mask = theme.ascii ? '***' : MASK;
   return [
     { key: 'id', title: 'ID', width: 4, align: 'right', priority: 0, cell: (c) => ({ text: String(c.id) }) },
-    { key: 'type', title: 'TYPE', width: 7, priority: 0, cell: (c) => ({ text: c.type }) },
+    { key: 'type', title: 'TYPE', width: 7, max: 22, priority: 0, cell: (c) => ({ text: dialectText(c) }) },
     {
       key: 'name',
       title: 'NAME',
@@ -58,4 +58,11 @@ export function channelColumns(
       cell: (c) => ({ text: formatAge(c.updatedAt, now) }),
     },
   ];
+}
+
+/** The type and, for a CHAT or WEBHOOK channel that speaks one, its dialect: `WEBHOOK · pagerduty`. */
+export function dialectText(c: Pick<AlertChannel, 'type' | 'config'>): string {
+  const dialect =
+    c.type === 'CHAT' ? c.config['service'] : c.type === 'WEBHOOK' ? c.config['format'] : undefined;
+  return typeof dialect === 'string' && dialect ? `${c.type} · ${sanitize(dialect)}` : c.type;
 }

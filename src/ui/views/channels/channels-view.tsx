@@ -13,6 +13,7 @@ import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
 import { channelColumns } from './channel-columns.js';
 import { testText } from './delivery-columns.js';
+import { exchangeRows, hasExchange, TestExchange } from './test-exchange.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
   const theme = useTheme();
@@ -27,6 +28,8 @@ export function ChannelsView({ store, height }: ViewProps) {
   const shown = revealed === null ? undefined : list?.data.find((c) => c.id === revealed);
   const details = shown ? revealedLines(shown) : [];
   const test = selected === null ? undefined : tests[selected];
+  const exchange = test?.state === 'done' && hasExchange(test.outcome) ? test.outcome : undefined;
+  const exchangeLines = exchange ? exchangeRows(height) : 0;
   const columns = channelColumns(theme, { now, tests, revealed });
   return (
     <Box flexDirection="column" height={height}>
@@ -47,6 +50,14 @@ export function ChannelsView({ store, height }: ViewProps) {
         <Text color={tint(theme, testText(test).color)} wrap="truncate">
           {sanitize(testText(test).text)}
         </Text>
+      ) : null}
+      {exchange ? (
+        <TestExchange
+          outcome={exchange}
+          channel={list?.data.find((c) => c.id === selected)}
+          cols={cols}
+          rows={exchangeLines}
+        />
       ) : null}
       {details.length ? (
         <Box flexDirection="column" width={cols}>
@@ -71,6 +82,7 @@ export function ChannelsView({ store, height }: ViewProps) {
             height -
               3 -
               (test ? 1 : 0) -
+              exchangeLines -
               (created ? secretPanelLines(created, cols) : 0) -
               wrappedLines(details, cols),
           )}
