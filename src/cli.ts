@@ -58,6 +58,13 @@ const COMMANDS: Record<string, { usage: string; load: Loader; native?: boolean }
       run: (await import('./commands/maintenance.js')).runMaintenance,
     }),
   },
+  exec: {
+    usage: '',
+    load: async () => {
+      const exec = await import('./commands/exec.js');
+      return { usage: exec.EXEC_USAGE, run: (argv) => exec.runExec(argv) };
+    },
+  },
   runner: {
     usage: '',
     load: async () => {
@@ -100,7 +107,9 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const command = await entry.load();
-  if (args.includes('--help') || args.includes('-h')) {
+  // After `--` the words are another program's (`checkwall exec -- cmd --help`).
+  const own = args.includes('--') ? args.slice(0, args.indexOf('--')) : args;
+  if (own.includes('--help') || own.includes('-h')) {
     process.stdout.write(`${command.usage}\n`);
     return 0;
   }

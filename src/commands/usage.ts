@@ -11,6 +11,7 @@ Usage:
   checkwall status [--json]      one-shot board for scripts; exit 0 all passing, 1 not, 2 error
   checkwall run CHECK_ID...      run checks now and wait; exit 0 all passed, 1 not, 2 error
   checkwall maintenance ...      start, end or list maintenance windows (for deploy scripts)
+  checkwall exec -- COMMAND      runs a job and reports it to its heartbeat check (cron jobs)
   checkwall serve                the service alone
   checkwall runner               runs a remote location's checks for a service elsewhere
 
