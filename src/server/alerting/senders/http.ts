@@ -12,6 +12,8 @@ export interface HttpCall {
   url: string;
   headers: Record<string, string>;
   body?: string | undefined;
+  /** A provider's refusal says why in its body: keep a sanitised line of it in the error. */
+  explain?: boolean | undefined;
 }
 
 export type HttpPoster = ((call: HttpCall, signal: AbortSignal) => Promise<SendOutcome>) & {
@@ -38,8 +40,13 @@ export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPos
         dispatcher: agent,
         signal,
       });
-      await res.body.dump();
-      return classify(res.statusCode, res.headers['retry-after']);
+      const outcome = classify(res.statusCode, res.headers['retry-after']);
+      if (outcome.ok || !call.explain) {
+        await res.body.dump();
+        return outcome;
+      }
+      const said = answerLine(await readSome(res.body, 4096));
+      return said ? { ...outcome, error: `${outcome.error}: ${said}` } : outcome;
     } catch (error) {
       // Refused by the rule: the same answer every time, so no retry.
       if (error instanceof RefusedAddressError) return permanent(error.message);
@@ -54,6 +61,40 @@ export function classify(status: number, retryAfter?: string | string[]): SendOu
   if (status === 429) return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter));
   if (status >= 500) return transient(`HTTP ${status}`);
   return permanent(`HTTP ${status}: the receiver refused the request`);
+}
+
+/** The first bytes of an answer's body, the rest dumped. */
+async function readSome(
+  body: AsyncIterable<Buffer> & { dump(): Promise<void> },
+  max: number,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= max) break;
+  }
+  await body.dump().catch(() => undefined);
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+
+/**
+ * A receiver's answer as one line for the delivery log: its JSON `message` and `errors`
+ * when it has them, control and escape characters out, at most 300 characters.
+ */
+export function answerLine(text: string): string {
+  let said = text;
+  try {
+    const j = JSON.parse(text) as { message?: unknown; errors?: unknown; status?: unknown };
+    const parts = [j.status, j.message, j.errors].filter((x) => x !== undefined);
+    if (parts.length) said = parts.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
+  } catch {
+    // Not JSON: the text as it came.
+  }
+  // eslint-disable-next-line no-control-regex
+  const clean = said.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e]+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
 const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
