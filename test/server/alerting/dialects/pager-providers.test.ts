@@ -60,7 +60,10 @@ async function lifeOfTwoAlerts(s: TestService) {
   await expect.poll(() => provider!.seen.length).toBe(3);
   await run('c2', ['failed', 'failed']);
   await expect.poll(() => provider!.seen.length).toBe(4);
-  return { alertId, bodies: provider!.seen.map((q) => JSON.parse(q.body) as Record<string, any>) };
+  return {
+    alertId,
+    bodies: provider!.seen.map((q) => JSON.parse(q.body) as Record<string, Record<string, string> & string>),
+  };
 }
 
 describe('WEBHOOK format pagerduty', () => {
@@ -74,7 +77,7 @@ describe('WEBHOOK format pagerduty', () => {
     const trigger = bodies[0]!;
     expect(trigger['routing_key']).toBe(ROUTING_KEY);
     expect(trigger['payload']).toMatchObject({ severity: 'critical', component: 'Frankfurt', class: 'api' });
-    expect(trigger['payload'].summary).toContain('Check "quoted" \\');
+    expect(trigger['payload']!.summary).toContain('Check "quoted" \\');
     expect(provider!.seen.every((q) => q.url === '/v2/enqueue' && q.method === 'POST')).toBe(true);
     expect(provider!.seen[1]!.headers['x-checkwall-event']).toBe('acknowledgement');
   });
@@ -128,7 +131,7 @@ describe('WEBHOOK format opsgenie', () => {
     expect(bodies[0]).toMatchObject({ alias: alertId, priority: 'P1', entity: 'Frankfurt' });
     // The 200-character check name is cut to Opsgenie's 130 with an ellipsis.
     expect(bodies[0]!['message']).toHaveLength(130);
-    expect(bodies[0]!['message'].endsWith('…')).toBe(true);
+    expect(bodies[0]!['message']!.endsWith('…')).toBe(true);
     expect(bodies[3]!['alias']).not.toBe(alertId);
     expect(provider!.seen[0]!.headers['authorization']).toBe(`GenieKey ${API_KEY}`);
   });
