@@ -23,6 +23,11 @@ type Config = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const pairs = (v: unknown) => (Array.isArray(v) ? (v as Array<{ key?: unknown; value?: unknown }>) : []);
 
+/** A provider's key (PagerDuty's routing key, Opsgenie's API key) shows as the mask alone. */
+function maskedKeys(config: Config, keys: readonly string[], mask: string): Config {
+  return Object.fromEntries(keys.filter((k) => config[k] !== undefined).map((k) => [k, mask]));
+}
+
 /** The config as shown: masked unless revealed. */
 export function maskConfig(type: string, config: Config, revealed: boolean, mask = MASK): Config {
   if (revealed) return config;
@@ -39,6 +44,7 @@ export function maskConfig(type: string, config: Config, revealed: boolean, mask
         url: maskUrl(str(config['url']), mask),
         headers: pairs(config['headers']).map((h) => ({ key: str(h.key), value: mask })),
         queryParameters: pairs(config['queryParameters']).map((q) => ({ key: str(q.key), value: mask })),
+        ...maskedKeys(config, ['routingKey', 'apiKey'], mask),
       };
     case 'SMS':
     case 'PHONE':

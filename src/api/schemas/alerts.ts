@@ -36,6 +36,8 @@ export const AlertPayloadSchema = z.looseObject({
   occurredAt: TimestampSchema,
   /** The result at the service, when the service knows its public address (`publicUrl`). */
   link: z.string().nullable(),
+  /** DECISION (docs/alerts.md): `acknowledgement` events only: the name of the key that acknowledged. */
+  acknowledgedBy: z.string().optional(),
   /** Reminders only: which one (1, 2, ...). */
   reminder: z.number().int().optional(),
   /**

@@ -93,12 +93,69 @@ export const ChatConfigSchema = z
         message: `must be the API address (${TELEGRAM_API_URL}), without the bot token: put the token in botToken`,
       });
   });
+/** DECISION (docs/alerts.md, "Webhook formats"): the body a WEBHOOK sends; `checkwall` when absent. */
+export const WEBHOOK_FORMATS = ['checkwall', 'pagerduty', 'opsgenie', 'alertmanager', 'template'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export const TEMPLATE_MAX_BYTES = 16 * 1024;
+const providerKey = noLineBreak(z.string().trim().min(1, 'must not be empty').max(256));
+
 export const WebhookConfigSchema = z.object({
   url: httpUrl,
   method: z.enum(WEBHOOK_METHODS, { error: `must be one of ${WEBHOOK_METHODS.join(', ')}` }),
   headers: z.array(HeaderSchema).max(50).optional(),
   queryParameters: z.array(KeyValueSchema).max(50).optional(),
+  format: z.enum(WEBHOOK_FORMATS, { error: `must be one of ${WEBHOOK_FORMATS.join(', ')}` }).optional(),
+  /** pagerduty: the integration's routing key (Events API v2). A secret: masked like headers. */
+  routingKey: providerKey.optional(),
+  /** opsgenie: the API integration's key, sent as `Authorization: GenieKey …`. A secret. */
+  apiKey: providerKey.optional(),
+  /** alertmanager: how often an open alert is posted again; endsAt is 3 times this ahead. */
+  repostSeconds: z.number().int().min(5, 'must be at least 5').max(3600).optional(),
+  /** template: the mustache body (docs/alerts.md, "Template variables"). */
+  template: z
+    .string()
+    .min(1, 'must not be empty')
+    .refine((t) => Buffer.byteLength(t) <= TEMPLATE_MAX_BYTES, 'must be at most 16 KB')
+    .optional(),
+  /** template: the body's Content-Type (application/json by default); it decides the escaping. */
+  contentType: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)).optional(),
 });
+type WebhookConfigInput = z.infer<typeof WebhookConfigSchema>;
+
+const FORMAT_KEYS = {
+  routingKey: 'pagerduty',
+  apiKey: 'opsgenie',
+  repostSeconds: 'alertmanager',
+  template: 'template',
+  contentType: 'template',
+} as const satisfies Partial<Record<keyof WebhookConfigInput, WebhookFormat>>;
+const POST_ONLY: ReadonlySet<string> = new Set(['pagerduty', 'opsgenie', 'alertmanager']);
+const REQUIRED: Partial<Record<WebhookFormat, keyof typeof FORMAT_KEYS>> = {
+  pagerduty: 'routingKey',
+  opsgenie: 'apiKey',
+  template: 'template',
+};
+
+/** DECISION: what a WEBHOOK's format asks of its other keys, as [key, message] pairs. */
+export function webhookFormatIssues(config: WebhookConfigInput): Array<[string, string]> {
+  const format = config.format ?? 'checkwall';
+  const out: Array<[string, string]> = [];
+  if (POST_ONLY.has(format) && config.method !== 'POST')
+    out.push(['method', `must be POST for format ${format}`]);
+  const needed = REQUIRED[format];
+  if (needed && config[needed] === undefined) out.push([needed, `is required for format ${format}`]);
+  for (const [key, owner] of Object.entries(FORMAT_KEYS))
+    if (owner !== format && config[key as keyof typeof FORMAT_KEYS] !== undefined)
+      out.push([key, `belongs to format ${owner}, not ${format}`]);
+  return out;
+}
+
+/** Adds the format's issues under `config` to a channel body's parse. */
+export function refineWebhookFormat(channel: { type: string; config: unknown }, ctx: z.RefinementCtx): void {
+  if (channel.type !== 'WEBHOOK') return;
+  for (const [key, message] of webhookFormatIssues(channel.config as WebhookConfigInput))
+    ctx.addIssue({ code: 'custom', path: ['config', key], message });
+}
 export const PhoneConfigSchema = z.object({
   number: e164,
   name: z.string().trim().min(1, 'must not be empty').max(200),
@@ -121,9 +178,9 @@ export const CHANNEL_TYPE_ERROR = `type must be one of ${CHANNEL_TYPES.join(', '
 
 const { EMAIL, CHAT, WEBHOOK, SMS, PHONE } = ALERT_CHANNEL_VARIANTS;
 /** The POST body of 4.5, a discriminated union on `type`. */
-export const AlertChannelCreateSchema = z.discriminatedUnion('type', [EMAIL, CHAT, WEBHOOK, SMS, PHONE], {
-  error: CHANNEL_TYPE_ERROR,
-});
+export const AlertChannelCreateSchema = z
+  .discriminatedUnion('type', [EMAIL, CHAT, WEBHOOK, SMS, PHONE], { error: CHANNEL_TYPE_ERROR })
+  .superRefine(refineWebhookFormat);
 export type AlertChannelCreate = z.infer<typeof AlertChannelCreateSchema>;
 export type AlertChannelConfig = AlertChannelCreate['config'];
 

@@ -30,10 +30,23 @@ export const PERIODS = ['1h', '6h', '24h', '7d', '30d'] as const;
 export const PeriodSchema = z.enum(PERIODS);
 export type Period = z.infer<typeof PeriodSchema>;
 
-/** DECISION (docs/certificates.md): `certificate`, a certificate of the check expiring (docs/certificates.md). */
-export const ALERT_EVENTS = ['failure', 'recovery', 'degraded', 'reminder', 'test', 'certificate'] as const;
-export const AlertEventSchema = z.enum(ALERT_EVENTS);
-export type AlertEvent = z.infer<typeof AlertEventSchema>;
+/**
+ * DECISION (docs/alerts.md): `certificate`, a certificate of the check expiring
+ * (docs/certificates.md); `acknowledgement`, someone acknowledged the alert. The wire's
+ * enumeration is open, so a client older than a new kind shows it by its raw name
+ * instead of refusing the channel list; the service itself sends only these.
+ */
+export const ALERT_EVENTS = [
+  'failure',
+  'recovery',
+  'degraded',
+  'reminder',
+  'test',
+  'certificate',
+  'acknowledgement',
+] as const;
+export const AlertEventSchema = openEnum(ALERT_EVENTS);
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'suppressed'] as const;
 export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES);

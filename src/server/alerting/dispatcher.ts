@@ -195,6 +195,11 @@ function channelSecrets(channel: StoredChannel): string[] {
     ),
   ];
   if (config.url) out.push(config.url);
+  // A provider's key (dialects/): PagerDuty's routing key, Opsgenie's API key, a chat bot's token.
+  for (const key of ['routingKey', 'apiKey', 'botToken']) {
+    const value = (channel.config as Record<string, unknown>)[key];
+    if (typeof value === 'string') out.push(value);
+  }
   if (channel.signingSecret) out.push(channel.signingSecret);
   return out;
 }

@@ -6,9 +6,10 @@ import type { Clock, Timer } from '../../domain/clock.js';
 import type { Accounts } from '../config/accounts.js';
 import type { CheckStatus } from '../../api/schemas/index.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
-import type { NotificationRow, Storage, StoredChannel } from '../storage/types.js';
+import type { AlertRow, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import type { Exchange } from './senders/types.js';
 import { createDispatcher, type DispatcherDeps } from './dispatcher.js';
+import { createAlertmanagerRefresh } from './alertmanager-refresh.js';
 import { createHoldEndPages } from './hold-end.js';
 import { buildPayload } from './payload.js';
 import type { AlertPlanner } from './planner.js';
@@ -43,7 +44,7 @@ export type Alerting = ReturnType<typeof createAlerting>;
 export function createAlerting(deps: AlertingDeps) {
   const { config, storage, accounts, engine, clock } = deps;
   const d = config.alertDelivery;
-  const senders = createSenders(config, d.attemptTimeoutSeconds * 1000);
+  const senders = createSenders(config, d.attemptTimeoutSeconds * 1000, () => clock.now());
   const reread = async (accountId: string, checkId: string | null) => {
     const account = accounts.byId(accountId);
     const check = account && checkId !== null ? accounts.check(account, checkId) : undefined;
@@ -117,6 +118,27 @@ export function createAlerting(deps: AlertingDeps) {
     return dispatcher.deliverNow(id);
   }
 
+  /** Someone acknowledged an open alert: the channels that hear it (audience.ts) are told. */
+  async function acknowledged(account: AccountConfig, check: CheckConfig, alert: AlertRow, by: string) {
+    const queued = await engine.perCheck(account, check, async () => {
+      const status = await engine.statusOf(account, check);
+      const change = await deps.planner.acknowledged(account, check, alert, status, by);
+      await storage.applyAlertChange(account.id, change);
+      return change.notifications.length;
+    });
+    if (queued > 0) dispatcher.kick();
+  }
+
+  const refreshAlertmanager = createAlertmanagerRefresh({
+    storage,
+    accounts,
+    engine,
+    send: senders.byType.WEBHOOK,
+    now: () => clock.now(),
+    publicUrl: config.publicUrl,
+    timeoutMs: d.attemptTimeoutSeconds * 1000,
+  });
+
   let sweeper: Timer | undefined;
   return {
     sweepReminders,
@@ -129,6 +151,7 @@ export function createAlerting(deps: AlertingDeps) {
       planner: deps.planner,
       kick: () => dispatcher.kick(),
     }),
+    acknowledged,
     kick: dispatcher.kick,
     /** One line on channels that cannot deliver, or null. */
     warning: async () => transportWarning(await storage.allChannels(), config),
@@ -139,7 +162,7 @@ export function createAlerting(deps: AlertingDeps) {
         .setInterval(() => {
           if (sweeping) return;
           sweeping = true;
-          sweepReminders()
+          Promise.all([sweepReminders(), refreshAlertmanager()])
             .catch((error: unknown) => logFailure('checkwall: the reminder sweep failed', error))
             .finally(() => (sweeping = false));
         }, SWEEP_EVERY_MS)

@@ -1,25 +1,30 @@
 // The words of a notification, from its payload: a subject, one line for a
 // phone screen or a chat, a plain-text and an HTML body, and a sentence to speak.
-import type { AlertPayload } from '../../api/schemas/index.js';
+import type { AlertEvent, AlertPayload } from '../../api/schemas/index.js';
 
-const TAGS: Record<AlertPayload['event'], string> = {
+const TAGS: Record<AlertEvent, string> = {
   failure: 'FAILING',
   recovery: 'RECOVERED',
   degraded: 'DEGRADED',
   reminder: 'FAILING',
   test: 'TEST',
   certificate: 'CERTIFICATE',
+  acknowledgement: 'ACKNOWLEDGED',
 };
+
+/** The tag of the subject line; a kind this version does not know by its raw name. */
+export const tagOf = (p: AlertPayload): string => TAGS[p.event as AlertEvent] ?? p.event.toUpperCase();
 
 const subjectOf = (p: AlertPayload) => p.check?.name ?? `channel ${p.channel.name}`;
 
 export function subject(p: AlertPayload): string {
   const tail = p.event === 'reminder' ? ` (reminder ${p.reminder ?? 1})` : '';
-  return `[${TAGS[p.event]}] ${subjectOf(p)}${tail}`;
+  return `[${tagOf(p)}] ${subjectOf(p)}${tail}`;
 }
 
 export function what(p: AlertPayload): string {
-  switch (p.event) {
+  const event = p.event as AlertEvent;
+  switch (event) {
     case 'test':
       return 'a test notification from Checkwall: this channel works';
     case 'recovery':
@@ -37,6 +42,10 @@ export function what(p: AlertPayload): string {
     }
     case 'certificate':
       return certificateWords(p);
+    case 'acknowledgement':
+      return `was acknowledged${p.acknowledgedBy ? ` by ${p.acknowledgedBy}` : ''}: its alert stays open until it recovers`;
+    default:
+      return `(${String(event)})`;
   }
 }
 
@@ -55,7 +64,7 @@ const days = (n: number) => (n === 0 ? 'less than a day' : n === 1 ? '1 day' : `
 
 /** One line an engineer can read on a phone. */
 export function oneLine(p: AlertPayload): string {
-  const quiet = p.event === 'recovery' || p.event === 'test' || p.event === 'certificate';
+  const quiet = p.event !== 'failure' && p.event !== 'reminder' && p.event !== 'degraded';
   const error = p.error && !quiet ? `: ${p.error}` : '';
   const link = p.link ? ` ${p.link}` : '';
   return `${subject(p)} ${what(p)}${error}${link}`;

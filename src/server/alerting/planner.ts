@@ -2,33 +2,15 @@
 // transaction writes: the alert opened or resolved and a notification per
 // subscribed channel, sent or suppressed by the policy (src/domain/alert-policy.ts).
 import { randomUUID } from 'node:crypto';
-import type { AlertEvent, CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
-import {
-  decideAlert,
-  reminderDue,
-  withinMinInterval,
-  type AlertSettings,
-} from '../../domain/alert-policy.js';
+import type { CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
+import { decideAlert, reminderDue, type AlertSettings } from '../../domain/alert-policy.js';
 import { certificateKey, daysUntil, expiresAt, newlyCrossed } from '../../domain/certificate.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
-import type { AlertChange, AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
+import type { AlertChange, AlertRow } from '../storage/types.js';
 import type { HoldEnd } from '../storage/holds-store.js';
-import { buildPayload, type StoredPayload } from './payload.js';
+import { createNotifier, type PlannerDeps } from './notify.js';
 
-export interface PlannerDeps {
-  storage: Storage;
-  now: () => number;
-  publicUrl: string | undefined;
-  /** The active maintenance window over the check (docs/maintenance.md); undefined when none. */
-  maintenanceOf?:
-    ((account: AccountConfig, check: CheckConfig) => { id: string; name: string } | undefined) | undefined;
-}
-
-/**
- * Events a maintenance window holds: every one that would page. Only a recovery (and a
- * channel's test) goes through; an event added later pages, so it is held too.
- */
-const passesMaintenance = (event: AlertEvent) => event === 'recovery' || event === 'test';
+export type { PlannerDeps };
 
 export interface StatusChangeInput {
   account: AccountConfig;
@@ -50,6 +32,7 @@ export type AlertPlanner = ReturnType<typeof createAlertPlanner>;
 
 export function createAlertPlanner(deps: PlannerDeps) {
   const { storage } = deps;
+  const notify = createNotifier(deps);
 
   /**
    * What a stored result writes besides the incident: the alert and notifications of its
@@ -157,72 +140,6 @@ export function createAlertPlanner(deps: PlannerDeps) {
     };
   }
 
-  interface NotifyContext {
-    status: CheckStatus;
-    result: CheckResult | null;
-    alert: AlertRow | null | undefined;
-    incidentId: string | null;
-    now: number;
-    reminder?: number;
-    maintenance?: { id: string; name: string; failingSince: string };
-    certificate?: StoredPayload['certificate'];
-  }
-
-  async function notify(
-    account: AccountConfig,
-    check: CheckConfig,
-    event: AlertEvent,
-    ctx: NotifyContext,
-  ): Promise<NewNotification[]> {
-    const channels = await storage.subscribedChannels(account.id, check.id, check.group);
-    // A channel whose failure notice of this alert was suppressed hears nothing more of it,
-    // unless a later one went (the page at a maintenance window's end).
-    const notices = ctx.alert && event !== 'failure' ? await storage.alertNotices(ctx.alert.id) : [];
-    const failures = notices.filter((n) => n.event === 'failure');
-    const quiet = new Set(
-      failures
-        .filter((n) => n.status === 'suppressed')
-        .map((n) => n.channelId)
-        .filter((id) => !failures.some((n) => n.channelId === id && n.status !== 'suppressed')),
-    );
-    const window = passesMaintenance(event) ? undefined : deps.maintenanceOf?.(account, check);
-    const reasons = await Promise.all(
-      channels.map((channel) =>
-        window
-          ? Promise.resolve(`maintenance: ${window.name}`)
-          : suppression(storage, account, check, event, channel, quiet, ctx.now),
-      ),
-    );
-    return channels.map((channel, i) => {
-      const why = reasons[i];
-      const payload = buildPayload({
-        event,
-        check,
-        groups: account.groups,
-        status: ctx.status,
-        result: ctx.result,
-        alertId: ctx.alert?.id ?? null,
-        incidentId: ctx.incidentId,
-        occurredAt: ctx.now,
-        publicUrl: deps.publicUrl,
-        channel: { id: channel.id, name: channel.name },
-        ...(ctx.reminder === undefined ? {} : { reminder: ctx.reminder }),
-        ...(ctx.maintenance === undefined ? {} : { maintenance: ctx.maintenance }),
-        ...(ctx.certificate === undefined ? {} : { certificate: ctx.certificate }),
-      });
-      return {
-        id: randomUUID(),
-        channelId: channel.id,
-        checkId: check.id,
-        alertId: ctx.alert?.id ?? null,
-        event,
-        status: why ? 'suppressed' : 'pending',
-        payload,
-        lastError: why ?? null,
-      };
-    });
-  }
-
   /** The reminder of one open alert, when it is due. */
   async function reminder(
     account: AccountConfig,
@@ -271,23 +188,22 @@ export function createAlertPlanner(deps: PlannerDeps) {
     return { checkId: check.id, at: now, notifications, holdEnd };
   }
 
-  return { onStatusChange, reminder, afterHold };
-}
+  /** The `acknowledgement` notices of an open alert someone has just acknowledged (`by`: the key's name). */
+  async function acknowledged(
+    account: AccountConfig,
+    check: CheckConfig,
+    alert: AlertRow,
+    status: CheckStatus,
+    by: string,
+  ): Promise<AlertChange> {
+    const now = deps.now();
+    const ctx = { status, result: null, alert, incidentId: alert.incidentId, now, acknowledgedBy: by };
+    return {
+      checkId: check.id,
+      at: now,
+      notifications: await notify(account, check, 'acknowledgement', ctx),
+    };
+  }
 
-/** Why a channel hears nothing of this event, or undefined when it does. */
-async function suppression(
-  storage: Storage,
-  account: AccountConfig,
-  check: CheckConfig,
-  event: AlertEvent,
-  channel: StoredChannel,
-  quiet: ReadonlySet<number>,
-  now: number,
-): Promise<string | undefined> {
-  if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
-  if (event !== 'failure' && event !== 'degraded') return undefined;
-  const previous = await storage.lastNoticeAt(account.id, check.id, channel.id, event);
-  if (!withinMinInterval(previous, now, check.alerts)) return undefined;
-  const ago = Math.round((now - previous!) / 1000);
-  return `suppressed: a ${event} notice went to this channel ${ago} s ago (minIntervalSeconds ${check.alerts.minIntervalSeconds})`;
+  return { onStatusChange, reminder, afterHold, acknowledged };
 }

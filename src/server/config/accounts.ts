@@ -89,7 +89,7 @@ function toDashboard(d: DashboardConfig, startedAt: Date): Dashboard {
 
 /** The checks a dashboard shows: its own ids and the checks of its groups. */
 export function dashboardCheckIds(
-  account: AccountConfig,
+  account: Pick<AccountConfig, 'checks'>,
   dashboard: Pick<Dashboard, 'checkIds' | 'checkGroupIds'>,
 ): Set<string> {
   const ids = new Set(dashboard.checkIds);

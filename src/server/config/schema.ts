@@ -24,6 +24,7 @@ import { PROBE_KEYS } from './probe-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
 import { FrequencySchema, frequencyToMs } from './frequency.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
+import { refineChannel } from './channel-checks.js';
 
 export { AlertSettingsSchema };
 
@@ -262,20 +263,22 @@ const { EMAIL, CHAT, WEBHOOK, SMS, PHONE } = ALERT_CHANNEL_VARIANTS;
  * wire's own schema tolerates extra keys, a config file must not. A WEBHOOK's
  * query parameters refuse line breaks as its headers do.
  */
-export const ChannelConfigSchema = z.discriminatedUnion(
-  'type',
-  [
-    EMAIL.extend({ ...channelExtras, config: EMAIL.shape.config.strict() }).strict(),
-    CHAT.extend({ ...channelExtras, config: CHAT.shape.config.strict() }).strict(),
-    WEBHOOK.extend({
-      ...channelExtras,
-      config: WEBHOOK.shape.config.extend({ headers: keyValues, queryParameters: keyValues }).strict(),
-    }).strict(),
-    SMS.extend({ ...channelExtras, config: SMS.shape.config.strict() }).strict(),
-    PHONE.extend({ ...channelExtras, config: PHONE.shape.config.strict() }).strict(),
-  ],
-  { error: CHANNEL_TYPE_ERROR },
-);
+export const ChannelConfigSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      EMAIL.extend({ ...channelExtras, config: EMAIL.shape.config.strict() }).strict(),
+      CHAT.extend({ ...channelExtras, config: CHAT.shape.config.strict() }).strict(),
+      WEBHOOK.extend({
+        ...channelExtras,
+        config: WEBHOOK.shape.config.extend({ headers: keyValues, queryParameters: keyValues }).strict(),
+      }).strict(),
+      SMS.extend({ ...channelExtras, config: SMS.shape.config.strict() }).strict(),
+      PHONE.extend({ ...channelExtras, config: PHONE.shape.config.strict() }).strict(),
+    ],
+    { error: CHANNEL_TYPE_ERROR },
+  )
+  .superRefine(refineChannel);
 export type ChannelConfig = z.infer<typeof ChannelConfigSchema>;
 
 const apiKeySecret = z.string().min(16, 'must be at least 16 characters');

@@ -16,6 +16,7 @@ import {
 import type { Alerting } from '../alerting/index.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';
+import { channelTemplateProblems } from '../config/channel-checks.js';
 import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Accounts } from '../config/accounts.js';
@@ -87,6 +88,14 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     const account = auth(req);
     const body = parseOr400(AlertChannelCreateBodySchema, req.body ?? {}, 'alert channel');
     if (body.subscriptions) checkSubscriptions(account, body.subscriptions);
+    const template = channelTemplateProblems(body).map(([path, message]) => ({
+      path: path.join('.'),
+      message,
+    }));
+    if (template.length > 0) {
+      const said = template.map((d) => `${d.path}: ${d.message}`).join('; ');
+      throw new HttpError(400, `invalid alert channel: ${said}`, template);
+    }
     const signingSecret = body.type === 'WEBHOOK' ? newSigningSecret() : undefined;
     const outcome = await storage.createChannel(
       account.id,
@@ -171,6 +180,9 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
       details: { alreadyAcknowledged: alert.acknowledgedAt !== null && alert.acknowledgedAt !== at },
     });
     const check = deps.accounts.check(account, alert.checkId);
+    // The first acknowledgement of an open alert tells the tools that track it (docs/alerts.md).
+    const first = alert.acknowledgedAt === at && alert.resolvedAt === null;
+    if (check && first) await deps.alerting.acknowledged(account, check, alert, keyOf(req).name);
     // Answered once the status shows it: the next list read sees the acknowledgement.
     if (check) await deps.engine.rereadCheck(account, check);
     return toCheckAlert(alert);

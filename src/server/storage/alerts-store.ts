@@ -127,6 +127,8 @@ export interface AlertStore {
   openAlert(accountId: string, checkId: string): Promise<AlertRow | null>;
   /** Open, unacknowledged alerts of every account, for the reminder sweep. */
   remindableAlerts(): Promise<Array<AlertRow & { accountId: string }>>;
+  /** Open alerts of every account, acknowledged or not (Alertmanager's re-posts). */
+  openAlerts(): Promise<Array<AlertRow & { accountId: string }>>;
   /** Sets acknowledgedAt once (a second acknowledgement keeps the first time); null when unknown. */
   acknowledgeAlert(accountId: string, alertId: string, at: number): Promise<AlertRow | null>;
   /** The notifications of one alert: event, channel and status. */

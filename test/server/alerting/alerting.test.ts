@@ -177,17 +177,21 @@ describe('alerts', () => {
       headers: AUTH,
     });
     expect(ack.status).toBe(200);
+    // Delivered before the clock jumps, so no lease of it runs out mid-flight.
+    await expect.poll(() => hookEvents(r).length).toBe(2);
     clock.jump(5 * 60_000);
     expect(await s.alerting.sweepReminders()).toBe(0);
     await run('c1', ['success', 'success', 'success', 'failed', 'failed']);
     const second = (await statusOf(s, 'c1')).currentAlert!;
     expect(second.id).not.toBe(first.id);
     expect(second.acknowledgedAt).toBeNull();
+    await expect.poll(() => hookEvents(r).length).toBe(4);
     clock.jump(60_000);
     expect(await s.alerting.sweepReminders()).toBe(1);
     await expect
       .poll(() => hookEvents(r).map((e) => e.event))
-      .toEqual(['failure', 'recovery', 'failure', 'reminder']);
+      // The acknowledgement goes to the webhook too (docs/alerts.md, "The acknowledgement event").
+      .toEqual(['failure', 'acknowledgement', 'recovery', 'failure', 'reminder']);
     const unknown = await fetch(`${s.url}/v1/check-alerts/nope/acknowledge`, {
       method: 'POST',
       headers: AUTH,

@@ -12,6 +12,8 @@ export interface HttpCall {
   url: string;
   headers: Record<string, string>;
   body?: string | undefined;
+  /** A provider's refusal says why in its body: keep a sanitised line of it in the error. */
+  explain?: boolean | undefined;
 }
 
 export type HttpPoster = ((call: HttpCall, signal: AbortSignal) => Promise<SendOutcome>) & {
@@ -40,7 +42,13 @@ export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPos
         signal,
       });
       const answer = { status: res.statusCode, body: await headOf(res.body) };
-      return { ...classify(res.statusCode, res.headers['retry-after']), exchange: { sent, answer } };
+      const outcome = classify(res.statusCode, res.headers['retry-after']);
+      const exchange = { sent, answer };
+      // A provider's own words on a refusal (formats other than checkwall's): in the log.
+      const said = !outcome.ok && call.explain ? answerLine(answer.body) : '';
+      return said && !outcome.ok
+        ? { ...outcome, error: `${outcome.error}: ${said}`, exchange }
+        : { ...outcome, exchange };
     } catch (error) {
       // Refused by the rule: the same answer every time, so no retry.
       if (error instanceof RefusedAddressError)
@@ -72,6 +80,24 @@ export function classify(status: number, retryAfter?: string | string[]): SendOu
   if (status === 429) return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter));
   if (status >= 500) return transient(`HTTP ${status}`);
   return permanent(`HTTP ${status}: the receiver refused the request`);
+}
+
+/**
+ * A receiver's answer as one line for the delivery log: its JSON `message` and `errors`
+ * when it has them, control and escape characters out, at most 300 characters.
+ */
+export function answerLine(text: string): string {
+  let said = text;
+  try {
+    const j = JSON.parse(text) as { message?: unknown; errors?: unknown; status?: unknown };
+    const parts = [j.status, j.message, j.errors].filter((x) => x !== undefined);
+    if (parts.length) said = parts.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
+  } catch {
+    // Not JSON: the text as it came.
+  }
+  // eslint-disable-next-line no-control-regex
+  const clean = said.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e]+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
 const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);

@@ -13,14 +13,14 @@ export interface Senders {
   close(): Promise<void>;
 }
 
-export function createSenders(config: ServiceConfig, timeoutMs: number): Senders {
+export function createSenders(config: ServiceConfig, timeoutMs: number, now: () => number): Senders {
   // The operator's provider (sms.baseUrl) may be anywhere; a key holder's targets may not.
   const post = createHttpPoster(timeoutMs);
   const aimed = createHttpPoster(timeoutMs, config.alertDelivery);
   const email = emailSender(config.smtp, timeoutMs);
   return {
     byType: {
-      WEBHOOK: webhookSender(aimed),
+      WEBHOOK: webhookSender(aimed, now),
       CHAT: chatSender(aimed),
       EMAIL: email,
       SMS: twilioSender(post, config.sms, 'SMS'),

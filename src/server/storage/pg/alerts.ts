@@ -62,6 +62,7 @@ type AlertStore = Pick<
   | 'applyAlertChange'
   | 'openAlert'
   | 'remindableAlerts'
+  | 'openAlerts'
   | 'acknowledgeAlert'
   | 'alertNotices'
   | 'lastNoticeAt'
@@ -159,6 +160,11 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
         pool,
         `SELECT ${ALERT_COLUMNS}, account_id AS "accountId" FROM check_alerts
          WHERE resolved_at IS NULL AND acknowledged_at IS NULL`,
+      ),
+    openAlerts: () =>
+      rows<AlertRow & { accountId: string }>(
+        pool,
+        `SELECT ${ALERT_COLUMNS}, account_id AS "accountId" FROM check_alerts WHERE resolved_at IS NULL`,
       ),
     acknowledgeAlert: (accountId, alertId, at) =>
       transaction(pool, async (c) => {

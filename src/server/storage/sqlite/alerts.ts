@@ -61,6 +61,9 @@ export function createAlertStore(db: Database.Database) {
     `SELECT ${ALERT_COLUMNS}, account_id AS accountId FROM check_alerts
      WHERE resolved_at IS NULL AND acknowledged_at IS NULL`,
   );
+  const open = db.prepare(
+    `SELECT ${ALERT_COLUMNS}, account_id AS accountId FROM check_alerts WHERE resolved_at IS NULL`,
+  );
   const ack = db.prepare(
     'UPDATE check_alerts SET acknowledged_at = coalesce(acknowledged_at, ?) WHERE id = ? AND account_id = ?',
   );
@@ -152,6 +155,7 @@ export function createAlertStore(db: Database.Database) {
     openAlert: (accountId: string, checkId: string) =>
       (openOf.get(accountId, checkId) as AlertRow | undefined) ?? null,
     remindableAlerts: () => remindable.all() as Array<AlertRow & { accountId: string }>,
+    openAlerts: () => open.all() as Array<AlertRow & { accountId: string }>,
     acknowledgeAlert(accountId: string, alertId: string, at: number): AlertRow | null {
       ack.run(at, alertId, accountId);
       return (alertById.get(alertId, accountId) as AlertRow | undefined) ?? null;

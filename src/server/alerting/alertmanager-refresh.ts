@@ -1,0 +1,89 @@
+// Alertmanager forgets an alert at its endsAt, so while a Checkwall alert is open
+// each Alertmanager channel that was told of it hears it again every repostSeconds
+// (dialects/alertmanager.ts sets endsAt three of those ahead). Run by the reminder
+// sweep. A re-post is a refresh, not a notification: sent directly, not logged; one
+// that fails is followed by the next, and the recovery goes through the outbox.
+import { randomUUID } from 'node:crypto';
+import type { AlertPayload } from '../../api/schemas/index.js';
+import type { Accounts } from '../config/accounts.js';
+import type { Storage, StoredChannel } from '../storage/types.js';
+import { DEFAULT_REPOST_SECONDS } from './dialects/alertmanager.js';
+import type { CheckStatuses } from './index.js';
+import { buildPayload } from './payload.js';
+import type { Sender } from './senders/types.js';
+
+export interface RefreshDeps {
+  storage: Storage;
+  accounts: Accounts;
+  engine: CheckStatuses;
+  send: Sender;
+  now: () => number;
+  publicUrl: string | undefined;
+  timeoutMs: number;
+}
+
+const isAlertmanager = (c: StoredChannel) => c.type === 'WEBHOOK' && c.config['format'] === 'alertmanager';
+const repostMs = (c: StoredChannel) =>
+  ((c.config['repostSeconds'] as number | undefined) ?? DEFAULT_REPOST_SECONDS) * 1000;
+
+export function createAlertmanagerRefresh(deps: RefreshDeps) {
+  /** When each (alert, channel) was last posted by this instance. */
+  let posted = new Map<string, number>();
+
+  return async function refresh(): Promise<void> {
+    const channels = (await deps.storage.allChannels()).filter(isAlertmanager);
+    if (channels.length === 0) return void (posted = new Map());
+    const next = new Map<string, number>();
+    for (const alert of await deps.storage.openAlerts()) {
+      const mine = channels.filter((c) => c.accountId === alert.accountId);
+      if (mine.length === 0) continue;
+      // Only where the failure went out: a page held (maintenance, minimum interval) stays held.
+      const told = new Set(
+        (await deps.storage.alertNotices(alert.id))
+          .filter((n) => (n.event === 'failure' || n.event === 'reminder') && n.status === 'sent')
+          .map((n) => n.channelId),
+      );
+      for (const channel of mine.filter((c) => told.has(c.id))) {
+        const key = `${alert.id}\0${channel.id}`;
+        const last = posted.get(key) ?? 0;
+        next.set(key, last);
+        if (deps.now() - last < repostMs(channel)) continue;
+        if (await repost(alert, channel)) next.set(key, deps.now());
+      }
+    }
+    posted = next;
+  };
+
+  async function repost(
+    alert: { id: string; accountId: string; checkId: string; incidentId: string | null },
+    channel: StoredChannel,
+  ) {
+    const account = deps.accounts.byId(alert.accountId);
+    const check = account && deps.accounts.check(account, alert.checkId);
+    if (!account || !check) return false;
+    // Read in order with the check's results: an alert a result has just resolved is not posted again.
+    const status = await deps.engine.perCheck(account, check, async () => {
+      const still = await deps.storage.openAlert(account.id, check.id);
+      return still?.id === alert.id ? deps.engine.statusOf(account, check) : null;
+    });
+    if (!status) return false;
+    const id = randomUUID();
+    const payload = buildPayload({
+      event: 'reminder',
+      check,
+      account,
+      status,
+      result: null,
+      alertId: alert.id,
+      incidentId: alert.incidentId,
+      occurredAt: deps.now(),
+      publicUrl: deps.publicUrl,
+      channel: { id: channel.id, name: channel.name },
+    });
+    const outcome = await deps.send(
+      { id, payload: { ...payload, deliveryId: id } as AlertPayload, channel },
+      AbortSignal.timeout(deps.timeoutMs),
+    );
+    return outcome.ok;
+  }
+}

@@ -1,0 +1,150 @@
+// WEBHOOK formats pagerduty and opsgenie against loopback receivers that hold each
+// request to the provider's published rules (test/helpers/providers.ts cites the
+// pages): one provider alert per Checkwall alert, its key stable across trigger,
+// acknowledge and resolve and different for another alert; a 429 and a 5xx retried,
+// a 400 not, with the provider's error in the delivery log; the key masked.
+import { afterEach, describe, expect, it } from 'vitest';
+import { MASK, maskConfig } from '../../../../src/domain/mask.js';
+import type { Fixture } from '../../../helpers/fixture.js';
+import {
+  alertConfig,
+  closedAfterEach,
+  notifications,
+  post,
+  runner,
+  startAlertService,
+  startReceivers,
+  statusOf,
+} from '../../../helpers/alerting.js';
+import { opsgenieReceiver, pagerdutyReceiver, type Script } from '../../../helpers/providers.js';
+import type { TestService } from '../../../helpers/service.js';
+
+const held = closedAfterEach();
+let provider: (Fixture & { refused: string[][] }) | undefined;
+afterEach(async () => {
+  await provider?.close();
+  provider = undefined;
+});
+
+const ROUTING_KEY = 'R0UT1NGKEY0123456789abcdefghijkl';
+const API_KEY = 'genie-0123456789-abcdef';
+
+function channelFor(format: 'pagerduty' | 'opsgenie', url: string) {
+  const key = format === 'pagerduty' ? { routingKey: ROUTING_KEY } : { apiKey: API_KEY };
+  const target = format === 'pagerduty' ? `${url}/v2/enqueue` : url;
+  return {
+    type: 'WEBHOOK',
+    name: format,
+    subscriptions: { checks: ['c1', 'c2'] },
+    config: { url: target, method: 'POST', format, ...key },
+  };
+}
+
+async function start(format: 'pagerduty' | 'opsgenie', script?: Script): Promise<TestService> {
+  provider = await (format === 'pagerduty' ? pagerdutyReceiver(script) : opsgenieReceiver(script));
+  const r = (held.receivers = await startReceivers());
+  const hostile = { name: `Check "quoted" \\ ${'long '.repeat(36)}` };
+  const config = alertConfig(r, { channels: [channelFor(format, provider.url)], checks: { c1: hostile } });
+  return (held.svc = await startAlertService(config));
+}
+
+/** Fails c1 (and acknowledges, then recovers it), and fails c2: every request the provider saw. */
+async function lifeOfTwoAlerts(s: TestService) {
+  const run = runner(s);
+  await run('c1', ['failed', 'failed']);
+  await expect.poll(() => provider!.seen.length).toBe(1);
+  const alertId = (await statusOf(s, 'c1')).currentAlert!.id;
+  expect((await post(s, `/v1/check-alerts/${alertId}/acknowledge`, {})).status).toBe(200);
+  await expect.poll(() => provider!.seen.length).toBe(2);
+  await run('c1', ['success', 'success', 'success']);
+  await expect.poll(() => provider!.seen.length).toBe(3);
+  await run('c2', ['failed', 'failed']);
+  await expect.poll(() => provider!.seen.length).toBe(4);
+  return {
+    alertId,
+    bodies: provider!.seen.map((q) => JSON.parse(q.body) as Record<string, Record<string, string> & string>),
+  };
+}
+
+describe('WEBHOOK format pagerduty', () => {
+  it('triggers, acknowledges and resolves one PagerDuty alert keyed by the alert id; another alert has its own', async () => {
+    const s = await start('pagerduty');
+    const { alertId, bodies } = await lifeOfTwoAlerts(s);
+    expect(provider!.refused).toEqual([]);
+    expect(bodies.map((b) => b['event_action'])).toEqual(['trigger', 'acknowledge', 'resolve', 'trigger']);
+    expect(bodies.slice(0, 3).map((b) => b['dedup_key'])).toEqual([alertId, alertId, alertId]);
+    expect(bodies[3]!['dedup_key']).not.toBe(alertId);
+    const trigger = bodies[0]!;
+    expect(trigger['routing_key']).toBe(ROUTING_KEY);
+    expect(trigger['payload']).toMatchObject({ severity: 'critical', component: 'Frankfurt', class: 'api' });
+    expect(trigger['payload']!.summary).toContain('Check "quoted" \\');
+    expect(provider!.seen.every((q) => q.url === '/v2/enqueue' && q.method === 'POST')).toBe(true);
+    expect(provider!.seen[1]!.headers['x-checkwall-event']).toBe('acknowledgement');
+  });
+
+  it('retries a 429 and a 503, takes a 400 for good with the provider error logged, and masks the key', async () => {
+    const s = await start('pagerduty', (n) =>
+      n === 1 ? { status: 429, headers: { 'retry-after': '1' } } : n === 2 ? { status: 503 } : undefined,
+    );
+    await runner(s)('c1', ['failed', 'failed']);
+    await expect.poll(async () => (await notifications(s))[0]?.status, { timeout: 10_000 }).toBe('sent');
+    expect((await notifications(s))[0]!.attempts).toBe(3);
+    // A 400: PagerDuty's own answer names what is wrong (here echoing the key); it is not retried.
+    provider!.handle((_q, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      const errors = [`\u001b[31mbad routing key ${ROUTING_KEY}`];
+      res.end(JSON.stringify({ status: 'invalid event', message: 'Event object is invalid', errors }));
+    });
+    await runner(s)('c2', ['failed', 'failed']);
+    await expect.poll(async () => (await notifications(s, 'status=failed')).length).toBe(1);
+    const [failed] = await notifications(s, 'status=failed');
+    expect(failed).toMatchObject({ attempts: 1 });
+    expect(failed!.lastError).toContain(
+      'HTTP 400: the receiver refused the request: invalid event Event object is invalid',
+    );
+    expect(failed!.lastError).toContain('[redacted]');
+    expect(failed!.lastError).not.toContain(ROUTING_KEY);
+    expect(failed!.lastError).not.toContain('\u001b');
+    expect(
+      maskConfig(
+        'WEBHOOK',
+        { url: 'https://events.pagerduty.com/v2/enqueue', routingKey: ROUTING_KEY },
+        false,
+      ),
+    ).toMatchObject({ routingKey: MASK });
+  });
+});
+
+describe('WEBHOOK format opsgenie', () => {
+  it('creates, acknowledges and closes one Opsgenie alert by alias = the alert id; another alert has its own', async () => {
+    const s = await start('opsgenie');
+    const { alertId, bodies } = await lifeOfTwoAlerts(s);
+    expect(provider!.refused).toEqual([]);
+    const paths = provider!.seen.map((q) => q.url);
+    const enc = encodeURIComponent(alertId);
+    expect(paths).toEqual([
+      '/v2/alerts',
+      `/v2/alerts/${enc}/acknowledge?identifierType=alias`,
+      `/v2/alerts/${enc}/close?identifierType=alias`,
+      '/v2/alerts',
+    ]);
+    expect(bodies[0]).toMatchObject({ alias: alertId, priority: 'P1', entity: 'Frankfurt' });
+    // The 200-character check name is cut to Opsgenie's 130 with an ellipsis.
+    expect(bodies[0]!['message']).toHaveLength(130);
+    expect(bodies[0]!['message']!.endsWith('…')).toBe(true);
+    expect(bodies[3]!['alias']).not.toBe(alertId);
+    expect(provider!.seen[0]!.headers['authorization']).toBe(`GenieKey ${API_KEY}`);
+  });
+
+  it('refuses a method other than POST, naming config.method', async () => {
+    const s = await start('opsgenie');
+    const res = await post(s, '/v1/alert-channels', {
+      type: 'WEBHOOK',
+      name: 'og',
+      config: { url: 'https://api.eu.opsgenie.com', method: 'PUT', format: 'opsgenie', apiKey: API_KEY },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('config.method');
+    expect(JSON.stringify(res.body)).toContain('must be POST for format opsgenie');
+  });
+});
