@@ -92,6 +92,37 @@ export function covers(window: StoredWindow, account: AccountConfig, check: Chec
   return window.accountId === account.id && scopeCovers(window.scope, check);
 }
 
+/** The config's windows, each parsed as the API's; one that cannot be is logged and left out. */
+function configWindows(
+  config: ServiceConfig,
+  clock: Pick<Clock, 'now'>,
+  log: (line: string) => void,
+): Map<string, StoredWindow> {
+  const out = new Map<string, StoredWindow>();
+  for (const account of config.accounts)
+    for (const [i, entry] of (account.maintenanceWindows ?? []).entries()) {
+      try {
+        const { id, ...body } = entry;
+        // A config window is as old as the config says: its createdAt is its start.
+        const w = windowOf(body, {
+          accountId: account.id,
+          id,
+          createdBy: 'config',
+          now: body.startsAt ? Date.parse(body.startsAt) : clock.now(),
+        });
+        out.set(checkKey(account.id, id), w);
+        // Kept (a tag's checks may come later), but a typo in a scope should not pass silently.
+        const empty = emptyScopeReason(account, w.scope);
+        if (empty)
+          log(`accounts.${account.id}.maintenanceWindows.${i} ("${id}") covers no check now: ${empty}`);
+      } catch (error) {
+        if (!(error instanceof WindowProblem)) throw error;
+        log(`accounts.${account.id}.maintenanceWindows.${i}.${error.message}: the window is left out`);
+      }
+    }
+  return out;
+}
+
 export function createMaintenance(deps: {
   storage: Pick<
     Storage,
@@ -122,34 +153,6 @@ export function createMaintenance(deps: {
       .filter((w) => !fromConfig.has(checkKey(w.accountId, w.id)))
       .map((window) => ({ window, source: 'api' as const })),
   ];
-
-  function configWindows(config: ServiceConfig): Map<string, StoredWindow> {
-    const out = new Map<string, StoredWindow>();
-    for (const account of config.accounts)
-      for (const [i, entry] of (account.maintenanceWindows ?? []).entries()) {
-        try {
-          const { id, ...body } = entry;
-          // A config window is as old as the config says: its createdAt is its start.
-          const w = windowOf(body, {
-            accountId: account.id,
-            id,
-            createdBy: 'config',
-            now: body.startsAt ? Date.parse(body.startsAt) : clock.now(),
-          });
-          out.set(checkKey(account.id, id), w);
-          // Kept (a tag's checks may come later), but a typo in a scope should not pass silently.
-          const empty = emptyScopeReason(account, w.scope);
-          if (empty)
-            deps.log(
-              `accounts.${account.id}.maintenanceWindows.${i} ("${id}") covers no check now: ${empty}`,
-            );
-        } catch (error) {
-          if (!(error instanceof WindowProblem)) throw error;
-          deps.log(`accounts.${account.id}.maintenanceWindows.${i}.${error.message}: the window is left out`);
-        }
-      }
-    return out;
-  }
 
   /** Which windows are active now; tells the `onMoved` listeners when that moved. */
   function look(now: number): Promise<void> {
@@ -221,7 +224,7 @@ export function createMaintenance(deps: {
     return best;
   }
 
-  fromConfig = configWindows(deps.config);
+  fromConfig = configWindows(deps.config, clock, deps.log);
 
   return {
     all: (accountId) => known().filter((k) => k.window.accountId === accountId),
@@ -270,7 +273,7 @@ export function createMaintenance(deps: {
       };
     },
     replaceConfig(config) {
-      fromConfig = configWindows(config);
+      fromConfig = configWindows(config, clock, deps.log);
       return look(clock.now());
     },
     onMoved: moved.on,
