@@ -105,7 +105,9 @@ describe('checkwall maintenance, against the service', () => {
       const table = await runCli(['maintenance', 'list'], env());
       expect(table.stdout).toMatch(
         new RegExp(
-          `${id}\\s+active\\s+silence\\s+ends in \\d+m\\s+2 checks\\s+deployer\\s+deploy 4.2: deploy 4.2`,
+          // The checks it covers now, then its name said once (it defaulted to the reason).
+          `${id}\\s+active\\s+silence\\s+ends in \\d+m\\s+2 checks\\s+c1,c2\\s+deployer\\s+deploy 4.2$`,
+          'm',
         ),
       );
 
@@ -253,7 +255,7 @@ describe.skipIf(!hasTmux)('in a terminal (tmux)', () => {
 
     term.type(':maintenance');
     term.sendKeys('Enter');
-    await term.waitFor(/active\s+db failover drill\s+ends in (59|60)m\s+silence\s+check c3\s+deployer/);
+    await term.waitFor(/active\s+db failover drill\s+ends in (59|60)m\s+silence\s+check c3\s+1 deployer/);
     term.sendKeys('e');
     await term.waitFor('End db failover drill now? Its checks page again if still failing.');
     term.sendKeys('y');

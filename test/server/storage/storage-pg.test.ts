@@ -298,7 +298,9 @@ describe('PostgreSQL storage: changes heard across instances', () => {
     const admin = new pg.Client({ connectionString: postgres.cluster().url('postgres') });
     await admin.connect();
     await admin.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN checkwall_changes%'`,
+      // The listening connection: its last query is the LISTEN, or the instance's advisory lock taken after it.
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE query LIKE 'LISTEN checkwall_changes%' OR query LIKE 'SELECT pg_advisory_lock(%'`,
     );
     await admin.end();
     await resync;

@@ -1,6 +1,6 @@
 // Discord (webhook): `content` for the notification line and one embed (title,
 // description = the cause, fields, colour). Discord's limits, checked in
-// test/server/alerting/dialects/discord.test.ts: content 2,000; embed title 256,
+// test/server/alerting/dialects/chat-dialects.test.ts: content 2,000; embed title 256,
 // description 4,096, field name 256 and value 1,024, footer 2,048, and 6,000 for
 // all of an embed's text together. Markdown is backslash-escaped and
 // `allowed_mentions` is empty, so a check name cannot ping @everyone.

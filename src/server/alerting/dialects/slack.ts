@@ -1,6 +1,6 @@
 // Slack (incoming webhook): Block Kit (a header, the summary, the cause, a button
 // per link) and a `text` fallback for notifications. Slack's limits, checked in
-// test/server/alerting/dialects/slack.test.ts: 50 blocks, header text 150, section
+// test/server/alerting/dialects/chat-dialects.test.ts: 50 blocks, header text 150, section
 // text 3,000, button text 75 and url 3,000. mrkdwn escapes only &, < and >.
 import { allLinks, chatFacts, cutEscaped, type ChatFacts } from './facts.js';
 import { JSON_HEADERS, type ChatDialect } from './types.js';
