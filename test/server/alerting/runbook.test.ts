@@ -88,7 +88,10 @@ describe('runbook and links on the wire', () => {
     const r = (held.receivers = await startReceivers());
     const config = alertConfig(r, { channels: [hookChannel(r, { checks: ['c1', 'c2'] })] });
     const account = config.accounts[0]!;
-    Object.assign(account.groups.find((g) => g.id === 'edge')!, { runbook: GROUP_BOOK, links: GROUP_LINKS });
+    Object.assign(
+      account.groups.find((g) => g.id === 'edge')!,
+      { runbook: GROUP_BOOK, links: GROUP_LINKS },
+    );
     const s = (held.svc = await startAlertService(config));
     const run = runner(s);
     await run('c1', ['failed', 'failed']);
