@@ -6,6 +6,7 @@
 import { checkKey } from '../../domain/keys.js';
 import type { Clock } from '../../domain/clock.js';
 import { createListeners } from '../../domain/listeners.js';
+import { logFailure } from '../storage/observed.js';
 import { repeat, type Repeating } from '../../domain/repeat.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { CheckPause, Storage } from '../storage/types.js';
@@ -105,8 +106,10 @@ export function createPauses(deps: {
     onMoved: moved.on,
     read,
     start() {
+      // A database that is down is the health's to tell (one line, a summary a minute, one
+      // at recovery: status/health.ts), not a stack every 2 s here.
       reader = repeat(deps.clock, READ_EVERY_MS, read, (error) =>
-        console.error('checkwall: cannot read the paused checks', error),
+        logFailure('checkwall: cannot read the paused checks', error),
       );
     },
     async stop() {
