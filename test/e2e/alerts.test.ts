@@ -60,7 +60,8 @@ describe.skipIf(!hasTmux)('alerts in tmux', () => {
     term.sendKeys('Enter');
     screen = await term.waitFor('LAST DELIVERY');
     const row = screen.split('\n').find((l) => l.includes('Incident bot')) ?? '';
-    expect(row).toMatch(/c1\s+failure sent/);
+    // The acknowledgement itself went to the webhook (docs/alerts.md, "The acknowledgement event").
+    expect(row).toMatch(/c1\s+acknowledgement sent/);
     term.sendKeys('q');
     await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
   }, 90_000);
