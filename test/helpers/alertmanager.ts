@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './prometheus.js';
+import { untilReady } from './ready.js';
 
 export const ALERTMANAGER = '/usr/bin/prometheus-alertmanager';
 
@@ -56,7 +57,7 @@ export async function startAlertmanager(): Promise<Alertmanager> {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  await ready(url, () => log);
+  await untilReady(`${url}/-/ready`, 'Alertmanager', () => log, 15_000);
   return {
     url,
     async alerts() {
@@ -91,17 +92,4 @@ export async function startAlertmanager(): Promise<Alertmanager> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function ready(url: string, log: () => string): Promise<void> {
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${url}/-/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Alertmanager did not start:\n${log()}`);
 }

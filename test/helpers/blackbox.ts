@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './prometheus.js';
+import { untilReady } from './ready.js';
 
 export const BLACKBOX = '/usr/bin/prometheus-blackbox-exporter';
 
@@ -55,7 +56,7 @@ export async function startBlackbox(modules: Record<string, ModuleYaml>): Promis
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  await ready(url, () => log);
+  await untilReady(`${url}/-/healthy`, 'blackbox_exporter', () => log, 10_000);
   return {
     url,
     pid: child.pid,
@@ -70,19 +71,6 @@ export async function startBlackbox(modules: Record<string, ModuleYaml>): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-async function ready(url: string, log: () => string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${url}/-/healthy`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`blackbox_exporter did not start:\n${log()}`);
 }
 
 /** The debug page of one probe: its log, then its metrics in the text format. */
