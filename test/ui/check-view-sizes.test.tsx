@@ -87,6 +87,22 @@ describe('the check view at every size', () => {
     },
   );
 
+  it('at 80x24 a heartbeat says when its next ping is due, or since when its job runs', async () => {
+    const heartbeat = { checkType: 'heartbeat', status: 'passing' as const };
+    const due = checkView(80, 24, THREE, undefined, {
+      ...heartbeat,
+      nextPingDue: '2026-11-29T03:10:00.000Z',
+    });
+    await expect.poll(() => due().join('\n')).toContain('next ping due 03:10:00');
+    unmount?.();
+    const running = checkView(80, 24, THREE, undefined, {
+      ...heartbeat,
+      nextPingDue: '2026-11-29T03:10:00.000Z',
+      runningSince: '2026-11-29T03:00:02.000Z',
+    });
+    await expect.poll(() => running().join('\n')).toContain('running since 03:00:02');
+  });
+
   it('at 60x12 with eight locations lists the worst first and says what else there is', async () => {
     const eight = Array.from({ length: 8 }, (_, i) => ({
       id: `loc-${i}`,

@@ -2,6 +2,7 @@
 // incident and alerts, a certificate close to its end, group and tags; and who
 // paused it, since when, when a person did (a pause has no end: a forgotten one is seen).
 import { Box, Text } from 'ink';
+import { heartbeatWhen } from '../../../domain/heartbeat-words.js';
 import { formatAge, formatPercent, formatResponseTime } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
@@ -57,6 +58,8 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
         >{`  ${sanitize(check.checkType)}${reasonText(check, theme)}`}</Text>
       </Text>
       <Text wrap="truncate">
+        {/* A heartbeat's next ping first: at 80 columns the figures after it give way. */}
+        {heartbeatWhen(check) ? <Text bold>{`${heartbeatWhen(check)}  `}</Text> : null}
         {`availability ${shown(theme, formatPercent(check.availability.percentage))} over ${sanitize(check.availability.period)}  `}
         {`avg ${shown(theme, formatResponseTime(check.checkType, p.averageResponseTime))}  p95 ${shown(theme, formatResponseTime(check.checkType, p.p95ResponseTime))}  trend ${theme.trend[p.trend]} ${p.trend}  `}
         {`every ${sanitize(check.schedule.frequency)}${check.schedule.enabled ? `, next ${check.schedule.nextRun ? `in ${formatAge(now, Date.parse(check.schedule.nextRun))}` : theme.none}` : ' (disabled)'}`}
