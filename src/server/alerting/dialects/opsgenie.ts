@@ -5,7 +5,8 @@
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { subject, textBody } from '../message.js';
 import { severityOf, whereOf } from './severity.js';
-import { cut, jsonRequest, under, type Dialect } from './types.js';
+import { cutEscaped } from './facts.js';
+import { jsonRequest, under, type Dialect } from './types.js';
 
 /** Opsgenie's field limits (https://docs.opsgenie.com/docs/alerts-and-alert-fields). */
 export const OPSGENIE_LIMITS = { message: 130, alias: 512, description: 15_000, entity: 512 } as const;
@@ -17,19 +18,22 @@ function description(p: AlertPayload): string {
     ...(p.runbook ? [`Runbook: ${p.runbook}`] : []),
     ...p.links.map((l) => `${l.name}: ${l.url}`),
   ];
-  return cut([textBody(p), ...(links.length ? ['', ...links] : [])].join('\n'), OPSGENIE_LIMITS.description);
+  return cutEscaped(
+    [textBody(p), ...(links.length ? ['', ...links] : [])].join('\n'),
+    OPSGENIE_LIMITS.description,
+  );
 }
 
 export const opsgenieDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
-  const alias = cut(p.alertId ?? delivery.id, OPSGENIE_LIMITS.alias);
+  const alias = cutEscaped(p.alertId ?? delivery.id, OPSGENIE_LIMITS.alias);
   const auth = { authorization: `GenieKey ${config.apiKey ?? ''}` };
   const byAlias = (action: string) =>
     under(config.url, `/v2/alerts/${encodeURIComponent(alias)}/${action}?identifierType=alias`);
   if (p.event === 'recovery')
     return jsonRequest('POST', byAlias('close'), { source: 'Checkwall', note: subject(p) }, auth);
   if (p.event === 'acknowledgement') {
-    const by = p.acknowledgedBy ? { user: cut(p.acknowledgedBy, 100) } : {};
+    const by = p.acknowledgedBy ? { user: cutEscaped(p.acknowledgedBy, 100) } : {};
     return jsonRequest(
       'POST',
       byAlias('acknowledge'),
@@ -45,12 +49,12 @@ export const opsgenieDialect: Dialect = (delivery, config) => {
     'POST',
     under(config.url, '/v2/alerts'),
     {
-      message: cut(subject(p), OPSGENIE_LIMITS.message),
+      message: cutEscaped(subject(p), OPSGENIE_LIMITS.message),
       alias,
       description: description(p),
       priority: PRIORITY[severityOf(p)],
       source: 'Checkwall',
-      ...(whereOf(p) ? { entity: cut(whereOf(p), OPSGENIE_LIMITS.entity) } : {}),
+      ...(whereOf(p) ? { entity: cutEscaped(whereOf(p), OPSGENIE_LIMITS.entity) } : {}),
       tags: ['checkwall', p.event],
       details,
     },

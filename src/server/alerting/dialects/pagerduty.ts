@@ -5,7 +5,8 @@
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { subject } from '../message.js';
 import { severityOf, whereOf } from './severity.js';
-import { cut, jsonRequest, type Dialect } from './types.js';
+import { cutEscaped } from './facts.js';
+import { jsonRequest, type Dialect } from './types.js';
 
 /** The Events API's own limits (the page above). */
 export const PAGERDUTY_LIMITS = { dedupKey: 255, summary: 1024, source: 255 } as const;
@@ -18,7 +19,7 @@ const actionOf = (p: AlertPayload): Action =>
 export const pagerdutyDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
   const action = actionOf(p);
-  const dedupKey = cut(p.alertId ?? delivery.id, PAGERDUTY_LIMITS.dedupKey);
+  const dedupKey = cutEscaped(p.alertId ?? delivery.id, PAGERDUTY_LIMITS.dedupKey);
   const base = { routing_key: config.routingKey ?? '', event_action: action, dedup_key: dedupKey };
   if (action !== 'trigger') return jsonRequest('POST', config.url, base);
   return jsonRequest('POST', config.url, {
@@ -26,8 +27,8 @@ export const pagerdutyDialect: Dialect = (delivery, config) => {
     client: 'Checkwall',
     ...(p.link ? { client_url: p.link } : {}),
     payload: {
-      summary: cut(`${subject(p)}${p.error ? `: ${p.error}` : ''}`, PAGERDUTY_LIMITS.summary),
-      source: cut(p.check?.name ?? `channel ${p.channel.name}`, PAGERDUTY_LIMITS.source),
+      summary: cutEscaped(`${subject(p)}${p.error ? `: ${p.error}` : ''}`, PAGERDUTY_LIMITS.summary),
+      source: cutEscaped(p.check?.name ?? `channel ${p.channel.name}`, PAGERDUTY_LIMITS.source),
       severity: severityOf(p),
       timestamp: p.occurredAt,
       ...(whereOf(p) ? { component: whereOf(p) } : {}),

@@ -60,12 +60,6 @@ export type DialectOutcome = DialectRequest | { skip: string } | { refuse: strin
 
 export type Dialect = (delivery: Delivery, config: WebhookSettings, now: number) => DialectOutcome;
 
-/** Text cut to `max` characters with "…", for a provider's field limit. */
-export function cut(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
-
 /** `url` with `path` under it (a base address that may end in a slash). */
 export const under = (url: string, path: string) => `${url.replace(/\/+$/, '')}${path}`;
 
