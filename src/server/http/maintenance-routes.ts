@@ -149,26 +149,17 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: Maintenanc
     const at = now();
     const { state } = occurrenceAt(known.window, at);
     const startedOnce = known.window.startsAt <= at;
-    if (state === 'scheduled' && !startedOnce) {
-      // Never began: nothing of it is history, so it goes.
+    const erase = async (action: 'maintenance.cancel' | 'maintenance.delete') => {
       await maintenance.remove(account.id, known.window.id);
-      await audit(req, {
-        action: 'maintenance.cancel',
-        targetId: known.window.id,
-        details: { name: known.window.name, state },
-      });
+      await audit(req, { action, targetId: known.window.id, details: { name: known.window.name, state } });
       return reply.code(204).header('cache-control', 'no-store').send();
-    }
+    };
+    // Never began: nothing of it is history, so it goes.
+    if (state === 'scheduled' && !startedOnce) return erase('maintenance.cancel');
     if (state === 'ended') {
       // History erased on purpose: an admin's decision, in the audit trail.
       requireRole(req, 'admin');
-      await maintenance.remove(account.id, known.window.id);
-      await audit(req, {
-        action: 'maintenance.delete',
-        targetId: known.window.id,
-        details: { name: known.window.name, state },
-      });
-      return reply.code(204).header('cache-control', 'no-store').send();
+      return erase('maintenance.delete');
     }
     // Active, or a series that has begun: ended now, kept as history.
     const ended = { ...known.window, endedEarlyAt: at };
