@@ -9,6 +9,7 @@ import {
   qBoolean,
   qList,
   qNumber,
+  openEnum,
   TimestampSchema,
   RunbookLinkSchema,
 } from './common.js';
@@ -83,6 +84,21 @@ export const CHECK_LINK_FIELDS = {
   links: z.array(CheckLinkSchema).optional(),
 };
 
+/** The kinds of hold, in the order `heldBy` picks the first of several. */
+export const HOLD_KINDS = ['maintenance', 'location', 'dependency'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];
+export const HeldBySchema = z.looseObject({
+  /** Open: an older client shows a newer kind by its raw name. */
+  kind: openEnum(HOLD_KINDS),
+  /** The window's, the location's or the parent check's (or `group:<id>`) id. */
+  id: z.string(),
+  name: z.string(),
+  since: TimestampSchema,
+  /** For a dependency: where the parent is failing (null: anywhere). For a location: itself. */
+  location: z.string().nullable().optional(),
+});
+export type HeldBy = z.infer<typeof HeldBySchema>;
+
 export const CheckStatusSchema = z.looseObject({
   checkId: z.string(),
   checkName: z.string(),
@@ -152,6 +168,12 @@ export const CheckStatusSchema = z.looseObject({
   ...CHECK_LINK_FIELDS,
   /** DECISION (docs/service.md, "Heartbeats"): a heartbeat's next ping, first ping and run under way. */
   ...HEARTBEAT_STATUS_FIELDS,
+  /**
+   * DECISION (docs/alerts.md, "One page per cause"): what holds the check's pages now, the
+   * first of maintenance, location, dependency; null when nothing does (absent from services
+   * that do not hold pages). Holds never change the status itself.
+   */
+  heldBy: HeldBySchema.nullable().optional(),
 });
 export type CheckStatus = z.infer<typeof CheckStatusSchema>;
 
@@ -184,12 +206,28 @@ export const ServiceHealthSchema = z.looseObject({
 });
 export type ServiceHealth = z.infer<typeof ServiceHealthSchema>;
 
+/**
+ * DECISION: a location outage (docs/alerts.md, "A broken location"): `id` and `name` are the
+ * location's, `outageId` the outage's own (PagerDuty's dedup_key, Opsgenie's alias).
+ */
+export const LocationOutageSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  outageId: z.string(),
+  since: TimestampSchema,
+  failing: z.number().int(),
+  total: z.number().int(),
+});
+export type LocationOutage = z.infer<typeof LocationOutageSchema>;
+
 export const CheckStatusListSchema = listOf(
   CheckStatusSchema,
   PageMetaSchema.extend({
     summary: StatusSummarySchema.optional(),
     /** The service's own health (docs/health.md): degraded, with why, while it cannot keep up. */
     service: ServiceHealthSchema.optional(),
+    /** DECISION (docs/alerts.md): locations declared down now (absent: the service does not say). */
+    locationOutages: z.array(LocationOutageSchema).optional(),
   }),
 );
 export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;
