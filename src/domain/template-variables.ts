@@ -23,7 +23,7 @@ export const TEMPLATE_VARIABLES: { [name: string]: Shape } = {
   incident: { id: 'value' },
   runbook: 'value',
   links: { list: { name: 'value', url: 'value' } },
-  heartbeat: { lastPingAt: 'value', expectedEverySeconds: 'value' },
+  heartbeat: { exitCode: 'value', durationMs: 'value', outputTail: 'value' },
   channel: ref,
   certificate: { subject: 'value', issuer: 'value', validTo: 'value', daysRemaining: 'value' },
 };
@@ -49,8 +49,13 @@ export function templateView(p: AlertPayload, deliveryId: string): Record<string
     incident: p.incidentId ? { id: p.incidentId } : null,
     runbook: p.runbook,
     links: p.links.map((l) => ({ name: l.name, url: l.url })),
-    // Heartbeat checks do not yet report their pings here: null for every check.
-    heartbeat: null,
+    heartbeat: p.heartbeat
+      ? {
+          exitCode: p.heartbeat.exitCode,
+          durationMs: p.heartbeat.durationMs,
+          outputTail: p.heartbeat.outputTail,
+        }
+      : null,
     channel: { id: p.channel.id, name: p.channel.name },
     certificate: c
       ? { subject: c.subject, issuer: c.issuer, validTo: c.validTo, daysRemaining: c.daysRemaining }

@@ -2,6 +2,7 @@
 // services"), and the WEBHOOK formats by config.format ("Webhook formats").
 import type { ChatService, WebhookFormat } from '../../../api/schemas/index.js';
 import { alertmanagerDialect } from './alertmanager.js';
+import { withCleanText } from './clean.js';
 import { discord } from './discord.js';
 import { googlechat } from './googlechat.js';
 import { mattermost } from './mattermost.js';
@@ -24,11 +25,15 @@ export const CHAT_DIALECTS: Record<ChatService, ChatDialect> = {
   ntfy,
 };
 
-/** `checkwall` is not here: the sender's own signed body (senders/webhook.ts). */
+/**
+ * `checkwall` is not here: the sender's own signed body (senders/webhook.ts), the
+ * payload verbatim for programs. A template is the user's own body, escaped for its
+ * content type (webhook-template.ts). The pagers are read by people: their text is cleaned.
+ */
 export const DIALECTS: Record<Exclude<WebhookFormat, 'checkwall'>, Dialect> = {
-  pagerduty: pagerdutyDialect,
-  opsgenie: opsgenieDialect,
-  alertmanager: alertmanagerDialect,
+  pagerduty: withCleanText(pagerdutyDialect),
+  opsgenie: withCleanText(opsgenieDialect),
+  alertmanager: withCleanText(alertmanagerDialect),
   template: templateDialect,
 };
 

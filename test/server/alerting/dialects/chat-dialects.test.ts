@@ -15,10 +15,13 @@
 //   an AdaptiveCard needs `type` and `version` (https://learn.microsoft.com/lb-lu/adaptive-cards/schema-explorer/adaptive-card);
 //   a card over 28 KB is refused (https://github.com/pnp/prompt-pulse/issues/43).
 // - Discord: content 2,000; title 256, description 4,096, 25 fields, name 256, value 1,024,
-//   footer 2,048, 6,000 in all (https://sapphirejs.dev/docs/Documentation/api-utilities/@sapphire/discord-utilities/variables/EmbedLimits,
+//   footer 2,048, 6,000 in all (Discord's "Embed Limits",
+//   https://discord.com/developers/docs/resources/message#embed-object-embed-limits, as restated by
+//   https://sapphirejs.dev/docs/Documentation/api-utilities/@sapphire/discord-utilities/variables/EmbedLimits,
 //   https://hexdocs.pm/kitazith/0.1.3/kitazith/embed.html).
 // - Google Chat: a message is at most 32,000 bytes (https://developers.google.cn/chat/create-messages?hl=ko).
-// - Telegram: text 1-4,096 characters and the MarkdownV2 escapes (markdown-v2.ts; https://doc.botboom.ru/nyuansy/telegram-markdown).
+// - Telegram: text 1-4,096 characters after entities parsing (https://core.telegram.org/bots/api#sendmessage)
+//   and the MarkdownV2 escapes (markdown-v2.ts; https://core.telegram.org/bots/api#markdownv2-style).
 // - ntfy: Title, Priority (1-5), Tags, Click and Actions headers (https://docs.ntfy.sh/publish/).
 import { describe, expect, it } from 'vitest';
 import { CHAT_SERVICES, type AlertPayload } from '../../../../src/api/schemas/index.js';
