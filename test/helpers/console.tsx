@@ -18,14 +18,18 @@ export function mountConsole(
   store: ConsoleStore,
   client: MonitoringClient,
   feeds: readonly Feed[],
-  { color = true, clock = systemClock }: { color?: boolean; clock?: Clock } = {},
+  {
+    color = true,
+    clock = systemClock,
+    links = false,
+  }: { color?: boolean; clock?: Clock; links?: boolean } = {},
 ): MountedConsole {
   const poller = createPoller({ store, client, feeds: [...feeds], tickMs: 0, clock });
   const view = render(
     <App
       store={store}
       actions={{ quit: () => undefined, pollNow: poller.pollNow, togglePause: poller.togglePause }}
-      theme={createTheme({ color, ascii: false })}
+      theme={createTheme({ color, ascii: false, links })}
     />,
   );
   return {

@@ -13,8 +13,10 @@ let client: MonitoringClient;
 let store: ConsoleStore;
 let view: MountedConsole['view'];
 let mounted: MountedConsole;
-// eslint-disable-next-line no-control-regex -- reading the text without colour codes
-const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+/* eslint-disable no-control-regex -- reading the text without colour codes and links */
+const plain = () =>
+  (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u001b]*\u001b\\/g, '');
+/* eslint-enable no-control-regex */
 const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
 const top = () => store.getState().stack.at(-1)?.name;
 
@@ -25,9 +27,9 @@ beforeAll(async () => {
   await svc.seed('c3', ['success'], { responseTime: 999 });
   svc.engine.rereadAll();
   client = createClient({ baseUrl: svc.url, ...svc.credentials });
-  store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
+  store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc', baseUrl: svc.url });
   store.getState().setSize(120, 40);
-  mounted = mountConsole(store, client, ACCOUNT_FEEDS);
+  mounted = mountConsole(store, client, ACCOUNT_FEEDS, { links: true });
   view = mounted.view;
   await vi.waitFor(() => {
     if (Object.keys(store.getState().checks).length !== 8) throw new Error('statuses not loaded yet');
@@ -47,6 +49,13 @@ describe('dashboards in the console', () => {
       .find((l) => l.includes('Widgets'))!;
     expect(row).toMatch(/Widgets\s+public\s+1 \+ 1 grp\s+ops,demo\s+widgets\s+.*every widget kind/);
     expect(plain()).toMatch(/Operations\s+private/);
+    // A public dashboard's URL is a link to its status page at the service, closed in its column;
+    // a private one links nowhere.
+    const frame = view.lastFrame() ?? '';
+    const page = `${svc.url}/status/widgets`;
+    expect(frame).toContain(`\u001b]8;;${page}\u001b\\widgets\u001b]8;;\u001b\\`);
+    const operations = frame.split('\n').find((l) => l.includes('Operations'))!;
+    expect(operations).not.toContain('\u001b]8;;');
     keys('x');
     await expect.poll(plain).toContain('private only');
     await expect.poll(plain).not.toContain('Widgets');

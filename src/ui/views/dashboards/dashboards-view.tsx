@@ -11,7 +11,13 @@ import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
 
-function columns(now: number): Column<Dashboard>[] {
+/** A public dashboard's status page at the service (docs/status-page.md); null for a private one. */
+export function statusPageUrl(baseUrl: string, d: Dashboard): string | null {
+  if (d.isPrivate || !baseUrl || !d.customUrl) return null;
+  return `${baseUrl.replace(/\/+$/, '')}/status/${encodeURIComponent(d.customUrl)}`;
+}
+
+function columns(now: number, baseUrl: string): Column<Dashboard>[] {
   return [
     {
       key: 'name',
@@ -49,7 +55,10 @@ function columns(now: number): Column<Dashboard>[] {
       width: 16,
       max: 40,
       priority: 5,
-      cell: (d) => ({ text: sanitize(`${d.customUrl}${d.customDomain ? ` @ ${d.customDomain}` : ''}`) }),
+      cell: (d) => ({
+        text: sanitize(`${d.customUrl}${d.customDomain ? ` @ ${d.customDomain}` : ''}`),
+        link: statusPageUrl(baseUrl, d),
+      }),
     },
     {
       key: 'updated',
@@ -78,6 +87,7 @@ export function DashboardsView({ store, height }: ViewProps) {
   const query = useStore(store, (s) => s.lists.dashboards.query);
   const cols = useStore(store, (s) => s.cols);
   const now = useStore(store, (s) => s.now);
+  const baseUrl = useStore(store, (s) => s.session.baseUrl);
   const list = remoteData(dashboards);
   const privacy = query.isPrivate === undefined ? 'all' : query.isPrivate ? 'private only' : 'public only';
   return (
@@ -100,7 +110,7 @@ export function DashboardsView({ store, height }: ViewProps) {
       ) : null}
       {list && list.data.length > 0 ? (
         <Table
-          columns={layoutColumns(columns(now), cols - 2, list.data)}
+          columns={layoutColumns(columns(now, baseUrl), cols - 2, list.data)}
           rows={list.data}
           rowKey={(d) => d.id}
           selectedKey={selected}

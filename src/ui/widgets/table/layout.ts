@@ -15,6 +15,8 @@ export interface Cell {
   text: string;
   color?: string | undefined;
   bold?: boolean;
+  /** An http(s) URL the cell's text links to (OSC 8, where the terminal draws links; widgets/link). */
+  link?: string | null;
 }
 
 export interface Column<R> {

@@ -14,6 +14,7 @@ import { Text } from 'ink';
 import { memo, type ReactElement } from 'react';
 import { fit } from '../../../domain/sanitize.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
+import { linkText } from '../link/link.js';
 import { GAP, windowStart, type PlacedColumn } from './layout.js';
 
 export interface TableProps<R, D = R> {
@@ -106,13 +107,21 @@ export function titles<D>(columns: readonly PlacedColumn<D>[], theme: Theme): st
   return columns.map((c) => fit(c.title, c.w, theme.ellipsis, c.align)).join(' '.repeat(GAP));
 }
 
+/** The cut text linked, its padding outside the link (the link closes within the column). */
+function linkedCell(theme: Theme, url: string, text: string): string {
+  const shown = text.trim();
+  const at = text.indexOf(shown);
+  return `${text.slice(0, at)}${linkText(theme, url, shown)}${text.slice(at + shown.length)}`;
+}
+
 /** One row's cells as nested Texts, for a row's one outer Text (see above). */
 export function cells<D>(columns: readonly PlacedColumn<D>[], data: D, theme: Theme): ReactElement[] {
   return columns.map((c, i) => {
     const cell = c.cell(data);
+    const text = fit(cell.text, c.w, theme.ellipsis, c.align);
     return (
       <Text key={c.key} color={tint(theme, cell.color)} bold={cell.bold ?? false}>
-        {`${i > 0 ? ' '.repeat(GAP) : ''}${fit(cell.text, c.w, theme.ellipsis, c.align)}`}
+        {`${i > 0 ? ' '.repeat(GAP) : ''}${cell.link ? linkedCell(theme, cell.link, text) : text}`}
       </Text>
     );
   });
