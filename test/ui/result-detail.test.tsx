@@ -146,3 +146,82 @@ describe('result detail shows the certificate (issue 35)', () => {
     expect(shown({})).not.toContain('Certificate');
   });
 });
+
+describe('result detail of a heartbeat run (cron jobs)', () => {
+  const output = `${'line of the backup job\n'.repeat(40)}\u001b[31mdisk full\u001b]0;owned\u0007 at /var/backups\n`;
+  const job = sampleResult('hb1', {
+    checkType: 'heartbeat',
+    status: 'failed',
+    startedAt: '2026-03-29T01:00:02.000Z',
+    finishedAt: '2026-03-29T01:07:32.000Z',
+    duration: 450_000,
+    request: { method: 'POST', url: '/v1/heartbeats/…/exit', headers: {}, body: null },
+    response: {
+      statusCode: 3,
+      statusText: 'exit 3',
+      headers: {},
+      body: output,
+      responseTime: 450_000,
+      size: 20_480,
+    },
+    assertions: [],
+    timing: { total: 450_000 },
+    error: {
+      name: 'JobExitCode',
+      message: 'the job exited with code 3',
+      stack: 'JobExitCode: the job exited with code 3',
+    },
+    heartbeat: {
+      end: 'exit',
+      exitCode: 3,
+      startedAt: '2026-03-29T01:00:02.000Z',
+      rid: 'run-42',
+      log: 'dumped 3 tables',
+    },
+  });
+
+  it.each([80, 120])(
+    'shows start, end, run time, exit code, notes and output at %i columns, not a request',
+    (cols) => {
+      const theme = createTheme({ color: false, ascii: false });
+      const view = render(<Box flexDirection="column">{resultLines(job, cols, theme)}</Box>);
+      unmount = view.unmount;
+      const text = plain(view.lastFrame()!);
+      expect(text).toContain('Job run');
+      expect(text).toMatch(/started +01:00:02/);
+      expect(text).toMatch(/ended +01:07:32 +exit code/);
+      expect(text).toMatch(/ran +7\.5 min/);
+      expect(text).toMatch(/exit code 3/);
+      expect(text).toMatch(/run id +run-42/);
+      expect(text).toContain('dumped 3 tables');
+      expect(text).toMatch(/output \(20\.0 KiB, its end kept\)/);
+      expect(text).toContain('disk full');
+      // The job's output is the network's text: no escape survives into the terminal.
+      expect(view.lastFrame()!).not.toContain('\u001b]0;');
+      expect(text).not.toContain('\u001b[31m');
+      expect(text).not.toContain('Request');
+      expect(text).not.toContain('/v1/heartbeats');
+      for (const l of text.split('\n')) expect(l.length).toBeLessThanOrEqual(cols);
+    },
+  );
+
+  it('says when a run had no /start and sent no output', () => {
+    const missed = sampleResult('hb2', {
+      ...job,
+      response: null,
+      duration: 0,
+      heartbeat: { end: 'missed', exitCode: null, startedAt: null, rid: null },
+    });
+    const view = render(
+      <Box flexDirection="column">
+        {resultLines(missed, 80, createTheme({ color: false, ascii: false }))}
+      </Box>,
+    );
+    unmount = view.unmount;
+    const text = plain(view.lastFrame()!);
+    expect(text).toContain('— (no /start)');
+    expect(text).toContain('missed: no ping by its due time plus grace');
+    expect(text).toMatch(/exit code —/);
+    expect(text).toContain('output: none sent');
+  });
+});

@@ -10,6 +10,7 @@ import { stoppedAt } from '../../../domain/waterfall.js';
 import { certificateLines } from './certificate-lines.js';
 import { timingBarLines } from './timing-bars.js';
 import { linkText } from '../../widgets/link/link.js';
+import { jobRunLines } from './job-run-lines.js';
 
 export const BODY_LINE_CAP = 400;
 
@@ -54,6 +55,7 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   }
   if (r.certificate)
     out.push(heading('certificate', 'Certificate'), ...certificateLines(r.certificate, theme));
+  if (r.heartbeat) return [...out, ...jobRunLines(r, theme, bodyLines)];
   out.push(heading('request', 'Request'));
   out.push(
     plain('rq', `  ${sanitize(r.request.method)} ${linkText(theme, r.request.url, sanitize(r.request.url))}`),
