@@ -19,3 +19,13 @@ export function heartbeatWhen(s: HeartbeatTimes): string | null {
   if (s.nextPingDue) return `next ping due ${formatClock(s.nextPingDue)}`;
   return null;
 }
+
+/** The board's cell: "due 03:10", "running since 03:00", "first by 03:10" (UTC, to the minute); null otherwise. */
+export function heartbeatCell(s: HeartbeatTimes): string | null {
+  if (s.checkType !== 'heartbeat') return null;
+  const hm = (at: string) => formatClock(at).slice(0, 5);
+  if (s.runningSince) return `running since ${hm(s.runningSince)}`;
+  if (s.awaitingFirstPing) return `first by ${hm(s.awaitingFirstPing.dueBy)}`;
+  if (s.nextPingDue) return `due ${hm(s.nextPingDue)}`;
+  return null;
+}

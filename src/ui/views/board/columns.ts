@@ -11,6 +11,7 @@ import { shown, type Theme } from '../../theme.js';
 import type { Column } from '../../widgets/table/layout.js';
 import { holdCell, held } from './hold.js';
 import { whyNoPage } from './no-page.js';
+import { heartbeatCell } from '../../../domain/heartbeat-words.js';
 
 const SORTED_COLUMN: Record<SortKey, string> = {
   status: 'status',
@@ -192,6 +193,16 @@ function whenWhereColumns(theme: Theme, now: number, maxLocations: number): Colu
       // Most checks are held by nothing: no cell is built to learn that.
       measure: (c) => (held(c) ? displayWidth(holdCell(c, theme, now).text) : 0),
       cell: (c) => holdCell(c, theme, now),
+    },
+    {
+      // A cron job's next ping, or the run under way (only when some heartbeat has one).
+      key: 'ping',
+      title: 'NEXT PING',
+      width: 9,
+      max: 19,
+      priority: 4,
+      measure: (c) => displayWidth(heartbeatCell(c) ?? ''),
+      cell: (c) => ({ text: heartbeatCell(c) ?? '', color: c.runningSince ? 'cyan' : theme.dim }),
     },
     {
       key: 'group',
