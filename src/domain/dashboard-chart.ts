@@ -18,7 +18,12 @@ export interface ChartCheck {
 const COUNTS = new Set(['totalRequests', 'successfulRequests', 'failedRequests', 'missedHeartbeats']);
 const PERCENTS = new Set(['successRate', 'errorRate', 'uptimePercentage', 'heartbeatConsistency']);
 const MILLIS = /ResponseTime$|^firstInputDelay$/;
-const SECONDS = new Set(['averageHeartbeatInterval', 'longestGap']);
+const SECONDS = new Set([
+  'averageHeartbeatInterval',
+  'longestGap',
+  'averageRunDuration',
+  'longestRunDuration',
+]);
 
 /** Whether the console can compute this metric from results (those of the catalogue, spec 2.5). */
 export function canChart(metric: string): boolean {
@@ -58,7 +63,8 @@ export function combine(metric: string, values: readonly CheckValue[]): number |
   if (known.length === 0) return null;
   if (COUNTS.has(metric)) return known.reduce((n, v) => n + v.value, 0);
   if (metric.startsWith('min')) return Math.min(...known.map((v) => v.value));
-  if (metric.startsWith('max') || metric === 'longestGap') return Math.max(...known.map((v) => v.value));
+  if (metric.startsWith('max') || metric === 'longestGap' || metric === 'longestRunDuration')
+    return Math.max(...known.map((v) => v.value));
   const weight = known.reduce((n, v) => n + Math.max(1, v.runs), 0);
   return known.reduce((n, v) => n + v.value * Math.max(1, v.runs), 0) / weight;
 }

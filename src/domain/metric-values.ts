@@ -33,6 +33,8 @@ export const COMPUTED_METRICS: readonly string[] = [
   'averageHeartbeatInterval',
   'longestGap',
   'heartbeatConsistency',
+  'averageRunDuration',
+  'longestRunDuration',
   'certificateDaysRemaining',
 ];
 
@@ -89,7 +91,11 @@ function heartbeatValues(
   const gaps = at.slice(1).map((t, i) => (t - at[i]!) / 1000);
   const missed = beats.filter((r) => r.status === 'failed').length;
   const onTime = frequencyMs === undefined ? null : gaps.filter((g) => g * 1000 <= frequencyMs * 1.5).length;
+  // A run is timed only when the job sent a /start (docs/service.md, "Heartbeats").
+  const runs = beats.filter((r) => r.heartbeat?.startedAt).map((r) => r.duration / 1000);
   return {
+    averageRunDuration: mean(runs),
+    longestRunDuration: runs.length ? Math.max(...runs) : null,
     uptimePercentage: rate,
     missedHeartbeats: missed,
     averageHeartbeatInterval: mean(gaps),

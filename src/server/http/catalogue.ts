@@ -18,33 +18,14 @@
  *     uptime (higher is better) goodThreshold 99.9 and needsImprovementThreshold 99.0,
  *     the spec's guide bands.
  */
-import type { MetricCatalogue, MetricDefinition, MetricGroupName } from '../../api/schemas/index.js';
+import type { MetricCatalogue, MetricDefinition } from '../../api/schemas/index.js';
 import { CHECK_TYPES, METRIC_CATEGORIES } from '../../api/schemas/index.js';
-
-// Written out, not derived from MetricDefinition: its loose index signature
-// would swallow the named fields under Omit.
-type Def = {
-  group: MetricGroupName;
-  name: string;
-  displayName: string;
-  description: string;
-  unit: string;
-  dataType: string;
-  availableFor: string[];
-  calculationMethod: string;
-  precision: number;
-  range: { min: number; max: number };
-  category: string;
-  goodThreshold?: number;
-  needsImprovementThreshold?: number;
-  calculation: string;
-  examples: Array<{ value: number; useCase: string }>;
-};
+import { PCT_RANGE, type Def } from './catalogue-def.js';
+import { HEARTBEAT_DEFS } from './catalogue-heartbeat.js';
 
 const ALL = [...CHECK_TYPES];
 const BROWSER = ['browser', 'multistep'];
 const MS_RANGE = { min: 0, max: 300_000 };
-const PCT_RANGE = { min: 0, max: 100 };
 
 const rt = (
   name: string,
@@ -197,34 +178,7 @@ const DEFS: Def[] = [
     7.3,
     'Time until the page reliably answers input.',
   ),
-  heartbeat(
-    'uptimePercentage',
-    'Uptime',
-    'percentage',
-    3,
-    'uptime_percentage',
-    'Share of periods with an on-time ping.',
-    99.9,
-    99.0,
-  ),
-  heartbeat('missedHeartbeats', 'Missed heartbeats', 'count', 0, 'sum', 'Periods without an on-time ping.'),
-  heartbeat(
-    'averageHeartbeatInterval',
-    'Average heartbeat interval',
-    'seconds',
-    1,
-    'arithmetic_mean',
-    'Mean time between pings.',
-  ),
-  heartbeat('longestGap', 'Longest gap', 'seconds', 1, 'maximum', 'The longest time without a ping.'),
-  heartbeat(
-    'heartbeatConsistency',
-    'Heartbeat consistency',
-    'percentage',
-    2,
-    'percentage',
-    'Share of pings that came on time.',
-  ),
+  ...HEARTBEAT_DEFS,
   {
     group: 'certificateMetrics',
     name: 'certificateDaysRemaining',
@@ -272,36 +226,6 @@ function browser(
     calculation: '75th-percentile-style field metric, here the 95th percentile of the runs in the period',
     examples: [{ value: good, useCase: 'the edge of "good"' }],
   };
-}
-
-function heartbeat(
-  name: string,
-  displayName: string,
-  unit: string,
-  precision: number,
-  method: string,
-  description: string,
-  good?: number,
-  ni?: number,
-): Def {
-  const def: Def = {
-    group: 'heartbeatSpecificMetrics',
-    name,
-    displayName,
-    description,
-    unit,
-    dataType: unit === 'count' ? 'integer' : 'number',
-    availableFor: ['heartbeat'],
-    calculationMethod: method,
-    precision,
-    range: unit === 'percentage' ? PCT_RANGE : { min: 0, max: 31_536_000 },
-    category: 'heartbeat',
-    calculation: `${method.replace(/_/g, ' ')} over the pings of the period`,
-    examples: [{ value: 60, useCase: 'a job pinging every minute' }],
-  };
-  if (good !== undefined) def.goodThreshold = good;
-  if (ni !== undefined) def.needsImprovementThreshold = ni;
-  return def;
 }
 
 export interface CatalogueOptions {

@@ -48,6 +48,8 @@ const HEARTBEAT = [
   'averageHeartbeatInterval',
   'longestGap',
   'heartbeatConsistency',
+  'averageRunDuration',
+  'longestRunDuration',
 ];
 
 describe('metric catalogue', () => {
