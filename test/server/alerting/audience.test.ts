@@ -1,0 +1,31 @@
+// Which channels hear an acknowledgement (docs/alerts.md, "The acknowledgement event"):
+// every WEBHOOK format but Alertmanager's, and CHAT; never a person's mail, SMS or phone.
+// Every other event kind goes to every channel type.
+import { describe, expect, it } from 'vitest';
+import { ALERT_EVENTS } from '../../../src/api/schemas/index.js';
+import { hearsEvent } from '../../../src/server/alerting/audience.js';
+
+const channel = (type: string, format?: string) => ({ type, config: format ? { format } : {} }) as never;
+
+describe('who hears an acknowledgement', () => {
+  it.each([
+    ['WEBHOOK', undefined, true],
+    ['WEBHOOK', 'checkwall', true],
+    ['WEBHOOK', 'pagerduty', true],
+    ['WEBHOOK', 'opsgenie', true],
+    ['WEBHOOK', 'template', true],
+    ['WEBHOOK', 'alertmanager', false],
+    ['CHAT', undefined, true],
+    ['EMAIL', undefined, false],
+    ['SMS', undefined, false],
+    ['PHONE', undefined, false],
+  ])('%s %s: %s', (type, format, hears) => {
+    expect(hearsEvent(channel(type, format), 'acknowledgement')).toBe(hears);
+  });
+
+  it('every other event kind reaches every channel type', () => {
+    for (const event of ALERT_EVENTS.filter((e) => e !== 'acknowledgement'))
+      for (const type of ['WEBHOOK', 'CHAT', 'EMAIL', 'SMS', 'PHONE'])
+        expect(hearsEvent(channel(type, 'alertmanager'), event)).toBe(true);
+  });
+});
