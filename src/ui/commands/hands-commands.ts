@@ -5,6 +5,7 @@ import { clipText, copiedMessage } from '../../domain/clipboard.js';
 import { curlCommand } from '../../domain/curl.js';
 import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
+import type { CheckResult } from '../../store/types.js';
 import { state, type CommandContext, type Handlers } from './context.js';
 import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
@@ -43,7 +44,9 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     value ? [{ label, value, act: 'copy' }] : [];
   const r = subject.result;
   return [
-    ...(r ? copy('the request as curl (secrets masked)', curlCommand(r.request)) : []),
+    ...(r && curlable(r)
+      ? copy('the request as curl (credentials from $CHECKWALL_HEADER_*)', curlCommand(r.request))
+      : []),
     ...copy('the check id', subject.checkId),
     ...copy('the check name', subject.check?.checkName ?? r?.checkName),
     ...copy('the error, whole', errorText(subject)),
@@ -52,6 +55,27 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     ...(r?.response ? copy('the response body', r.response.body) : []),
     ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
   ];
+}
+
+/** Whether curl can send the result's request again: an http(s) URL (not a tcp:// or a heartbeat's). */
+const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== null;
+
+/**
+ * What y copies (docs/decisions.md, "y on a result"): on a result that ended in an error, the
+ * error whole (what the view leads with, and what goes into the incident channel); else the
+ * request as curl when curl can send it; else the result's id. Off a result, the check's id.
+ */
+export function copyChoice(subject: HandsSubject): { text: string; what: string } {
+  const r = subject.result;
+  if (!r) return { text: subject.checkId, what: 'check id' };
+  const error = r.error ? errorText(subject) : null;
+  if (error)
+    return {
+      text: error,
+      what: curlable(r) ? 'the error, whole (Y: the request as curl)' : 'the error, whole',
+    };
+  if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
+  return { text: r.id, what: 'result id' };
 }
 
 function whenSubject(ctx: CommandContext, act: (subject: HandsSubject) => void) {
@@ -85,8 +109,8 @@ export const HANDS_HANDLERS = {
     }),
   'hands.copy': (ctx) =>
     whenSubject(ctx, (subject) => {
-      if (subject.result) copyText(ctx, curlCommand(subject.result.request), 'curl');
-      else copyText(ctx, subject.checkId, 'check id');
+      const { text, what } = copyChoice(subject);
+      copyText(ctx, text, what);
     }),
   'hands.copyMenu': (ctx) =>
     whenSubject(ctx, (subject) =>
