@@ -229,13 +229,13 @@ describe('y on a result: the error whole, else curl; credentials masked by the s
       stack: 'Error: connect ECONNREFUSED 10.0.0.7:443\n    at TCPConnectWrap.afterConnect',
     },
   });
-  const tcp = (error: CheckResult['error']) =>
+  const tcp = (error?: CheckResult['error']) =>
     sampleResult('r3', {
       checkId: 'c1',
       checkType: 'tcp',
       response: null,
       request: { method: 'TCP', url: 'tcp://db.internal:5432', headers: {}, body: null },
-      error,
+      ...(error ? { error } : {}),
     });
 
   for (const [cols, rows] of SIZES)
@@ -265,7 +265,8 @@ describe('y on a result: the error whole, else curl; credentials masked by the s
     view.stdin.write('y');
     await tick();
     expect(copied).toEqual([refused.error!.stack]);
-    expect(frame().replace(/\n/g, '')).toContain('the error, whole (Y: the request as curl): copied');
+    expect(frame().replace(/\n/g, '')).toContain('error: copied');
+    expect(frame().replace(/\s+/g, ' ')).toContain('; Y copies the request as curl');
     view.stdin.write('Y');
     await tick();
     view.stdin.write('\r');
@@ -280,13 +281,34 @@ describe('y on a result: the error whole, else curl; credentials masked by the s
     first.view.stdin.write('y');
     await tick();
     expect(first.copied).toEqual(['Error: connect ETIMEDOUT']);
-    expect(first.frame().replace(/\n/g, '')).toContain('the error, whole: copied 24 bytes');
+    expect(first.frame().replace(/\n/g, '')).toContain('error: copied 24 bytes');
     unmount?.();
     const second = mount({ cols: 80, rows: 24 });
-    await toResult(second.store, second.view.stdin, tcp(null));
+    await toResult(second.store, second.view.stdin, tcp());
     second.view.stdin.write('y');
     await tick();
     expect(second.copied).toEqual(['r3']);
+  });
+});
+
+describe('a copy past the cap', () => {
+  it('copies the first 64 KiB and shows the text whole to select by hand, at 80x24', async () => {
+    const stack = `Error: script failed\n${'x'.repeat(70 * 1024)}\nthe end`;
+    const big = sampleResult('r4', {
+      checkId: 'c1',
+      status: 'failed',
+      error: { name: 'Error', message: 'script failed', stack },
+    });
+    const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
+    await toResult(store, view.stdin, big);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual([stack.slice(0, 64 * 1024)]);
+    expect(frame().replace(/\n/g, '')).toContain(
+      'copied 65536 bytes (cut at 64 KiB: the whole text is shown)',
+    );
+    expect(frame()).toContain('error (whole; select it by hand)');
+    expect(store.getState().handsPanel).toMatchObject({ kind: 'text', text: stack });
   });
 });
 

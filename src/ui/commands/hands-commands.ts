@@ -11,12 +11,12 @@ import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subj
 import { USER_HANDLERS } from './user-commands.js';
 
 /** Copies `text` and says so; past the cap, the whole text is shown to select by hand. */
-export function copyText(ctx: CommandContext, text: string, what: string): void {
+export function copyText(ctx: CommandContext, text: string, what: string, also = ''): void {
   const s = state(ctx);
   if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
   const clip = clipText(text);
   ctx.actions.copy(clip.sent);
-  s.setHandsNote(`${what}: ${copiedMessage(clip)}`);
+  s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
   if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
 }
 
@@ -65,15 +65,12 @@ const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== nul
  * error whole (what the view leads with, and what goes into the incident channel); else the
  * request as curl when curl can send it; else the result's id. Off a result, the check's id.
  */
-export function copyChoice(subject: HandsSubject): { text: string; what: string } {
+export function copyChoice(subject: HandsSubject): { text: string; what: string; also?: string } {
   const r = subject.result;
   if (!r) return { text: subject.checkId, what: 'check id' };
   const error = r.error ? errorText(subject) : null;
   if (error)
-    return {
-      text: error,
-      what: curlable(r) ? 'the error, whole (Y: the request as curl)' : 'the error, whole',
-    };
+    return { text: error, what: 'error', ...(curlable(r) ? { also: '; Y copies the request as curl' } : {}) };
   if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
   return { text: r.id, what: 'result id' };
 }
@@ -109,8 +106,8 @@ export const HANDS_HANDLERS = {
     }),
   'hands.copy': (ctx) =>
     whenSubject(ctx, (subject) => {
-      const { text, what } = copyChoice(subject);
-      copyText(ctx, text, what);
+      const { text, what, also } = copyChoice(subject);
+      copyText(ctx, text, what, also);
     }),
   'hands.copyMenu': (ctx) =>
     whenSubject(ctx, (subject) =>
