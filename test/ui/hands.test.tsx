@@ -291,6 +291,25 @@ describe('y on a result: the error whole, else curl; credentials masked by the s
   });
 });
 
+describe("a result's request URL cut by the width", () => {
+  it('still closes its link inside the line, at 80x24', async () => {
+    const url = `https://api.example.com/v1/${'segment/'.repeat(20)}end`;
+    const long = sampleResult('r5', {
+      checkId: 'c1',
+      request: { method: 'GET', url, headers: {}, body: null },
+    });
+    const { store, view } = mount({ cols: 80, rows: 24, hyperlinks: true });
+    await toResult(store, view.stdin, long);
+    const line = view
+      .lastFrame()!
+      .split('\n')
+      .find((l) => l.includes(`\u001b]8;;${url}\u0007`))!;
+    expect(line.lastIndexOf('\u001b]8;;\u0007')).toBeGreaterThan(line.indexOf(`${url}\u0007`));
+    expect(displayWidth(plain(line))).toBeLessThanOrEqual(80);
+    expect(plain(line)).toMatch(/^ {2}GET https:\/\/api\.example\.com\/v1\/segment/);
+  });
+});
+
 describe('a copy past the cap', () => {
   it('copies the first 64 KiB and shows the text whole to select by hand, at 80x24', async () => {
     const stack = `Error: script failed\n${'x'.repeat(70 * 1024)}\nthe end`;
