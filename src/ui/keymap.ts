@@ -249,7 +249,7 @@ const BINDINGS = [
       scope,
       help:
         scope === 'result'
-          ? 'copy the error whole if the run ended in one, else the request as curl (OSC 52)'
+          ? 'copy the error whole (no answer, a script failed), else the request as curl (OSC 52)'
           : 'copy the check’s id, through the terminal (OSC 52)',
       ...(scope === 'result' ? { hint: 'copy' } : {}),
     } as const,

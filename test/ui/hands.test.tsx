@@ -274,6 +274,32 @@ describe('y on a result: the error whole, else curl; credentials masked by the s
     expect(copied[1]).toBe("curl -X 'GET' 'https://api.example.com/v1/pay'");
   });
 
+  it('copies the request as curl when the run got an answer, an error status among them', async () => {
+    const answered = sampleResult('r6', {
+      checkId: 'c1',
+      status: 'failed',
+      request: { method: 'GET', url: 'https://api.example.com/v1/pay', headers: {}, body: null },
+      response: {
+        statusCode: 503,
+        statusText: 'Service Unavailable',
+        headers: {},
+        body: '',
+        responseTime: 9,
+        size: 0,
+      },
+      error: {
+        name: 'HttpStatusError',
+        message: 'the server answered 503',
+        stack: 'HttpStatusError: the server answered 503',
+      },
+    });
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    await toResult(store, view.stdin, answered);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(["curl -X 'GET' 'https://api.example.com/v1/pay'"]);
+  });
+
   it('on a run curl cannot send (tcp): the error whole, or without one the result id', async () => {
     const error = { name: 'Error', message: 'connect ETIMEDOUT', stack: 'Error: connect ETIMEDOUT' };
     const first = mount({ cols: 80, rows: 24 });
@@ -315,6 +341,7 @@ describe('a copy past the cap', () => {
     const stack = `Error: script failed\n${'x'.repeat(70 * 1024)}\nthe end`;
     const big = sampleResult('r4', {
       checkId: 'c1',
+      checkType: 'browser',
       status: 'failed',
       error: { name: 'Error', message: 'script failed', stack },
     });

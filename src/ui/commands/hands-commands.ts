@@ -44,9 +44,7 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     value ? [{ label, value, act: 'copy' }] : [];
   const r = subject.result;
   return [
-    ...(r && curlable(r)
-      ? copy('the request as curl (credentials from $CHECKWALL_HEADER_*)', curlCommand(r.request))
-      : []),
+    ...(r && curlable(r) ? copy('the request as curl', curlCommand(r.request)) : []),
     ...copy('the check id', subject.checkId),
     ...copy('the check name', subject.check?.checkName ?? r?.checkName),
     ...copy('the error, whole', errorText(subject)),
@@ -57,19 +55,24 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
   ];
 }
 
+/** Checks whose failure is a script's step, which a curl of one request does not reproduce. */
+const SCRIPTED: ReadonlySet<string> = new Set(['browser', 'multistep']);
+
 /** Whether curl can send the result's request again: an http(s) URL (not a tcp:// or a heartbeat's). */
 const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== null;
 
 /**
- * What y copies (docs/decisions.md, "y on a result"): on a result that ended in an error, the
- * error whole (what the view leads with, and what goes into the incident channel); else the
- * request as curl when curl can send it; else the result's id. Off a result, the check's id.
+ * What y copies (docs/decisions.md, "46: y on a result"): the error whole when it is the finding
+ * (the run got no answer, a script's step failed, or curl cannot send the request); else the
+ * request as curl when curl can send it (an answer it got, an error status among them, comes back
+ * the same way); else the result's id. Off a result, the check's id.
  */
 export function copyChoice(subject: HandsSubject): { text: string; what: string; also?: string } {
   const r = subject.result;
   if (!r) return { text: subject.checkId, what: 'check id' };
   const error = r.error ? errorText(subject) : null;
-  if (error)
+  const errorIsIt = error && (r.response === null || SCRIPTED.has(r.checkType) || !curlable(r));
+  if (errorIsIt)
     return { text: error, what: 'error', ...(curlable(r) ? { also: '; Y copies the request as curl' } : {}) };
   if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
   return { text: r.id, what: 'result id' };
