@@ -53,6 +53,7 @@ export async function runDemo(argv: string[]): Promise<number> {
     return await runConsoleApp({
       client: embedded.client,
       label: `demo, status page ${new URL(embedded.statusPageUrl).pathname}`,
+      statusPageUrl: embedded.statusPageUrl,
       refreshSeconds: refresh,
       color: values['no-color'] ? false : undefined,
       ascii: values.ascii,

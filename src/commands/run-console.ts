@@ -31,6 +31,8 @@ export interface ConsoleOptions {
   bell?: boolean;
   /** false from --no-links: no OSC 8 hyperlinks even where the terminal draws them. */
   links?: boolean;
+  /** A status page to link from the header (the demo's, whose path the label names). */
+  statusPageUrl?: string;
   /** The config file's own commands (checked against the keymap already); none on the wall or --public. */
   userCommands?: UserCommand[];
   /** Runs once the store exists (e.g. to set the wall's scope). */
@@ -65,6 +67,7 @@ export async function runConsoleApp(opts: ConsoleOptions): Promise<number> {
       wallCycleMs: opts.wallCycleMs ?? 8_000,
       isPublic: opts.isPublic ?? false,
       baseUrl: opts.client.baseUrl,
+      statusPageUrl: opts.statusPageUrl,
     },
     opts.initialView,
   );

@@ -19,7 +19,18 @@ export function safeLinkUrl(raw: string | null | undefined): string | null {
   return raw;
 }
 
-const OSC8 = (url: string) => `\u001b]8;;${url}\u001b\\`;
+/**
+ * A public dashboard's status page on the service (docs/status-page.md: `/status/{customUrl}`,
+ * which answers on the service's own address whatever its custom domain).
+ */
+export function statusPageUrl(baseUrl: string, customUrl: string): string | null {
+  return safeLinkUrl(`${baseUrl.replace(/\/+$/, '')}/status/${encodeURIComponent(customUrl)}`);
+}
+
+// Ended by BEL, not ST: Ink's line buffer (@alcalzone/ansi-tokenize) reads only that form as a
+// link; an ST-ended one it counts as visible characters, and a right-aligned part of the same
+// row (the header's connection state) was drawn over the link's bytes. Terminals take either.
+const OSC8 = (url: string) => `\u001b]8;;${url}\u0007`;
 
 /** `text` as an OSC 8 hyperlink to `url`, closed after it; the text alone when the URL is refused. */
 export function hyperlink(url: string, text: string): string {

@@ -568,6 +568,8 @@ export interface SessionInfo {
   isPublic: boolean;
   /** The service's address, for the engineer's own commands ({baseUrl}). */
   baseUrl: string;
+  /** The demo's status page: its path in the label is a link to it (docs/console.md, "Links"). */
+  statusPageUrl?: string | undefined;
 }
 
 /**

@@ -249,9 +249,9 @@ const BINDINGS = [
       scope,
       help:
         scope === 'result'
-          ? 'copy the request as a curl command (secrets masked), through the terminal (OSC 52)'
+          ? 'copy the error whole (no answer, a script failed), else the request as curl (OSC 52)'
           : 'copy the check’s id, through the terminal (OSC 52)',
-      ...(scope === 'result' ? { hint: 'copy curl' } : {}),
+      ...(scope === 'result' ? { hint: 'copy' } : {}),
     } as const,
     { command: 'hands.copyMenu', keys: ['Y'], scope, help: 'choose what to copy' } as const,
   ]),

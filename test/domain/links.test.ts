@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hyperlink, hyperlinksWanted, safeLinkUrl } from '../../src/domain/links.js';
+import { hyperlink, hyperlinksWanted, safeLinkUrl, statusPageUrl } from '../../src/domain/links.js';
 
 describe('safeLinkUrl', () => {
   it.each([
@@ -19,10 +19,21 @@ describe('safeLinkUrl', () => {
   });
 
   it('links a safe URL and closes the link after its text; a refused one is text alone', () => {
-    expect(hyperlink('https://e.com/a', 'docs')).toBe(
-      '\u001b]8;;https://e.com/a\u001b\\docs\u001b]8;;\u001b\\',
-    );
+    expect(hyperlink('https://e.com/a', 'docs')).toBe('\u001b]8;;https://e.com/a\u0007docs\u001b]8;;\u0007');
     expect(hyperlink('javascript:x', 'docs')).toBe('docs');
+  });
+});
+
+describe('statusPageUrl', () => {
+  it("is the service's /status/{customUrl}, the slug encoded; refused when the base is not clean http(s)", () => {
+    expect(statusPageUrl('http://127.0.0.1:8787/', 'ops board')).toBe(
+      'http://127.0.0.1:8787/status/ops%20board',
+    );
+    expect(statusPageUrl('https://mon.example.com/api', 'a/b\u001b')).toBe(
+      'https://mon.example.com/api/status/a%2Fb%1B',
+    );
+    expect(statusPageUrl('ftp://e.com', 'x')).toBeNull();
+    expect(statusPageUrl('http://e.com/\u0007', 'x')).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@
 // config file's own command, `set-clipboard on` and the pane's raw output piped
 // to a file. y sends the check id as an OSC 52 that tmux keeps as its buffer; the
 // user's command runs on the main screen and a key brings the board back; with
-// FORCE_HYPERLINK=1 the result's URL goes out as an OSC 8 link that is closed.
+// FORCE_HYPERLINK=1 the result's URL and the header's status page go out as OSC 8
+// links that are closed.
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,11 @@ afterEach(() => term?.kill());
 // eslint-disable-next-line no-control-regex -- the sequences are what is looked for
 const OSC52 = /\u001b\]52;c;([A-Za-z0-9+/=]+)\u0007/;
 // eslint-disable-next-line no-control-regex -- as above
-const OSC8 = /\u001b\]8;;(https?:\/\/[^\u001b]+)\u001b\\[^\u001b]+\u001b\]8;;\u001b\\/;
+const OSC8 = /\u001b\]8;;(https?:\/\/[^\u0007]+)\u0007[^\u0007]+\u001b\]8;;\u0007/;
+
+const STATUS_PAGE_LINK =
+  // eslint-disable-next-line no-control-regex -- as above
+  /\u001b\]8;;http:\/\/127\.0\.0\.1:\d+\/status\/status\u0007\/status\/status\u001b\]8;;\u0007/;
 
 describe.skipIf(!hasTmux)('hands in tmux', () => {
   it('copies through OSC 52, runs an own command and restores the screen, and writes closed OSC 8 links', async () => {
@@ -37,6 +42,10 @@ describe.skipIf(!hasTmux)('hands in tmux', () => {
     term.tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${raw}'`);
     await term.waitFor(/✖ [1-9]\d* failing/, 30_000);
     expect(term.capture()).toContain('V marker');
+    // The demo's header names its status page: the path is a link to the page.
+    await expect
+      .poll(() => STATUS_PAGE_LINK.test(readFileSync(raw, 'latin1')), { timeout: 10_000 })
+      .toBe(true);
 
     // Moved once, the selection stays on its check across re-sorts (docs/console.md).
     term.sendKeys('j');

@@ -15,7 +15,7 @@ let view: MountedConsole['view'];
 let mounted: MountedConsole;
 /* eslint-disable no-control-regex -- reading the text without colour codes and links */
 const plain = () =>
-  (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u001b]*\u001b\\/g, '');
+  (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u0007]*\u0007/g, '');
 /* eslint-enable no-control-regex */
 const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
 const top = () => store.getState().stack.at(-1)?.name;
@@ -53,7 +53,7 @@ describe('dashboards in the console', () => {
     // a private one links nowhere.
     const frame = view.lastFrame() ?? '';
     const page = `${svc.url}/status/widgets`;
-    expect(frame).toContain(`\u001b]8;;${page}\u001b\\widgets\u001b]8;;\u001b\\`);
+    expect(frame).toContain(`\u001b]8;;${page}\u0007widgets\u001b]8;;\u0007`);
     const operations = frame.split('\n').find((l) => l.includes('Operations'))!;
     expect(operations).not.toContain('\u001b]8;;');
     keys('x');

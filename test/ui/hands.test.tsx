@@ -12,13 +12,14 @@ import { App } from '../../src/ui/app.js';
 import type { ConsoleActions } from '../../src/ui/commands/index.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { userKeyProblems } from '../../src/ui/user-keys.js';
-import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { scopeOf } from '../../src/store/dashboards-slice.js';
+import { sampleDashboard, sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 /* eslint-disable no-control-regex -- reading frames without their escape sequences */
 const plain = (frame: string | undefined) =>
-  (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u001b]*\u001b\\/g, '');
+  (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '').replace(/\u001b\]8;;[^\u0007]*\u0007/g, '');
 /* eslint-enable no-control-regex */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 30));
 
@@ -33,7 +34,8 @@ const result = sampleResult('r1', {
   request: {
     method: 'POST',
     url: 'https://api.example.com/v1/pay',
-    headers: { authorization: 'Bearer s3cr3t', 'x-trace': 'abc' },
+    // As the service serves it: credential headers masked (docs/security.md).
+    headers: { authorization: '•••', 'x-trace': 'abc' },
     body: `{"note":"'; rm -rf ~"}`,
   },
 });
@@ -89,9 +91,9 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
   return { store, view, copied, opened, frame: () => plain(view.lastFrame()) };
 }
 
-async function toResult(store: ConsoleStore, stdin: { write(s: string): void }) {
+async function toResult(store: ConsoleStore, stdin: { write(s: string): void }, r = result) {
   store.getState().openCheck('c1', false);
-  store.getState().applyResults('c1', list([result]), list([result]), result, Date.now());
+  store.getState().applyResults('c1', list([r]), list([r]), r, Date.now());
   await tick();
   stdin.write('\r');
   await tick();
@@ -131,8 +133,8 @@ describe('runbook and links', () => {
       .lastFrame()!
       .split('\n')
       .find((l) => l.includes('runbook'))!;
-    expect(line).toContain(`\u001b]8;;${RUNBOOK}\u001b\\`);
-    expect(line.indexOf('\u001b]8;;\u001b\\')).toBeGreaterThan(line.indexOf(RUNBOOK));
+    expect(line).toContain(`\u001b]8;;${RUNBOOK}\u0007`);
+    expect(line.indexOf('\u001b]8;;\u0007')).toBeGreaterThan(line.indexOf(RUNBOOK));
     expect(displayWidth(plain(line))).toBeLessThanOrEqual(80);
     // javascript: is never a link
     expect(view.lastFrame()).not.toContain('\u001b]8;;javascript');
@@ -177,15 +179,17 @@ describe('b, L, y and Y', () => {
     expect(copied).toEqual(['https://grafana.example.com/d/pay']);
   });
 
-  it('y on a result copies the request as curl, the authorization masked, and says how many bytes', async () => {
+  it('y on a result copies the request as curl, the masked authorization read from a variable, and says how many bytes', async () => {
     const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
     await toResult(store, view.stdin);
     view.stdin.write('y');
     await tick();
     expect(copied).toHaveLength(1);
-    expect(copied[0]).toContain(`-H 'authorization: •••'`);
+    expect(copied[0]).toContain(
+      `-H 'authorization: '"\${CHECKWALL_HEADER_AUTHORIZATION:?masked by the service: export it}"`,
+    );
     expect(copied[0]).toContain(`--data-raw '{"note":"'\\''; rm -rf ~"}'`);
-    expect(copied[0]).not.toContain('s3cr3t');
+    expect(copied[0]).not.toContain('•••');
     expect(frame().replace(/\n/g, '')).toContain(`copied ${Buffer.byteLength(copied[0]!)} bytes`);
     expect(frame()).toContain('set -g set-clipboard on');
   });
@@ -206,6 +210,214 @@ describe('b, L, y and Y', () => {
     expect(copied).toEqual(['c1', 'Payments']);
   });
 });
+
+const SIZES = [
+  [80, 24],
+  [120, 40],
+  [200, 55],
+] as const;
+
+describe('y on a result: the error whole, else curl; credentials masked by the service', () => {
+  const refused = sampleResult('r2', {
+    checkId: 'c1',
+    status: 'failed',
+    response: null,
+    request: { method: 'GET', url: 'https://api.example.com/v1/pay', headers: {}, body: null },
+    error: {
+      name: 'Error',
+      message: 'connect ECONNREFUSED 10.0.0.7:443',
+      stack: 'Error: connect ECONNREFUSED 10.0.0.7:443\n    at TCPConnectWrap.afterConnect',
+    },
+  });
+  const tcp = (error?: CheckResult['error']) =>
+    sampleResult('r3', {
+      checkId: 'c1',
+      checkType: 'tcp',
+      response: null,
+      request: { method: 'TCP', url: 'tcp://db.internal:5432', headers: {}, body: null },
+      ...(error ? { error } : {}),
+    });
+
+  for (const [cols, rows] of SIZES)
+    it(`says a masked header was masked by the service and where curl reads it, at ${cols}x${rows}`, async () => {
+      const { store, view, frame } = mount({ cols, rows });
+      await toResult(store, view.stdin);
+      for (let i = 0; i < 6 && !frame().includes('authorization: •••'); i++) {
+        view.stdin.write(' ');
+        await tick();
+      }
+      const line = frame()
+        .split('\n')
+        .find((l) => l.includes('authorization: •••'))!;
+      expect(line.trim()).toBe(
+        truncateTo(
+          `authorization: •••  masked by the service; curl reads $CHECKWALL_HEADER_AUTHORIZATION`,
+          cols - 4,
+        ),
+      );
+      expect(frame()).toContain('x-trace: abc');
+      for (const l of frame().split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(cols);
+    });
+
+  it('copies the error whole on a run that ended in one, and says Y has the curl', async () => {
+    const { store, view, frame, copied } = mount({ cols: 120, rows: 40 });
+    await toResult(store, view.stdin, refused);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual([refused.error!.stack]);
+    expect(frame().replace(/\n/g, '')).toContain('error: copied');
+    expect(frame().replace(/\s+/g, ' ')).toContain('; Y copies the request as curl');
+    view.stdin.write('Y');
+    await tick();
+    view.stdin.write('\r');
+    await tick();
+    expect(copied[1]).toBe("curl -X 'GET' 'https://api.example.com/v1/pay'");
+  });
+
+  it('copies the request as curl when the run got an answer, an error status among them', async () => {
+    const answered = sampleResult('r6', {
+      checkId: 'c1',
+      status: 'failed',
+      request: { method: 'GET', url: 'https://api.example.com/v1/pay', headers: {}, body: null },
+      response: {
+        statusCode: 503,
+        statusText: 'Service Unavailable',
+        headers: {},
+        body: '',
+        responseTime: 9,
+        size: 0,
+      },
+      error: {
+        name: 'HttpStatusError',
+        message: 'the server answered 503',
+        stack: 'HttpStatusError: the server answered 503',
+      },
+    });
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    await toResult(store, view.stdin, answered);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(["curl -X 'GET' 'https://api.example.com/v1/pay'"]);
+  });
+
+  it('on a run curl cannot send (tcp): the error whole, or without one the result id', async () => {
+    const error = { name: 'Error', message: 'connect ETIMEDOUT', stack: 'Error: connect ETIMEDOUT' };
+    const first = mount({ cols: 80, rows: 24 });
+    await toResult(first.store, first.view.stdin, tcp(error));
+    first.view.stdin.write('y');
+    await tick();
+    expect(first.copied).toEqual(['Error: connect ETIMEDOUT']);
+    expect(first.frame().replace(/\n/g, '')).toContain('error: copied 24 bytes');
+    unmount?.();
+    const second = mount({ cols: 80, rows: 24 });
+    await toResult(second.store, second.view.stdin, tcp());
+    second.view.stdin.write('y');
+    await tick();
+    expect(second.copied).toEqual(['r3']);
+  });
+});
+
+describe("a result's request URL cut by the width", () => {
+  it('still closes its link inside the line, at 80x24', async () => {
+    const url = `https://api.example.com/v1/${'segment/'.repeat(20)}end`;
+    const long = sampleResult('r5', {
+      checkId: 'c1',
+      request: { method: 'GET', url, headers: {}, body: null },
+    });
+    const { store, view } = mount({ cols: 80, rows: 24, hyperlinks: true });
+    await toResult(store, view.stdin, long);
+    const line = view
+      .lastFrame()!
+      .split('\n')
+      .find((l) => l.includes(`\u001b]8;;${url}\u0007`))!;
+    expect(line.lastIndexOf('\u001b]8;;\u0007')).toBeGreaterThan(line.indexOf(`${url}\u0007`));
+    expect(displayWidth(plain(line))).toBeLessThanOrEqual(80);
+    expect(plain(line)).toMatch(/^ {2}GET https:\/\/api\.example\.com\/v1\/segment/);
+  });
+});
+
+describe('a copy past the cap', () => {
+  it('copies the first 64 KiB and shows the text whole to select by hand, at 80x24', async () => {
+    const stack = `Error: script failed\n${'x'.repeat(70 * 1024)}\nthe end`;
+    const big = sampleResult('r4', {
+      checkId: 'c1',
+      checkType: 'browser',
+      status: 'failed',
+      error: { name: 'Error', message: 'script failed', stack },
+    });
+    const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
+    await toResult(store, view.stdin, big);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual([stack.slice(0, 64 * 1024)]);
+    expect(frame().replace(/\n/g, '')).toContain(
+      'copied 65536 bytes (cut at 64 KiB: the whole text is shown)',
+    );
+    expect(frame()).toContain('error (whole; select it by hand)');
+    expect(store.getState().handsPanel).toMatchObject({ kind: 'text', text: stack });
+  });
+});
+
+describe('the status page as a link', () => {
+  const PAGE = 'http://127.0.0.1:8787/status/status';
+
+  it("links the demo label's status page path in the header, closed after it, only where links are on", async () => {
+    for (const hyperlinks of [true, false]) {
+      const store = createConsoleStore({
+        label: 'demo, status page /status/status',
+        baseUrl: 'http://127.0.0.1:8787',
+        statusPageUrl: PAGE,
+      });
+      store.getState().setSize(80, 24);
+      const view = render(
+        <App
+          store={store}
+          actions={{ quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined }}
+          theme={createTheme({ color: false, ascii: false, links: hyperlinks })}
+        />,
+      );
+      await tick();
+      const header = view.lastFrame()!.split('\n')[0]!;
+      if (hyperlinks) expect(header).toContain(`\u001b]8;;${PAGE}\u0007/status/status\u001b]8;;\u0007`);
+      else expect(header).not.toContain('\u001b]8;;');
+      expect(plain(header)).toContain('demo, status page /status/status');
+      expect(displayWidth(plain(header))).toBeLessThanOrEqual(80);
+      view.unmount();
+    }
+  });
+
+  for (const [cols, rows] of SIZES)
+    it(`shows a public dashboard's status page as a link within the width at ${cols}x${rows}; a private one none`, async () => {
+      const { store, view } = mount({ cols, rows, hyperlinks: true });
+      const open = sampleDashboard({
+        name: 'Ops',
+        isPrivate: false,
+        customUrl: 'ops board',
+        description: 'Everything the payments team runs, watched from three continents at once',
+        checkIds: ['c1'],
+      });
+      store.getState().pushView({ name: 'dashboard', dashboard: open, scope: scopeOf(open) });
+      await tick();
+      const url = 'http://127.0.0.1:8787/status/ops%20board';
+      const line = view
+        .lastFrame()!
+        .split('\n')
+        .find((l) => l.includes('status page'))!;
+      expect(line).toMatch(
+        new RegExp(`\u001b\\]8;;${url.replace(/[./]/g, '\\$&')}\u0007[^\u0007]+\u001b\\]8;;\u0007`),
+      );
+      if (cols >= 120) expect(plain(line)).toContain(url);
+      expect(displayWidth(plain(line))).toBeLessThanOrEqual(cols);
+      store.getState().updateView('dashboard', { dashboard: { ...open, isPrivate: true } });
+      await tick();
+      expect(plain(view.lastFrame())).not.toContain('status page');
+    });
+});
+
+/** The text cut to `width` cells with the ellipsis, as the terminal shows it. */
+function truncateTo(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+}
 
 describe('your own commands', () => {
   const commands = [

@@ -5,17 +5,18 @@ import { clipText, copiedMessage } from '../../domain/clipboard.js';
 import { curlCommand } from '../../domain/curl.js';
 import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
+import type { CheckResult } from '../../store/types.js';
 import { state, type CommandContext, type Handlers } from './context.js';
 import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
 
 /** Copies `text` and says so; past the cap, the whole text is shown to select by hand. */
-export function copyText(ctx: CommandContext, text: string, what: string): void {
+export function copyText(ctx: CommandContext, text: string, what: string, also = ''): void {
   const s = state(ctx);
   if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
   const clip = clipText(text);
   ctx.actions.copy(clip.sent);
-  s.setHandsNote(`${what}: ${copiedMessage(clip)}`);
+  s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
   if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
 }
 
@@ -43,7 +44,7 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     value ? [{ label, value, act: 'copy' }] : [];
   const r = subject.result;
   return [
-    ...(r ? copy('the request as curl (secrets masked)', curlCommand(r.request)) : []),
+    ...(r && curlable(r) ? copy('the request as curl', curlCommand(r.request)) : []),
     ...copy('the check id', subject.checkId),
     ...copy('the check name', subject.check?.checkName ?? r?.checkName),
     ...copy('the error, whole', errorText(subject)),
@@ -52,6 +53,29 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     ...(r?.response ? copy('the response body', r.response.body) : []),
     ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
   ];
+}
+
+/** Checks whose failure is a script's step, which a curl of one request does not reproduce. */
+const SCRIPTED: ReadonlySet<string> = new Set(['browser', 'multistep']);
+
+/** Whether curl can send the result's request again: an http(s) URL (not a tcp:// or a heartbeat's). */
+const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== null;
+
+/**
+ * What y copies (docs/decisions.md, "46: y on a result"): the error whole when it is the finding
+ * (the run got no answer, a script's step failed, or curl cannot send the request); else the
+ * request as curl when curl can send it (an answer it got, an error status among them, comes back
+ * the same way); else the result's id. Off a result, the check's id.
+ */
+export function copyChoice(subject: HandsSubject): { text: string; what: string; also?: string } {
+  const r = subject.result;
+  if (!r) return { text: subject.checkId, what: 'check id' };
+  const error = r.error ? errorText(subject) : null;
+  const errorIsIt = error && (r.response === null || SCRIPTED.has(r.checkType) || !curlable(r));
+  if (errorIsIt)
+    return { text: error, what: 'error', ...(curlable(r) ? { also: '; Y copies the request as curl' } : {}) };
+  if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
+  return { text: r.id, what: 'result id' };
 }
 
 function whenSubject(ctx: CommandContext, act: (subject: HandsSubject) => void) {
@@ -85,8 +109,8 @@ export const HANDS_HANDLERS = {
     }),
   'hands.copy': (ctx) =>
     whenSubject(ctx, (subject) => {
-      if (subject.result) copyText(ctx, curlCommand(subject.result.request), 'curl');
-      else copyText(ctx, subject.checkId, 'check id');
+      const { text, what, also } = copyChoice(subject);
+      copyText(ctx, text, what, also);
     }),
   'hands.copyMenu': (ctx) =>
     whenSubject(ctx, (subject) =>

@@ -7,7 +7,9 @@ import { displayWidth, sanitize, truncate } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/state.js';
 import { selectCheckCount, selectFirstRuns, selectPollCycle } from '../../../store/selectors.js';
 import type { StatusSummary } from '../../../store/types.js';
-import { shown, tint, useTheme } from '../../theme.js';
+import { shown, tint, useTheme, type Theme } from '../../theme.js';
+import { safeLinkUrl } from '../../../domain/links.js';
+import { linkPart } from '../../widgets/link/link.js';
 
 export interface HeaderProps {
   store: ConsoleStore;
@@ -31,6 +33,12 @@ export function identity(label: string, host: string, width: number, rule: strin
   if (displayWidth(label) <= room) return ` ${rule} ${label}${hostPart}`;
   if (room >= LABEL_MIN) return ` ${rule} ${truncate(label, room, ellipsis)}${hostPart}`;
   return truncate(hostPart, width - displayWidth(BRAND), ellipsis);
+}
+
+/** The status page's path in the label (the demo's) as a link to the page, where links are on. */
+function statusPageLinked(text: string, url: string | undefined, theme: Theme): string {
+  const safe = safeLinkUrl(url);
+  return safe ? linkPart(theme, text, new URL(safe).pathname, safe, theme.ellipsis) : text;
 }
 
 export function Header({ store, title, summary: own }: HeaderProps) {
@@ -88,13 +96,17 @@ export function Header({ store, title, summary: own }: HeaderProps) {
           <Text bold color={tint(theme, theme.accent)}>
             {BRAND}
           </Text>
-          {identity(
-            sanitize(title ?? session.label),
-            sanitize(session.host),
-            // One column between it and the connection state, which is never cut.
-            cols - displayWidth(`${connection.text}${connection.age}`) - 1,
-            theme.rule,
-            theme.ellipsis,
+          {statusPageLinked(
+            identity(
+              sanitize(title ?? session.label),
+              sanitize(session.host),
+              // One column between it and the connection state, which is never cut.
+              cols - displayWidth(`${connection.text}${connection.age}`) - 1,
+              theme.rule,
+              theme.ellipsis,
+            ),
+            session.statusPageUrl,
+            theme,
           )}
         </Text>
         <ConnectionState connection={connection} />

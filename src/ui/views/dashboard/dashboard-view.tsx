@@ -7,12 +7,12 @@ import { checkListOptions, isKnownWidget, sortedWidgets } from '../../../domain/
 import { sanitize } from '../../../domain/sanitize.js';
 import { summarize } from '../../../domain/summary.js';
 import { inScope, selectBoardRows, selectServiceTrouble } from '../../../store/selectors.js';
-import type { Dashboard } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
 import { CheckList, FilterLine } from '../board/board-view.js';
 import { Header } from '../board/header.js';
 import type { ViewProps } from '../view-props.js';
+import { AboutLine } from './about-line.js';
 import { MetricsChart } from './metrics-chart.js';
 import { StatusOverview, UnsupportedWidget } from './widgets.js';
 
@@ -23,6 +23,7 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
   const theme = useTheme();
 
   const session = useStore(store, (s) => s.session);
+  const cols = useStore(store, (s) => s.cols);
   const checks = useStore(store, (s) => s.checks);
   const { dashboard, scope } = view;
   const rows = useStore(store, selectBoardRows);
@@ -51,7 +52,7 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
       <Header store={store} title={`${who} ${theme.rule} ${dashboard.name}`} summary={summary} />
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
-      <About dashboard={dashboard} />
+      <AboutLine dashboard={dashboard} width={cols} baseUrl={session.baseUrl} />
       {widgets.map((w, i) =>
         w.type === 'status_overview' ? (
           <StatusOverview key={i} widget={w} summary={summary} />
@@ -67,20 +68,5 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
       <FilterLine store={store} />
       <CheckList store={store} rows={rows} height={listHeight} lastResult={list.showLastResult} />
     </Box>
-  );
-}
-
-function About({ dashboard: d }: { dashboard: Dashboard }) {
-  const theme = useTheme();
-  const parts = [
-    d.description,
-    d.isPrivate ? 'private' : 'public',
-    d.tags.length ? `tags ${d.tags.join(',')}` : '',
-    `refresh ${d.configuration.refreshInterval}s`,
-  ].filter(Boolean);
-  return (
-    <Text wrap="truncate" color={tint(theme, theme.dim)}>
-      {sanitize(parts.join(` ${theme.rule} `))}
-    </Text>
   );
 }

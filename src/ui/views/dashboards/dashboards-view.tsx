@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
+import { statusPageUrl } from '../../../domain/links.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { Dashboard } from '../../../store/types.js';
@@ -10,12 +11,6 @@ import { tint, useTheme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
-
-/** A public dashboard's status page at the service (docs/status-page.md); null for a private one. */
-export function statusPageUrl(baseUrl: string, d: Dashboard): string | null {
-  if (d.isPrivate || !baseUrl || !d.customUrl) return null;
-  return `${baseUrl.replace(/\/+$/, '')}/status/${encodeURIComponent(d.customUrl)}`;
-}
 
 function columns(now: number, baseUrl: string): Column<Dashboard>[] {
   return [
@@ -57,7 +52,7 @@ function columns(now: number, baseUrl: string): Column<Dashboard>[] {
       priority: 5,
       cell: (d) => ({
         text: sanitize(`${d.customUrl}${d.customDomain ? ` @ ${d.customDomain}` : ''}`),
-        link: statusPageUrl(baseUrl, d),
+        link: d.isPrivate || !baseUrl ? null : statusPageUrl(baseUrl, d.customUrl),
       }),
     },
     {

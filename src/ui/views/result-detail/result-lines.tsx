@@ -11,6 +11,8 @@ import { certificateLines } from './certificate-lines.js';
 import { timingBarLines } from './timing-bars.js';
 import { linkText } from '../../widgets/link/link.js';
 import { jobRunLines } from './job-run-lines.js';
+import { headerVariable } from '../../../domain/curl.js';
+import { isSecretHeaderName, MASK } from '../../../domain/mask.js';
 
 export const BODY_LINE_CAP = 400;
 
@@ -60,7 +62,7 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   out.push(
     plain('rq', `  ${sanitize(r.request.method)} ${linkText(theme, r.request.url, sanitize(r.request.url))}`),
   );
-  out.push(...headerLines('rqh', r.request.headers));
+  out.push(...requestHeaderLines(r.request.headers, theme));
   if (r.request.body) out.push(...bodyLines('rqb', r.request.body, Buffer.byteLength(r.request.body), theme));
   out.push(heading('response', 'Response'));
   if (!r.response) {
@@ -103,6 +105,25 @@ function assertionLines(key: string, a: Assertion, width: number, theme: Theme):
 function headerLines(key: string, headers: Record<string, string>): ReactElement[] {
   return Object.entries(headers).map(([k, v], i) =>
     plain(`${key}${i}`, `    ${sanitize(k)}: ${sanitize(v)}`),
+  );
+}
+
+/**
+ * The request's headers; a credential the service masked says so, and where y's curl reads it
+ * from (src/domain/curl.ts): the console never has its value, so there is nothing to reveal.
+ */
+function requestHeaderLines(headers: Record<string, string>, theme: Theme): ReactElement[] {
+  return Object.entries(headers).map(([k, v], i) =>
+    isSecretHeaderName(k) && v === MASK ? (
+      <Text key={`rqh${i}`} wrap="truncate">
+        {`    ${sanitize(k)}: ${MASK}`}
+        <Text
+          color={tint(theme, theme.dim)}
+        >{`  masked by the service; curl reads $${headerVariable(k)}`}</Text>
+      </Text>
+    ) : (
+      plain(`rqh${i}`, `    ${sanitize(k)}: ${sanitize(v)}`)
+    ),
   );
 }
 
