@@ -59,7 +59,7 @@ describe('a webhook template', () => {
       /^rendered for a failure event, the body is not valid JSON/,
     );
     // A name null for the test event is still a name: fine inside a section.
-    expect(templateProblems('{"a": "{{#check}}{{name}}{{/check}}{{heartbeat.lastPingAt}}"}')).toEqual([]);
+    expect(templateProblems('{"a": "{{#check}}{{name}}{{/check}}{{heartbeat.exitCode}}"}')).toEqual([]);
     expect(templateProblems('{{#links}}{{name}}{{/links}}', 'text/plain')).toEqual([]);
   });
 });

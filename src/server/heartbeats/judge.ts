@@ -2,12 +2,18 @@
 // judgement at a moment (src/domain/heartbeat-rules.ts): the newest end signal (stored
 // as the check's ping, read at start and by each watch turn), the runs started and not
 // ended, the /log notes, and since when the check is watched as it is now.
-// Starts and notes are kept in memory: a restart forgets them (docs/decisions.md).
+// Starts and notes are stored too (storage heartbeatRuns): the signals and each watch turn
+// read them afresh (`restore`) and save them when they change (`runs`), so a restart or
+// another instance between a /start and its end still times the run.
 import { cronLabel, longestGapMs, type CronSchedule } from '../../domain/cron-schedule.js';
 import { checkKey } from '../../domain/keys.js';
 import { judgeHeartbeat, type HeartbeatJudgement, type HeartbeatPlan } from '../../domain/heartbeat-rules.js';
 import { DEFAULT_TIMEZONE } from '../config/heartbeat-keys.js';
 import { frequencyToMs, type CheckConfig, type ServiceConfig } from '../config/schema.js';
+import type { HeartbeatRuns } from '../storage/results-store.js';
+
+/** The /log notes kept for a run, the newest. */
+export const MAX_NOTES = 10;
 
 /** A heartbeat's grace when the check names none. */
 export const DEFAULT_GRACE = '30s';
@@ -62,6 +68,10 @@ export interface HeartbeatJudge {
   /** A /log body, kept for the next run. */
   note(accountId: string, checkId: string, text: string): void;
   takeNotes(accountId: string, checkId: string): string | undefined;
+  /** The runs under way and notes, as stored. */
+  runs(accountId: string, checkId: string): HeartbeatRuns;
+  /** Takes the stored ones in place of what this instance knew. */
+  restore(accountId: string, checkId: string, runs: HeartbeatRuns): void;
 }
 
 export function createHeartbeatJudge(now: () => number, startedAt = now()): HeartbeatJudge {
@@ -125,13 +135,24 @@ export function createHeartbeatJudge(now: () => number, startedAt = now()): Hear
     },
     note(a, c, text) {
       const key = checkKey(a, c);
-      notes.set(key, [...(notes.get(key) ?? []), text]);
+      // The newest notes: a job that logs in a loop must not grow a stored row without end.
+      notes.set(key, [...(notes.get(key) ?? []), text].slice(-MAX_NOTES));
     },
     takeNotes(a, c) {
       const key = checkKey(a, c);
       const kept = notes.get(key);
       notes.delete(key);
       return kept?.join('\n');
+    },
+    runs(a, c) {
+      const key = checkKey(a, c);
+      return { starts: Object.fromEntries(starts.get(key) ?? []), notes: [...(notes.get(key) ?? [])] };
+    },
+    restore(a, c, runs) {
+      const key = checkKey(a, c);
+      starts.set(key, new Map(Object.entries(runs.starts)));
+      if (runs.notes.length) notes.set(key, [...runs.notes]);
+      else notes.delete(key);
     },
   };
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { CheckResult } from '../../api/schemas/index.js';
+import type { Storage } from '../storage/types.js';
 import type { HeartbeatJudge } from './judge.js';
 import { heartbeatResult, type RunEnd } from './results.js';
 
@@ -49,6 +50,8 @@ export function createHeartbeatSignals(deps: {
   now: () => number;
   judge: HeartbeatJudge;
   recordPing: (accountId: string, checkId: string, at: number) => Promise<void>;
+  /** The check's runs under way and notes, stored (storage heartbeatRuns / saveHeartbeatRuns). */
+  runs: Pick<Storage, 'heartbeatRuns' | 'saveHeartbeatRuns'>;
   /** Stores a result and judges it (status, incidents, alerts). */
   record: (accountId: string, result: CheckResult) => Promise<void>;
   maxStoredBodyBytes: () => number;
@@ -58,10 +61,17 @@ export function createHeartbeatSignals(deps: {
     async receive(account, check, signal, { rid, body, method }) {
       const at = deps.now();
       const text = body ? tail(body, deps.maxStoredBodyBytes()) : undefined;
-      if (signal.kind === 'start') return judge.start(account.id, check.id, rid, at);
-      if (signal.kind === 'log') return judge.note(account.id, check.id, text ?? '');
+      // Read afresh: the /start may have come to another instance, or before a restart.
+      judge.restore(account.id, check.id, await deps.runs.heartbeatRuns(account.id, check.id));
+      const save = () => deps.runs.saveHeartbeatRuns(account.id, check.id, judge.runs(account.id, check.id));
+      if (signal.kind === 'start' || signal.kind === 'log') {
+        if (signal.kind === 'start') judge.start(account.id, check.id, rid, at);
+        else judge.note(account.id, check.id, text ?? '');
+        return save();
+      }
       const startedAt = judge.end(account.id, check.id, rid);
       const log = judge.takeNotes(account.id, check.id);
+      await save();
       // The end first, so the status the results move reads the run as come.
       await deps.recordPing(account.id, check.id, at);
       judge.setLastEnd(account.id, check.id, at);

@@ -28,7 +28,8 @@ export function createHeartbeatWatch(deps: {
   judge: HeartbeatJudge;
   /** The config as scheduled: a paused check is disabled in it. */
   config: () => ServiceConfig;
-  storage: Pick<Storage, 'lastPing' | 'recordPing'> & Pick<RunQueue, 'offerRun'>;
+  storage: Pick<Storage, 'lastPing' | 'recordPing' | 'heartbeatRuns' | 'saveHeartbeatRuns'> &
+    Pick<RunQueue, 'offerRun'>;
   /** Stores a queued run's result and judges it. */
   complete: (held: Pick<ClaimedRun, 'id' | 'token' | 'accountId'>, result: RunResult) => Promise<boolean>;
   log: (line: string) => void;
@@ -55,11 +56,13 @@ export function createHeartbeatWatch(deps: {
   async function judgeOne(account: AccountConfig, check: CheckConfig) {
     // Read afresh: another instance may have had the ping.
     judge.setLastEnd(account.id, check.id, await storage.lastPing(account.id, check.id));
+    judge.restore(account.id, check.id, await storage.heartbeatRuns(account.id, check.id));
     const { judgement } = judge.of(account.id, check)!;
     const at = clock.now();
     if (judgement.overrun) {
       const { startedAt } = judgement.overrun;
       judge.end(account.id, check.id, judge.ridStartedAt(account.id, check.id, startedAt));
+      await storage.saveHeartbeatRuns(account.id, check.id, judge.runs(account.id, check.id));
       // The run too long stands for its due time: no missed run beside it.
       await storage.recordPing(account.id, check.id, at);
       judge.setLastEnd(account.id, check.id, at);

@@ -24,6 +24,7 @@ export function createHeartbeats(
     now: clock.now,
     judge,
     recordPing: (a, c, at) => storage.recordPing(a, c, at),
+    runs: storage,
     record: status.record,
     maxStoredBodyBytes: () => live.config.maxStoredBodyBytes,
   });

@@ -69,6 +69,7 @@ const WRITES = new Set<string>([
   'insertResults',
   'insertScreenshot',
   'recordPing',
+  'saveHeartbeatRuns',
   'createChannel',
   'setSubscriptions',
   'openIncident',

@@ -88,4 +88,19 @@ export interface ResultStore {
 
   recordPing(accountId: string, checkId: string, at: number): Promise<void>;
   lastPing(accountId: string, checkId: string): Promise<number | null>;
+  /** A heartbeat's runs under way (their /start, by run id) and its /log notes, kept across restarts. */
+  heartbeatRuns(accountId: string, checkId: string): Promise<HeartbeatRuns>;
+  /** Replaces them; none of either deletes the row. */
+  saveHeartbeatRuns(accountId: string, checkId: string, runs: HeartbeatRuns): Promise<void>;
 }
+
+/** A heartbeat's state between its signals (heartbeats/judge.ts): starts by run id ('' for none), notes oldest first. */
+export interface HeartbeatRuns {
+  starts: Record<string, number>;
+  notes: string[];
+}
+
+export const NO_HEARTBEAT_RUNS: HeartbeatRuns = { starts: {}, notes: [] };
+
+export const isEmptyRuns = (runs: HeartbeatRuns) =>
+  Object.keys(runs.starts).length === 0 && runs.notes.length === 0;

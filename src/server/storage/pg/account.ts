@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { first, rows, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
 import type { AlertCounts, IncidentRow, Storage } from '../types.js';
+import { isEmptyRuns, NO_HEARTBEAT_RUNS, type HeartbeatRuns } from '../results-store.js';
 
 const INCIDENT_COLUMNS = `id, check_id AS "checkId", severity, title, started_at AS "startedAt",
   ended_at AS "endedAt"`;
@@ -31,6 +32,8 @@ type AccountStore = Pick<
   Storage,
   | 'recordPing'
   | 'lastPing'
+  | 'heartbeatRuns'
+  | 'saveHeartbeatRuns'
   | 'openIncident'
   | 'closeIncident'
   | 'currentIncident'
@@ -71,6 +74,27 @@ export function createPgAccountStore(pool: pg.Pool): AccountStore {
         [accountId, checkId],
       );
       return row?.at ?? null;
+    },
+    async heartbeatRuns(accountId, checkId) {
+      const row = await first<{ json: string }>(
+        pool,
+        'SELECT json FROM heartbeat_runs WHERE account_id = $1 AND check_id = $2',
+        [accountId, checkId],
+      );
+      return row ? (JSON.parse(row.json) as HeartbeatRuns) : NO_HEARTBEAT_RUNS;
+    },
+    async saveHeartbeatRuns(accountId, checkId, runs) {
+      if (isEmptyRuns(runs))
+        await pool.query('DELETE FROM heartbeat_runs WHERE account_id = $1 AND check_id = $2', [
+          accountId,
+          checkId,
+        ]);
+      else
+        await pool.query(
+          `INSERT INTO heartbeat_runs (account_id, check_id, json) VALUES ($1, $2, $3)
+           ON CONFLICT (account_id, check_id) DO UPDATE SET json = excluded.json`,
+          [accountId, checkId, JSON.stringify(runs)],
+        );
     },
     openIncident: (accountId, incident) => insertIncident(pool, accountId, incident),
     closeIncident: (accountId, checkId, at) => endIncident(pool, accountId, checkId, at),

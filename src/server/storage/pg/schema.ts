@@ -204,6 +204,13 @@ export const PG_MIGRATIONS: readonly string[] = [
    INSERT INTO hold_ends_processed (kind, up_to)
      SELECT 'maintenance', max(ends_at) FROM maintenance_ends HAVING count(*) > 0;
    ALTER TABLE alert_notifications ADD COLUMN lease_holder TEXT;`,
+  // A job's runs under way and its /log notes (sqlite/schema.ts says why).
+  `CREATE TABLE heartbeat_runs (
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     json TEXT NOT NULL,
+     PRIMARY KEY (account_id, check_id)
+   );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

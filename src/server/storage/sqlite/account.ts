@@ -1,12 +1,18 @@
 // Heartbeat pings, incidents and the alert counts of a check status.
 import type Database from 'better-sqlite3';
 import type { AlertCounts, IncidentRow } from '../types.js';
+import { isEmptyRuns, NO_HEARTBEAT_RUNS, type HeartbeatRuns } from '../results-store.js';
 
 export function createAccountStore(db: Database.Database) {
   const upsertPing = db.prepare(
     'INSERT INTO pings (account_id, check_id, at) VALUES (?, ?, ?) ON CONFLICT (account_id, check_id) DO UPDATE SET at = excluded.at',
   );
   const getPing = db.prepare('SELECT at FROM pings WHERE account_id = ? AND check_id = ?');
+  const getRuns = db.prepare('SELECT json FROM heartbeat_runs WHERE account_id = ? AND check_id = ?');
+  const putRuns = db.prepare(
+    'INSERT INTO heartbeat_runs (account_id, check_id, json) VALUES (?, ?, ?) ON CONFLICT (account_id, check_id) DO UPDATE SET json = excluded.json',
+  );
+  const dropRuns = db.prepare('DELETE FROM heartbeat_runs WHERE account_id = ? AND check_id = ?');
   const insertIncident = db.prepare(
     'INSERT INTO incidents (id, account_id, check_id, severity, title, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, NULL)',
   );
@@ -35,6 +41,14 @@ export function createAccountStore(db: Database.Database) {
       void upsertPing.run(accountId, checkId, at),
     lastPing: (accountId: string, checkId: string) =>
       (getPing.get(accountId, checkId) as { at: number } | undefined)?.at ?? null,
+    heartbeatRuns(accountId: string, checkId: string): HeartbeatRuns {
+      const row = getRuns.get(accountId, checkId) as { json: string } | undefined;
+      return row ? (JSON.parse(row.json) as HeartbeatRuns) : NO_HEARTBEAT_RUNS;
+    },
+    saveHeartbeatRuns(accountId: string, checkId: string, runs: HeartbeatRuns) {
+      if (isEmptyRuns(runs)) dropRuns.run(accountId, checkId);
+      else putRuns.run(accountId, checkId, JSON.stringify(runs));
+    },
 
     openIncident: (accountId: string, i: IncidentRow) =>
       void insertIncident.run(i.id, accountId, i.checkId, i.severity, i.title, i.startedAt),

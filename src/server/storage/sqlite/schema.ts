@@ -219,6 +219,14 @@ export const MIGRATIONS: readonly string[] = [
    INSERT INTO hold_ends_processed (kind, up_to)
      SELECT 'maintenance', max(ends_at) FROM maintenance_ends HAVING count(*) > 0;
    ALTER TABLE alert_notifications ADD COLUMN lease_holder TEXT;`,
+  // docs/service.md, "Heartbeats": a job's runs under way and its /log notes, so a restart
+  // between a /start and its end still times the run (and maxRunTime still fires).
+  `CREATE TABLE heartbeat_runs (
+     account_id TEXT NOT NULL,
+     check_id TEXT NOT NULL,
+     json TEXT NOT NULL,              -- { starts: { rid: epoch ms }, notes: [text] }
+     PRIMARY KEY (account_id, check_id)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
