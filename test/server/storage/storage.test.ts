@@ -494,6 +494,18 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(await s.lastPing(B, 'hb')).toBeNull();
     });
 
+    it("keeps a heartbeat's runs under way and notes per check, and forgets them when none is left", async () => {
+      expect(await s.heartbeatRuns(A, 'hb')).toEqual({ starts: {}, notes: [] });
+      const runs = { starts: { 'run-1': T0, '': T0 + 5 }, notes: ['dumped "3" tables\n'] };
+      await s.saveHeartbeatRuns(A, 'hb', runs);
+      expect(await s.heartbeatRuns(A, 'hb')).toEqual(runs);
+      expect(await s.heartbeatRuns(B, 'hb')).toEqual({ starts: {}, notes: [] });
+      await s.saveHeartbeatRuns(A, 'hb', { starts: { '': T0 + 5 }, notes: [] });
+      expect(await s.heartbeatRuns(A, 'hb')).toEqual({ starts: { '': T0 + 5 }, notes: [] });
+      await s.saveHeartbeatRuns(A, 'hb', { starts: {}, notes: [] });
+      expect(await s.heartbeatRuns(A, 'hb')).toEqual({ starts: {}, notes: [] });
+    });
+
     it('opens and closes incidents and counts alert events of the last 24 h', async () => {
       const incident = {
         id: 'i1',
