@@ -2,6 +2,13 @@
 // hands each to its channel's sender with a time limit, and records the outcome
 // (sent; failed for good; or due again after a backoff or Retry-After). A few
 // attempts per channel at once, so a channel that hangs holds only its own.
+//
+// It looks for due work when told (kick: a notification queued by this instance,
+// an attempt finished) and when a retry it recorded falls due, on a timer set for
+// that instant; a slow poll is the safety net for the rest (a lease run out, a
+// killed peer's leases, rows another instance queued and could not send). Looking
+// every 250 ms with nothing to do was most of an idle service's cost (BENCHMARKS.md,
+// bench:probe).
 import type { AlertPayload } from '../../api/schemas/index.js';
 import { backoffDelay } from '../../domain/backoff.js';
 import type { Clock, Timer } from '../../domain/clock.js';
@@ -33,9 +40,9 @@ export interface DispatcherDeps {
   onOutcome?: (status: AttemptOutcome['status']) => void;
 }
 
-const TICK_MS = 250;
+const POLL_MS = 2_000;
 // How often the leases of instances that are gone are looked for (Storage.releaseOrphanedLeases).
-const ORPHANS_EVERY_TICKS = 8;
+const ORPHANS_EVERY_MS = 2_000;
 const BATCH = 16;
 const PER_CHANNEL = 2;
 // A claim runs out after this, longer than any attempt: the bound for a killed holder whose
@@ -52,15 +59,19 @@ export function createDispatcher(deps: DispatcherDeps) {
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
   let timer: Timer | undefined;
+  const retries = createRetryWake(deps.clock, () => kick());
   let queued = false;
   // One claim at a time: the busy channels it skips are counted before it.
   let claiming = false;
   let again = false;
-  let ticks = 0;
+  let orphansAt = -Infinity;
 
   /** The leases of a killed instance (this one's last start, or a peer) go now, not when they run out. */
   async function claim(full: number[]) {
-    if (ticks++ % ORPHANS_EVERY_TICKS === 0) await storage.releaseOrphanedLeases();
+    if (deps.clock.now() - orphansAt >= ORPHANS_EVERY_MS) {
+      orphansAt = deps.clock.now();
+      await storage.releaseOrphanedLeases();
+    }
     return storage.claimNotifications(deps.clock.now(), leaseMs, BATCH, full);
   }
 
@@ -118,6 +129,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
     const recorded = outcome(row, sent, secrets);
     await storage.finishAttempt(row.id, recorded, deps.clock.now());
+    if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
     deps.onOutcome?.(recorded.status);
     await deps.onFinished?.(row);
     return exchange;
@@ -161,7 +173,7 @@ export function createDispatcher(deps: DispatcherDeps) {
 
   return {
     start() {
-      timer = deps.clock.setInterval(tick, TICK_MS).unref();
+      timer = deps.clock.setInterval(tick, POLL_MS).unref();
       kick();
     },
     kick,
@@ -173,8 +185,43 @@ export function createDispatcher(deps: DispatcherDeps) {
     },
     async stop() {
       deps.clock.clearInterval(timer);
+      retries.stop();
       stopping.abort(new Error('the service is stopping'));
       await Promise.allSettled([...running]);
+    },
+  };
+}
+
+/** Calls `wake` at each instant given (a retry falling due), one timer for the earliest. */
+function createRetryWake(clock: Clock, wake: () => void) {
+  const due = new Set<number>();
+  let timer: Timer | undefined;
+  let timerAt = Infinity;
+  const arm = () => {
+    const now = clock.now();
+    let next = Infinity;
+    for (const at of due)
+      if (at <= now) due.delete(at);
+      else next = Math.min(next, at);
+    if (next === timerAt) return;
+    clock.clearTimeout(timer);
+    timerAt = next;
+    timer = next === Infinity ? undefined : clock.setTimeout(fire, next - now).unref();
+  };
+  const fire = () => {
+    timerAt = Infinity;
+    timer = undefined;
+    wake();
+    arm();
+  };
+  return {
+    at(when: number) {
+      due.add(when);
+      arm();
+    },
+    stop() {
+      due.clear();
+      clock.clearTimeout(timer);
     },
   };
 }

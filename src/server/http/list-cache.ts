@@ -17,6 +17,7 @@
 // old or whose statuses moved, and swaps it in when built.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { CheckStatus, StatusSummary } from '../../api/schemas/index.js';
+import type { Clock, Timer } from '../../domain/clock.js';
 import type { Query } from './status-list.js';
 
 /** What the cache needs of an answer; routes.ts keeps more in it (status-list.ts BuiltList). */
@@ -106,5 +107,41 @@ export function createListCache<A extends ListAnswer = ListAnswer>(version: () =
     }
   }
 
-  return { read, refresh };
+  /** Whether an answer was read in the last KEEP_WARM_MS: `refresh` has something to do. */
+  const warm = () => {
+    const at = now();
+    for (const entry of entries.values()) if (at - entry.readAt <= KEEP_WARM_MS) return true;
+    return false;
+  };
+
+  return { read, refresh, warm };
+}
+
+/**
+ * Calls `cache.refresh` every `everyMs` from a read (`touch`) until nothing read is
+ * left to keep warm: a service nobody lists from has no timer for it.
+ */
+export function refreshWhileRead(
+  cache: { refresh(): Promise<void>; warm(): boolean },
+  clock: Clock,
+  everyMs: number,
+) {
+  let timer: Timer | undefined;
+  let stopped = false;
+  const turn = () =>
+    void cache.refresh().then(() => {
+      if (cache.warm() || !timer) return;
+      clock.clearInterval(timer);
+      timer = undefined;
+    });
+  return {
+    touch() {
+      if (!stopped) timer ??= clock.setInterval(turn, everyMs).unref();
+    },
+    stop() {
+      stopped = true;
+      clock.clearInterval(timer);
+      timer = undefined;
+    },
+  };
 }

@@ -38,7 +38,7 @@ import { offsetOf, pageMeta, slice } from './paging.js';
 import { publicChecks, publicMaintenance } from './status-page/data.js';
 import { publicDashboard } from './public-projection.js';
 import { endOf } from './time-range.js';
-import { createListCache } from './list-cache.js';
+import { createListCache, refreshWhileRead } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
 import { registerMetricsRoute } from './metrics-routes.js';
 import type { Scrape } from '../metrics/scrape.js';
@@ -79,15 +79,16 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // The answer is built from the statuses the engine already holds (its snapshot):
   // a request filters, sorts and pages; only the page's schedules are read fresh.
   const lists = createListCache<BuiltList>(engine.version, now);
-  const refresher = clock.setInterval(() => void lists.refresh(), LIST_REFRESH_EVERY_MS).unref();
+  const refresher = refreshWhileRead(lists, clock, LIST_REFRESH_EVERY_MS);
   app.addHook('onClose', (_app, done) => {
-    clock.clearInterval(refresher);
+    refresher.stop();
     done();
   });
   const pages = createPageMemo<BuiltList>();
   app.get('/v1/check-statuses', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
+    refresher.touch();
     const answer = await lists.read(account.id, q, async (previous) => {
       // The account as configured now: the cache builds this answer again later, maybe after a reload.
       const current = accounts.byId(account.id) ?? account;

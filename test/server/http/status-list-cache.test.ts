@@ -2,7 +2,8 @@
 // pages, and drops it the moment a check's status moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckStatusesQuerySchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
-import { createListCache, type ListAnswer } from '../../../src/server/http/list-cache.js';
+import { createListCache, refreshWhileRead, type ListAnswer } from '../../../src/server/http/list-cache.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
 import { sampleStatus, sampleSummary } from '../../helpers/samples.js';
 
@@ -88,6 +89,30 @@ describe('createListCache', () => {
     expect(t.builds()).toBe(1);
     await t.read({});
     expect(t.builds()).toBe(2);
+  });
+});
+
+describe('refreshWhileRead', () => {
+  it('refreshes from a read until nothing read is left to keep warm, then sets no timer', async () => {
+    const clock = createFakeClock();
+    const cache = createListCache(() => 0, clock.now);
+    let builds = 0;
+    const build = () => Promise.resolve({ chosen: [sampleStatus(`b${++builds}`)], summary: sampleSummary() });
+    const refresher = refreshWhileRead(cache, clock, 250);
+    expect(clock.pending()).toBe(0);
+    refresher.touch();
+    await cache.read('a', CheckStatusesQuerySchema.parse({}), build);
+    await clock.advance(1_500);
+    expect(builds).toBe(2); // built again ahead of the next request
+    await clock.advance(31_000);
+    expect(clock.pending()).toBe(0);
+    const idle = builds;
+    await clock.advance(10_000);
+    expect(builds).toBe(idle);
+    refresher.touch();
+    expect(clock.pending()).toBe(1);
+    refresher.stop();
+    expect(clock.pending()).toBe(0);
   });
 });
 

@@ -157,8 +157,9 @@ describe('a full disk under a running service (SQLite on a small tmpfs)', () => 
       sampleResult(`r-${i}`, { checkId: 'c1', startedAt: new Date(Date.now() - 1_000).toISOString() });
     try {
       fill(filler);
-      // A large body, so the write cannot fit in what a page of the file has left.
-      const big = { ...result(1), response: { ...result(1).response!, body: 'x'.repeat(64 * 1024) } };
+      // A large body, so the write cannot fit in what a page of the file has left, nor in the
+      // WAL's own space, which a checkpoint made free for reuse (storage/sqlite/checkpoint.ts).
+      const big = { ...result(1), response: { ...result(1).response!, body: 'x'.repeat(1024 * 1024) } };
       await expect(svc.storage.insertResult(TEST_ACCOUNT, big)).rejects.toMatchObject({
         code: expect.stringMatching(/^SQLITE_FULL/) as unknown,
       });

@@ -1,13 +1,14 @@
 // The WAL's checkpoints run on a thread of their own (storage/sqlite-checkpoint.ts):
 // the connection that commits never copies pages back, and when the thread cannot
 // run, it does again, so the WAL never grows without bound.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkpointOffThread } from '../../../src/server/storage/sqlite/checkpoint.js';
 import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { tempDb } from '../../helpers/storages.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
 
 const open: Database.Database[] = [];
 afterEach(() => {
@@ -56,6 +57,33 @@ describe('checkpoints off the main thread', () => {
     await vi.waitFor(() => expect(autocheckpoint(db)).toBe(1_000), { timeout: 10_000, interval: 50 });
     expect(String(logged.mock.calls[0]?.[0])).toContain('the checkpoint thread failed');
     await checkpointer.stop();
+  });
+
+  it('gives checkpoints back to a thread once one succeeds, retrying after 30 s and twice as long each time', async () => {
+    const path = tempDb();
+    const db = walDatabase(path);
+    const clock = createFakeClock();
+    const lines: string[] = [];
+    // The file away (as a full disk, the thread cannot do its work) while the service's connection keeps it open.
+    renameSync(path, `${path}.away`);
+    const checkpointer = checkpointOffThread(db, path, { clock, log: (line) => void lines.push(line) });
+    await vi.waitFor(() => expect(autocheckpoint(db)).toBe(1_000), { timeout: 10_000, interval: 50 });
+    expect(lines).toEqual([expect.stringContaining('a new one is tried in 30 s')]);
+    await clock.advance(29_999);
+    expect(lines).toHaveLength(1);
+    await clock.advance(1);
+    await vi.waitFor(() => expect(lines).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    expect(lines[1]).toContain('failed again');
+    expect(lines[1]).toContain('a new one is tried in 60 s');
+    expect(autocheckpoint(db)).toBe(1_000);
+    renameSync(`${path}.away`, path);
+    await clock.advance(59_999);
+    expect(lines).toHaveLength(2);
+    await clock.advance(1);
+    await vi.waitFor(() => expect(autocheckpoint(db)).toBe(0), { timeout: 10_000, interval: 50 });
+    expect(lines[2]).toBe('checkwall: checkpoints are made on their thread again');
+    await checkpointer.stop();
+    expect(clock.pending()).toBe(0);
   });
 
   it('leaves no WAL behind once the storage is closed, and every row stored', async () => {
