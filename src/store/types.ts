@@ -97,6 +97,8 @@ export type {
   CheckStatus,
   CheckStatusValue,
   Dashboard,
+  HeldBy,
+  LocationOutage,
   MetricDefinition,
   StatusSummary,
   Timing,
