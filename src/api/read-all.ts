@@ -1,13 +1,21 @@
 // Reading a whole list a page at a time: every page of check statuses for the
 // board and `status`, every page of dashboards for the wall's scope.
 import type { CallOptions, MonitoringClient } from './client.js';
-import type { CheckStatus, CheckStatusesQuery, ServiceHealth, StatusSummary } from './schemas/index.js';
+import type {
+  CheckStatus,
+  CheckStatusesQuery,
+  LocationOutage,
+  ServiceHealth,
+  StatusSummary,
+} from './schemas/index.js';
 
 export interface AllStatuses {
   checks: CheckStatus[];
   summary: StatusSummary | undefined;
   /** The service's own health, when it reports it (with page 1). */
   service?: ServiceHealth | undefined;
+  /** Locations the service declares down now (with page 1; absent: it does not say). */
+  locationOutages?: LocationOutage[] | undefined;
 }
 
 /** Reads every page of check statuses (100 a page) with the account-wide summary. */
@@ -26,7 +34,12 @@ export async function readAllStatuses(
     ),
   );
   const first = pages[0]?.meta;
-  return { checks: pages.flatMap((p) => p.data), summary: first?.summary, service: first?.service };
+  return {
+    checks: pages.flatMap((p) => p.data),
+    summary: first?.summary,
+    service: first?.service,
+    locationOutages: first?.locationOutages,
+  };
 }
 
 /**

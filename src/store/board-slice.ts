@@ -20,6 +20,7 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
   checksInfo: EMPTY_INFO,
   summary: null,
   service: null,
+  locationOutages: [],
   statusesAt: null,
   firstStatusesAt: null,
   filterText: '',
@@ -40,9 +41,10 @@ export const createBoardSlice: StateCreator<ConsoleState, [], [], BoardSlice> = 
 /** Statuses arriving from the poller: only what changed is set. */
 function statusActions(set: Set, get: Get) {
   return {
-    applyStatusChanges({ changed, removed, summary, service, tiers }, at) {
+    applyStatusChanges({ changed, removed, summary, service, locationOutages, tiers }, at) {
       const s = get();
       if (service !== undefined) s.applyService(service);
+      if (locationOutages !== undefined) s.applyLocationOutages(locationOutages);
       const next = tiers?.plan.tiered ? tiers : null;
       if (
         next?.plan.sweepEvery !== s.statusTiers?.plan.sweepEvery ||
@@ -55,6 +57,12 @@ function statusActions(set: Set, get: Get) {
       const now = get().service;
       if (now === service || (now && service && sameJson(now, service))) return;
       set({ service });
+    },
+    applyLocationOutages(outages) {
+      const now = get().locationOutages;
+      if (now.length === 0 && outages.length === 0) return;
+      if (sameJson(now, outages)) return;
+      set({ locationOutages: outages });
     },
     applyStatuses(list, summary, at) {
       const s = get();

@@ -19,6 +19,7 @@ import type {
   Dashboard,
   DashboardList,
   MetricCatalogue,
+  LocationOutage,
   Period,
   ServiceHealth,
   StatusSummary,
@@ -241,6 +242,8 @@ export interface StatusChangeSet {
   summary: StatusSummary | null;
   /** The service's own health (absent: the poll did not say; null: it does not report it). */
   service?: ServiceHealth | null | undefined;
+  /** Locations declared down now (absent: the poll did not say). */
+  locationOutages?: LocationOutage[] | undefined;
   tiers?: { plan: TierPlan; refreshMs: number } | undefined;
 }
 
@@ -251,6 +254,8 @@ export interface BoardSlice {
   summary: StatusSummary | null;
   /** The service's word on its own health, from the statuses list; null when it gives none. */
   service: ServiceHealth | null;
+  /** Locations the service declares down now (`meta.locationOutages`); empty when none or not said. */
+  locationOutages: LocationOutage[];
   statusesAt: number | null;
   /** When the first statuses came: the first refresh interval after it is the warm-up (selectors.ts). */
   firstStatusesAt: number | null;
@@ -270,6 +275,7 @@ export interface BoardSlice {
   statusTiers: { plan: TierPlan; refreshMs: number } | null;
   applyStatuses(checks: CheckStatus[], summary: StatusSummary | null, at: number): void;
   applyService(service: ServiceHealth | null): void;
+  applyLocationOutages(outages: LocationOutage[]): void;
   /** A poll that brought only what changed (the poll worker's). */
   applyStatusChanges(changes: StatusChangeSet, at: number): void;
   setFilter(text: string): void;

@@ -48,6 +48,8 @@ export type View =
   | { name: 'channel-form' }
   /** Active and scheduled maintenance windows (docs/maintenance.md). */
   | { name: 'maintenance' }
+  /** Each location's checks, runners and outage (docs/console.md). */
+  | { name: 'locations' }
   | { name: 'wall'; scope: Scope | null };
 
 export type ViewName = View['name'];
@@ -97,6 +99,8 @@ export type {
   CheckStatus,
   CheckStatusValue,
   Dashboard,
+  HeldBy,
+  LocationOutage,
   MetricDefinition,
   StatusSummary,
   Timing,

@@ -22,6 +22,10 @@ export const LEGEND: readonly LegendEntry[] = [
   },
   { mark: (t) => t.hold.silenced, meaning: 'HOLD: a maintenance window silences its alerts (time left)' },
   {
+    mark: (t) => t.hold.held,
+    meaning: 'HOLD: its pages are held: a check it depends on, or its location, is down (the id)',
+  },
+  {
     mark: (t) => t.hold.certificate,
     meaning: 'HOLD: its TLS certificate expires within 14 days (days left)',
   },

@@ -18,6 +18,8 @@ const LIST_SCOPES: Record<ViewName, Scope[]> = {
   'channel-form': ['form-type'],
   wall: ['wall'],
   maintenance: ['maintenance', 'list'],
+  // A short list with nothing to pick: the global keys only.
+  locations: [],
 };
 
 const PANEL_SCOPE = { menu: 'menu', text: 'pane', ask: 'ask' } as const satisfies Record<string, Scope>;

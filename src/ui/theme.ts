@@ -16,7 +16,7 @@ export interface Theme {
   /** A failing check whose alert could not be delivered. */
   undelivered: string;
   /** Why a check is held (the HOLD column, the wall): one terminal cell each, no emoji. */
-  hold: { paused: string; silenced: string; certificate: string };
+  hold: { paused: string; silenced: string; certificate: string; held: string };
   ellipsis: string;
   /** An empty cell: no data. */
   none: string;
@@ -60,8 +60,8 @@ export function createTheme({
     incident: ascii ? '*' : '!',
     undelivered: ascii ? '@' : '✉',
     hold: ascii
-      ? { paused: 'P', silenced: 'S', certificate: 'C' }
-      : { paused: '‖', silenced: '∅', certificate: '◔' },
+      ? { paused: 'P', silenced: 'S', certificate: 'C', held: 'H' }
+      : { paused: '‖', silenced: '∅', certificate: '◔', held: '⤷' },
     ellipsis: ascii ? '~' : '…',
     none: ascii ? '-' : NO_DATA,
     rule: ascii ? '-' : '─',

@@ -123,6 +123,36 @@ describe('pollStatuses against a server without ETags', () => {
     expect((await pollStatuses(client, state, REFRESH)).service).toMatchObject({ status: 'ok' });
   });
 
+  it('carries the declared location outages, and their end, even when the checks did not change', async () => {
+    const down = {
+      id: 'sin',
+      name: 'Singapore',
+      outageId: 'o1',
+      since: '2026-11-28T03:12:00.000Z',
+      failing: 12,
+      total: 14,
+    };
+    let locationOutages: unknown[] = [down];
+    fixture = await startFixture((_req, res) =>
+      json(res, 200, {
+        data: [sampleStatus('a')],
+        meta: {
+          currentPage: 1,
+          totalPages: 1,
+          totalItems: 1,
+          limit: 100,
+          summary: sampleSummary(),
+          locationOutages,
+        },
+      }),
+    );
+    const client = createClient({ baseUrl: fixture.url, apiKey: 'k', accountId: 'a', retry: FAST });
+    const state: PollState = initialPollState(createStatusTracker());
+    expect((await pollStatuses(client, state, REFRESH)).locationOutages).toEqual([down]);
+    locationOutages = [];
+    expect((await pollStatuses(client, state, REFRESH)).locationOutages).toEqual([]);
+  });
+
   it('compares bytes instead, and reports the checks that left the account', async () => {
     let checks = [sampleStatus('a'), sampleStatus('b'), sampleStatus('c')];
     fixture = await startFixture((_req, res) =>

@@ -31,8 +31,9 @@ export const statusesFeed: Feed = {
   target: (s) => String(s.maintenanceVersion),
   intervalMs: statusesInterval,
   async run({ client, store, signal, now }) {
-    const { checks, summary, service } = await readAllStatuses(client, {}, { signal });
+    const { checks, summary, service, locationOutages } = await readAllStatuses(client, {}, { signal });
     store.getState().applyService(service ?? null);
+    store.getState().applyLocationOutages(locationOutages ?? []);
     store.getState().applyStatuses(checks, summary ?? null, now());
   },
 };

@@ -5,7 +5,7 @@
 // the summary. Runs in the worker thread, and in tests on the test's own thread.
 import type { CallOptions, MonitoringClient } from '../../api/client.js';
 import { readAllPages } from '../../api/read-all.js';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
+import type { CheckStatus, LocationOutage, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
 import { PAGE_SIZE, planTiers, sweepDue, type TierPlan } from '../../domain/poll-tiers.js';
 import type { ListName, StatusTracker } from './status-tracker.js';
 
@@ -17,6 +17,8 @@ export interface StatusChanges {
   summary: StatusSummary | null;
   /** The service's own health, when it reports it. */
   service?: ServiceHealth | null | undefined;
+  /** Locations the service declares down now (page 1's meta). */
+  locationOutages?: LocationOutage[] | undefined;
   plan: TierPlan;
   /** This poll read the whole list. */
   swept: boolean;
@@ -33,6 +35,8 @@ export interface PollState {
   leftHot: boolean;
   summary: StatusSummary | null;
   service?: ServiceHealth | null | undefined;
+  /** Locations the service declares down now (page 1's meta). */
+  locationOutages?: LocationOutage[] | undefined;
 }
 
 interface PageOut {
@@ -40,6 +44,7 @@ interface PageOut {
   meta: { totalPages: number };
   summary: StatusSummary | undefined;
   service?: ServiceHealth | undefined;
+  locationOutages?: LocationOutage[] | undefined;
   unchanged: boolean;
 }
 
@@ -89,13 +94,17 @@ export async function pollStatuses(
     state.leftHot ||= state.tracker.anyLeftHot(seen);
   }
   state.summary = pages[0]?.summary ?? state.summary;
-  if (pages[0]?.summary) state.service = pages[0].service ?? null;
+  if (pages[0]?.summary) {
+    state.service = pages[0].service ?? null;
+    state.locationOutages = pages[0].locationOutages ?? [];
+  }
   const unchangedPages = pages.filter((p) => p.unchanged).length;
   return {
     changed: [...byId.values()],
     removed,
     summary: state.summary,
     service: state.service ?? null,
+    locationOutages: state.locationOutages ?? [],
     plan: planTiers(state.totalPages ?? 0, refreshMs, state.hotPages),
     swept,
     requests: pages.length,
@@ -143,6 +152,7 @@ async function readList(
       totalPages: data.length === 0 ? 1 : meta.totalPages,
       summary: meta.summary,
       service: meta.service,
+      locationOutages: meta.locationOutages,
     };
     tracker.rememberPage(list, page, memo);
     take(tracker.compare(data));
@@ -157,9 +167,11 @@ const pageOf = (memo: {
   totalPages: number;
   summary: StatusSummary | undefined;
   service?: ServiceHealth | undefined;
+  locationOutages?: LocationOutage[] | undefined;
 }) => ({
   data: memo.ids,
   meta: { totalPages: memo.totalPages },
   summary: memo.summary,
   service: memo.service,
+  locationOutages: memo.locationOutages,
 });

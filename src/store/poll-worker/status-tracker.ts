@@ -4,7 +4,7 @@
 // few hundred kilobytes instead of a second copy of every status; the UI thread
 // holds the statuses, and gets only those whose fingerprint changed.
 import { createHash } from 'node:crypto';
-import type { CheckStatus, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
+import type { CheckStatus, LocationOutage, ServiceHealth, StatusSummary } from '../../api/schemas/index.js';
 
 export type ListName = 'all' | 'failing' | 'degraded';
 
@@ -16,6 +16,7 @@ export interface PageMemo {
   summary: StatusSummary | undefined;
   /** The service's own health (meta.service), with the summary on page 1. */
   service?: ServiceHealth | undefined;
+  locationOutages?: LocationOutage[] | undefined;
 }
 
 interface Known {

@@ -14,6 +14,7 @@ export const JUMP_TARGETS = [
   'dashboards',
   'channels',
   'maintenance',
+  'locations',
   'wall',
 ] as const satisfies ViewName[];
 

@@ -8,6 +8,7 @@ import { ChannelsView } from './channels/channels-view.js';
 import { CheckDetailView } from './check-detail/check-detail-view.js';
 import { DashboardView } from './dashboard/dashboard-view.js';
 import { DashboardsView } from './dashboards/dashboards-view.js';
+import { LocationsView } from './locations/locations-view.js';
 import { MaintenanceView } from './maintenance/maintenance-view.js';
 import { MetricsView } from './metrics/metrics-view.js';
 import { NeedsAccountView } from './needs-account/needs-account-view.js';
@@ -31,6 +32,7 @@ const VIEWS: { [N in ViewName]: Render<N> } = {
   'channel-form': (p) => <ChannelFormView {...p} />,
   wall: (p) => <WallView {...p} />,
   maintenance: (p) => <MaintenanceView {...p} />,
+  locations: (p) => <LocationsView {...p} />,
 };
 
 /** What a view that needs the account's credentials cannot show on a public dashboard. */

@@ -5,6 +5,7 @@ import { formatSpan } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { ConsoleStore } from '../../../store/state.js';
 import { selectServiceTrouble } from '../../../store/selectors.js';
+import { outageBanner } from './held-words.js';
 import { tint, useTheme } from '../../theme.js';
 
 export function ConnectionBanner({ store }: { store: ConsoleStore }) {
@@ -40,6 +41,18 @@ export function ServiceBanner({ store }: { store: ConsoleStore }) {
   return (
     <Text color={tint(theme, 'red')} bold wrap="truncate">
       {trouble}
+    </Text>
+  );
+}
+
+/** A location the service declares down: the cause of many failing checks, named once. */
+export function LocationBanner({ store }: { store: ConsoleStore }) {
+  const theme = useTheme();
+  const text = useStore(store, (s) => outageBanner(s.locationOutages));
+  if (text === null) return null;
+  return (
+    <Text color={tint(theme, 'red')} bold inverse={theme.color} wrap="truncate">
+      {text}
     </Text>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { tint, useTheme } from '../../theme.js';
 import { layoutColumns } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
-import { ConnectionBanner, ServiceBanner } from './banner.js';
+import { ConnectionBanner, LocationBanner, ServiceBanner } from './banner.js';
 import { boardColumns } from './columns.js';
 import { Header } from './header.js';
 
@@ -30,16 +30,24 @@ export function BoardView({ store, height, title }: BoardViewProps) {
   const rows = useStore(store, selectBoardRows);
   const hasError = useStore(store, (s) => s.lastError !== null);
   const serviceLine = useStore(store, (s) => selectServiceTrouble(s) !== null);
+  const outageLine = useStore(store, (s) => s.locationOutages.length > 0);
   const filterShown = useStore(store, (s) => s.focus === 'filter' || s.filterText !== '');
   const listHeight = Math.max(
     1,
-    height - 2 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (filterShown ? 1 : 0) - 1,
+    height -
+      2 -
+      (hasError ? 1 : 0) -
+      (serviceLine ? 1 : 0) -
+      (outageLine ? 1 : 0) -
+      (filterShown ? 1 : 0) -
+      1,
   );
   return (
     <Box flexDirection="column" height={height}>
       <Header store={store} title={title} />
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
+      <LocationBanner store={store} />
       <FilterLine store={store} />
       <CheckList store={store} rows={rows} height={listHeight} />
     </Box>

@@ -8,11 +8,12 @@ import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckStatus } from '../../../store/types.js';
 import { shown, tint, useTheme, type Theme } from '../../theme.js';
 import { CERTIFICATE_WARN_DAYS } from '../board/hold.js';
+import { heldLine } from '../board/held-words.js';
 import { whyNoPage } from '../board/no-page.js';
 import { degradedFor } from '../wall/attention-row.js';
 
 /** Lines the header takes. */
-export const checkHeaderHeight = (check: CheckStatus) => (check.paused ? 4 : 3);
+export const checkHeaderHeight = (check: CheckStatus) => 3 + (check.paused ? 1 : 0) + (check.heldBy ? 1 : 0);
 
 /** "paused by ops since 2026-11-27 09:00 UTC (for 2h)". */
 export function pausedLine(paused: NonNullable<CheckStatus['paused']>, now: number): string {
@@ -83,6 +84,11 @@ export function CheckHeader({ check, now }: { check: CheckStatus; now: number })
       {check.paused ? (
         <Text color={tint(theme, 'yellow')} bold wrap="truncate">
           {pausedLine(check.paused, now)}
+        </Text>
+      ) : null}
+      {check.heldBy ? (
+        <Text color={tint(theme, 'magenta')} bold wrap="truncate">
+          {heldLine(check.heldBy, check)}
         </Text>
       ) : null}
     </Box>

@@ -8,7 +8,7 @@ import { sanitize } from '../../../domain/sanitize.js';
 import { summarize } from '../../../domain/summary.js';
 import { inScope, selectBoardRows, selectServiceTrouble } from '../../../store/selectors.js';
 import { tint, useTheme } from '../../theme.js';
-import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
+import { ConnectionBanner, LocationBanner, ServiceBanner } from '../board/banner.js';
 import { CheckList, FilterLine } from '../board/board-view.js';
 import { Header } from '../board/header.js';
 import type { ViewProps } from '../view-props.js';
@@ -29,6 +29,7 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
   const rows = useStore(store, selectBoardRows);
   const hasError = useStore(store, (s) => s.lastError !== null);
   const serviceLine = useStore(store, (s) => selectServiceTrouble(s) !== null);
+  const outageLine = useStore(store, (s) => s.locationOutages.length > 0);
   const filterShown = useStore(store, (s) => s.focus === 'filter' || s.filterText !== '');
   const summary = useMemo(
     () => summarize(Object.values(checks).filter((c) => inScope(c, scope))),
@@ -39,7 +40,8 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
   const list = checkListOptions(dashboard);
   const charts = widgets.filter((w) => w.type === 'metrics_chart').length;
   const fixed = widgets.length * 2;
-  const chrome = 2 + 1 + (hasError ? 1 : 0) + (serviceLine ? 1 : 0) + 1 + (filterShown ? 1 : 0);
+  const chrome =
+    2 + 1 + (hasError ? 1 : 0) + (serviceLine ? 1 : 0) + (outageLine ? 1 : 0) + 1 + (filterShown ? 1 : 0);
   // Charts get at most half of the room the other widgets leave, and the rows never fewer than MIN_LIST.
   const room = Math.max(0, height - chrome - fixed);
   const bars = charts
@@ -52,6 +54,7 @@ export function DashboardView({ store, view, height }: ViewProps<'dashboard'>) {
       <Header store={store} title={`${who} ${theme.rule} ${dashboard.name}`} summary={summary} />
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
+      <LocationBanner store={store} />
       <AboutLine dashboard={dashboard} width={cols} baseUrl={session.baseUrl} />
       {widgets.map((w, i) =>
         w.type === 'status_overview' ? (

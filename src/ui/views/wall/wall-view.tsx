@@ -10,7 +10,7 @@ import { selectBoardOrder, selectServiceTrouble } from '../../../store/selectors
 import type { CheckStatus } from '../../../store/types.js';
 import { muted, ThemeContext, tint, useTheme } from '../../theme.js';
 import { BigNumber, digitRows, type DigitScale } from '../../widgets/big-digits/big-digits.js';
-import { ConnectionBanner, ServiceBanner } from '../board/banner.js';
+import { ConnectionBanner, LocationBanner, ServiceBanner } from '../board/banner.js';
 import type { ViewProps } from '../view-props.js';
 import { AttentionRow, attentionDetail, failingFor } from './attention-row.js';
 import { MarkGrid, namesPerLine } from './mark-grid.js';
@@ -29,6 +29,7 @@ export function WallView({ store, height }: ViewProps) {
   const cols = useStore(store, (s) => s.cols);
   const hasError = useStore(store, (s) => s.lastError !== null);
   const serviceLine = useStore(store, (s) => selectServiceTrouble(s) !== null);
+  const outageLine = useStore(store, (s) => s.locationOutages.length > 0);
   const turned = useStore(store, (s) => s.turnedFailingAt);
   const tick = useStore(store, (s) => Math.floor(s.now / s.session.wallCycleMs));
   const now = useStore(store, (s) => ageClock(s.now));
@@ -40,7 +41,15 @@ export function WallView({ store, height }: ViewProps) {
   const count = (st: CheckStatus['status']) => shown.filter((c) => c.status === st).length;
   const scale: DigitScale = height >= BIG_ROWS && cols >= BIG_COLS ? 2 : 1;
   const plan = planWall({
-    free: height - 1 - (hasError ? 1 : 0) - (serviceLine ? 1 : 0) - (digitRows(scale) + 2) - 2 - 1,
+    free:
+      height -
+      1 -
+      (hasError ? 1 : 0) -
+      (serviceLine ? 1 : 0) -
+      (outageLine ? 1 : 0) -
+      (digitRows(scale) + 2) -
+      2 -
+      1,
     details: attention.map((c) => attentionDetail(c).length),
     rest: rest.length,
     cols,
@@ -53,6 +62,7 @@ export function WallView({ store, height }: ViewProps) {
       <WallHeader store={store} />
       <ConnectionBanner store={store} />
       <ServiceBanner store={store} />
+      <LocationBanner store={store} />
       <ThemeContext.Provider value={stale ? muted(theme) : theme}>
         <Counts count={count} scale={scale} />
         <Text> </Text>
