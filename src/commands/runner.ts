@@ -106,7 +106,6 @@ function createExecutor(concurrency: number, location: string) {
     pool ??= createBrowserPool({ executable: chromiumPath(), maxConcurrent: Math.min(concurrency, 4) });
     browser ??= createBrowserRunner(pool);
     const ctx = {
-      lastPingAt: () => Promise.resolve(null),
       maxStoredBodyBytes: job.maxStoredBodyBytes,
       signal,
       now: Date.now,

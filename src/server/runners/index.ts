@@ -10,7 +10,6 @@ import type { RunCheck } from './types.js';
 import { createBrowserRunner } from './browser.js';
 import { browserMissing, chromiumPath } from './browser-launch.js';
 import { createBrowserPool } from './browser-pool.js';
-import { runHeartbeatCheck } from './heartbeat.js';
 import { runHttpCheck } from './http.js';
 import { JOB_CHECK_TYPES, toJob } from './job-protocol.js';
 import { finishResult, namedError, startFrame } from './result.js';
@@ -61,7 +60,7 @@ export function createRunner(opts: {
   };
 }
 
-/** The runners that need no browser; a browser check here is a failed result saying so. */
+/** The runners that need no browser; a browser or heartbeat check here is a failed result saying so. */
 export const runCheck: RunCheck = (account, check, location, ctx, triggeredBy) => {
   switch (check.type) {
     case 'api':
@@ -70,14 +69,15 @@ export const runCheck: RunCheck = (account, check, location, ctx, triggeredBy) =
     case 'tcp':
       return runTcpCheck(account, check, location, ctx, triggeredBy);
     case 'heartbeat':
-      return runHeartbeatCheck(account, check, location, ctx, triggeredBy);
+    // A heartbeat is never offered (schedule/plan.ts) nor asked for (http/action-routes.ts):
+    // its job's signals and heartbeats/watch.ts judge it.
     case 'browser':
     case 'multistep': {
       const request = { method: 'GET', url: check.target, headers: {}, body: null };
-      const error = namedError(
-        'BrowserError',
-        `${check.type} checks run through createRunner, which owns a browser`,
-      );
+      const error =
+        check.type === 'heartbeat'
+          ? namedError('HeartbeatError', 'heartbeat checks are judged by their pings, never run')
+          : namedError('BrowserError', `${check.type} checks run through createRunner, which owns a browser`);
       const frame = startFrame(check, location, triggeredBy);
       return Promise.resolve(
         finishResult(frame, { request, response: null, timing: {}, assertions: [], error }),

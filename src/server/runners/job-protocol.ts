@@ -53,7 +53,6 @@ export function toJob(
 export function executeJob(job: RunJob, signal: AbortSignal): Promise<CheckResult> {
   const ctx = {
     // Heartbeats are judged where pings are stored, never in a job.
-    lastPingAt: () => Promise.resolve(null),
     maxStoredBodyBytes: job.maxStoredBodyBytes,
     signal,
     now: Date.now,

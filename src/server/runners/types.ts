@@ -5,8 +5,6 @@ import type { AccountConfig, CheckConfig, RunLocation } from '../config/schema.j
 import type { Lookup } from './resolve.js';
 
 export interface RunContext {
-  /** Epoch ms of the latest heartbeat ping of this check, or null if none yet. */
-  lastPingAt(accountId: string, checkId: string): Promise<number | null>;
   /** Response bodies are stored up to this many bytes; `size` keeps the real size. */
   maxStoredBodyBytes: number;
   /** Aborted when the service stops: a runner then returns promptly. */

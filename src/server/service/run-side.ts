@@ -48,7 +48,6 @@ export function createRunSide(
     onRemoteDue: (run) => hub.wake(run.accountId, run.locationId),
     ...(opts.sweepEveryMs ? { sweepEveryMs: opts.sweepEveryMs } : {}),
     ctx: {
-      lastPingAt: (a, c) => storage.lastPing(a, c),
       // Read at each run (the scheduler spreads this object), so a reload applies to the next one.
       get maxStoredBodyBytes() {
         return live.config.maxStoredBodyBytes;

@@ -159,7 +159,6 @@ async function runCheckwall(
 ): Promise<{ result: CheckResult; probe: HttpProbe }> {
   const check = apiCheck(over);
   const ctx: RunContext = {
-    lastPingAt: () => Promise.resolve(null),
     maxStoredBodyBytes: 64 * 1024,
     signal: new AbortController().signal,
     now: Date.now,

@@ -23,7 +23,6 @@ const account = AccountConfigSchema.parse({
 });
 const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
 const ctx: RunContext = {
-  lastPingAt: () => Promise.resolve(null),
   maxStoredBodyBytes: 1024,
   signal: new AbortController().signal,
   now: Date.now,

@@ -15,7 +15,6 @@ import { startFixture, type Fixture } from '../../helpers/fixture.js';
 const location = { id: 'here' };
 let ca = '';
 const ctx = (): RunContext => ({
-  lastPingAt: () => Promise.resolve(null),
   maxStoredBodyBytes: 1024,
   signal: new AbortController().signal,
   now: Date.now,

@@ -19,7 +19,6 @@ const account = AccountConfigSchema.parse({
 });
 const location = { id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' };
 const ctx: RunContext = {
-  lastPingAt: () => Promise.resolve(null),
   maxStoredBodyBytes: 16,
   signal: new AbortController().signal,
   now: Date.now,
@@ -233,13 +232,11 @@ describe('tcp runner', () => {
   });
 });
 
-describe('heartbeat runner', () => {
-  it('passes with a ping inside frequency plus grace and fails without', async () => {
+describe('a heartbeat check given to the runner', () => {
+  it('is a failed result saying it is judged by its pings, never run', async () => {
     const hb = check({ type: 'heartbeat', token: 'token-123456', frequency: '30s', grace: '10s' });
-    const at = (lastPing: number | null) =>
-      runCheck(account, hb, location, { ...ctx, lastPingAt: () => Promise.resolve(lastPing) }, 'schedule');
-    expect((await at(Date.now() - 35_000)).status).toBe('success');
-    expect((await at(Date.now() - 45_000)).error?.name).toBe('MissedHeartbeat');
-    expect((await at(null)).status).toBe('failed');
+    const result = await runCheck(account, hb, location, ctx, 'schedule');
+    expect(result.status).toBe('failed');
+    expect(result.error?.name).toBe('HeartbeatError');
   });
 });

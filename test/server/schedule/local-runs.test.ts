@@ -80,7 +80,7 @@ function start(
       skipStaleRuns: unused,
     },
     run,
-    ctx: { lastPingAt: () => Promise.resolve(null), maxStoredBodyBytes: 1024, now: clock.now },
+    ctx: { maxStoredBodyBytes: 1024, now: clock.now },
     clock,
     accounting,
     maxConcurrentRuns: () => opts.maxConcurrentRuns ?? 2,

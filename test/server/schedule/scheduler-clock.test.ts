@@ -110,7 +110,7 @@ function schedule(locations: string[], more: Parameters<typeof config>[1] = {}):
       withdrawRuns: (...args) => storage.withdrawRuns(...args),
     },
     onRemoteDue: (held) => void r.remoteDue.push({ run: held, at: clock.now() }),
-    ctx: { lastPingAt: () => Promise.resolve(null), maxStoredBodyBytes: 1024, now: clock.now },
+    ctx: { maxStoredBodyBytes: 1024, now: clock.now },
     lastRunAt: () => Promise.resolve(clock.now() - 1_000),
     clock,
   });

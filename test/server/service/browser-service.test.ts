@@ -91,7 +91,6 @@ describe.skipIf(missing !== null)('browser checks in the service (real Chromium)
     const account = demoConfig(targets, { accountId: TEST_ACCOUNT, apiKey: TEST_KEY }).accounts[0]!;
     const runner = createRunner({ maxConcurrentBrowserRuns: 2 });
     const ctx = {
-      lastPingAt: () => Promise.resolve(null),
       maxStoredBodyBytes: 1024,
       signal: new AbortController().signal,
       now: Date.now,
