@@ -68,9 +68,9 @@ export const runCheck: RunCheck = (account, check, location, ctx, triggeredBy) =
       return runHttpCheck(account, check, location, ctx, triggeredBy);
     case 'tcp':
       return runTcpCheck(account, check, location, ctx, triggeredBy);
-    case 'heartbeat':
     // A heartbeat is never offered (schedule/plan.ts) nor asked for (http/action-routes.ts):
     // its job's signals and heartbeats/watch.ts judge it.
+    case 'heartbeat':
     case 'browser':
     case 'multistep': {
       const request = { method: 'GET', url: check.target, headers: {}, body: null };
