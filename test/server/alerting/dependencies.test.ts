@@ -141,8 +141,22 @@ describe('dependencies', { timeout: 60_000 }, () => {
       alertConfig(r as never, {
         checks: { c1: { dependsOn: ['c2'] }, c2: { dependsOn: ['group:edge'] } },
       });
-    // c1 → c2 → the edge group, which holds c1.
-    expect(make).toThrow(/dependency cycle: c1 → c2 → c1/);
+    // c1 → c2 → the edge group, which holds c1: the issue names the path of c1's declaration.
+    const issues = (() => {
+      try {
+        make();
+        return [];
+      } catch (error) {
+        return (error as { issues: Array<{ path: unknown[]; message: string }> }).issues;
+      }
+    })();
+    expect(issues).toEqual([
+      {
+        code: 'custom',
+        path: ['accounts', 0, 'checks', 0, 'dependsOn'],
+        message: 'dependency cycle: c1 → c2 → c1',
+      },
+    ]);
     expect(() => alertConfig(r as never, { checks: { c1: { dependsOn: ['nope'] } } })).toThrow(
       /no check .+nope.+ in this account to depend on/,
     );
