@@ -69,7 +69,7 @@ describe('dependencies', { timeout: 60_000 }, () => {
 
     await feed('db', ['failed', 'failed']);
     await expect.poll(() => r.hook.seen.length).toBe(1);
-    for (const id of dependents) await feed(id, ['failed', 'failed']);
+    await Promise.all(dependents.map((id) => feed(id, ['failed', 'failed'])));
 
     const log = await notifications(s);
     const heldRows = log.filter((n) => n.check?.id !== 'db' && n.event === 'failure');
@@ -129,6 +129,22 @@ describe('dependencies', { timeout: 60_000 }, () => {
     await expect.poll(() => r.hook.seen.length).toBe(2);
     expect([...failuresSent(r).keys()].sort()).toEqual(['app', 'db']);
     expect((await statusOf(s, 'app')).heldBy ?? null).toBeNull();
+  });
+
+  it('a parent paging no channel silences nobody: the dependent pages the channel it has', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, {
+      extraChecks: [check('db', 'DB primary'), check('app', 'App', { dependsOn: ['db'] })],
+      channels: [hookChannel(r, { checks: ['app'] })],
+    });
+    const s = (held.svc = await startAlertService(config, clock));
+    const feed = feeder(s, clock.now);
+    await feed('db', ['failed', 'failed']);
+    expect((await statusOf(s, 'db')).currentAlert).toBeTruthy();
+    await feed('app', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length).toBe(1);
+    expect([...failuresSent(r).keys()]).toEqual(['app']);
   });
 
   it('a cycle in the config is an error naming its path', () => {
