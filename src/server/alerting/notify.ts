@@ -71,11 +71,7 @@ export function createNotifier(deps: PlannerDeps) {
         .filter((id) => !failures.some((n) => n.channelId === id && n.status !== 'suppressed')),
     );
     const window = passesMaintenance(event) ? undefined : deps.maintenanceOf?.(account, check);
-    // The opening of an alert at a location where a parent fails (a recovery of one held is `quiet`).
-    const parents =
-      event === 'failure' && !window && ctx.result && deps.dependencyHolds
-        ? await deps.dependencyHolds(account, check, ctx.result.location.id)
-        : [];
+    const parents = await dependencyHolds(deps, account, check, event, window ? undefined : ctx);
     const reasons = await Promise.all(
       channels.map((channel) =>
         window
@@ -114,6 +110,26 @@ export function createNotifier(deps: PlannerDeps) {
       };
     });
   };
+}
+
+/**
+ * The failing parents holding a failure page: the opening of an alert at its run's location,
+ * or a hold's end page at each location where the check fails (another parent may still hold
+ * it). A recovery of a held alert is `quiet` instead; under a window (no ctx) none apply.
+ */
+async function dependencyHolds(
+  deps: PlannerDeps,
+  account: AccountConfig,
+  check: CheckConfig,
+  event: AlertEvent,
+  ctx: NotifyContext | undefined,
+): Promise<ParentHold[]> {
+  if (event !== 'failure' || !ctx || !deps.dependencyHolds) return [];
+  const at = ctx.result
+    ? [ctx.result.location.id]
+    : ctx.status.locations.filter((l) => l.status === 'failing').map((l) => l.id);
+  const holds = await Promise.all(at.map((location) => deps.dependencyHolds!(account, check, location)));
+  return holds.flat();
 }
 
 /** Why a channel hears nothing of this event, or undefined when it does. */

@@ -147,6 +147,42 @@ describe('dependencies', { timeout: 60_000 }, () => {
     expect([...failuresSent(r).keys()]).toEqual(['app']);
   });
 
+  it('a dependent of two failing parents pages once, when the last of them recovers', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, {
+      extraChecks: [
+        check('db', 'DB primary'),
+        check('cache', 'Cache'),
+        check('app', 'App', { dependsOn: ['db', 'cache'] }),
+      ],
+      channels: [hookChannel(r, { checks: ['db', 'cache', 'app'] })],
+    });
+    const s = (held.svc = await startAlertService(config, clock));
+    const feed = feeder(s, clock.now);
+    for (const id of ['db', 'cache'])
+      await s.seed(id, Array(40).fill('success'), { endAt: clock.now() - 70_000, spacingMs: 10 });
+    await feed('db', ['failed', 'failed']);
+    await feed('cache', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length).toBe(2);
+    await feed('app', ['failed', 'failed']);
+    await feed('db', ['success', 'success', 'success']);
+    // The end of db's hold finds the cache still failing: written held again, naming it.
+    await expect
+      .poll(async () =>
+        (await notifications(s))
+          .filter((n) => n.check?.id === 'app' && n.event === 'failure')
+          .map((n) => n.lastError)
+          .sort(),
+      )
+      .toEqual([
+        'suppressed: depends on Cache, failing at Frankfurt',
+        'suppressed: depends on DB primary, failing at Frankfurt',
+      ]);
+    await feed('cache', ['success', 'success', 'success']);
+    await expect.poll(() => failuresSent(r).get('app')).toBe(1);
+  });
+
   it('a cycle in the config is an error naming its path', () => {
     const r = {
       hook: { url: 'http://127.0.0.1:9' },
