@@ -42,7 +42,7 @@ import { createListCache } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
 import { registerMetricsRoute } from './metrics-routes.js';
 import type { Scrape } from '../metrics/scrape.js';
-import { withDependencyHolds } from '../status/dependency-held.js';
+import { statusWithHold, withDependencyHolds } from '../status/dependency-held.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -186,6 +186,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     registerActionRoutes(app, {
       ...deps,
       ...deps.actions,
+      // The pause and resume answers show the check's hold as the list does.
+      engine: { statusOf: (account, check) => statusWithHold(account, check, engine.statusOf) },
       audit,
       keyName: (req) => keyOf(req).name,
     });

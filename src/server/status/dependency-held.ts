@@ -2,7 +2,7 @@
 // account's statuses alone (src/domain/dependency-status.ts), shown as `heldBy`.
 import type { CheckStatus, HeldBy } from '../../api/schemas/index.js';
 import { dependencyHoldOf, parentView } from '../../domain/dependency-status.js';
-import type { AccountConfig } from '../config/schema.js';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import { parentsIn } from '../config/dependency-keys.js';
 
 /**
@@ -26,4 +26,18 @@ export function withDependencyHolds(account: AccountConfig, statuses: readonly C
     };
     return { ...s, heldBy };
   });
+}
+
+/** One check's status with its `heldBy` (the pause and resume answers), reading only its parents'. */
+export async function statusWithHold(
+  account: AccountConfig,
+  check: CheckConfig,
+  statusOf: (account: AccountConfig, check: CheckConfig) => Promise<CheckStatus>,
+): Promise<CheckStatus> {
+  const status = await statusOf(account, check);
+  const ids = parentsIn(account).get(check.id) ?? [];
+  if (ids.length === 0) return status;
+  const parents = account.checks.filter((c) => ids.includes(c.id));
+  const statuses = [status, ...(await Promise.all(parents.map((c) => statusOf(account, c))))];
+  return withDependencyHolds(account, statuses)[0]!;
 }

@@ -10,6 +10,7 @@ import {
   closedAfterEach,
   hookChannel,
   notifications,
+  post,
   startAlertService,
   startReceivers,
   statusOf,
@@ -181,6 +182,28 @@ describe('dependencies', { timeout: 60_000 }, () => {
       ]);
     await feed('cache', ['success', 'success', 'success']);
     await expect.poll(() => failuresSent(r).get('app')).toBe(1);
+  });
+
+  it("names the hold on the one check's status a pause answers with", async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, {
+      extraChecks: [check('db', 'DB primary'), check('app', 'App', { dependsOn: ['db'] })],
+      channels: [hookChannel(r, { checks: ['db', 'app'] })],
+    });
+    const s = (held.svc = await startAlertService(config, clock));
+    const feed = feeder(s, clock.now);
+    await feed('db', ['failed', 'failed']);
+    await feed('app', ['failed', 'failed']);
+    const res = await post(s, '/v1/checks/app/pause');
+    expect(res.status).toBe(200);
+    const body = res.body as { data: { heldBy?: unknown } };
+    expect(body.data.heldBy).toMatchObject({
+      kind: 'dependency',
+      id: 'db',
+      name: 'DB primary',
+      location: 'eu-west',
+    });
   });
 
   it('a cycle in the config is an error naming its path', () => {
