@@ -21,6 +21,7 @@ import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { digestOf } from './digest.js';
 import { AlertSettingsSchema } from './alert-settings.js';
 import { PROBE_KEYS } from './probe-keys.js';
+import { DEPENDENCY_KEYS, refineDependencies } from './dependency-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
 import { FrequencySchema, frequencyToMs } from './frequency.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
@@ -55,7 +56,8 @@ export type LocationConfig = z.infer<typeof LocationConfigSchema>;
 /** Where a run happens, as runners and results see it: never the runner token. */
 export type RunLocation = Pick<LocationConfig, 'id' | 'name' | 'region'>;
 
-export const GroupConfigSchema = z.strictObject({ id, name: z.string().min(1), ...RUNBOOK_KEYS });
+const groupName = z.string().min(1);
+export const GroupConfigSchema = z.strictObject({ id, name: groupName, ...RUNBOOK_KEYS, ...DEPENDENCY_KEYS });
 export type GroupConfig = z.infer<typeof GroupConfigSchema>;
 
 const CERTIFICATE_PROPERTIES = ['daysRemaining', 'chainDaysRemaining'];
@@ -174,6 +176,7 @@ const CheckObjectSchema = z
     insecureTls: z.boolean().default(false),
     ...PROBE_KEYS,
     ...RUNBOOK_KEYS,
+    ...DEPENDENCY_KEYS,
     /** multistep: the journey, after the page at `target` has loaded. */
     steps: z.array(StepSchema).optional(),
     /** browser/multistep: a screenshot of the page is kept for failed runs, or for every run. */
@@ -374,6 +377,7 @@ export const AccountConfigSchema = z
       unknown('checks', checks);
       unknown('groups', groups);
     });
+    refineDependencies(account, ctx);
     const windowIds = new Set<string>();
     account.maintenanceWindows.forEach((w, i) => {
       const at = (path: PropertyKey[], message: string) =>

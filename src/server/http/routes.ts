@@ -42,6 +42,7 @@ import { createListCache, refreshWhileRead } from './list-cache.js';
 import { buildList, type BuiltList } from './status-list.js';
 import { registerMetricsRoute } from './metrics-routes.js';
 import type { Scrape } from '../metrics/scrape.js';
+import { statusWithHold, withDependencyHolds } from '../status/dependency-held.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -92,7 +93,12 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const answer = await lists.read(account.id, q, async (previous) => {
       // The account as configured now: the cache builds this answer again later, maybe after a reload.
       const current = accounts.byId(account.id) ?? account;
-      return buildList(await engine.list(current, q.period), q, current, previous);
+      return buildList(
+        withDependencyHolds(current, await engine.list(current, q.period)),
+        q,
+        current,
+        previous,
+      );
     });
     // The health's report is the same object while it holds: a new one is a new page (and ETag).
     const service = deps.health.report();
@@ -181,6 +187,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     registerActionRoutes(app, {
       ...deps,
       ...deps.actions,
+      // The pause and resume answers show the check's hold as the list does.
+      engine: { statusOf: (account, check) => statusWithHold(account, check, engine.statusOf) },
       audit,
       keyName: (req) => keyOf(req).name,
     });

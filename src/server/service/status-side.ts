@@ -4,6 +4,8 @@ import type { CheckResult } from '../../api/schemas/index.js';
 import { maskResultRequest } from '../../domain/mask.js';
 import { createAlerting, type Alerting } from '../alerting/index.js';
 import { createAlertPlanner } from '../alerting/planner.js';
+import { createDependencyEnds } from '../alerting/dependency-ends.js';
+import { createDependencyHolds } from '../alerting/dependency-hold.js';
 import type { Holds } from './holds.js';
 import type { RunResult } from '../runners/types.js';
 import { notRunnableReason } from '../runners/index.js';
@@ -26,23 +28,29 @@ export interface StatusSide {
   health: Health;
   /** Each check's runs stored here (checkwall_check_runs_total). */
   runs: RunTally;
+  /** A parent check's recovery, ending its hold over its dependents (alerting/dependency-ends.ts). */
+  dependencyEnds: ReturnType<typeof createDependencyEnds>;
 }
 
 export function createStatusSide(base: Base, run: RunSide, holds: Holds): StatusSide {
   const { opts, clock, storage, accounts, live, faults, metrics } = base;
   const { maintenance } = holds;
+  // A parent's status is asked of the engine when a dependent's page is planned, never before it exists.
+  const dependencies = createDependencyHolds({ storage, statusOf: (a, c) => engine.statusOf(a, c) });
   const planner = createAlertPlanner({
     storage,
     now: clock.now,
     publicUrl: opts.config.publicUrl,
     maintenanceOf: (account, check) => maintenance.activeOver(account, check)?.window,
+    dependencyHolds: dependencies.holdsAt,
   });
+  const dependencyEnds = createDependencyEnds(clock.now);
   const engine = createStatusEngine({
     storage,
     rawRetentionMs: () => live.config.retentionDays * DAY_MS,
     scheduler: run.scheduler,
     now: clock.now,
-    alerts: planner,
+    alerts: dependencyEnds.watch(planner),
     runners: run.hub,
     notRunnableReason,
     pausedOf: (accountId, checkId) => holds.pauses.of(accountId, checkId),
@@ -68,7 +76,7 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     lastSeen: (accountId, locationId) => run.hub.lastSeen(accountId, locationId),
     config: () => live.config,
   });
-  return { engine, alerting, health, ...recording(base, engine) };
+  return { engine, alerting, health, dependencyEnds, ...recording(base, engine) };
 }
 
 /** The active window over a check as the status shows it, and the one pausing it if any. */

@@ -11,7 +11,7 @@ export function wire(
   { accounts, live }: Base,
   holds: Holds,
   run: RunSide,
-  { engine, alerting }: StatusSide,
+  { engine, alerting, dependencyEnds }: StatusSide,
 ): void {
   /** Something every status reads moved (a pause, a window in pause mode): schedule and statuses follow. */
   const scheduleMoved = (soon?: ReadonlySet<string>) => {
@@ -36,6 +36,12 @@ export function wire(
       { kind: 'maintenance', accountId, id, name, endsAt: occurrence.endsAt },
       checks,
     );
+  });
+  // A parent recovered: after its resolution is written (the next job in order with its
+  // results), each dependent still failing pages once.
+  dependencyEnds.onEnded(async (account, parent, hold, dependents) => {
+    await engine.perCheck(account, parent, () => Promise.resolve());
+    await alerting.pageStillFailing(hold, dependents);
   });
   run.runnersBack.on(() => engine.rederiveAll());
   engine.onNotifications(alerting.kick);
