@@ -7,6 +7,7 @@ import {
   applyEnvRunnerTokens,
   ConfigError,
   configWarnings,
+  publicUrlWarning,
   configFileWarning,
   loadConfigFile,
 } from '../server/config/load.js';
@@ -144,7 +145,7 @@ export async function runServe(argv: string[]): Promise<number> {
     // The demo starts with its fixed credentials; the environment replaces them in buildConfig.
     if (flags.demo) demo = await startDemo({});
     const config = buildConfig(flags, demo, env);
-    for (const line of configWarnings(config)) warn(`warning: ${line}`);
+    for (const line of [...configWarnings(config), ...publicUrlWarning(config)]) warn(`warning: ${line}`);
     const open = flags.config ? configFileWarning(flags.config, config) : null;
     if (open) warn(open);
     const dbPath = dbSpec(flags, env);

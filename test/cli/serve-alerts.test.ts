@@ -47,6 +47,9 @@ async function config(dir: string): Promise<string> {
             locations: ['eu-west'],
           },
         ],
+        dashboards: [
+          { id: 'public', name: 'Public', customUrl: 'status', isPrivate: false, checkIds: ['api'] },
+        ],
         alertChannels: [
           {
             type: 'WEBHOOK',
@@ -112,5 +115,7 @@ describe('checkwall serve, alerting', () => {
     expect(
       first.stderr().match(/warning: alert channels that cannot deliver: "mail" \(EMAIL\)/g),
     ).toHaveLength(1);
+    // A public dashboard and no publicUrl: said once at start, its feed's links relative (docs/decisions.md).
+    expect(first.stderr().match(/warning: publicUrl: not set/g)).toHaveLength(1);
   });
 });

@@ -180,6 +180,20 @@ function crossReferences(config: ServiceConfig): string[] {
 export const HEARTBEAT_TOKEN_ADVISED_LENGTH = 16;
 
 /**
+ * A public dashboard without a custom domain, and no publicUrl: its feed's links are
+ * relative, never built from a request's Host (status-page/links.ts), so say so once.
+ */
+export function publicUrlWarning(config: ServiceConfig): string[] {
+  if (config.publicUrl) return [];
+  const bare = config.accounts.flatMap((a) => a.dashboards.filter((d) => !d.isPrivate && !d.customDomain));
+  if (bare.length === 0) return [];
+  return [
+    `publicUrl: not set, so the status page feeds of ${bare.length} public dashboard(s) ` +
+      `(e.g. "${bare[0]!.customUrl}") have relative links; set publicUrl to where this service is reached`,
+  ];
+}
+
+/**
  * What a config allows but should not, one line each: a heartbeat check whose token is
  * short enough to guess (its ping URL is open to anyone who knows it; never the token),
  * and an api/url check that asserts a 3xx status while redirects are followed by default

@@ -62,6 +62,8 @@ export interface RouteDeps {
   metrics?: Scrape | undefined;
   /** A heartbeat job's signals (heartbeats/signals.ts); absent: a ping only records its time. */
   heartbeats?: HeartbeatSignals | undefined;
+  /** The config's publicUrl as it is now: the status page feed's links (status-page/links.ts). */
+  publicUrl?: (() => string | undefined) | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).

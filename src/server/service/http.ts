@@ -82,6 +82,7 @@ function appDeps(
       maintenance: holds.maintenance,
       metrics: scrape,
       heartbeats: heartbeats.signals,
+      publicUrl: () => live.config.publicUrl,
       actions: {
         scheduler: run.scheduler,
         pauses: holds.pauses,

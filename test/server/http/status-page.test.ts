@@ -6,7 +6,9 @@ import { validateConfig } from '../../../src/server/config/load.js';
 import type { IncomingMessage } from 'node:http';
 import { createAccounts } from '../../../src/server/config/accounts.js';
 import { CONTENT_SECURITY_POLICY, customDomainRewrite } from '../../../src/server/http/status-page/routes.js';
+import { feedLinks } from '../../../src/server/http/status-page/links.js';
 import { CUSTOM_DOMAIN, HOSTILE, statusPageConfig } from '../../helpers/status-page.js';
+import { TEST_ACCOUNT } from '../../helpers/configs.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 
 let svc: TestService;
@@ -146,6 +148,29 @@ describe('feed', () => {
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
     expect(xml).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;: outage (opened)');
     expect((await get('/status/status/feed.atom')).status).toBe(200);
+  });
+
+  it('never links to the host a client sent: its custom domain, or relative links', async () => {
+    const hostile = { 'x-forwarded-host': 'evil.example', host: 'evil.example' };
+    const onDomain = await (await get('/status/board/feed.atom', hostile)).text();
+    expect(onDomain).not.toContain('evil.example');
+    expect(onDomain).toContain(`<link rel="self" href="https://${CUSTOM_DOMAIN}/feed.atom"/>`);
+    const bare = await (await get('/status/status/feed.atom', hostile)).text();
+    expect(bare).not.toContain('evil.example');
+    expect(bare).toContain(`<id>urn:checkwall:dashboard:${TEST_ACCOUNT}:public</id>`);
+    expect(bare).toContain('<link rel="self" href="/status/status/feed.atom"/>');
+    const page = await (await get('/status/board', hostile)).text();
+    expect(page).not.toContain('evil.example');
+  });
+
+  it('links under publicUrl when there is no custom domain', () => {
+    const dashboard = { id: 'd', customUrl: 'a b', customDomain: null };
+    expect(feedLinks('acme', dashboard, '/status/a%20b', 'https://mon.example/x/')).toEqual({
+      id: 'urn:checkwall:dashboard:acme:d',
+      self: 'https://mon.example/x/status/a%20b/feed.atom',
+      page: 'https://mon.example/x/status/a%20b',
+    });
+    expect(feedLinks('acme', dashboard, '', undefined).page).toBe('/');
   });
 });
 

@@ -21,6 +21,7 @@ import { STATUS_CSS, STATUS_JS } from './assets.js';
 import { responseTimeBadge, statusBadge, uptimeBadge } from './badges.js';
 import { createPageHistory, gatherPage, publicCheck, type DataDeps } from './data.js';
 import { renderFeed } from './feed.js';
+import { feedLinks } from './links.js';
 import { NOT_FOUND_PAGE, renderPage } from './page.js';
 
 export const CONTENT_SECURITY_POLICY =
@@ -29,6 +30,8 @@ export const CONTENT_SECURITY_POLICY =
 export interface StatusPageDeps extends DataDeps {
   accounts: Accounts;
   limits: StrangerLimits;
+  /** The config's publicUrl as it is now: the feed's links (links.ts); absent: relative ones. */
+  publicUrl?: (() => string | undefined) | undefined;
 }
 
 const PREFIX = '/status/';
@@ -188,14 +191,8 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
     const found = await board(req);
     if (!found || !found.dashboard.configuration.showIncidents) return notFound(reply);
     const data = await gatherPage(deps, found.account, found.dashboard, history);
-    const origin = `${req.protocol}://${req.host}`;
-    const page = `${origin}${found.base || '/'}`;
-    return send(
-      req,
-      reply,
-      'application/atom+xml; charset=utf-8',
-      renderFeed(data, `${origin}${found.base}/feed.atom`, page),
-    );
+    const links = feedLinks(found.account.id, found.dashboard, found.base, deps.publicUrl?.());
+    return send(req, reply, 'application/atom+xml; charset=utf-8', renderFeed(data, links));
   });
 
   /** The check of a badge: on the dashboard, or undefined (404). */
