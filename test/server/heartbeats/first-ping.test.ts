@@ -9,7 +9,7 @@ import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { accountConfig, TEST_ACCOUNT, TEST_KEY } from '../../helpers/configs.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
-import { runsOf, statusOf } from './helpers.js';
+import { runsOf, startOnFile, statusOf } from './helpers.js';
 
 const open: { svc?: TestService | undefined; dir?: string | undefined } = {};
 afterEach(async () => {
@@ -36,13 +36,7 @@ describe('a heartbeat awaiting its first ping', () => {
   it('is unknown until its first due time plus grace, again after a restart', async () => {
     const clock = createFakeClock(Date.parse('2026-03-28T12:00:00.000Z'));
     const dir = (open.dir = mkdtempSync(join(tmpdir(), 'checkwall-hb-')));
-    const start = () =>
-      startTestService({
-        config: accountConfig({ checks }),
-        dbPath: join(dir, 'db'),
-        clock,
-        startScheduler: true,
-      });
+    const start = () => startOnFile(dir, checks, clock);
     let svc = (open.svc = await start());
     const t0 = clock.now();
     const first = await statusOf(svc, 'nightly');

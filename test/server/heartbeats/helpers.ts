@@ -6,7 +6,10 @@ import {
 } from '../../../src/api/schemas/index.js';
 import { TEST_ACCOUNT } from '../../helpers/configs.js';
 import { get } from '../../helpers/http.js';
-import type { TestService } from '../../helpers/service.js';
+import { join } from 'node:path';
+import { accountConfig, type TestCheck } from '../../helpers/configs.js';
+import { startTestService, type TestService } from '../../helpers/service.js';
+import type { FakeClock } from '../../helpers/fake-clock.js';
 import { WATCH_EVERY_MS } from '../../../src/server/heartbeats/watch.js';
 
 export async function statusOf(svc: TestService, checkId: string) {
@@ -40,3 +43,25 @@ export async function watchUntil(
   }
   throw new Error(`not seen after ${turns} turns of the heartbeat watch`);
 }
+
+/** A nightly backup (1 h, grace 5 m) and a report that may run at most 2 m: the jobs the signal tests ping. */
+export const JOB_CHECKS = [
+  { id: 'backup', type: 'heartbeat', token: 'hb-backup-0123456789', frequency: '1h', grace: '5m' },
+  {
+    id: 'report',
+    type: 'heartbeat',
+    token: 'hb-report-0123456789',
+    frequency: '1h',
+    grace: '1m',
+    maxRunTime: '2m',
+  },
+];
+
+/** A service with its scheduler on the fake clock, its SQLite file in `dir`: started again, it reads what the last one wrote. */
+export const startOnFile = (dir: string, checks: TestCheck[], clock: FakeClock) =>
+  startTestService({
+    config: accountConfig({ checks }),
+    dbPath: join(dir, 'db'),
+    clock,
+    startScheduler: true,
+  });

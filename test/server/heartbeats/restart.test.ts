@@ -5,10 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountConfig } from '../../helpers/configs.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
-import { startTestService, type TestService } from '../../helpers/service.js';
-import { ping, runsOf, statusOf, watchUntil } from './helpers.js';
+import type { TestService } from '../../helpers/service.js';
+import { JOB_CHECKS, ping, runsOf, startOnFile, statusOf, watchUntil } from './helpers.js';
 
 const open: { svc?: TestService | undefined; dir?: string | undefined } = {};
 afterEach(async () => {
@@ -18,29 +17,11 @@ afterEach(async () => {
 });
 
 const T0 = Date.parse('2026-11-23T02:59:00.000Z');
-const checks = [
-  { id: 'backup', type: 'heartbeat', token: 'hb-backup-0123456789', frequency: '1h', grace: '5m' },
-  {
-    id: 'report',
-    type: 'heartbeat',
-    token: 'hb-report-0123456789',
-    frequency: '1h',
-    grace: '1m',
-    maxRunTime: '2m',
-  },
-];
-
 describe('a heartbeat run across a restart', () => {
   it('is timed from its /start and keeps its /log notes; an unended start still overruns once', async () => {
     const clock = createFakeClock(T0);
     const dir = (open.dir = mkdtempSync(join(tmpdir(), 'checkwall-hb-restart-')));
-    const start = () =>
-      startTestService({
-        config: accountConfig({ checks }),
-        dbPath: join(dir, 'db'),
-        clock,
-        startScheduler: true,
-      });
+    const start = () => startOnFile(dir, JOB_CHECKS, clock);
     let svc = (open.svc = await start());
     expect((await ping(svc, 'hb-backup-0123456789/start?rid=night-1')).status).toBe(200);
     expect((await ping(svc, 'hb-backup-0123456789/log', 'dumped 3 tables')).status).toBe(200);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountConfig } from '../../helpers/configs.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
-import { ping, runsOf, statusOf, watchUntil } from './helpers.js';
+import { JOB_CHECKS, ping, runsOf, statusOf, watchUntil } from './helpers.js';
 
 const T0 = Date.parse('2026-11-23T02:59:00.000Z');
 const clock = createFakeClock(T0);
@@ -17,17 +17,7 @@ beforeAll(async () => {
     startScheduler: true,
     clock,
     config: accountConfig({
-      checks: [
-        { id: 'backup', type: 'heartbeat', token: 'hb-backup-0123456789', frequency: '1h', grace: '5m' },
-        {
-          id: 'report',
-          type: 'heartbeat',
-          token: 'hb-report-0123456789',
-          frequency: '1h',
-          grace: '1m',
-          maxRunTime: '2m',
-        },
-      ],
+      checks: JOB_CHECKS,
     }),
   });
 });
