@@ -8,6 +8,7 @@ import { formatBytes, formatClock, formatMs } from '../../../domain/format.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { CheckResult } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
+import { bodyLines } from './body-lines.js';
 
 const ENDS: Record<string, string> = {
   success: 'success ping',
@@ -23,10 +24,7 @@ const line = (key: string, text: string, color?: string) => (
   </Text>
 );
 
-/** How the result view draws a body (result-lines.tsx's, passed in: it imports this module). */
-type BodyLines = (key: string, body: string, realSize: number, theme: Theme) => ReactElement[];
-
-export function jobRunLines(r: CheckResult, theme: Theme, bodyLines: BodyLines): ReactElement[] {
+export function jobRunLines(r: CheckResult, theme: Theme): ReactElement[] {
   const run = r.heartbeat!;
   const dim = tint(theme, theme.dim);
   const code = run.exitCode === null ? '—' : String(run.exitCode);

@@ -11,10 +11,9 @@ import { certificateLines } from './certificate-lines.js';
 import { timingBarLines } from './timing-bars.js';
 import { linkText } from '../../widgets/link/link.js';
 import { jobRunLines } from './job-run-lines.js';
+import { bodyLines } from './body-lines.js';
 import { headerVariable } from '../../../domain/curl.js';
 import { isSecretHeaderName, MASK } from '../../../domain/mask.js';
-
-export const BODY_LINE_CAP = 400;
 
 const heading = (key: string, text: string) => (
   <Text key={key} bold>
@@ -57,7 +56,7 @@ export function resultLines(r: CheckResult, width: number, theme: Theme): ReactE
   }
   if (r.certificate)
     out.push(heading('certificate', 'Certificate'), ...certificateLines(r.certificate, theme));
-  if (r.heartbeat) return [...out, ...jobRunLines(r, theme, bodyLines)];
+  if (r.heartbeat) return [...out, ...jobRunLines(r, theme)];
   out.push(heading('request', 'Request'));
   out.push(
     plain('rq', `  ${sanitize(r.request.method)} ${linkText(theme, r.request.url, sanitize(r.request.url))}`),
@@ -125,27 +124,4 @@ function requestHeaderLines(headers: Record<string, string>, theme: Theme): Reac
       plain(`rqh${i}`, `    ${sanitize(k)}: ${sanitize(v)}`)
     ),
   );
-}
-
-/** JSON pretty-printed; long bodies cut at a cap, with the real size said. */
-export function bodyLines(key: string, body: string, realSize: number, theme: Theme): ReactElement[] {
-  let text = body;
-  try {
-    text = JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    // not JSON: shown as it is
-  }
-  const lines = sanitizeMultiline(text).split('\n');
-  const out = lines.slice(0, BODY_LINE_CAP).map((l, i) => plain(`${key}${i}`, `    ${l}`));
-  const stored = Buffer.byteLength(body);
-  if (lines.length > BODY_LINE_CAP || realSize > stored) {
-    out.push(
-      plain(
-        `${key}-cut`,
-        `    … cut: showing ${Math.min(lines.length, BODY_LINE_CAP)} lines of ${formatBytes(stored)} stored; the body was ${formatBytes(realSize)}`,
-        tint(theme, 'yellow'),
-      ),
-    );
-  }
-  return out;
 }
