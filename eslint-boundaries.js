@@ -21,6 +21,7 @@ export const SERVER_USES = {
   metrics: ['schedule', 'storage', 'config'],
   demo: ['config'],
   maintenance: ['storage', 'config'],
+  outages: ['alerting', 'storage', 'config'],
 };
 const SERVER_FOLDERS = [...Object.keys(SERVER_USES), 'http'];
 

@@ -26,6 +26,7 @@ export const TEMPLATE_VARIABLES: { [name: string]: Shape } = {
   heartbeat: { exitCode: 'value', durationMs: 'value', outputTail: 'value' },
   channel: ref,
   certificate: { subject: 'value', issuer: 'value', validTo: 'value', daysRemaining: 'value' },
+  outage: { id: 'value', since: 'value', failing: 'value', total: 'value', cause: 'value' },
 };
 
 /** The view a notification renders with: every name of the table, null where it has no value. */
@@ -41,9 +42,11 @@ export function templateView(p: AlertPayload, deliveryId: string): Record<string
       acknowledgedBy: p.acknowledgedBy ?? null,
     },
     check: p.check && { id: p.check.id, name: p.check.name, type: p.check.type, status: p.status },
-    location: first
-      ? { id: first.id, name: first.name, all: p.failingLocations.map((l) => l.name).join(', ') }
-      : null,
+    location: p.location
+      ? { id: p.location.id, name: p.location.name, all: p.location.name }
+      : first
+        ? { id: first.id, name: first.name, all: p.failingLocations.map((l) => l.name).join(', ') }
+        : null,
     result: p.check && { id: p.resultId, error: p.error, link: p.link },
     alert: p.alertId ? { id: p.alertId } : null,
     incident: p.incidentId ? { id: p.incidentId } : null,
@@ -59,6 +62,15 @@ export function templateView(p: AlertPayload, deliveryId: string): Record<string
     channel: { id: p.channel.id, name: p.channel.name },
     certificate: c
       ? { subject: c.subject, issuer: c.issuer, validTo: c.validTo, daysRemaining: c.daysRemaining }
+      : null,
+    outage: p.outageId
+      ? {
+          id: p.outageId,
+          since: p.since ?? null,
+          failing: p.failing ?? null,
+          total: p.total ?? null,
+          cause: p.cause ?? null,
+        }
       : null,
   };
 }

@@ -16,6 +16,8 @@ const EVENT_KINDS = Object.keys({
   test: 1,
   certificate: 1,
   acknowledgement: 1,
+  location: 1,
+  'location-recovery': 1,
 } satisfies Record<AlertEvent, 1>) as AlertEvent[];
 
 export const TEMPLATE_OUTPUT_MAX_BYTES = 64 * 1024;

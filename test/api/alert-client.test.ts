@@ -17,12 +17,13 @@ describe('client, alerting', () => {
     const r = (held.receivers = await startReceivers());
     const s = (held.svc = await startAlertService(alertConfig(r)));
     const client = createClient({ baseUrl: s.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT });
-    expect(await client.subscriptions(1)).toEqual({ checks: ['c1'], groups: [] });
-    expect(await client.setSubscriptions(1, { checks: ['c1', 'c2'], groups: ['edge'] })).toEqual({
-      checks: ['c1', 'c2'],
-      groups: ['edge'],
-    });
-    await expect(client.setSubscriptions(1, { checks: ['zz'], groups: [] })).rejects.toMatchObject({
+    expect(await client.subscriptions(1)).toEqual({ checks: ['c1'], groups: [], locations: [] });
+    expect(
+      await client.setSubscriptions(1, { checks: ['c1', 'c2'], groups: ['edge'], locations: [] }),
+    ).toEqual({ checks: ['c1', 'c2'], groups: ['edge'], locations: [] });
+    await expect(
+      client.setSubscriptions(1, { checks: ['zz'], groups: [], locations: [] }),
+    ).rejects.toMatchObject({
       kind: 'http',
       status: 400,
       serverMessage: 'unknown in this account: check "zz"',

@@ -73,6 +73,18 @@ export const AlertPayloadSchema = z.looseObject({
     .optional(),
   channel: z.looseObject({ id: z.number().int(), name: z.string() }),
   /**
+   * DECISION (docs/alerts.md, "A broken location"): `location` and `location-recovery` events
+   * only (`check` and `alertId` null): the location, the outage's id (PagerDuty's dedup_key,
+   * Opsgenie's alias), since when, and its checks failing there of those compared.
+   */
+  location: z.looseObject({ id: z.string(), name: z.string() }).optional(),
+  outageId: z.string().optional(),
+  since: TimestampSchema.optional(),
+  failing: z.number().int().optional(),
+  total: z.number().int().optional(),
+  /** Why the location is down, in a sentence ("no runner has asked for work since …" or the share failing). */
+  cause: z.string().optional(),
+  /**
    * DECISION (docs/alerts.md): the check's runbook (an http(s) URL; its group's when it has
    * none), null when neither has one; a body from an older service without it reads as null.
    */

@@ -219,6 +219,8 @@ export type AlertChannelList = z.infer<typeof AlertChannelListSchema>;
 export const SubscriptionsSchema = z.strictObject({
   checks: z.array(PathParamSchema).max(1000).default([]),
   groups: z.array(PathParamSchema).max(1000).default([]),
+  /** DECISION (docs/alerts.md, "A broken location"): locations whose outages this channel hears. */
+  locations: z.array(PathParamSchema).max(100).default([]),
 });
 export type Subscriptions = z.output<typeof SubscriptionsSchema>;
 

@@ -32,7 +32,8 @@ export type Period = z.infer<typeof PeriodSchema>;
 
 /**
  * DECISION (docs/alerts.md): `certificate`, a certificate of the check expiring
- * (docs/certificates.md); `acknowledgement`, someone acknowledged the alert. The wire's
+ * (docs/certificates.md); `acknowledgement`, someone acknowledged the alert; `location`
+ * and `location-recovery`, a location declared down and up again ("A broken location"). The wire's
  * enumeration is open, so a client older than a new kind shows it by its raw name
  * instead of refusing the channel list; the service itself sends only these.
  */
@@ -44,6 +45,8 @@ export const ALERT_EVENTS = [
   'test',
   'certificate',
   'acknowledgement',
+  'location',
+  'location-recovery',
 ] as const;
 export const AlertEventSchema = openEnum(ALERT_EVENTS);
 export type AlertEvent = (typeof ALERT_EVENTS)[number];

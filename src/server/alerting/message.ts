@@ -10,12 +10,14 @@ const TAGS: Record<AlertEvent, string> = {
   test: 'TEST',
   certificate: 'CERTIFICATE',
   acknowledgement: 'ACKNOWLEDGED',
+  location: 'LOCATION DOWN',
+  'location-recovery': 'LOCATION BACK',
 };
 
 /** The tag of the subject line; a kind this version does not know by its raw name. */
 export const tagOf = (p: AlertPayload): string => TAGS[p.event as AlertEvent] ?? p.event.toUpperCase();
 
-const subjectOf = (p: AlertPayload) => p.check?.name ?? `channel ${p.channel.name}`;
+const subjectOf = (p: AlertPayload) => p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`;
 
 export function subject(p: AlertPayload): string {
   const tail = p.event === 'reminder' ? ` (reminder ${p.reminder ?? 1})` : '';
@@ -44,9 +46,20 @@ export function what(p: AlertPayload): string {
       return certificateWords(p);
     case 'acknowledgement':
       return `was acknowledged${p.acknowledgedBy ? ` by ${p.acknowledgedBy}` : ''}: its alert stays open until it recovers`;
+    case 'location':
+      return `is down: ${outageSentence(p)}`;
+    case 'location-recovery':
+      return `is back${p.since ? ` (down since ${p.since})` : ''}: its checks page one by one again, and each still failing there pages once now`;
     default:
       return `(${String(event)})`;
   }
+}
+
+/** A location outage's cause without the location's name it starts with (the subject says it). */
+export function outageSentence(p: AlertPayload): string {
+  const cause = p.cause ?? `${p.failing ?? 0} of ${p.total ?? 0} checks failing`;
+  const name = `${p.location?.name ?? ''}: `;
+  return cause.startsWith(name) ? cause.slice(name.length) : cause;
 }
 
 /** Which certificate, when it expires and where it was seen. */
@@ -75,6 +88,10 @@ export function textBody(p: AlertPayload): string {
     `${subjectOf(p)} ${what(p)}.`,
     '',
     p.check ? `Check:     ${p.check.name} (${p.check.id}, ${p.check.type})` : undefined,
+    p.location ? `Location:  ${p.location.name} (${p.location.id})` : undefined,
+    p.outageId
+      ? `Outage:    ${p.outageId}, since ${p.since ?? '?'}, ${p.failing ?? 0} of ${p.total ?? 0} checks failing`
+      : undefined,
     p.status ? `Status:    ${p.status}` : undefined,
     p.certificate ? `Expires:   ${p.certificate.validTo} (${p.certificate.subject})` : undefined,
     p.certificate ? `Seen at:   ${p.certificate.location.name} (${p.certificate.location.id})` : undefined,

@@ -9,6 +9,14 @@ import { hearsEvent } from './audience.js';
 import { dependencyReason, type ParentHold } from './dependency-hold.js';
 import { buildPayload, type StoredPayload } from './payload.js';
 
+/** What holds a page at a location: the outage there (outages/index.ts). */
+export interface LocationHold {
+  outageId: string;
+  locationId: string;
+  name: string;
+  since: number;
+}
+
 export interface PlannerDeps {
   storage: Storage;
   now: () => number;
@@ -19,6 +27,21 @@ export interface PlannerDeps {
   /** The failing parents holding the check's pages at a location (dependency-hold.ts); absent: none do. */
   dependencyHolds?:
     ((account: AccountConfig, check: CheckConfig, location: string) => Promise<ParentHold[]>) | undefined;
+  /** The outage of a location holding pages there (outages/index.ts); absent: none does. */
+  locationHold?: ((accountId: string, locationId: string) => LocationHold | undefined) | undefined;
+  /**
+   * docs/alerts.md, "No race": whether a page at a location waits for that location's
+   * decision (outages/index.ts), how long at most and why; absent or undefined: it goes now.
+   */
+  holdWait?:
+    ((account: AccountConfig, check: CheckConfig, locationId: string) => HoldWait | undefined) | undefined;
+}
+
+/** A page's wait for a hold's decision: on what (`location:<id>`), how long at most, and the note the log shows. */
+export interface HoldWait {
+  on: string;
+  ms: number;
+  note: string;
 }
 
 /**
@@ -71,15 +94,21 @@ export function createNotifier(deps: PlannerDeps) {
         .filter((id) => !failures.some((n) => n.channelId === id && n.status !== 'suppressed')),
     );
     const window = passesMaintenance(event) ? undefined : deps.maintenanceOf?.(account, check);
-    const parents = await dependencyHolds(deps, account, check, event, window ? undefined : ctx);
+    // Maintenance first, then a broken location, then a failing parent (docs/alerts.md).
+    const down = window ? undefined : locationHoldOf(deps, account, event, ctx);
+    const parents = await dependencyHolds(deps, account, check, event, window || down ? undefined : ctx);
     const reasons = await Promise.all(
       channels.map((channel) =>
         window
           ? Promise.resolve(`maintenance: ${window.name}`)
-          : (dependencyReason(parents, channel.id) ??
-            suppression(storage, account, check, event, channel, quiet, ctx.now)),
+          : down
+            ? Promise.resolve(locationReason(down))
+            : (dependencyReason(parents, channel.id) ??
+              suppression(storage, account, check, event, channel, quiet, ctx.now)),
       ),
     );
+    const wait =
+      pages(event) && ctx.result ? deps.holdWait?.(account, check, ctx.result.location.id) : undefined;
     return channels.map((channel, i) => {
       const why = reasons[i];
       const payload = buildPayload({
@@ -106,7 +135,8 @@ export function createNotifier(deps: PlannerDeps) {
         event,
         status: why ? 'suppressed' : 'pending',
         payload,
-        lastError: why ?? null,
+        lastError: why ?? (wait ? wait.note : null),
+        ...(!why && wait ? { wait: { on: wait.on, until: ctx.now + wait.ms } } : {}),
       };
     });
   };
@@ -131,6 +161,29 @@ async function dependencyHolds(
   const holds = await Promise.all(at.map((location) => deps.dependencyHolds!(account, check, location)));
   return holds.flat();
 }
+
+/**
+ * The outage holding a failure (or degraded) page: at its run's location, or, for a hold's
+ * end page, the one at the first of the locations where the check fails when it fails at no other.
+ */
+function locationHoldOf(
+  deps: PlannerDeps,
+  account: AccountConfig,
+  event: AlertEvent,
+  ctx: NotifyContext,
+): LocationHold | undefined {
+  if (!pages(event) || !deps.locationHold) return undefined;
+  if (ctx.result) return deps.locationHold(account.id, ctx.result.location.id);
+  const at = ctx.status.locations.filter((l) => l.status === 'failing');
+  const holds = at.map((l) => deps.locationHold!(account.id, l.id));
+  return at.length > 0 && holds.every((h) => h !== undefined) ? holds[0] : undefined;
+}
+
+/** The events a broken location holds: those that page for a check's own failure. */
+const pages = (event: AlertEvent) => event === 'failure' || event === 'degraded';
+
+export const locationReason = (h: LocationHold) =>
+  `suppressed: location ${h.name} is down since ${new Date(h.since).toISOString()} (outage ${h.outageId})`;
 
 /** Why a channel hears nothing of this event, or undefined when it does. */
 async function suppression(

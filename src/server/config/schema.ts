@@ -22,6 +22,8 @@ import { digestOf } from './digest.js';
 import { AlertSettingsSchema } from './alert-settings.js';
 import { PROBE_KEYS } from './probe-keys.js';
 import { DEPENDENCY_KEYS, refineDependencies } from './dependency-keys.js';
+import { unknownSubscriptions } from './subscription-check.js';
+import { OUTAGE_KEYS } from './outage-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
 import { FrequencySchema, frequencyToMs } from './frequency.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
@@ -346,6 +348,7 @@ export const AccountConfigSchema = z
     alertChannels: z.array(ChannelConfigSchema).default([]),
     /** Maintenance windows declared here (docs/maintenance.md), read-only over the API. */
     maintenanceWindows: z.array(MaintenanceConfigSchema).default([]),
+    ...OUTAGE_KEYS,
   })
   .superRefine((account, ctx) => {
     // A key's name is who acted in the audit trail: two keys of one name could not be told apart.
@@ -361,23 +364,13 @@ export const AccountConfigSchema = z
       else names.set(key.name, i);
     });
     // A misspelt id would leave a channel that never pages: say so at start.
-    const checks = new Set(account.checks.map((c) => c.id));
-    const groups = new Set(account.groups.map((g) => g.id));
     account.alertChannels.forEach((channel, i) => {
-      const subs = channel.subscriptions ?? { checks: [], groups: [] };
-      const unknown = (kind: 'checks' | 'groups', known: Set<string>) =>
-        subs[kind].forEach((id, j) => {
-          if (!known.has(id))
-            ctx.addIssue({
-              code: 'custom',
-              path: ['alertChannels', i, 'subscriptions', kind, j],
-              message: `no ${kind === 'checks' ? 'check' : 'group'} "${id}" in this account`,
-            });
-        });
-      unknown('checks', checks);
-      unknown('groups', groups);
+      for (const { key, index, message } of unknownSubscriptions(account, channel.subscriptions ?? {}))
+        ctx.addIssue({ code: 'custom', path: ['alertChannels', i, 'subscriptions', key, index], message });
     });
     refineDependencies(account, ctx);
+    const checks = new Set(account.checks.map((c) => c.id));
+    const groups = new Set(account.groups.map((g) => g.id));
     const windowIds = new Set<string>();
     account.maintenanceWindows.forEach((w, i) => {
       const at = (path: PropertyKey[], message: string) =>

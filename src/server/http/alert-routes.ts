@@ -17,6 +17,7 @@ import type { Alerting } from '../alerting/index.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';
 import { channelTemplateProblems } from '../config/channel-checks.js';
+import { unknownSubscriptions } from '../config/subscription-check.js';
 import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Accounts } from '../config/accounts.js';
@@ -190,28 +191,19 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
 }
 
 function checkSubscriptions(account: AccountConfig, subs: Subscriptions) {
-  const checks = new Set(account.checks.map((c) => c.id));
-  const groups = new Set(account.groups.map((g) => g.id));
-  const unknown = [
-    ...subs.checks.filter((id) => !checks.has(id)).map((id) => `check "${id}"`),
-    ...subs.groups.filter((id) => !groups.has(id)).map((id) => `group "${id}"`),
-  ];
+  const unknown = unknownSubscriptions(account, subs);
   if (unknown.length > 0)
-    throw new HttpError(400, `unknown in this account: ${unknown.join(', ')}`, [
-      ...subs.checks
-        .map((id, i) => ({ id, path: `checks[${i}]` }))
-        .filter((x) => !checks.has(x.id))
-        .map((x) => ({ path: x.path, message: `no check "${x.id}" in this account` })),
-      ...subs.groups
-        .map((id, i) => ({ id, path: `groups[${i}]` }))
-        .filter((x) => !groups.has(x.id))
-        .map((x) => ({ path: x.path, message: `no group "${x.id}" in this account` })),
-    ]);
+    throw new HttpError(
+      400,
+      `unknown in this account: ${unknown.map((u) => u.label).join(', ')}`,
+      unknown.map((u) => ({ path: `${u.key}[${u.index}]`, message: u.message })),
+    );
 }
 
 const dedupe = (s: Subscriptions): Subscriptions => ({
   checks: [...new Set(s.checks)],
   groups: [...new Set(s.groups)],
+  locations: [...new Set(s.locations)],
 });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -43,6 +43,8 @@ import { buildList, type BuiltList } from './status-list.js';
 import { registerMetricsRoute } from './metrics-routes.js';
 import type { Scrape } from '../metrics/scrape.js';
 import { statusWithHold, withDependencyHolds } from '../status/dependency-held.js';
+import { withLocationHolds } from '../status/location-held.js';
+import type { LocationOutages } from '../outages/index.js';
 
 export interface RouteDeps {
   accounts: Accounts;
@@ -64,6 +66,8 @@ export interface RouteDeps {
   heartbeats?: HeartbeatSignals | undefined;
   /** The config's publicUrl as it is now: the status page feed's links (status-page/links.ts). */
   publicUrl?: (() => string | undefined) | undefined;
+  /** Locations declared down (outages/index.ts); absent: none ever is. */
+  outages?: Pick<LocationOutages, 'list' | 'holdAt'> | undefined;
 }
 
 // Answers read lately are built again ahead of their requests (list-cache.ts).
@@ -88,6 +92,12 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     done();
   });
   const pages = createPageMemo<BuiltList>();
+  /** What holds each check's pages: maintenance (on the status already), then a broken location, then a parent. */
+  const withHolds = (account: AccountConfig, statuses: readonly CheckStatus[]) => {
+    const outages = deps.outages;
+    const located = outages ? withLocationHolds(statuses, (l) => outages.holdAt(account.id, l)) : statuses;
+    return withDependencyHolds(account, located);
+  };
   app.get('/v1/check-statuses', async (req, reply) => {
     const account = auth(req);
     const q = parseOr400(CheckStatusesQuerySchema, req.query, 'query');
@@ -95,12 +105,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const answer = await lists.read(account.id, q, async (previous) => {
       // The account as configured now: the cache builds this answer again later, maybe after a reload.
       const current = accounts.byId(account.id) ?? account;
-      return buildList(
-        withDependencyHolds(current, await engine.list(current, q.period)),
-        q,
-        current,
-        previous,
-      );
+      return buildList(withHolds(current, await engine.list(current, q.period)), q, current, previous);
     });
     // The health's report is the same object while it holds: a new one is a new page (and ETag).
     const service = deps.health.report();
@@ -108,6 +113,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       const meta: Record<string, unknown> = pageMeta(q.page, q.limit, answer.chosen.length);
       if (q.includeSummary) meta['summary'] = answer.summary;
       meta['service'] = service;
+      if (deps.outages) meta['locationOutages'] = deps.outages.list(account);
       return { data: present(account, slice(answer.chosen, q.page, q.limit)), meta };
     });
     return sendPage(req, reply, page);

@@ -83,6 +83,7 @@ function appDeps(
       metrics: scrape,
       heartbeats: heartbeats.signals,
       publicUrl: () => live.config.publicUrl,
+      outages: status.outages,
       actions: {
         scheduler: run.scheduler,
         pauses: holds.pauses,

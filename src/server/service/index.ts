@@ -105,4 +105,7 @@ async function startTimers(
   closers.add('the pause reader', () => holds.pauses.stop());
   holds.maintenance.start();
   closers.add('the maintenance windows', () => holds.maintenance.stop());
+  // An outage's end a stopped service missed pages now; then every location is judged every few seconds.
+  await status.outages.start();
+  closers.add('the location outages', () => status.outages.stop());
 }

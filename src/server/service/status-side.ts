@@ -11,6 +11,8 @@ import type { RunResult } from '../runners/types.js';
 import { notRunnableReason } from '../runners/index.js';
 import { createRunTally, type RunTally } from '../metrics/run-tally.js';
 import { createStatusEngine, type StatusEngine } from '../status/engine.js';
+import { LIST_PERIOD } from '../status/cache.js';
+import { createLocationOutages, type LocationOutages } from '../outages/index.js';
 import { createHealth, type Health } from '../status/health.js';
 import { DAY_MS } from '../storage/history.js';
 import { isPgStorage } from '../storage/open.js';
@@ -30,6 +32,8 @@ export interface StatusSide {
   runs: RunTally;
   /** A parent check's recovery, ending its hold over its dependents (alerting/dependency-ends.ts). */
   dependencyEnds: ReturnType<typeof createDependencyEnds>;
+  /** Locations declared down, holding their checks' pages (outages/index.ts). */
+  outages: LocationOutages;
 }
 
 export function createStatusSide(base: Base, run: RunSide, holds: Holds): StatusSide {
@@ -43,6 +47,8 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     publicUrl: opts.config.publicUrl,
     maintenanceOf: (account, check) => maintenance.activeOver(account, check)?.window,
     dependencyHolds: dependencies.holdsAt,
+    locationHold: (accountId, locationId) => outages.holdAt(accountId, locationId),
+    holdWait: (account, check, locationId) => outages.holdWait(account, check, locationId),
   });
   const dependencyEnds = createDependencyEnds(clock.now);
   const engine = createStatusEngine({
@@ -76,7 +82,20 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     lastSeen: (accountId, locationId) => run.hub.lastSeen(accountId, locationId),
     config: () => live.config,
   });
-  return { engine, alerting, health, dependencyEnds, ...recording(base, engine) };
+  const outages = createLocationOutages({
+    storage,
+    accounts,
+    clock,
+    publicUrl: opts.config.publicUrl,
+    maintenanceOf: (account, check) => maintenance.activeOver(account, check)?.window,
+    statuses: (account) => engine.list(account, LIST_PERIOD),
+    lastSeen: (accountId, locationId) => run.hub.lastSeen(accountId, locationId),
+    moved: () => engine.scheduleMoved(),
+    version: () => engine.version(),
+    pageStillFailing: (hold, checks) => alerting.pageStillFailing(hold, checks),
+    kick: () => alerting.kick(),
+  });
+  return { engine, alerting, health, dependencyEnds, outages, ...recording(base, engine) };
 }
 
 /** The active window over a check as the status shows it, and the one pausing it if any. */

@@ -41,9 +41,23 @@ export interface NewNotification {
   /** The message's facts, frozen when the status changed (AlertPayload less deliveryId). */
   payload: Record<string, unknown>;
   lastError?: string | null;
+  /**
+   * docs/alerts.md, "No race": a pending page that waits for a hold's decision (`on`, e.g.
+   * `location:<id>`) until `until` at most; settled earlier by settleWaiting.
+   */
+  wait?: { on: string; until: number } | undefined;
 }
 
-export interface NotificationRow extends Omit<NewNotification, 'status'> {
+/** The pages waiting on one decision, of one account. */
+export interface WaitingGroup {
+  accountId: string;
+  on: string;
+  /** When the first of them was written, and when the first one's wait runs out. */
+  since: number;
+  until: number;
+}
+
+export interface NotificationRow extends Omit<NewNotification, 'status' | 'wait'> {
   accountId: string;
   status: NotificationStatus;
   attempts: number;
@@ -166,6 +180,18 @@ export interface AlertStore {
    * leases of instances whose session lock (held while the instance is connected) is free.
    */
   releaseOrphanedLeases(): Promise<number>;
+  /** The pages waiting for a decision, grouped by what they wait on. */
+  waitingNotifications(): Promise<WaitingGroup[]>;
+  /**
+   * Settles the pages waiting on `on`: held (suppressed, the reason as their error), or
+   * released to go now (all of them, or only those whose wait ran out by `now`); returns how many.
+   */
+  settleWaiting(
+    accountId: string,
+    on: string,
+    outcome: { held: string } | { release: 'all' | 'expired' },
+    now: number,
+  ): Promise<number>;
   /** Claims one notification by id (the test endpoint delivers it at once). */
   claimNotification(id: string, now: number, leaseMs: number): Promise<NotificationRow | null>;
   finishAttempt(id: string, outcome: AttemptOutcome, now: number): Promise<void>;

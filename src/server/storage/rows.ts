@@ -38,8 +38,19 @@ export const notificationValues = (accountId: string, n: NewNotification, now: n
     JSON.stringify(n.payload),
     n.lastError ?? null,
     now,
-    n.status === 'pending' ? now : null,
+    n.status === 'pending' ? (n.wait?.until ?? now) : null,
+    n.status === 'pending' ? (n.wait?.on ?? null) : null,
   ] as const;
+
+/** The columns notificationValues fills, in its order. */
+export const NOTIFICATION_INSERT = `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id,
+  event, status, payload, last_error, created_at, next_attempt_at, waiting_on)`;
+
+/**
+ * A waiting page whose wait ran out this long ago is sent by the dispatcher even when no one
+ * settled it (the instance judging its hold died): a page is never lost to a wait.
+ */
+export const WAIT_GRACE_MS = 30_000;
 
 /** A results list's summary from its counts and percentiles (0 where there is nothing to measure). */
 export const resultsSummary = (

@@ -36,10 +36,15 @@ export type {
   NotificationQuery,
   NotificationRow,
   OutboxBacklog,
+  WaitingGroup,
 } from './alerts-store.js';
+import type { OutageStore } from './outages-store.js';
 export type { AuditQuery, AuditRow, AuditStore } from './audit-store.js';
 
-export interface Storage extends RunQueue, ResultStore, HoldStore, ChannelStore, AlertStore, AuditStore {
+export type { OutageRow, OutageStore } from './outages-store.js';
+
+export interface Storage
+  extends RunQueue, ResultStore, HoldStore, ChannelStore, AlertStore, AuditStore, OutageStore {
   /**
    * Deletes results (and their screenshots), alert events, resolved alerts and
    * finished notifications older than the cut-off; closed incidents and roll-ups

@@ -42,17 +42,19 @@ describe('subscriptions over the API', () => {
     const created = await post(s, '/v1/alert-channels', webhookBody(`${r.hook.url}/api`));
     expect(created.status).toBe(201);
     const channel = AlertChannelSchema.parse(created.body);
-    expect(channel.subscriptions).toEqual({ checks: ['c2'], groups: ['edge'] });
+    expect(channel.subscriptions).toEqual({ checks: ['c2'], groups: ['edge'], locations: [] });
     const path = `/v1/alert-channels/${channel.id}/subscriptions`;
-    expect((await get(s, path)).body).toEqual({ checks: ['c2'], groups: ['edge'] });
-    const replaced = await put(s, path, { checks: ['c3', 'c3'], groups: [] });
-    expect(replaced).toEqual({ status: 200, body: { checks: ['c3'], groups: [] } });
-    const bad = await put(s, path, { checks: ['c1', 'nope'], groups: ['ghost'] });
+    expect((await get(s, path)).body).toEqual({ checks: ['c2'], groups: ['edge'], locations: [] });
+    // A location's outages (docs/alerts.md, "A broken location") are heard by subscribing to it.
+    const replaced = await put(s, path, { checks: ['c3', 'c3'], groups: [], locations: ['us-east'] });
+    expect(replaced).toEqual({ status: 200, body: { checks: ['c3'], groups: [], locations: ['us-east'] } });
+    const bad = await put(s, path, { checks: ['c1', 'nope'], groups: ['ghost'], locations: ['mars'] });
     expect(bad.status).toBe(400);
-    expect(bad.body['message']).toBe('unknown in this account: check "nope", group "ghost"');
+    expect(bad.body['message']).toBe('unknown in this account: check "nope", group "ghost", location "mars"');
     expect(bad.body['details']).toEqual([
       { path: 'checks[1]', message: 'no check "nope" in this account' },
       { path: 'groups[0]', message: 'no group "ghost" in this account' },
+      { path: 'locations[0]', message: 'no location "mars" in this account' },
     ]);
     expect((await put(s, path, { checks: [], extra: 1 })).status).toBe(400);
     expect((await get(s, '/v1/alert-channels/999/subscriptions')).status).toBe(404);

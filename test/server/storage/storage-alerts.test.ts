@@ -26,7 +26,7 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
           name: 'hook',
           config: { url: 'https://x.example/h', method: 'POST' },
           signingSecret: 'whsec_0123456789',
-          subscriptions: { checks: ['c1'], groups: ['core'] },
+          subscriptions: { checks: ['c1'], groups: ['core'], locations: [] },
         },
         10,
         T0,
@@ -50,17 +50,17 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
 
   describe('channels', () => {
     it('keeps subscriptions, replaces them, and finds the channels of a check or its group', async () => {
-      expect(await s.subscriptions(A, hook)).toEqual({ checks: ['c1'], groups: ['core'] });
+      expect(await s.subscriptions(A, hook)).toEqual({ checks: ['c1'], groups: ['core'], locations: [] });
       expect(await s.subscriptions(B, hook)).toBeNull();
       const ids = async (checkId: string, group?: string) =>
         (await s.subscribedChannels(A, checkId, group)).map((c) => c.id);
       expect(await ids('c1')).toEqual([hook]);
       expect(await ids('c9', 'core')).toEqual([hook]);
       expect(await ids('c9')).toEqual([]);
-      expect(await s.setSubscriptions(A, mail, { checks: ['c9'], groups: [] })).toBe(true);
-      expect(await s.setSubscriptions(B, mail, { checks: ['c9'], groups: [] })).toBe(false);
+      expect(await s.setSubscriptions(A, mail, { checks: ['c9'], groups: [], locations: [] })).toBe(true);
+      expect(await s.setSubscriptions(B, mail, { checks: ['c9'], groups: [], locations: [] })).toBe(false);
       expect(await ids('c9')).toEqual([mail]);
-      expect(await s.subscriptions(A, mail)).toEqual({ checks: ['c9'], groups: [] });
+      expect(await s.subscriptions(A, mail)).toEqual({ checks: ['c9'], groups: [], locations: [] });
     });
 
     it('gives a channel whole (its secret too) to its account only, and every channel at start-up', async () => {

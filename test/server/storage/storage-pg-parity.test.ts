@@ -39,9 +39,14 @@ async function script(s: Storage): Promise<Map<string, unknown>> {
     name: 'hook',
     config: { url: 'https://x.example/h', method: 'POST' as const },
     signingSecret: 'whsec_0123456789abcdef',
-    subscriptions: { checks: ['c2', 'c1'], groups: ['core'] },
+    subscriptions: { checks: ['c2', 'c1'], groups: ['core'], locations: [] },
   };
-  const one = await s.createChannel(A, { ...email, subscriptions: { checks: ['c1'], groups: [] } }, 5, T0);
+  const one = await s.createChannel(
+    A,
+    { ...email, subscriptions: { checks: ['c1'], groups: [], locations: [] } },
+    5,
+    T0,
+  );
   const two = await s.createChannel(A, hook, 5, T0 + 1);
   await s.createChannel(B, email, 5, T0);
   note('created', [one, two]);
@@ -53,8 +58,8 @@ async function script(s: Storage): Promise<Map<string, unknown>> {
   note('subscribed', await s.subscribedChannels(A, 'c1', 'core'));
   note('subscribed-group', await s.subscribedChannels(A, 'c9', 'core'));
   note('set-subs', [
-    await s.setSubscriptions(A, c1, { checks: ['b', 'a', 'a'], groups: ['g'] }),
-    await s.setSubscriptions(B, c1, { checks: [], groups: [] }),
+    await s.setSubscriptions(A, c1, { checks: ['b', 'a', 'a'], groups: ['g'], locations: [] }),
+    await s.setSubscriptions(B, c1, { checks: [], groups: [], locations: [] }),
   ]);
   note('subs-after', await s.subscriptions(A, c1));
 
@@ -142,7 +147,7 @@ describe('PostgreSQL storage answers as SQLite does', () => {
 
       expect(actual.get('claim')).toMatchObject([{ id: 'n1', attempts: 1 }, { id: 'n2' }, { id: 't1' }]);
       expect(actual.get('claim-leased')).toEqual([]);
-      expect(actual.get('subs-after')).toEqual({ checks: ['a', 'b'], groups: ['g'] });
+      expect(actual.get('subs-after')).toEqual({ checks: ['a', 'b'], groups: ['g'], locations: [] });
       expect(actual.get('after-prune')).toEqual([
         ['n4', 'pending'],
         ['n2', 'pending'],

@@ -22,6 +22,10 @@ function shapeOf(p: AlertPayload): { alertname: string; severity: string; endsNo
       return { alertname: 'CheckwallCheckDegraded', severity: 'warning', endsNow: false };
     case 'certificate':
       return { alertname: 'CheckwallCertificateExpiring', severity: 'warning', endsNow: false };
+    case 'location':
+      return { alertname: 'CheckwallLocationDown', severity: 'critical', endsNow: false };
+    case 'location-recovery':
+      return { alertname: 'CheckwallLocationDown', severity: 'critical', endsNow: true };
     case 'acknowledgement':
     case 'test':
     default:
@@ -42,10 +46,11 @@ export const alertmanagerDialect: Dialect = (delivery, config, now) => {
     severity: shape.severity,
   };
   if (p.check) labels['check_id'] = p.check.id;
+  if (p.location) labels['location_id'] = p.location.id;
   const annotations: Record<string, string> = { summary: subject(p) };
   if (p.check) annotations['check_name'] = p.check.name;
   if (whereOf(p)) annotations['failing_locations'] = whereOf(p);
-  if (p.error) annotations['description'] = p.error;
+  if (p.error ?? p.cause) annotations['description'] = (p.error ?? p.cause)!;
   if (p.runbook) annotations['runbook_url'] = p.runbook;
   if (p.links.length) annotations['links'] = p.links.map((l) => `${l.name}: ${l.url}`).join('\n');
   const alert = { labels, annotations, endsAt, ...(p.link ? { generatorURL: p.link } : {}) };

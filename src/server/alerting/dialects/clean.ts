@@ -15,6 +15,8 @@ export function cleanPayload(p: AlertPayload): AlertPayload {
     error: p.error === null || p.error === undefined ? p.error : sanitizeMultiline(p.error),
     links: p.links.map((l) => ({ ...l, name: sanitize(l.name) })),
     ...(p.acknowledgedBy ? { acknowledgedBy: sanitize(p.acknowledgedBy) } : {}),
+    ...(p.location ? { location: { ...p.location, name: sanitize(p.location.name) } } : {}),
+    ...(p.cause ? { cause: sanitize(p.cause) } : {}),
     ...(p.heartbeat
       ? { heartbeat: { ...p.heartbeat, outputTail: sanitizeMultiline(p.heartbeat.outputTail) } }
       : {}),

@@ -15,15 +15,17 @@ const TITLES: Record<string, string> = {
   acknowledgement: 'Acknowledged',
   certificate: 'Certificate expiring',
   test: 'Test',
+  location: 'Location down',
+  'location-recovery': 'Location back',
 };
 
 export type Severity = 'failure' | 'degraded' | 'recovery' | 'info';
 
 /** One way everywhere (docs/alerts.md): a failure pages loudest, a recovery is quiet. */
 export function severityOf(event: string): Severity {
-  if (event === 'failure' || event === 'reminder') return 'failure';
+  if (event === 'failure' || event === 'reminder' || event === 'location') return 'failure';
   if (event === 'degraded' || event === 'certificate') return 'degraded';
-  if (event === 'recovery') return 'recovery';
+  if (event === 'recovery' || event === 'location-recovery') return 'recovery';
   return 'info';
 }
 
@@ -53,17 +55,19 @@ export interface ChatFacts {
   occurredAt: string;
 }
 
-const QUIET = new Set(['recovery', 'test', 'certificate', 'acknowledgement']);
+const QUIET = new Set(['recovery', 'test', 'certificate', 'acknowledgement', 'location-recovery']);
 const httpOnly = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
 
 export function chatFacts(p: AlertPayload): ChatFacts {
   const summary = (what(p) as string | undefined) ?? p.event;
-  const where = p.failingLocations.map((l) => sanitize(l.name)).join(', ');
+  const where = p.location
+    ? sanitize(p.location.name)
+    : p.failingLocations.map((l) => sanitize(l.name)).join(', ');
   return {
     event: p.event,
     severity: severityOf(p.event),
     title: TITLES[p.event] ?? sanitize(p.event),
-    subject: sanitize(p.check?.name ?? `channel ${p.channel.name}`),
+    subject: sanitize(p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`),
     summary: sanitize(summary),
     where: where || null,
     cause: p.error && !QUIET.has(p.event) ? sanitizeMultiline(p.error) : null,

@@ -1,10 +1,11 @@
 // Opsgenie's Alert API (https://docs.opsgenie.com/docs/alert-api), also Jira Service
 // Management's, which takes the same body: `url` is the API's base (US
 // https://api.opsgenie.com, EU https://api.eu.opsgenie.com). One Opsgenie alert per
-// Checkwall alert, `alias` = the alert's id; created, acknowledged and closed by alias.
+// Checkwall alert, `alias` = the alert's id (a location outage's: its outage id); created,
+// acknowledged and closed by alias.
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { subject, textBody } from '../message.js';
-import { severityOf, whereOf } from './severity.js';
+import { alertKeyOf, closes, severityOf, whereOf } from './severity.js';
 import { cutEscaped } from './facts.js';
 import { jsonRequest, under, type Dialect } from './types.js';
 
@@ -26,11 +27,11 @@ function description(p: AlertPayload): string {
 
 export const opsgenieDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
-  const alias = cutEscaped(p.alertId ?? delivery.id, OPSGENIE_LIMITS.alias);
+  const alias = cutEscaped(alertKeyOf(p, delivery.id), OPSGENIE_LIMITS.alias);
   const auth = { authorization: `GenieKey ${config.apiKey ?? ''}` };
   const byAlias = (action: string) =>
     under(config.url, `/v2/alerts/${encodeURIComponent(alias)}/${action}?identifierType=alias`);
-  if (p.event === 'recovery')
+  if (closes(p))
     return jsonRequest('POST', byAlias('close'), { source: 'Checkwall', note: subject(p) }, auth);
   if (p.event === 'acknowledgement') {
     const by = p.acknowledgedBy ? { user: cutEscaped(p.acknowledgedBy, 100) } : {};
@@ -43,6 +44,7 @@ export const opsgenieDialect: Dialect = (delivery, config) => {
   }
   const details: Record<string, string> = { event: p.event };
   if (p.check) details['checkId'] = p.check.id;
+  if (p.location) details['locationId'] = p.location.id;
   if (p.link) details['link'] = p.link;
   if (p.runbook) details['runbook'] = p.runbook;
   return jsonRequest(

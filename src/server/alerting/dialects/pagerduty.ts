@@ -1,10 +1,11 @@
 // PagerDuty Events API v2 (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/):
 // one PagerDuty alert per Checkwall alert, `dedup_key` = the alert's id, so a
-// trigger, its acknowledge and its resolve meet. Events without an alert (degraded,
-// certificate, test) are triggers of their own, keyed by the delivery id.
+// trigger, its acknowledge and its resolve meet; a location outage is one PagerDuty alert
+// keyed by its outage id. Events without an alert (degraded, certificate, test) are
+// triggers of their own, keyed by the delivery id.
 import type { AlertPayload } from '../../../api/schemas/index.js';
-import { subject } from '../message.js';
-import { severityOf, whereOf } from './severity.js';
+import { outageSentence, subject } from '../message.js';
+import { alertKeyOf, closes, severityOf, whereOf } from './severity.js';
 import { cutEscaped } from './facts.js';
 import { jsonRequest, type Dialect } from './types.js';
 
@@ -14,12 +15,16 @@ export const PAGERDUTY_LIMITS = { dedupKey: 255, summary: 1024, source: 255 } as
 type Action = 'trigger' | 'acknowledge' | 'resolve';
 
 const actionOf = (p: AlertPayload): Action =>
-  p.event === 'recovery' ? 'resolve' : p.event === 'acknowledgement' ? 'acknowledge' : 'trigger';
+  closes(p) ? 'resolve' : p.event === 'acknowledgement' ? 'acknowledge' : 'trigger';
+
+/** What follows the subject in the summary: the error, or a location outage's cause. */
+const causeOf = (p: AlertPayload) =>
+  p.error ? `: ${p.error}` : p.event === 'location' ? `: ${outageSentence(p)}` : '';
 
 export const pagerdutyDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
   const action = actionOf(p);
-  const dedupKey = cutEscaped(p.alertId ?? delivery.id, PAGERDUTY_LIMITS.dedupKey);
+  const dedupKey = cutEscaped(alertKeyOf(p, delivery.id), PAGERDUTY_LIMITS.dedupKey);
   const base = { routing_key: config.routingKey ?? '', event_action: action, dedup_key: dedupKey };
   if (action !== 'trigger') return jsonRequest('POST', config.url, base);
   return jsonRequest('POST', config.url, {
@@ -27,8 +32,11 @@ export const pagerdutyDialect: Dialect = (delivery, config) => {
     client: 'Checkwall',
     ...(p.link ? { client_url: p.link } : {}),
     payload: {
-      summary: cutEscaped(`${subject(p)}${p.error ? `: ${p.error}` : ''}`, PAGERDUTY_LIMITS.summary),
-      source: cutEscaped(p.check?.name ?? `channel ${p.channel.name}`, PAGERDUTY_LIMITS.source),
+      summary: cutEscaped(`${subject(p)}${causeOf(p)}`, PAGERDUTY_LIMITS.summary),
+      source: cutEscaped(
+        p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`,
+        PAGERDUTY_LIMITS.source,
+      ),
       severity: severityOf(p),
       timestamp: p.occurredAt,
       ...(whereOf(p) ? { component: whereOf(p) } : {}),
@@ -41,6 +49,7 @@ export const pagerdutyDialect: Dialect = (delivery, config) => {
         error: p.error,
         incidentId: p.incidentId,
         resultId: p.resultId,
+        ...(p.outageId ? { outageId: p.outageId, since: p.since, failing: p.failing, total: p.total } : {}),
       },
     },
     links: [

@@ -9,7 +9,8 @@ import { changed, first, rows, transaction, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
 import { JOIN_CHANNELS, NOTIFICATION_COLUMNS } from './outbox.js';
 import { INSTANCE_LOCK } from './changes.js';
-import { notificationValues } from '../rows.js';
+import { NOTIFICATION_INSERT, notificationValues, WAIT_GRACE_MS } from '../rows.js';
+import { createPgWaitingStore } from './waiting.js';
 import type { AlertChange, AlertRow, NewNotification, NotificationRow, Storage } from '../types.js';
 
 const ALERT_COLUMNS = `id, check_id AS "checkId", incident_id AS "incidentId", opened_at AS "openedAt",
@@ -23,12 +24,9 @@ export async function enqueue(
   n: NewNotification,
   now: number,
 ): Promise<void> {
-  await q.query(
-    `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id, event, status, payload,
-       last_error, created_at, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [...notificationValues(accountId, n, now)],
-  );
+  await q.query(`${NOTIFICATION_INSERT} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+    ...notificationValues(accountId, n, now),
+  ]);
 }
 
 /**
@@ -45,6 +43,7 @@ const leaseAndRead = (picked: string) => `
 const CLAIM_DUE = leaseAndRead(
   `SELECT id FROM alert_notifications
    WHERE ${CLAIMABLE} AND next_attempt_at <= $1 AND NOT (channel_id = ANY($4::int[]))
+     AND (waiting_on IS NULL OR next_attempt_at <= $1 - ${WAIT_GRACE_MS})
    ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE SKIP LOCKED`,
 );
 const CLAIM_ONE = leaseAndRead(
@@ -68,6 +67,8 @@ type AlertStore = Pick<
   | 'lastNoticeAt'
   | 'certificateThresholdsSent'
   | 'enqueueNotification'
+  | 'waitingNotifications'
+  | 'settleWaiting'
   | 'claimNotifications'
   | 'claimNotification'
   | 'releaseOrphanedLeases'
@@ -189,6 +190,7 @@ export function createPgAlertStore(pool: pg.Pool, origin: string): AlertStore {
       return row?.at ?? null;
     },
     enqueueNotification: (accountId, notification, now) => enqueue(pool, accountId, notification, now),
+    ...createPgWaitingStore(pool),
     claimNotifications: (now, leaseMs, limit, skipChannels) =>
       rows<NotificationRow>(pool, CLAIM_DUE, [now, now + leaseMs, limit, skipChannels, origin]),
     async claimNotification(id, now, leaseMs) {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { AlertChannel, Subscriptions } from '../../../api/schemas/index.js';
 import { maskSecret } from '../../../domain/mask.js';
 import { first, rows, transaction, type Queryable } from './db.js';
+import { noSubscriptions, subscriptionRows, subscriptionsOf } from '../subscription-rows.js';
 import type { Storage, StoredChannel } from '../types.js';
 
 interface ChannelRow {
@@ -33,18 +34,15 @@ const count = async (q: Queryable, accountId: string) =>
 
 /** The subscriptions of each channel, in one query. */
 async function readSubs(q: Queryable, channelIds: readonly number[]): Promise<Map<number, Subscriptions>> {
-  const out = new Map<number, Subscriptions>(channelIds.map((id) => [id, { checks: [], groups: [] }]));
-  const found = await rows<{ channel_id: number; kind: string; target_id: string }>(
+  const found = await rows<{ channel_id: number; kind: string; target: string }>(
     q,
-    `SELECT channel_id, kind, target_id FROM channel_subscriptions WHERE channel_id = ANY($1::int[])
+    `SELECT channel_id, kind, target_id AS target FROM channel_subscriptions WHERE channel_id = ANY($1::int[])
      ORDER BY kind COLLATE "C", target_id COLLATE "C"`,
     [channelIds],
   );
-  for (const r of found) {
-    const subs = out.get(r.channel_id)!;
-    (r.kind === 'check' ? subs.checks : subs.groups).push(r.target_id);
-  }
-  return out;
+  const byChannel = new Map<number, typeof found>(channelIds.map((id) => [id, []]));
+  for (const r of found) byChannel.get(r.channel_id)?.push(r);
+  return new Map([...byChannel].map(([id, of]) => [id, subscriptionsOf(of)]));
 }
 
 async function writeSubs(q: Queryable, channelId: number, subs: Subscriptions) {
@@ -52,11 +50,7 @@ async function writeSubs(q: Queryable, channelId: number, subs: Subscriptions) {
   await q.query(
     `INSERT INTO channel_subscriptions (channel_id, kind, target_id)
      SELECT $1, kind, target FROM unnest($2::text[], $3::text[]) AS s (kind, target) ON CONFLICT DO NOTHING`,
-    [
-      channelId,
-      [...subs.checks.map(() => 'check'), ...subs.groups.map(() => 'group')],
-      [...subs.checks, ...subs.groups],
-    ],
+    [channelId, subscriptionRows(subs).map((r) => r.kind), subscriptionRows(subs).map((r) => r.target)],
   );
 }
 
@@ -90,6 +84,7 @@ type ChannelStore = Pick<
   | 'subscriptions'
   | 'setSubscriptions'
   | 'subscribedChannels'
+  | 'locationChannels'
 >;
 
 export function createPgChannelStore(pool: pg.Pool): ChannelStore {
@@ -107,7 +102,7 @@ export function createPgChannelStore(pool: pg.Pool): ChannelStore {
            VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING *`,
           [accountId, body.type, body.name, JSON.stringify(body.config), now, secret],
         ))!;
-        await writeSubs(c, row.id, body.subscriptions ?? { checks: [], groups: [] });
+        await writeSubs(c, row.id, body.subscriptions ?? noSubscriptions());
         const [channel] = await toChannels(c, [row]);
         return { ok: true, channel: channel!, signingSecret: secret };
       }),
@@ -148,6 +143,17 @@ export function createPgChannelStore(pool: pg.Pool): ChannelStore {
              AND ((s.kind = 'check' AND s.target_id = $2) OR (s.kind = 'group' AND s.target_id = $3)))
          ORDER BY c.id`,
         [accountId, checkId, groupId ?? null],
+      );
+      return found.map(toStored);
+    },
+    async locationChannels(accountId, locationId) {
+      const found = await rows<ChannelRow>(
+        pool,
+        `SELECT c.* FROM channels c WHERE c.account_id = $1 AND EXISTS (
+           SELECT 1 FROM channel_subscriptions s WHERE s.channel_id = c.id
+             AND s.kind = 'location' AND s.target_id = $2)
+         ORDER BY c.id`,
+        [accountId, locationId],
       );
       return found.map(toStored);
     },

@@ -15,6 +15,7 @@ import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
 import { createPgPauseStore } from './pauses.js';
 import { createPgMaintenanceStore } from './maintenance.js';
+import { createPgOutageStore } from './outages.js';
 import { describePgUrl, hidePassword } from './url.js';
 import { StorageError } from '../sqlite/index.js';
 import type { HistoryCutoffs, Storage } from '../types.js';
@@ -69,6 +70,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     ...createPgRunQueue(pool, origin),
     ...createPgPauseStore(pool),
     ...createPgMaintenanceStore(pool),
+    ...createPgOutageStore(pool),
     prune: (before, history) => prune(pool, before, history ?? { before, hourlyBefore: before }),
     async close() {
       await changes.close();

@@ -211,6 +211,26 @@ export const PG_MIGRATIONS: readonly string[] = [
      json TEXT NOT NULL,
      PRIMARY KEY (account_id, check_id)
    );`,
+  // Location outages, one open per location (sqlite/schema.ts says why).
+  `CREATE TABLE location_outages (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     location_id TEXT NOT NULL,
+     since BIGINT NOT NULL,
+     ended_at BIGINT,
+     no_runner BOOLEAN NOT NULL,
+     failing INTEGER NOT NULL,
+     total INTEGER NOT NULL,
+     end_paged BOOLEAN NOT NULL DEFAULT false,
+     channels TEXT NOT NULL DEFAULT '[]'
+   );
+   CREATE UNIQUE INDEX location_outages_open ON location_outages (account_id, location_id)
+     WHERE ended_at IS NULL;
+   -- docs/alerts.md, "No race": a page waiting for a hold's decision (location:<id>), not
+   -- sent before its wait ends or the decision comes.
+   ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
+   CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
+     WHERE waiting_on IS NOT NULL;`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

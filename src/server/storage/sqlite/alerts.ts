@@ -4,7 +4,8 @@
 // `FOR UPDATE SKIP LOCKED`; here SQLite's single writer serialises the claim.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { notificationValues } from '../rows.js';
+import { NOTIFICATION_INSERT, notificationValues, WAIT_GRACE_MS } from '../rows.js';
+import { createWaitingStore } from './waiting.js';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import type {
   AlertChange,
@@ -23,7 +24,7 @@ const ALERT_COLUMNS = `id, check_id AS checkId, incident_id AS incidentId, opene
 const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS channelId, n.check_id AS checkId,
   n.alert_id AS alertId, n.event, n.status, n.payload, n.attempts, n.last_error AS lastError,
   n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
-  c.name AS channelName, c.type AS channelType`;
+  n.waiting_on AS waitingOn, c.name AS channelName, c.type AS channelType`;
 const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
 
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
@@ -75,14 +76,11 @@ export function createAlertStore(db: Database.Database) {
     `SELECT max(created_at) AS at FROM alert_notifications
      WHERE account_id = ? AND check_id = ? AND channel_id = ? AND event = ? AND status != 'suppressed'`,
   );
-  const insertNotification = db.prepare(
-    `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id, event, status, payload,
-       last_error, created_at, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertNotification = db.prepare(`${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const due = db.prepare(
     `SELECT id, channel_id AS channelId FROM alert_notifications
      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+       AND (waiting_on IS NULL OR next_attempt_at <= ?)
      ORDER BY next_attempt_at LIMIT ?`,
   );
   const lease = db.prepare(
@@ -138,7 +136,9 @@ export function createAlertStore(db: Database.Database) {
     (now: number, leaseMs: number, limit: number, skip: readonly number[]): NotificationRow[] => {
       const skipped = new Set(skip);
       // Read a few more than asked: some may belong to busy channels.
-      const rows = (due.all(now, now, limit * 4) as Array<{ id: string; channelId: number }>)
+      const rows = (
+        due.all(now, now, now - WAIT_GRACE_MS, limit * 4) as Array<{ id: string; channelId: number }>
+      )
         .filter((r) => !skipped.has(r.channelId))
         .slice(0, limit);
       return rows
@@ -167,11 +167,14 @@ export function createAlertStore(db: Database.Database) {
     certificateThresholdsSent: (accountId: string, checkId: string, key: string) =>
       (thresholdsSent.all(accountId, checkId, key) as Array<{ threshold: number }>).map((r) => r.threshold),
     enqueueNotification: enqueue,
+    ...createWaitingStore(db),
     // The outbox is looked at four times a second and is nearly always empty: a read
     // first, so an empty look takes no write lock (it would wait for the run queue's
     // writer thread, sqlite/write-thread.ts, with the main thread asleep).
     claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
-      due.get(now, now, 1) === undefined ? [] : claim.immediate(now, leaseMs, limit, skip),
+      due.get(now, now, now - WAIT_GRACE_MS, 1) === undefined
+        ? []
+        : claim.immediate(now, leaseMs, limit, skip),
     claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),
     // Read first, as claimNotifications: a look that finds nothing takes no write lock.
     releaseOrphanedLeases: () => (othersLeased.get(self) === undefined ? 0 : releaseOthers.run(self).changes),

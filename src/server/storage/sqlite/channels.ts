@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { AlertChannel, Subscriptions } from '../../../api/schemas/index.js';
 import { maskSecret } from '../../../domain/mask.js';
 import type { CreateChannelOutcome, NewChannel, StoredChannel } from '../types.js';
+import { noSubscriptions, subscriptionRows, subscriptionsOf } from '../subscription-rows.js';
 
 interface ChannelRow {
   id: number;
@@ -46,17 +47,16 @@ export function createChannelStore(db: Database.Database) {
      ORDER BY c.id`,
   );
 
-  const readSubs = (channelId: number): Subscriptions => {
-    const rows = subsOf.all(channelId) as Array<{ kind: string; target: string }>;
-    return {
-      checks: rows.filter((r) => r.kind === 'check').map((r) => r.target),
-      groups: rows.filter((r) => r.kind === 'group').map((r) => r.target),
-    };
-  };
+  const byLocation = db.prepare(
+    `SELECT DISTINCT c.* FROM channels c JOIN channel_subscriptions s ON s.channel_id = c.id
+     WHERE c.account_id = ? AND s.kind = 'location' AND s.target_id = ? ORDER BY c.id`,
+  );
+
+  const readSubs = (channelId: number): Subscriptions =>
+    subscriptionsOf(subsOf.all(channelId) as Array<{ kind: string; target: string }>);
   const writeSubs = (channelId: number, subs: Subscriptions) => {
     clearSubs.run(channelId);
-    for (const id of subs.checks) insertSub.run(channelId, 'check', id);
-    for (const id of subs.groups) insertSub.run(channelId, 'group', id);
+    for (const { kind, target } of subscriptionRows(subs)) insertSub.run(channelId, kind, target);
   };
   const toChannel = (r: ChannelRow): AlertChannel => {
     const channel: AlertChannel = {
@@ -89,7 +89,7 @@ export function createChannelStore(db: Database.Database) {
         secret,
       );
       const id = Number(info.lastInsertRowid);
-      writeSubs(id, body.subscriptions ?? { checks: [], groups: [] });
+      writeSubs(id, body.subscriptions ?? noSubscriptions());
       return { ok: true, channel: toChannel(byId.get(id, accountId) as ChannelRow), signingSecret: secret };
     },
   );
@@ -118,5 +118,7 @@ export function createChannelStore(db: Database.Database) {
       replaceSubs.immediate(accountId, channelId, subs),
     subscribedChannels: (accountId: string, checkId: string, groupId: string | undefined) =>
       (subscribed.all(accountId, checkId, groupId ?? null) as ChannelRow[]).map(toStored),
+    locationChannels: (accountId: string, locationId: string) =>
+      (byLocation.all(accountId, locationId) as ChannelRow[]).map(toStored),
   };
 }

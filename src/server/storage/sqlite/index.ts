@@ -19,6 +19,7 @@ import { createWrites, writeOffThread, WRITER_ENTRY, type WritesAway } from './w
 import { createScreenshotStore } from './screenshots.js';
 import { createPauseStore } from './pauses.js';
 import { createMaintenanceStore } from './maintenance.js';
+import { createOutageStore } from './outages.js';
 import { promised, type Sync } from '../promised.js';
 import type { AlertChange, Storage } from '../types.js';
 
@@ -142,6 +143,7 @@ function withStores(
     ...alerts,
     ...createPauseStore(db),
     ...createMaintenanceStore(db),
+    ...createOutageStore(db),
     applyAlertChange: (accountId: string, change: AlertChange) => apply.immediate(accountId, change),
   };
   // The run queue's writes made before close are committed before it (offers and reports wait up to 20 ms).

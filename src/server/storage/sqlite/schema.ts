@@ -227,6 +227,27 @@ export const MIGRATIONS: readonly string[] = [
      json TEXT NOT NULL,              -- { starts: { rid: epoch ms }, notes: [text] }
      PRIMARY KEY (account_id, check_id)
    );`,
+  // docs/alerts.md, "A broken location": one row per location outage; at most one open per
+  // location (the partial index), so it is declared and paged for once, by whoever is first.
+  `CREATE TABLE location_outages (
+     id TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL,
+     location_id TEXT NOT NULL,
+     since INTEGER NOT NULL,          -- epoch ms
+     ended_at INTEGER,
+     no_runner INTEGER NOT NULL,      -- 1: the location's runners stopped asking for work
+     failing INTEGER NOT NULL,
+     total INTEGER NOT NULL,
+     end_paged INTEGER NOT NULL DEFAULT 0,
+     channels TEXT NOT NULL DEFAULT '[]'  -- the channels its page went to: its recovery goes there
+   );
+   CREATE UNIQUE INDEX location_outages_open ON location_outages (account_id, location_id)
+     WHERE ended_at IS NULL;
+   -- docs/alerts.md, "No race": a page waiting for a hold's decision (location:<id>), not
+   -- sent before its wait ends or the decision comes.
+   ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
+   CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
+     WHERE waiting_on IS NOT NULL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

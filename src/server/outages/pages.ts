@@ -1,0 +1,105 @@
+// The pages of a location outage (docs/alerts.md, "A broken location"): one `location`
+// notice to every channel that would have had a page it holds (the channels of its checks
+// that hear a failure) and to those subscribed to the location; its `location-recovery`
+// to the channels its page went to. A maintenance window over every failing check there
+// holds the page, as it holds theirs.
+import { randomUUID } from 'node:crypto';
+import type { AlertEvent } from '../../api/schemas/index.js';
+import { outageWords } from '../../domain/location-outage.js';
+import { buildPayload } from '../alerting/payload.js';
+import { hearsEvent } from '../alerting/audience.js';
+import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schema.js';
+import type { NewNotification, OutageRow, Storage, StoredChannel } from '../storage/types.js';
+
+export interface OutagePageDeps {
+  storage: Pick<Storage, 'subscribedChannels' | 'locationChannels'>;
+  publicUrl: string | undefined;
+  maintenanceOf?: ((account: AccountConfig, check: CheckConfig) => { name: string } | undefined) | undefined;
+}
+
+/** "03:12 UTC": how the page says since when (a pager's line is short). */
+const clockTime = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
+
+export function createOutagePages(deps: OutagePageDeps) {
+  /** The channels a location's page goes to, by id, in id order. */
+  async function channelsOf(
+    account: AccountConfig,
+    location: LocationConfig,
+    checks: readonly CheckConfig[],
+  ) {
+    const byId = new Map<number, StoredChannel>();
+    for (const check of checks)
+      for (const c of await deps.storage.subscribedChannels(account.id, check.id, check.group))
+        if (hearsEvent(c, 'failure')) byId.set(c.id, c);
+    for (const c of await deps.storage.locationChannels(account.id, location.id)) byId.set(c.id, c);
+    return [...byId.values()].sort((a, b) => a.id - b.id);
+  }
+
+  function notice(
+    account: AccountConfig,
+    location: LocationConfig,
+    outage: OutageRow,
+    event: AlertEvent,
+    channel: StoredChannel,
+    now: number,
+    heldBy: string | undefined,
+  ): NewNotification {
+    const base = buildPayload({
+      ...{ event, check: null, account, status: null, result: null, alertId: null, incidentId: null },
+      ...{ occurredAt: now, publicUrl: deps.publicUrl, channel: { id: channel.id, name: channel.name } },
+    });
+    const since = new Date(outage.since).toISOString();
+    const payload = {
+      ...base,
+      failingLocations: [{ id: location.id, name: location.name }],
+      location: { id: location.id, name: location.name },
+      outageId: outage.id,
+      since,
+      failing: outage.failing,
+      total: outage.total,
+      cause: outageWords(location.name, outage, clockTime(outage.since), outage.noRunner),
+    };
+    return {
+      id: randomUUID(),
+      channelId: channel.id,
+      checkId: null,
+      alertId: null,
+      event,
+      status: heldBy ? 'suppressed' : 'pending',
+      payload,
+      lastError: heldBy ? `suppressed: ${heldBy}` : null,
+    };
+  }
+
+  return {
+    /** The `location` notices of a new outage; `failing` are the checks failing there now. */
+    async declared(
+      account: AccountConfig,
+      location: LocationConfig,
+      outage: OutageRow,
+      here: readonly CheckConfig[],
+      failing: readonly CheckConfig[],
+      now: number,
+    ): Promise<NewNotification[]> {
+      const windows = failing.map((c) => deps.maintenanceOf?.(account, c));
+      const held =
+        failing.length > 0 && windows.every((w) => w !== undefined)
+          ? `maintenance: ${windows[0]!.name}`
+          : undefined;
+      const channels = await channelsOf(account, location, here);
+      return channels.map((c) => notice(account, location, outage, 'location', c, now, held));
+    },
+    /** The `location-recovery` notices: to the channels its page went to, and no other. */
+    async ended(
+      account: AccountConfig,
+      location: LocationConfig,
+      outage: OutageRow,
+      here: readonly CheckConfig[],
+      now: number,
+    ): Promise<NewNotification[]> {
+      const paged = new Set(outage.channels);
+      const channels = (await channelsOf(account, location, here)).filter((c) => paged.has(c.id));
+      return channels.map((c) => notice(account, location, outage, 'location-recovery', c, now, undefined));
+    },
+  };
+}
