@@ -149,7 +149,11 @@ export function createLocationOutages(deps: LocationOutageDeps) {
   ) {
     const failingIds = new Set(picture.checks.filter((c) => c.failingSince !== null).map((c) => c.id));
     const failing = picture.here.filter((c) => failingIds.has(c.id) || isUnknownHere(statuses, c, picture));
-    const row = newRow(account, picture.location, outage, counts);
+    // A location whose runners stopped is down since they were last heard from.
+    const heard = outage.noRunner
+      ? (deps.lastSeen(account.id, picture.location.id) ?? startedAt)
+      : outage.since;
+    const row = newRow(account, picture.location, { ...outage, since: heard }, counts);
     const notices = await pages.declared(account, picture.location, row, picture.here, failing, now);
     row.channels = notices.filter((n) => n.status === 'pending').map((n) => n.channelId);
     if (await storage.declareOutage(row, notices, now)) {

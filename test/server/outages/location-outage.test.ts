@@ -21,6 +21,7 @@ import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 import type { TestService } from '../../helpers/service.js';
 
 const held = closedAfterEach();
+const TOKEN = 'runner-token-0123456789';
 
 const SINGAPORE = { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' };
 const ALL = ['eu-west', 'us-east', 'ap-south'];
@@ -144,5 +145,50 @@ describe('a broken location', { timeout: 120_000 }, () => {
     await expect
       .poll(() => hookEvents(r).map((e) => e.event))
       .toEqual(['location', 'location-recovery', 'failure']);
+  });
+
+  it('a remote location whose runners stopped is one page, not one per check, and its recovery when a runner is back', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const far = ['f1', 'f2', 'f3'].map((id) => ({
+      id,
+      name: `Far ${id}`,
+      type: 'api',
+      target: `http://${id}.example.test/`,
+      frequency: '1m',
+      locations: ['eu-west', 'far'],
+    }));
+    const config = alertConfig(r, {
+      extraChecks: far,
+      channels: [hookChannel(r, { checks: ['f1', 'f2', 'f3'] })],
+    });
+    config.accounts[0]!.locations.push({
+      id: 'far',
+      name: 'Far away',
+      region: 'r9',
+      remote: true,
+      runnerToken: TOKEN,
+    });
+    const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
+
+    // No runner asks for work for three of the location's shortest periods (1 m).
+    await advanceBy(clock, 3 * 60_000 + 4_000, { stepMs: 2_000 });
+    await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['location']);
+    const page = JSON.parse(r.hook.seen[0]!.body) as { cause: string; location: { id: string } };
+    expect(page.location.id).toBe('far');
+    expect(page.cause).toMatch(
+      /^Far away: no runner has asked for work since \d\d:\d\d UTC; the location's runners/,
+    );
+    expect((await list(s)).meta.locationOutages!.map((o) => o.id)).toEqual(['far']);
+
+    // A runner asks for work: the location is back.
+    const claim = await fetch(`${s.url}/v1/runner/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ runnerId: 'r1', waitSeconds: 0 }),
+    });
+    expect(claim.status).toBe(200);
+    await advanceBy(clock, 4_000, { stepMs: 2_000 });
+    await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['location', 'location-recovery']);
   });
 });
