@@ -78,6 +78,9 @@ describe.each(allStorages())('storage, location outages: $name', ({ open }) => {
     expect(await s.liveOutages()).toEqual([]);
     // The location may go down again: a new outage.
     expect(await s.declareOutage(outage('o3'), [], T0 + 120_000)).toBe(true);
+    // Ended outages are history, pruned by historyDays; an open one stays whatever its age.
+    await s.prune(T0 + 1e9, { before: T0 + 1e9, hourlyBefore: T0 + 1e9 });
+    expect((await s.liveOutages()).map((o) => o.id)).toEqual(['o3']);
   });
 
   it('keeps a waiting page out of the outbox until it is settled, held or released', async () => {

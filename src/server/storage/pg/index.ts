@@ -94,6 +94,9 @@ function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<
     // An end is claimed so that one instance pages for it; the sweep looks back minutes, not days.
     await c.query('DELETE FROM maintenance_ends WHERE ends_at < $1', [before]);
     await c.query('DELETE FROM hold_pages WHERE ends_at < $1', [before]);
+    await c.query('DELETE FROM location_outages WHERE ended_at IS NOT NULL AND end_paged AND ended_at < $1', [
+      history.before,
+    ]);
     return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
   });
 }

@@ -46,6 +46,11 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
     [chunkOf('maintenance_ends', 'ends_at < ?'), raw],
     // Claims of hold ends are read only for ends past holdEndsProcessed, which moves on within a tick.
     [chunkOf('hold_pages', 'ends_at < ?'), raw],
+    // A location's outages are history, as incidents are; one whose end is not yet paged for stays.
+    [
+      chunkOf('location_outages', 'ended_at IS NOT NULL AND end_paged = 1 AND ended_at < ?'),
+      (_, h) => h.before,
+    ],
     [chunkOf('history_hourly', 'bucket_start < ?'), (_, h) => h.hourlyBefore],
     [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];
