@@ -174,6 +174,8 @@ export type MaintenanceListQuery = z.input<typeof MaintenanceListQuerySchema>;
 export const CheckMaintenanceSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
+  /** DECISION: the occurrence's start (absent from services before it): `heldBy.since` of a window. */
+  startsAt: TimestampSchema.optional(),
   endsAt: TimestampSchema,
   mode: MaintenanceModeSchema,
 });

@@ -92,10 +92,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     done();
   });
   const pages = createPageMemo<BuiltList>();
-  /** What holds each check's pages: maintenance (on the status already), then a broken location, then a parent. */
+  /** What holds each check's pages: a maintenance window, then a broken location, then a failing parent. */
   const withHolds = (account: AccountConfig, statuses: readonly CheckStatus[]) => {
-    const outages = deps.outages;
-    const located = outages ? withLocationHolds(statuses, (l) => outages.holdAt(account.id, l)) : statuses;
+    const located = withLocationHolds(statuses, (l) => deps.outages?.holdAt(account.id, l));
     return withDependencyHolds(account, located);
   };
   app.get('/v1/check-statuses', async (req, reply) => {

@@ -105,6 +105,7 @@ function heldByMaintenance(holds: Holds, ...over: Parameters<Holds['maintenance'
   const held = (a: typeof active) => ({
     id: a.window.id,
     name: a.window.name,
+    startsAt: a.occurrence.startsAt,
     endsAt: a.occurrence.endsAt,
     mode: a.window.mode,
   });

@@ -51,6 +51,8 @@ export interface StatusEnvironment {
 export interface HeldBy {
   id: string;
   name: string;
+  /** The occurrence's start and end. */
+  startsAt: number;
   endsAt: number;
   mode: 'silence' | 'pause';
 }
@@ -175,7 +177,13 @@ export function deriveStatus(
     statusReason: decision.reason,
     paused: pause ? { by: pause.by, since: since! } : null,
     maintenance: active
-      ? { id: active.id, name: active.name, endsAt: new Date(active.endsAt).toISOString(), mode: active.mode }
+      ? {
+          ...{ id: active.id, name: active.name, mode: active.mode },
+          ...{
+            startsAt: new Date(active.startsAt).toISOString(),
+            endsAt: new Date(active.endsAt).toISOString(),
+          },
+        }
       : null,
     certificate: cert && {
       daysRemaining: daysUntil(cert.expiresAt, now),

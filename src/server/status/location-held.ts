@@ -1,6 +1,6 @@
-// Which broken location holds a check's pages now (docs/alerts.md, "A broken location"),
-// shown as `heldBy`: a check failing (or unknown) only at locations declared down. A
-// maintenance window comes first; a location before a failing parent.
+// What holds a check's pages now, shown as `heldBy` (docs/alerts.md): a maintenance window
+// over it first; else a broken location ("A broken location"), when it fails (or is unknown)
+// only at locations declared down. A failing parent comes after both (dependency-held.ts).
 import type { CheckStatus, HeldBy } from '../../api/schemas/index.js';
 
 export interface HoldingLocation {
@@ -14,7 +14,8 @@ export function withLocationHolds(
   holdAt: (locationId: string) => HoldingLocation | undefined,
 ): CheckStatus[] {
   return statuses.map((s) => {
-    if (s.maintenance || s.heldBy) return s;
+    if (s.heldBy) return s;
+    if (s.maintenance) return withWindow(s, s.maintenance);
     const bad = s.locations.filter((l) => l.status === 'failing' || l.status === 'unknown');
     if (bad.length === 0) return s;
     const holds = bad.map((l) => holdAt(l.id));
@@ -29,4 +30,16 @@ export function withLocationHolds(
     };
     return { ...s, heldBy };
   });
+}
+
+/** A window's hold, since its occurrence started (a service before `startsAt`: when it ends is all it says). */
+function withWindow(s: CheckStatus, w: NonNullable<CheckStatus['maintenance']>): CheckStatus {
+  const heldBy: HeldBy = {
+    kind: 'maintenance',
+    id: w.id,
+    name: w.name,
+    since: w.startsAt ?? w.endsAt,
+    location: null,
+  };
+  return { ...s, heldBy };
 }
