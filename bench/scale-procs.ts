@@ -21,9 +21,21 @@ const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 // Answers at once: the runs measure the path through the service, not a target.
 const TARGET = `
 const http = require('node:http');
-const server = http.createServer((req, res) => res.end('ok'));
+// GET /fail/<location> makes it answer 503 to runs from that location (x-checkwall-location): a broken location.
+let failing = null;
+const server = http.createServer((req, res) => {
+  if (req.url.startsWith('/fail/')) failing = req.url.slice(6) || null;
+  else if (failing !== null && req.headers['x-checkwall-location'] === failing) res.statusCode = 503;
+  res.end('ok');
+});
 server.keepAliveTimeout = 5000;
-server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
+// The same answers on 127.0.0.2-10 and the same port: distinct target hosts (a broken location
+// is told from one broken host by how many hosts fail), all on loopback.
+server.listen(0, '127.0.0.1', () => {
+  const port = server.address().port;
+  for (let i = 2; i <= 10; i++) http.createServer(server.listeners('request')[0]).listen(port, '127.0.0.' + i);
+  process.stdout.write('listening on http://127.0.0.1:' + port + '\\n');
+});
 `;
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc {

@@ -27,6 +27,10 @@ export interface ScaleRow {
   /** How late an idle bystander's 50 ms timer fired over the window (bystander.ts), ms. */
   idleLate: number[];
   processes: Array<{ name: string; stderrLines: number; exited: number | string | null }>;
+  /** Check × location pairs: the runs due a minute (every check at 60 s). */
+  slots: number;
+  /** --failing-location: the pages the channel received, by kind. */
+  pages?: string | undefined;
 }
 
 const n = (x: number) => x.toLocaleString('en');
@@ -37,8 +41,7 @@ export function scaleReport(r: ScaleRow): string {
   const c = r.count;
   const lag = quantiles(c.lagsMs);
   const idle = quantiles(r.idleLate);
-  const slots = r.everyLocation ? r.checks * 5 : r.checks;
-  const perMinute = slots; // every check at 60 s
+  const perMinute = r.slots; // every check at 60 s
   const statusRows = r.statuses.map((samples, i) => {
     const q = quantiles(samples);
     const errors = r.statusErrors[i]?.length ?? 0;
@@ -51,7 +54,9 @@ export function scaleReport(r: ScaleRow): string {
   return `${n(r.checks)} api checks at 60 s, ${
     r.everyLocation
       ? 'each from all 5 remote locations'
-      : 'spread over 5 remote locations (each check from one: 2 in 10 per location)'
+      : r.pages !== undefined
+        ? 'each from two neighbouring remote locations of 5 (one in 50 from loc1 alone), all in one group a WEBHOOK channel pages for, loc1 broken (the target answers 503 to its runs) as the window starts'
+        : 'spread over 5 remote locations (each check from one: 2 in 10 per location)'
   }: ${n(perMinute)} runs a minute, ${(perMinute / 60).toFixed(0)} a second. PostgreSQL (a throw-away
 cluster, fsync off) with two \`checkwall serve\` instances, 15 \`checkwall runner\` processes (3 per location,
 concurrency 8, alternately pointed at each instance), a loopback target answering at once: all on this
@@ -91,7 +96,7 @@ ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (
 | CPU: serve 1 / serve 2 | ${r.cpu.serves.map(pct).join(' / ')} | |
 | CPU: 15 runners together / PostgreSQL (all its processes) / target | ${pct(r.cpu.runners)} / ${pct(r.cpu.pg)} / ${pct(r.cpu.target)} | |
 | CPU: this bench's processes / the whole machine (of ${cpus().length * 100} % on ${cpus().length} cores) | ${pct(ours)} / ${pct(r.cpu.machine)} | |
-| load average (1 min) at the window's start / end | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | |
+| load average (1 min) at the window's start / end | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | |${r.pages === undefined ? '' : `\n| pages the channel received, by kind (loc1 broken as the window started) | ${r.pages} | location 1, failure 0, degraded 0 |`}
 
 ${
   troubled.length === 0

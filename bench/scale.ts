@@ -6,7 +6,9 @@
 // statuses page's latency on each instance under that load, and the CPU of each
 // process. `--minutes N` (default 5) and `--checks N` (default 10,000) for quick
 // runs; `--every-location` runs each check from all 5 locations instead of one;
-// `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone).
+// `--skip-statuses` leaves the statuses page alone (the run pipeline's figures alone);
+// `--failing-location` runs each check from two locations and breaks loc1 as the window starts
+// (scale-outage.ts): the pages a channel receives are counted.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,7 @@ import { writeSection } from './report.js';
 import { countRuns, dbActivity, waitDrained } from './scale-count.js';
 import { scaleReport, type ScaleRow } from './scale-report.js';
 import * as procs from './scale-procs.js';
+import { FAILING, outageConfig, outageLocations, pagesLine, startPageCounter } from './scale-outage.js';
 
 const ACCOUNT = '5ca1e000-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_scale_0123456789abcdef';
@@ -41,6 +44,7 @@ function options() {
       checks: { type: 'string', default: '10000' },
       'every-location': { type: 'boolean', default: false },
       'skip-statuses': { type: 'boolean', default: false },
+      'failing-location': { type: 'boolean', default: false },
     },
   });
   const minutes = Number(values.minutes);
@@ -48,10 +52,19 @@ function options() {
   if (!(minutes > 0 && minutes <= 60)) throw new Error(`--minutes must be more than 0, at most 60`);
   if (!Number.isInteger(checks) || checks < 1 || checks > 200_000)
     throw new Error(`--checks must be a whole number 1-200000`);
-  return { minutes, checks, everyLocation: values['every-location'], skipStatuses: values['skip-statuses'] };
+  const failingLocation = values['failing-location'];
+  if (failingLocation && values['every-location'])
+    throw new Error('--failing-location and --every-location: one of them');
+  return {
+    minutes,
+    checks,
+    everyLocation: values['every-location'],
+    skipStatuses: values['skip-statuses'],
+    failingLocation,
+  };
 }
 
-function config(target: string, checks: number, everyLocation: boolean): ServiceConfig {
+function config(target: string, checks: number, everyLocation: boolean, receiver?: string): ServiceConfig {
   const locations = Array.from({ length: LOCATIONS }, (_, i) => ({
     id: `loc${i + 1}`,
     name: `Location ${i + 1}`,
@@ -69,12 +82,22 @@ function config(target: string, checks: number, everyLocation: boolean): Service
           id: `c${i}`,
           name: `c${i}`,
           type: 'api',
-          target: `${target}/c${i}`,
+          // In --failing-location, ten loopback hosts (scale-procs.ts' target answers on each).
+          target: receiver
+            ? `${target.replace('127.0.0.1', `127.0.0.${1 + (i % 10)}`)}/c${i}`
+            : `${target}/c${i}`,
           frequency: '60s',
-          locations: everyLocation ? locations.map((l) => l.id) : [locations[i % LOCATIONS]!.id],
+          locations: receiver
+            ? outageLocations(i, LOCATIONS)
+            : everyLocation
+              ? locations.map((l) => l.id)
+              : [locations[i % LOCATIONS]!.id],
+          ...(receiver ? { group: 'all' } : {}),
         })),
+        ...(receiver ? outageConfig(receiver) : {}),
       },
     ],
+    ...(receiver ? { alertDelivery: { allowPrivateNetworks: true } } : {}),
   });
 }
 
@@ -113,12 +136,13 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
   const { minutes, checks, everyLocation } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-scale-'));
   const cluster = await startCluster();
+  const pager = opts.failingLocation ? await startPageCounter() : undefined;
   try {
     const db = await cluster.freshDatabase();
     const target = await procs.startTarget();
     // At the priority the instances have (started before this process raises its own).
     const bystander = await startBystander();
-    const cfg = config(target.url, checks, everyLocation);
+    const cfg = config(target.url, checks, everyLocation, pager?.url);
     const file = join(dir, 'config.json');
     // It holds API keys: readable by its owner only, as the service asks of a config file.
     writeFileSync(file, JSON.stringify(cfg), { mode: 0o600 });
@@ -168,6 +192,10 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     const loadBefore = loadavg()[0]!;
     const from = Date.now();
     const to = from + minutes * 60_000;
+    if (pager) {
+      progress(`${FAILING} breaks: the target answers 503 to its runs`);
+      await (await request(`${target.url}/fail/${FAILING}`)).body.text();
+    }
     progress(`measuring for ${minutes} min`);
     const pages = Math.ceil(checks / 100);
     const end = performance.now() + (to - from);
@@ -210,6 +238,8 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       load: [loadBefore, loadAfter],
       clientNice,
       idleLate,
+      ...(pager ? { pages: pagesLine(pager.counts) } : {}),
+      slots: cfg.accounts[0]!.checks.reduce((sum, c) => sum + c.locations.length, 0),
       processes: [...serves.map((s) => s.proc), ...runners].map((p) => ({
         name: p.name,
         stderrLines: errorLines(p.stderr()),
@@ -217,6 +247,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       })),
     };
   } finally {
+    pager?.close();
     procs.keepLogs();
     await procs.stopAll();
     await cluster.stop();
@@ -226,9 +257,9 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
 
 async function main() {
   const opts = options();
-  const { minutes, checks, everyLocation, skipStatuses } = opts;
+  const { minutes, checks, everyLocation, skipStatuses, failingLocation } = opts;
   const row = await measure(opts);
-  const size = `${checks.toLocaleString('en')} checks${everyLocation ? ' from every location' : ''}, ${minutes} min${skipStatuses ? ', no statuses requests' : ''}`;
+  const size = `${checks.toLocaleString('en')} checks${everyLocation ? ' from every location' : ''}${failingLocation ? ' from two locations, one of them failing' : ''}, ${minutes} min${skipStatuses ? ', no statuses requests' : ''}`;
   writeSection(`bench:scale, ${size}`, scaleReport(row));
 }
 

@@ -41,22 +41,28 @@ export function createDependencyHolds(deps: DependencyHoldDeps) {
     const parents = parentsIn(account).get(check.id) ?? [];
     if (parents.length === 0) return [];
     const checks = parents.flatMap((id) => account.checks.filter((c) => c.id === id));
-    const view = parentView(await Promise.all(checks.map((c) => deps.statusOf(account, c))));
-    const holds: ParentHold[] = [];
-    for (const parent of checks) {
-      const held = heldByParent([parent.id], location, view.runsAt, view.failing);
-      const status = view.byId.get(parent.id);
-      if (!held || !status?.currentAlert) continue;
-      const channels = await channelsOf(account, parent, status.currentAlert.id, location);
-      if (channels.size === 0) continue;
-      const failingAt = status.locations.filter((l) => l.status === 'failing');
-      const where =
-        held.location === null
-          ? failingAt.map((l) => l.name).join(', ')
-          : (failingAt.find((l) => l.id === held.location)?.name ?? held.location);
-      holds.push({ parent: parent.id, parentName: parent.name, where, since: held.since, channels });
-    }
-    return holds.sort((a, b) => a.since - b.since);
+    const holds = await Promise.all(checks.map((parent) => parentHold(account, parent, location)));
+    return holds.filter((h) => h !== undefined).sort((a, b) => a.since - b.since);
+  }
+
+  /** The hold of one parent at `location`, and the channels it holds there; undefined when none. */
+  async function parentHold(
+    account: AccountConfig,
+    parent: CheckConfig,
+    location: string,
+  ): Promise<ParentHold | undefined> {
+    const status = await deps.statusOf(account, parent);
+    const view = parentView([status]);
+    const held = heldByParent([parent.id], location, view.runsAt, view.failing);
+    if (!held || !status.currentAlert) return undefined;
+    const channels = await channelsOf(account, parent, status.currentAlert.id, location);
+    if (channels.size === 0) return undefined;
+    const failingAt = status.locations.filter((l) => l.status === 'failing');
+    const where =
+      held.location === null
+        ? failingAt.map((l) => l.name).join(', ')
+        : (failingAt.find((l) => l.id === held.location)?.name ?? held.location);
+    return { parent: parent.id, parentName: parent.name, where, since: held.since, channels };
   }
 
   async function channelsOf(account: AccountConfig, parent: CheckConfig, alertId: string, location: string) {
@@ -71,7 +77,7 @@ export function createDependencyHolds(deps: DependencyHoldDeps) {
     return out;
   }
 
-  return { holdsAt };
+  return { holdsAt, parentHold };
 }
 
 /** Why a dependent's page to the channel is held, or undefined when no parent holds it there. */

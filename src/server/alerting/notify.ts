@@ -7,6 +7,7 @@ import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
 import { hearsEvent } from './audience.js';
 import { dependencyReason, type ParentHold } from './dependency-hold.js';
+import { dependencyWaitKey, type createDependencyWaits } from './dependency-wait.js';
 import { buildPayload, type StoredPayload } from './payload.js';
 
 /** What holds a page at a location: the outage there (outages/index.ts). */
@@ -16,6 +17,8 @@ export interface LocationHold {
   name: string;
   since: number;
 }
+
+type DependencyWaits = ReturnType<typeof createDependencyWaits>;
 
 export interface PlannerDeps {
   storage: Storage;
@@ -35,6 +38,8 @@ export interface PlannerDeps {
    */
   holdWait?:
     ((account: AccountConfig, check: CheckConfig, locationId: string) => HoldWait | undefined) | undefined;
+  /** The parent a dependent's failure page waits for (dependency-wait.ts); absent: it waits for none. */
+  dependencyWait?: DependencyWaits['waitFor'] | undefined;
 }
 
 /** A page's wait for a hold's decision: on what (`location:<id>`), how long at most, and the note the log shows. */
@@ -107,10 +112,10 @@ export function createNotifier(deps: PlannerDeps) {
               suppression(storage, account, check, event, channel, quiet, ctx.now)),
       ),
     );
-    const wait =
-      pages(event) && ctx.result ? deps.holdWait?.(account, check, ctx.result.location.id) : undefined;
+    const waitOn = await waitOf(deps, account, check, event, ctx);
     return channels.map((channel, i) => {
       const why = reasons[i];
+      const wait = waitOn?.(channel.id);
       const payload = buildPayload({
         event,
         check,
@@ -177,6 +182,30 @@ function locationHoldOf(
   const at = ctx.status.locations.filter((l) => l.status === 'failing');
   const holds = at.map((l) => deps.locationHold!(account.id, l.id));
   return at.length > 0 && holds.every((h) => h !== undefined) ? holds[0] : undefined;
+}
+
+/**
+ * What a page waits for, per channel (docs/alerts.md, "No race"): its location's decision when
+ * an outage is possible there, else a parent that has not run since; undefined: nothing.
+ */
+async function waitOf(
+  deps: PlannerDeps,
+  account: AccountConfig,
+  check: CheckConfig,
+  event: AlertEvent,
+  ctx: NotifyContext,
+): Promise<((channel: number) => HoldWait) | undefined> {
+  if (!pages(event) || !ctx.result) return undefined;
+  const location = deps.holdWait?.(account, check, ctx.result.location.id);
+  if (location) return () => location;
+  const parent = event === 'failure' ? await deps.dependencyWait?.(account, check, ctx.result) : undefined;
+  if (!parent) return undefined;
+  const note = `waiting up to ${Math.round(parent.ms / 1000)} s: is ${parent.name} failing too? (docs/alerts.md, "No race")`;
+  return (channel) => ({
+    on: dependencyWaitKey(parent.parent, parent.location, channel, parent.since),
+    ms: parent.ms,
+    note,
+  });
 }
 
 /** The events a broken location holds: those that page for a check's own failure. */

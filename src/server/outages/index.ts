@@ -15,7 +15,7 @@ import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schem
 import type { LocationHold } from '../alerting/notify.js';
 import { logFailure } from '../storage/observed.js';
 import type { HoldEnd, OutageRow, Storage, WaitingGroup } from '../storage/types.js';
-import { holdWaitOf, outagePossible, settleWaits } from './wait.js';
+import { holdWaitOf, locationOfWait, outagePossible, settleWaits } from './wait.js';
 import { createOutagePages, type OutagePageDeps } from './pages.js';
 import { createFailingSince, locationPictures, type LocationPicture } from './picture.js';
 
@@ -44,6 +44,8 @@ export interface LocationOutageDeps extends OutagePageDeps {
   pageStillFailing(hold: HoldEnd, checks: readonly CheckConfig[]): Promise<number>;
   /** New notifications were written. */
   kick(): void;
+  /** Settles the pages waiting on something else than a location (a parent: alerting/dependency-wait.ts). */
+  settleOtherWaits?: ((groups: readonly WaitingGroup[], now: number) => Promise<number>) | undefined;
 }
 
 /** How often every account's locations are judged; a status change asks sooner. */
@@ -173,7 +175,10 @@ export function createLocationOutages(deps: LocationOutageDeps) {
 
   async function judgeAll() {
     await readStored();
-    const waits = await storage.waitingNotifications();
+    const all = await storage.waitingNotifications();
+    const waits = all.filter((w) => locationOfWait(w.on) !== null);
+    const others = all.filter((w) => locationOfWait(w.on) === null);
+    if (others.length > 0 && ((await deps.settleOtherWaits?.(others, clock.now())) ?? 0) > 0) deps.kick();
     for (const account of deps.accounts.all())
       await judgeAccount(
         account,

@@ -6,6 +6,7 @@ import { createAlerting, type Alerting } from '../alerting/index.js';
 import { createAlertPlanner } from '../alerting/planner.js';
 import { createDependencyEnds } from '../alerting/dependency-ends.js';
 import { createDependencyHolds } from '../alerting/dependency-hold.js';
+import { createDependencyWaits } from '../alerting/dependency-wait.js';
 import type { Holds } from './holds.js';
 import type { RunResult } from '../runners/types.js';
 import { notRunnableReason } from '../runners/index.js';
@@ -41,6 +42,12 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
   const { maintenance } = holds;
   // A parent's status is asked of the engine when a dependent's page is planned, never before it exists.
   const dependencies = createDependencyHolds({ storage, statusOf: (a, c) => engine.statusOf(a, c) });
+  const dependencyWaits = createDependencyWaits({
+    storage,
+    accounts,
+    statusOf: (a, c) => engine.statusOf(a, c),
+    holds: dependencies,
+  });
   const planner = createAlertPlanner({
     storage,
     now: clock.now,
@@ -49,6 +56,7 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     dependencyHolds: dependencies.holdsAt,
     locationHold: (accountId, locationId) => outages.holdAt(accountId, locationId),
     holdWait: (account, check, locationId) => outages.holdWait(account, check, locationId),
+    dependencyWait: dependencyWaits.waitFor,
   });
   const dependencyEnds = createDependencyEnds(clock.now);
   const engine = createStatusEngine({
@@ -93,6 +101,7 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     moved: () => engine.scheduleMoved(),
     version: () => engine.version(),
     pageStillFailing: (hold, checks) => alerting.pageStillFailing(hold, checks),
+    settleOtherWaits: dependencyWaits.settle,
     kick: () => alerting.kick(),
   });
   return { engine, alerting, health, dependencyEnds, outages, ...recording(base, engine) };

@@ -16,7 +16,7 @@ import {
   statusOf,
   type Receivers,
 } from '../../helpers/alerting.js';
-import { createFakeClock } from '../../helpers/fake-clock.js';
+import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 import type { TestService } from '../../helpers/service.js';
 
 const held = closedAfterEach();
@@ -182,6 +182,46 @@ describe('dependencies', { timeout: 60_000 }, () => {
       ]);
     await feed('cache', ['success', 'success', 'success']);
     await expect.poll(() => failuresSent(r).get('app')).toBe(1);
+  });
+
+  it('no race: a dependent failing first waits for its parent, held when the parent fails, sent when it passes', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, {
+      extraChecks: [
+        check('db', 'DB primary'),
+        check('app', 'App', { dependsOn: ['db'] }),
+        check('web', 'Web', { dependsOn: ['db'] }),
+      ],
+      channels: [hookChannel(r, { checks: ['db', 'app', 'web'] })],
+    });
+    const s = (held.svc = await startAlertService(config, clock));
+    const feed = feeder(s, clock.now);
+    await s.seed('db', Array(40).fill('success'), { endAt: clock.now() - 70_000, spacingMs: 10 });
+    // The app fails before the database has run again: its page waits on its delivery row.
+    await feed('app', ['failed', 'failed']);
+    const waiting = (await notifications(s, 'checkId=app'))[0]!;
+    expect(waiting).toMatchObject({ event: 'failure', status: 'pending' });
+    expect(waiting.lastError).toBe(
+      'waiting up to 60 s: is DB primary failing too? (docs/alerts.md, "No race")',
+    );
+    // The database fails and pages: the app's page is held, not sent.
+    await feed('db', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length).toBe(1);
+    await advanceBy(clock, 2_000);
+    await expect
+      .poll(async () => (await notifications(s, 'checkId=app'))[0]!.lastError)
+      .toBe('suppressed: depends on DB primary, failing at Frankfurt');
+    expect([...failuresSent(r).keys()]).toEqual(['db']);
+
+    // Once the database passes again, a dependent failing on its own is paged as soon as the
+    // database has run since and passed.
+    await feed('db', ['success', 'success', 'success']);
+    await feed('web', ['failed', 'failed']);
+    expect((await notifications(s, 'checkId=web'))[0]).toMatchObject({ status: 'pending' });
+    await feed('db', ['success']);
+    await advanceBy(clock, 2_000);
+    await expect.poll(() => failuresSent(r).get('web')).toBe(1);
   });
 
   it("names the hold on the one check's status a pause answers with", async () => {

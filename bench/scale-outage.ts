@@ -1,0 +1,59 @@
+// bench:scale --failing-location (issue 45, docs/alerts.md "A broken location"): each check
+// runs from two of the five locations (one in 50 from loc1 alone), every check is in one group a
+// WEBHOOK channel is subscribed to, and once the window starts the target answers 503 to every
+// run from loc1. The pages the channel receives are counted by kind: one `location` page, and no
+// page per check from loc1, is the aim; the schedule must keep its lag all the same.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAILING = 'loc1';
+
+/** Where each check runs in this mode: two neighbouring locations, or loc1 alone for one in 50. */
+export const outageLocations = (i: number, locations: number) =>
+  i % 50 === 0 ? [FAILING] : [`loc${(i % locations) + 1}`, `loc${((i + 1) % locations) + 1}`];
+
+/** The config's additions: the group, the channel (to `receiver`), delivery to loopback. */
+export function outageConfig(receiver: string) {
+  return {
+    groups: [{ id: 'all', name: 'All' }],
+    alertChannels: [
+      {
+        type: 'WEBHOOK',
+        name: 'pager',
+        config: { url: `${receiver}/hook`, method: 'POST' },
+        subscriptions: { groups: ['all'], locations: [FAILING] },
+      },
+    ],
+  };
+}
+
+/** A loopback receiver counting what it is sent, by event kind. */
+export async function startPageCounter(): Promise<{
+  url: string;
+  counts: Map<string, number>;
+  close(): void;
+}> {
+  const counts = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      try {
+        const event = (JSON.parse(body) as { event?: string }).event ?? '(none)';
+        counts.set(event, (counts.get(event) ?? 0) + 1);
+      } catch {
+        counts.set('(unreadable)', (counts.get('(unreadable)') ?? 0) + 1);
+      }
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, counts, close: () => void server.close() };
+}
+
+/** "location 1, failure 0": the kinds received, the expected ones always named. */
+export function pagesLine(counts: ReadonlyMap<string, number>): string {
+  const kinds = new Set(['location', 'failure', 'degraded', ...counts.keys()]);
+  return [...kinds].map((k) => `${k} ${counts.get(k) ?? 0}`).join(', ');
+}
