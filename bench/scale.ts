@@ -84,7 +84,7 @@ function config(target: string, checks: number, everyLocation: boolean, receiver
           type: 'api',
           // In --failing-location, ten loopback hosts (scale-procs.ts' target answers on each).
           target: receiver
-            ? `${target.replace('127.0.0.1', `127.0.0.${1 + (i % 10)}`)}/c${i}`
+            ? `${target.replace('127.0.0.1', `127.0.0.${1 + (Math.floor(i / 5) % 10)}`)}/c${i}`
             : `${target}/c${i}`,
           frequency: '60s',
           locations: receiver
