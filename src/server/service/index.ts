@@ -108,4 +108,6 @@ async function startTimers(
   // An outage's end a stopped service missed pages now; then every location is judged every few seconds.
   await status.outages.start();
   closers.add('the location outages', () => status.outages.stop());
+  // After the outages are read (they hold pages too): a parent's recovery a kill cut short pages now.
+  await status.sweepDependencyEnds();
 }

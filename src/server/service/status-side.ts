@@ -7,6 +7,7 @@ import { createAlertPlanner } from '../alerting/planner.js';
 import { createDependencyEnds } from '../alerting/dependency-ends.js';
 import { createDependencyHolds } from '../alerting/dependency-hold.js';
 import { createDependencyWaits } from '../alerting/dependency-wait.js';
+import { sweepDependencyEnds } from '../alerting/dependency-sweep.js';
 import type { Holds } from './holds.js';
 import type { RunResult } from '../runners/types.js';
 import { notRunnableReason } from '../runners/index.js';
@@ -35,6 +36,8 @@ export interface StatusSide {
   dependencyEnds: ReturnType<typeof createDependencyEnds>;
   /** Locations declared down, holding their checks' pages (outages/index.ts). */
   outages: LocationOutages;
+  /** At start: pages the dependents a stopped service left held with no parent failing. */
+  sweepDependencyEnds(): Promise<number>;
 }
 
 export function createStatusSide(base: Base, run: RunSide, holds: Holds): StatusSide {
@@ -104,7 +107,18 @@ export function createStatusSide(base: Base, run: RunSide, holds: Holds): Status
     settleOtherWaits: dependencyWaits.settle,
     kick: () => alerting.kick(),
   });
-  return { engine, alerting, health, dependencyEnds, outages, ...recording(base, engine) };
+  const sweep = () =>
+    sweepDependencyEnds({
+      storage,
+      accounts,
+      statusOf: (a, c) => engine.statusOf(a, c),
+      holds: dependencies,
+      pageStillFailing: (hold, checks) => alerting.pageStillFailing(hold, checks),
+    });
+  return {
+    ...{ engine, alerting, health, dependencyEnds, outages, sweepDependencyEnds: sweep },
+    ...recording(base, engine),
+  };
 }
 
 /** The active window over a check as the status shows it, and the one pausing it if any. */

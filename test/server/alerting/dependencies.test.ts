@@ -9,6 +9,7 @@ import {
   alertConfig,
   closedAfterEach,
   hookChannel,
+  hookEvents,
   notifications,
   post,
   startAlertService,
@@ -18,6 +19,7 @@ import {
 } from '../../helpers/alerting.js';
 import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 import type { TestService } from '../../helpers/service.js';
+import { tempDb } from '../../helpers/storages.js';
 
 const held = closedAfterEach();
 
@@ -222,6 +224,37 @@ describe('dependencies', { timeout: 60_000 }, () => {
     await feed('db', ['success']);
     await advanceBy(clock, 2_000);
     await expect.poll(() => failuresSent(r).get('web')).toBe(1);
+  });
+
+  it('a kill between the parent recovering and its dependents paging: the next start pages each once', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, {
+      extraChecks: [check('db', 'DB primary'), check('app', 'App', { dependsOn: ['db'] })],
+      channels: [hookChannel(r, { checks: ['db', 'app'] })],
+    });
+    const dbPath = tempDb();
+    let s = (held.svc = await startAlertService(config, clock, { dbPath }));
+    const feed = feeder(s, clock.now);
+    await s.seed('db', Array(40).fill('success'), { endAt: clock.now() - 70_000, spacingMs: 10 });
+    await feed('db', ['failed', 'failed']);
+    await feed('app', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length).toBe(1);
+    // The process dies before the page at the parent's recovery is written: here, its write fails.
+    const apply = s.storage.applyAlertChange.bind(s.storage);
+    s.storage.applyAlertChange = (accountId, change) =>
+      change.holdEnd?.kind === 'dependency' ? Promise.reject(new Error('killed')) : apply(accountId, change);
+    await feed('db', ['success', 'success', 'success']);
+    await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['failure', 'recovery']);
+    await s.close();
+
+    s = held.svc = await startAlertService(config, clock, { dbPath });
+    await expect.poll(() => failuresSent(r).get('app')).toBe(1);
+    await s.close();
+    // Another start finds it paged: nothing more.
+    s = held.svc = await startAlertService(config, clock, { dbPath });
+    await advanceBy(clock, 2_000);
+    expect(failuresSent(r).get('app')).toBe(1);
   });
 
   it("names the hold on the one check's status a pause answers with", async () => {
