@@ -55,7 +55,7 @@ export function scaleReport(r: ScaleRow): string {
     r.everyLocation
       ? 'each from all 5 remote locations'
       : r.pages !== undefined
-        ? 'each from two neighbouring remote locations of 5 (one in 50 from loc1 alone), all in one group a WEBHOOK channel pages for, loc1 broken (the target answers 503 to its runs) as the window starts'
+        ? 'one in 5 from loc1 and another of the 5 remote locations, one in 100 from loc1 alone, the rest from one location, over ten loopback target hosts, all in one group a WEBHOOK channel pages for; loc1 broken (the target answers 503 to its runs) as the window starts'
         : 'spread over 5 remote locations (each check from one: 2 in 10 per location)'
   }: ${n(perMinute)} runs a minute, ${(perMinute / 60).toFixed(0)} a second. PostgreSQL (a throw-away
 cluster, fsync off) with two \`checkwall serve\` instances, 15 \`checkwall runner\` processes (3 per location,

@@ -259,7 +259,7 @@ async function main() {
   const opts = options();
   const { minutes, checks, everyLocation, skipStatuses, failingLocation } = opts;
   const row = await measure(opts);
-  const size = `${checks.toLocaleString('en')} checks${everyLocation ? ' from every location' : ''}${failingLocation ? ' from two locations, one of them failing' : ''}, ${minutes} min${skipStatuses ? ', no statuses requests' : ''}`;
+  const size = `${checks.toLocaleString('en')} checks${everyLocation ? ' from every location' : ''}${failingLocation ? ', one location failing' : ''}, ${minutes} min${skipStatuses ? ', no statuses requests' : ''}`;
   writeSection(`bench:scale, ${size}`, scaleReport(row));
 }
 
