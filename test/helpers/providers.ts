@@ -43,6 +43,17 @@ export function pagerdutyProblems(body: Record<string, unknown>): string[] {
  * (https://support.atlassian.com/opsgenie/docs/update-an-alerts-description);
  * priority P1 to P5. Acknowledge and close by alias: /v2/alerts/{alias}/acknowledge|close?identifierType=alias.
  */
+/** A dialect's request as a receiver would have seen it (path and query only), for the rules below. */
+export const asSeen = (req: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}): SeenRequest => {
+  const url = new URL(req.url);
+  return { method: req.method, url: url.pathname + url.search, headers: req.headers, body: req.body, at: 0 };
+};
+
 export function opsgenieProblems(req: SeenRequest): string[] {
   const out: string[] = [];
   if (!/^GenieKey \S+$/.test(String(req.headers['authorization'])))

@@ -52,6 +52,7 @@ const MODULE_IN: Record<string, string> = {
   './src/server/demo': 'server/demo/index.js',
   './src/server/metrics': 'server/metrics/scrape.js',
   './src/server/maintenance': 'server/maintenance/windows.js',
+  './src/server/outages': 'server/outages/index.js',
   './src/server/http': 'server/http/app.js',
   './src/server/service': 'server/service/index.js',
   './src/store': 'store/create-store.js',

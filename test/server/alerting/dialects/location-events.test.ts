@@ -7,7 +7,7 @@ import { CHAT_SERVICES, type AlertPayload } from '../../../../src/api/schemas/in
 import { CHAT_DIALECTS, DIALECTS } from '../../../../src/server/alerting/dialects/index.js';
 import type { DialectOutcome, WebhookSettings } from '../../../../src/server/alerting/dialects/types.js';
 import type { Delivery } from '../../../../src/server/alerting/senders/types.js';
-import { opsgenieProblems, pagerdutyProblems } from '../../../helpers/providers.js';
+import { asSeen, opsgenieProblems, pagerdutyProblems } from '../../../helpers/providers.js';
 import { CONTROL, payload, strings } from './hostile.js';
 
 const NOW = Date.parse('2026-01-01T00:00:30.000Z');
@@ -71,15 +71,7 @@ describe('a location outage through every dialect', () => {
     const settings = { apiKey: 'genie-key', url: 'https://api.eu.opsgenie.com' };
     for (const event of ['location', 'location-recovery'] as const) {
       const req = deliver('opsgenie', event, settings);
-      const url = new URL(req.url);
-      const seen = {
-        method: req.method,
-        url: url.pathname + url.search,
-        headers: req.headers,
-        body: req.body,
-        at: 0,
-      };
-      expect(opsgenieProblems(seen)).toEqual([]);
+      expect(opsgenieProblems(asSeen(req))).toEqual([]);
     }
     const down = deliver('opsgenie', 'location', settings);
     expect(JSON.parse(down.body)).toMatchObject({ alias: OUTAGE, priority: 'P1', entity: 'Singapore' });

@@ -13,7 +13,7 @@ import type {
   WebhookSettings,
 } from '../../../../src/server/alerting/dialects/types.js';
 import type { Delivery } from '../../../../src/server/alerting/senders/types.js';
-import { opsgenieProblems, pagerdutyProblems } from '../../../helpers/providers.js';
+import { asSeen, opsgenieProblems, pagerdutyProblems } from '../../../helpers/providers.js';
 import { CAUSE_END, CONTROL, EVENTS, HOSTILE_NAME, payload, strings } from './hostile.js';
 
 const NOW = Date.parse('2026-01-01T00:00:30.000Z');
@@ -59,15 +59,7 @@ describe('every event kind through every WEBHOOK format', () => {
     const req = request(
       deliver('opsgenie', event, { apiKey: 'genie-key', url: 'https://api.eu.opsgenie.com' }),
     );
-    const url = new URL(req.url);
-    const seen = {
-      method: req.method,
-      url: url.pathname + url.search,
-      headers: req.headers,
-      body: req.body,
-      at: 0,
-    };
-    expect(opsgenieProblems(seen)).toEqual([]);
+    expect(opsgenieProblems(asSeen(req))).toEqual([]);
     expect(req.method).toBe('POST');
     if (req.body) expect(strings(JSON.parse(req.body)).join('\n')).not.toMatch(CONTROL);
   });
