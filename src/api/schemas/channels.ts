@@ -199,8 +199,15 @@ export const AlertChannelSchema = z.looseObject({
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
   config: z.record(z.string(), z.unknown()),
-  /** DECISION: the checks and groups it serves (absent from services that do not say). */
-  subscriptions: z.looseObject({ checks: z.array(z.string()), groups: z.array(z.string()) }).optional(),
+  /** DECISION: the checks, groups and locations it serves (absent from services that do not say). */
+  subscriptions: z
+    .looseObject({
+      checks: z.array(z.string()),
+      groups: z.array(z.string()),
+      /** Absent from services before location outages (docs/alerts.md, "A broken location"). */
+      locations: z.array(z.string()).optional(),
+    })
+    .optional(),
   /**
    * DECISION: a WEBHOOK channel's HMAC key for X-Checkwall-Signature: whole in the
    * POST answer only, masked (`whsec_•••` and its last 4) in every later answer.

@@ -12,27 +12,36 @@ import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schem
 import type { NewNotification, OutageRow, Storage, StoredChannel } from '../storage/types.js';
 
 export interface OutagePageDeps {
-  storage: Pick<Storage, 'subscribedChannels' | 'locationChannels'>;
+  storage: Pick<Storage, 'listChannels'>;
   publicUrl: string | undefined;
   maintenanceOf?: ((account: AccountConfig, check: CheckConfig) => { name: string } | undefined) | undefined;
 }
+
+/** More than any account's channels (maxAlertChannels is 10 by default). */
+const MAX_CHANNELS = 10_000;
 
 /** "03:12 UTC": how the page says since when (a pager's line is short). */
 const clockTime = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 
 export function createOutagePages(deps: OutagePageDeps) {
-  /** The channels a location's page goes to, by id, in id order. */
+  /**
+   * The channels a location's page goes to, in id order: read once, with their subscriptions,
+   * and matched here (a location may have thousands of checks; a query each was seconds).
+   */
   async function channelsOf(
     account: AccountConfig,
     location: LocationConfig,
     checks: readonly CheckConfig[],
   ) {
-    const byId = new Map<number, StoredChannel>();
-    for (const check of checks)
-      for (const c of await deps.storage.subscribedChannels(account.id, check.id, check.group))
-        if (hearsEvent(c, 'failure')) byId.set(c.id, c);
-    for (const c of await deps.storage.locationChannels(account.id, location.id)) byId.set(c.id, c);
-    return [...byId.values()].sort((a, b) => a.id - b.id);
+    const ids = new Set(checks.map((c) => c.id));
+    const groups = new Set(checks.flatMap((c) => (c.group ? [c.group] : [])));
+    const { items } = await deps.storage.listChannels(account.id, 0, MAX_CHANNELS);
+    return items.filter((c) => {
+      const subs = c.subscriptions;
+      if (subs?.locations?.includes(location.id)) return true;
+      const covers = subs?.checks.some((id) => ids.has(id)) || subs?.groups.some((g) => groups.has(g));
+      return covers === true && hearsEvent(c, 'failure');
+    });
   }
 
   function notice(
@@ -40,7 +49,7 @@ export function createOutagePages(deps: OutagePageDeps) {
     location: LocationConfig,
     outage: OutageRow,
     event: AlertEvent,
-    channel: StoredChannel,
+    channel: Pick<StoredChannel, 'id' | 'name'>,
     now: number,
     heldBy: string | undefined,
   ): NewNotification {

@@ -48,6 +48,4 @@ export interface ChannelStore {
     checkId: string,
     groupId: string | undefined,
   ): Promise<StoredChannel[]>;
-  /** Channels subscribed to the outages of a location (`subscriptions.locations`). */
-  locationChannels(accountId: string, locationId: string): Promise<StoredChannel[]>;
 }

@@ -1,6 +1,6 @@
 // The shared storage suite, its location-outage part (docs/alerts.md, "A broken location"):
 // an outage declared with its pages once per location, ended with its recovery once, its end
-// marked paged; a channel subscribed to a location; pages waiting for a decision, grouped,
+// marked paged; a channel's location subscriptions; pages waiting for a decision, grouped,
 // held or released, and never sent by the outbox while they wait (unless no one settles
 // them for WAIT_GRACE_MS). Run over every implementation in test/helpers/storages.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,10 +54,12 @@ describe.each(allStorages())('storage, location outages: $name', ({ open }) => {
     channels: [hook],
   });
 
-  it('finds the channels subscribed to a location', async () => {
-    expect((await s.locationChannels(A, 'ap-south')).map((c) => c.id)).toEqual([hook]);
-    expect(await s.locationChannels(A, 'eu-west')).toEqual([]);
-    expect(await s.locationChannels('account-b', 'ap-south')).toEqual([]);
+  it("keeps a channel's locations with its subscriptions, in the channel list too", async () => {
+    const subs = { checks: ['c1'], groups: [], locations: ['ap-south'] };
+    expect(await s.subscriptions(A, hook)).toEqual(subs);
+    expect((await s.listChannels(A, 0, 10)).items.map((c) => c.subscriptions)).toEqual([subs]);
+    expect(await s.setSubscriptions(A, hook, { ...subs, locations: ['eu-west', 'ap-south'] })).toBe(true);
+    expect((await s.subscriptions(A, hook))!.locations).toEqual(['ap-south', 'eu-west']);
   });
 
   it('declares one outage per location with its pages, ends it once with its recovery, and marks its end paged', async () => {

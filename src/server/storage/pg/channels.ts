@@ -84,7 +84,6 @@ type ChannelStore = Pick<
   | 'subscriptions'
   | 'setSubscriptions'
   | 'subscribedChannels'
-  | 'locationChannels'
 >;
 
 export function createPgChannelStore(pool: pg.Pool): ChannelStore {
@@ -143,17 +142,6 @@ export function createPgChannelStore(pool: pg.Pool): ChannelStore {
              AND ((s.kind = 'check' AND s.target_id = $2) OR (s.kind = 'group' AND s.target_id = $3)))
          ORDER BY c.id`,
         [accountId, checkId, groupId ?? null],
-      );
-      return found.map(toStored);
-    },
-    async locationChannels(accountId, locationId) {
-      const found = await rows<ChannelRow>(
-        pool,
-        `SELECT c.* FROM channels c WHERE c.account_id = $1 AND EXISTS (
-           SELECT 1 FROM channel_subscriptions s WHERE s.channel_id = c.id
-             AND s.kind = 'location' AND s.target_id = $2)
-         ORDER BY c.id`,
-        [accountId, locationId],
       );
       return found.map(toStored);
     },

@@ -47,11 +47,6 @@ export function createChannelStore(db: Database.Database) {
      ORDER BY c.id`,
   );
 
-  const byLocation = db.prepare(
-    `SELECT DISTINCT c.* FROM channels c JOIN channel_subscriptions s ON s.channel_id = c.id
-     WHERE c.account_id = ? AND s.kind = 'location' AND s.target_id = ? ORDER BY c.id`,
-  );
-
   const readSubs = (channelId: number): Subscriptions =>
     subscriptionsOf(subsOf.all(channelId) as Array<{ kind: string; target: string }>);
   const writeSubs = (channelId: number, subs: Subscriptions) => {
@@ -118,7 +113,5 @@ export function createChannelStore(db: Database.Database) {
       replaceSubs.immediate(accountId, channelId, subs),
     subscribedChannels: (accountId: string, checkId: string, groupId: string | undefined) =>
       (subscribed.all(accountId, checkId, groupId ?? null) as ChannelRow[]).map(toStored),
-    locationChannels: (accountId: string, locationId: string) =>
-      (byLocation.all(accountId, locationId) as ChannelRow[]).map(toStored),
   };
 }
