@@ -20,9 +20,13 @@ import { writeSection } from './report.js';
 
 const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_kill_soak_0123456789abcdef';
-/** The target fails for FAIL_MS of every CYCLE_MS: availability stays above 85 %, so each alert can recover. */
+/**
+ * Each check's target fails for FAIL_MS of every CYCLE_MS, the checks a CYCLE_MS / CHECKS apart:
+ * availability stays above 85 %, so each alert can recover, and some check is failing most of the time.
+ */
 const CYCLE_MS = 20_000;
 const FAIL_MS = 2_500;
+const CHECKS = 8;
 const SETTLE_MS = 20_000;
 
 const progress = (line: string) =>
@@ -30,16 +34,16 @@ const progress = (line: string) =>
 
 function configFile(target: string, receiver: string): string {
   const path = join(tempDir(), 'checkwall.json');
-  const check = {
-    ...{ id: 'api', name: 'API', type: 'api', target: `${target}/health`, frequency: '1s' },
+  const checks = Array.from({ length: CHECKS }, (_, i) => ({
+    ...{ id: `api${i}`, name: `API ${i}`, type: 'api', target: `${target}/h${i}`, frequency: '1s' },
     ...{ locations: ['here'], alerts: { afterFailures: 1, minIntervalSeconds: 0 } },
-  };
+  }));
   const channel = {
-    ...{ type: 'WEBHOOK', name: 'hook', subscriptions: { checks: ['api'] } },
+    ...{ type: 'WEBHOOK', name: 'hook', subscriptions: { checks: checks.map((c) => c.id) } },
     config: { url: `${receiver}/hook`, method: 'POST' },
   };
   const account = {
-    ...{ id: ACCOUNT, apiKeys: [KEY], checks: [check], alertChannels: [channel] },
+    ...{ id: ACCOUNT, apiKeys: [KEY], checks, alertChannels: [channel] },
     locations: [{ id: 'here', name: 'Here', region: 'local' }],
   };
   const delivery = {
@@ -63,9 +67,15 @@ async function main() {
   const { values } = parseArgs({ options: { kills: { type: 'string', default: '100' } } });
   const kills = Number(values.kills);
   if (!Number.isInteger(kills) || kills < 1 || kills > 10_000) throw new Error('--kills must be 1-10000');
-  let healthy = true;
+  let soaking = false;
+  const t0 = Date.now();
+  /** Whether check i's target fails now: its own FAIL_MS of every CYCLE_MS, while the soak lasts. */
+  const failing = (i: number) =>
+    soaking && (Date.now() - t0 + (i * CYCLE_MS) / CHECKS) % CYCLE_MS >= CYCLE_MS - FAIL_MS;
   const seen = new Map<string, Seen>();
-  const target = await startFixture((_req, res) => json(res, healthy ? 200 : 500, {}));
+  const target = await startFixture((req, res) =>
+    json(res, failing(Number(/\/h(\d+)/.exec(req.url)?.[1])) ? 500 : 200, {}),
+  );
   const receiver = await startFixture((req, res) => {
     const page = JSON.parse(req.body) as { deliveryId: string; event: string; alertId: string | null };
     const was = seen.get(page.deliveryId);
@@ -73,8 +83,7 @@ async function main() {
     else seen.set(page.deliveryId, { event: page.event, alertId: page.alertId, order: seen.size, times: 1 });
     json(res, 200, {});
   });
-  const t0 = Date.now();
-  const flip = setInterval(() => (healthy = (Date.now() - t0) % CYCLE_MS < CYCLE_MS - FAIL_MS), 100);
+  soaking = true;
   const db = join(tempDir(), 'soak.db');
   const args = ['--config', configFile(target.url, receiver.url), '--db', db, '--port', '0'];
   const loadBefore = loadavg()[0]!;
@@ -86,14 +95,12 @@ async function main() {
       await svc.stop('SIGKILL');
       if (i % 10 === 0) progress(`${i} kills, ${seen.size} deliveries seen`);
     }
-    clearInterval(flip);
-    healthy = true;
+    soaking = false;
     progress('unkilled until every page is delivered');
     const last = await startServe(args, {}, 60_000);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     await last.stop();
   } finally {
-    clearInterval(flip);
     killStrays();
     await Promise.all([target.close(), receiver.close()]);
   }
@@ -154,8 +161,9 @@ function report(
   loadAfter: number,
   o: ReturnType<typeof judge>,
 ): string {
-  return `\`checkwall serve\` (the built program, one SQLite file) watches an api check run every second whose
-loopback target fails for ${FAIL_MS / 1000} s of every ${CYCLE_MS / 1000} s (afterFailures 1, minIntervalSeconds 0), paging a
+  return `\`checkwall serve\` (the built program, one SQLite file) watches ${CHECKS} api checks run every second, each
+of whose loopback targets fails for ${FAIL_MS / 1000} s of every ${CYCLE_MS / 1000} s, the checks spread over the
+cycle (afterFailures 1, minIntervalSeconds 0), paging a
 loopback WEBHOOK receiver that keeps each delivery id. It was SIGKILLed ${kills} times, each 0.3-3 s (at random)
 after it listened, and started again on the same file; then it ran ${SETTLE_MS / 1000} s unkilled with the target
 healthy. ${minutes.toFixed(1)} minutes in all, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end.
