@@ -231,6 +231,10 @@ export const PG_MIGRATIONS: readonly string[] = [
    ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
    CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
      WHERE waiting_on IS NOT NULL;`,
+  // docs/maintenance.md, "Storage": incremental reads by updated_at, tombstones for deletions.
+  `ALTER TABLE maintenance_windows ADD COLUMN updated_at BIGINT NOT NULL DEFAULT 0;
+   ALTER TABLE maintenance_windows ADD COLUMN deleted BOOLEAN NOT NULL DEFAULT false;
+   CREATE INDEX maintenance_windows_updated ON maintenance_windows (updated_at);`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
