@@ -101,4 +101,22 @@ describe.each(FACTORIES)('maintenance windows: %s', (_name, open) => {
     expect(returned.map((rows) => rows.length)).toEqual([1, 2, 2, 0]);
     expect([...reader.windows().values()].map((w) => w.id)).toEqual(['w2']);
   });
+
+  it('prunes ended windows after historyDays and tombstones after the retention cut-off', async () => {
+    const DAY = 86_400_000;
+    const once = (id: string): StoredWindow => ({ ...window(id), repeat: null, occurrenceEnds: {} });
+    await s.saveMaintenanceWindow(once('old'), T0); // ended at T0 + 1 h
+    await s.saveMaintenanceWindow({ ...window('early'), endedEarlyAt: T0 + 5 }, T0); // repeating, ended early
+    await s.saveMaintenanceWindow({ ...once('recent'), endsAt: T0 + 40 * DAY }, T0);
+    await s.saveMaintenanceWindow(
+      { ...window('forever'), repeat: { frequency: 'daily', timezone: 'UTC' } },
+      T0,
+    );
+    await s.saveMaintenanceWindow(once('gone'), T0);
+    await s.deleteMaintenanceWindow('account-a', 'gone', T0 + 10);
+    // The cut-offs: raw rows (tombstones) before T0 + 30 d, history (ended windows) before T0 + 1 d.
+    await s.prune(T0 + 30 * DAY, { before: T0 + DAY, hourlyBefore: T0 + DAY });
+    expect((await s.maintenanceWindows()).map((w) => w.id).sort()).toEqual(['forever', 'recent']);
+    expect(await s.maintenanceWindowChanges(0)).toHaveLength(2);
+  });
 });

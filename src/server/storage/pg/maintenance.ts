@@ -2,6 +2,7 @@
 // (with the time each row last changed; deleted ones as tombstones),
 // and how far every instance paged for hold ends (the claims are pg/alerts.ts's).
 import type pg from 'pg';
+import { windowEndBound } from '../../../domain/maintenance-end.js';
 import { changed, first, rows } from './db.js';
 import type { Storage, StoredWindow } from '../types.js';
 
@@ -19,11 +20,11 @@ export function createPgMaintenanceStore(pool: pg.Pool): MaintenanceStore {
   return {
     async saveMaintenanceWindow(w, at = Date.now()) {
       await pool.query(
-        `INSERT INTO maintenance_windows (account_id, id, data, updated_at, deleted)
-         VALUES ($1, $2, $3, $4, false)
-         ON CONFLICT (account_id, id) DO UPDATE
-           SET data = excluded.data, updated_at = excluded.updated_at, deleted = false`,
-        [w.accountId, w.id, JSON.stringify(w), at],
+        `INSERT INTO maintenance_windows (account_id, id, data, updated_at, deleted, last_end)
+         VALUES ($1, $2, $3, $4, false, $5)
+         ON CONFLICT (account_id, id) DO UPDATE SET data = excluded.data,
+           updated_at = excluded.updated_at, deleted = false, last_end = excluded.last_end`,
+        [w.accountId, w.id, JSON.stringify(w), at, windowEndBound(w)],
       );
     },
     deleteMaintenanceWindow: async (accountId, id, at = Date.now()) =>

@@ -1,6 +1,7 @@
 // Maintenance windows (docs/maintenance.md), kept whole as JSON with the time each row last
 // changed (deleted ones as tombstones), and how far hold ends were paged for.
 import type Database from 'better-sqlite3';
+import { windowEndBound } from '../../../domain/maintenance-end.js';
 import type { Sync } from '../promised.js';
 import type { Storage, StoredWindow } from '../types.js';
 
@@ -23,9 +24,10 @@ interface ChangeRow {
 
 export function createMaintenanceStore(db: Database.Database): MaintenanceStore {
   const save = db.prepare(
-    `INSERT INTO maintenance_windows (account_id, id, data, updated_at, deleted) VALUES (?, ?, ?, ?, 0)
+    `INSERT INTO maintenance_windows (account_id, id, data, updated_at, deleted, last_end)
+     VALUES (?, ?, ?, ?, 0, ?)
      ON CONFLICT (account_id, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at,
-       deleted = 0`,
+       deleted = 0, last_end = excluded.last_end`,
   );
   const remove = db.prepare(
     'UPDATE maintenance_windows SET deleted = 1, updated_at = ? WHERE account_id = ? AND id = ? AND deleted = 0',
@@ -41,7 +43,7 @@ export function createMaintenanceStore(db: Database.Database): MaintenanceStore 
   );
   return {
     saveMaintenanceWindow(w, at = Date.now()) {
-      save.run(w.accountId, w.id, JSON.stringify(w), at);
+      save.run(w.accountId, w.id, JSON.stringify(w), at, windowEndBound(w));
     },
     deleteMaintenanceWindow: (accountId, id, at = Date.now()) => remove.run(at, accountId, id).changes > 0,
     maintenanceWindows: () =>

@@ -253,6 +253,9 @@ export const MIGRATIONS: readonly string[] = [
   // pruned, so every instance's next read sees it go.
   `ALTER TABLE maintenance_windows ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE maintenance_windows ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+   -- when the window has ended for good, at the latest (domain/maintenance-end.ts): pruned
+   -- after historyDays; null while it repeats without end (and for rows saved before).
+   ALTER TABLE maintenance_windows ADD COLUMN last_end INTEGER;
    CREATE INDEX maintenance_windows_updated ON maintenance_windows (updated_at);`,
 ];
 
