@@ -3,7 +3,8 @@
 // then measurement honesty under load (service-honesty.ts); GET /metrics of 10,000
 // checks (service-metrics.ts). `-- honesty` runs only the latter, `-- lists` only the
 // first, `-- metrics` only the scrape, `-- status-page` only the status page's rows
-// (status-page.ts), `-- strangers` only the flood row.
+// (status-page.ts), `-- strangers` only the flood row, `-- windows` only GET /v1/me with
+// 10,000 maintenance windows stored (service-windows.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ import { honestyReport, measureHonesty } from './service-honesty.js';
 import { statusPageRows } from './status-page.js';
 import { scrapeReport } from './service-metrics.js';
 import { startStrangerFlood } from './strangers.js';
+import { windowsReport } from './service-windows.js';
 import { BENCH_ACCOUNT as ACCOUNT, BENCH_LOCATIONS as LOCATIONS, benchService } from './fixtures.js';
 
 const CHECKS = 1_000;
@@ -92,6 +94,9 @@ async function main() {
   const only = process.argv[2];
   // `-- strangers`: only the flood row, printed (a quick before/after; BENCHMARKS.md untouched).
   if (only === 'strangers') return void process.stdout.write(`${await strangersOnly()}\n`);
+  if (only === 'windows' || only === undefined)
+    writeSection('bench:service maintenance windows', await windowsReport());
+  if (only === 'windows') return;
   if (only === 'status-page' || only === undefined)
     writeSection('bench:service status page', await statusPageRows());
   if (only === 'status-page') return;

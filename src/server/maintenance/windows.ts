@@ -1,6 +1,7 @@
 // The maintenance windows of every account (docs/maintenance.md): those
 // stored (made over the API, shared by every instance on the database) and those
-// the config declares (read-only). Read again every second, as the clock moves: a
+// the config declares (read-only). Read again every second, only what changed since the last
+// read (stored-reader.ts), and looked at as the clock moves: a
 // window that starts or ends, by time or by a change made on any instance, moves
 // the statuses and the scheduled checks (`onMoved`), and each occurrence's end is told
 // (`onEnded`, whose listener pages, claiming each check's page in the database so it goes
@@ -19,6 +20,7 @@ import { logFailure } from '../storage/observed.js';
 import type { Storage, StoredWindow } from '../storage/types.js';
 import { emptyScopeReason } from './coverage.js';
 import { windowOf, WindowProblem } from './rules.js';
+import { createStoredReader } from './stored-reader.js';
 
 const TICK_MS = 1_000;
 // A database that never had an end looked at: ends this recent are still told.
@@ -129,6 +131,7 @@ export function createMaintenance(deps: {
     | 'saveMaintenanceWindow'
     | 'deleteMaintenanceWindow'
     | 'maintenanceWindows'
+    | 'maintenanceWindowChanges'
     | 'holdEndsProcessed'
     | 'markHoldEndsProcessed'
   >;
@@ -139,7 +142,7 @@ export function createMaintenance(deps: {
   const { clock, storage } = deps;
   const moved = createListeners<[windows: readonly StoredWindow[]]>();
   const ended = createListeners<[window: StoredWindow, occurrence: Occurrence]>();
-  let stored = new Map<string, StoredWindow>();
+  const reader = createStoredReader(storage, clock);
   let fromConfig = new Map<string, StoredWindow>();
   let active: ActiveWindow[] = [];
   let signature = '';
@@ -149,7 +152,7 @@ export function createMaintenance(deps: {
 
   const known = (): KnownWindow[] => [
     ...[...fromConfig.values()].map((window) => ({ window, source: 'config' as const })),
-    ...[...stored.values()]
+    ...[...reader.windows().values()]
       .filter((w) => !fromConfig.has(checkKey(w.accountId, w.id)))
       .map((window) => ({ window, source: 'api' as const })),
   ];
@@ -195,8 +198,7 @@ export function createMaintenance(deps: {
   }
 
   async function tickNow() {
-    const all = await storage.maintenanceWindows();
-    stored = new Map(all.map((w) => [checkKey(w.accountId, w.id), w]));
+    await reader.read();
     const now = clock.now();
     await look(now);
     await ends(now);
@@ -232,22 +234,20 @@ export function createMaintenance(deps: {
       const key = checkKey(accountId, id);
       const c = fromConfig.get(key);
       if (c) return { window: c, source: 'config' };
-      const s = stored.get(key);
+      const s = reader.windows().get(key);
       return s ? { window: s, source: 'api' } : undefined;
     },
     async save(window) {
-      await storage.saveMaintenanceWindow(window);
-      stored = new Map(stored).set(checkKey(window.accountId, window.id), window);
+      await storage.saveMaintenanceWindow(window, clock.now());
+      reader.put(window);
       // The statuses it moves are derived before the answer: the next read shows them.
       await look(clock.now());
       // An end made now (PATCH "now", DELETE) is paged for at once, not at the next tick.
       await ends(clock.now());
     },
     async remove(accountId, id) {
-      const was = await storage.deleteMaintenanceWindow(accountId, id);
-      const next = new Map(stored);
-      next.delete(checkKey(accountId, id));
-      stored = next;
+      const was = await storage.deleteMaintenanceWindow(accountId, id, clock.now());
+      reader.drop(accountId, id);
       await look(clock.now());
       return was;
     },

@@ -52,6 +52,13 @@ export interface HoldEnd {
 }
 
 /** What holds a check back: a person's pause, a maintenance window. */
+/** One stored window's row as changed: its window, or null when it was deleted. */
+export interface WindowChange {
+  accountId: string;
+  id: string;
+  window: StoredWindow | null;
+}
+
 export interface HoldStore {
   /** Pauses the check; a check paused already keeps its first pause, which is answered. */
   pauseCheck(pause: CheckPause): Promise<CheckPause>;
@@ -60,12 +67,20 @@ export interface HoldStore {
   /** Every pause, of every account. */
   pauses(): Promise<CheckPause[]>;
 
-  /** Creates or replaces a maintenance window (docs/maintenance.md). */
-  saveMaintenanceWindow(window: StoredWindow): Promise<void>;
-  /** Erases a window (a scheduled one cancelled); false when there was none. */
-  deleteMaintenanceWindow(accountId: string, id: string): Promise<boolean>;
-  /** Every stored window, of every account. */
+  /**
+   * Creates or replaces a maintenance window (docs/maintenance.md); `at` (the writer's clock,
+   * default now) is its row's updated_at, which maintenanceWindowChanges reads by.
+   */
+  saveMaintenanceWindow(window: StoredWindow, at?: number): Promise<void>;
+  /**
+   * Erases a window (a scheduled one cancelled); false when there was none. The row stays
+   * as a tombstone updated `at`, so every instance's next incremental read sees it go.
+   */
+  deleteMaintenanceWindow(accountId: string, id: string, at?: number): Promise<boolean>;
+  /** Every stored window, of every account (tombstones left out). */
   maintenanceWindows(): Promise<StoredWindow[]>;
+  /** The windows saved or deleted at or after `since` (updated_at); a deleted one has window null. */
+  maintenanceWindowChanges(since: number): Promise<WindowChange[]>;
   /**
    * The instant up to which the ends of holds of this kind were looked at and paged for
    * (every instance sharing the database moves it); null before the first look.

@@ -97,6 +97,9 @@ function prune(pool: pg.Pool, before: number, history: HistoryCutoffs): Promise<
     await c.query('DELETE FROM location_outages WHERE ended_at IS NOT NULL AND end_paged AND ended_at < $1', [
       history.before,
     ]);
+    // Ended maintenance windows are history too; a deleted one's tombstone is read within seconds.
+    await c.query('DELETE FROM maintenance_windows WHERE last_end < $1', [history.before]);
+    await c.query('DELETE FROM maintenance_windows WHERE deleted AND updated_at < $1', [before]);
     return changed(c, 'DELETE FROM results WHERE started_at < $1', [before]);
   });
 }

@@ -231,6 +231,13 @@ export const PG_MIGRATIONS: readonly string[] = [
    ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
    CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
      WHERE waiting_on IS NOT NULL;`,
+  // docs/maintenance.md, "Storage": incremental reads by updated_at, tombstones for deletions.
+  `ALTER TABLE maintenance_windows ADD COLUMN updated_at BIGINT NOT NULL DEFAULT 0;
+   ALTER TABLE maintenance_windows ADD COLUMN deleted BOOLEAN NOT NULL DEFAULT false;
+   -- when the window has ended for good, at the latest (domain/maintenance-end.ts): pruned
+   -- after historyDays; null while it repeats without end (and for rows saved before).
+   ALTER TABLE maintenance_windows ADD COLUMN last_end BIGINT;
+   CREATE INDEX maintenance_windows_updated ON maintenance_windows (updated_at);`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -51,6 +51,9 @@ export function createPruneWrites(db: Database.Database): PruneWrites {
       chunkOf('location_outages', 'ended_at IS NOT NULL AND end_paged = 1 AND ended_at < ?'),
       (_, h) => h.before,
     ],
+    // Ended maintenance windows are history too; a deleted one's tombstone is read within seconds.
+    [chunkOf('maintenance_windows', 'last_end < ?'), (_, h) => h.before],
+    [chunkOf('maintenance_windows', 'deleted = 1 AND updated_at < ?'), raw],
     [chunkOf('history_hourly', 'bucket_start < ?'), (_, h) => h.hourlyBefore],
     [chunkOf('history_daily', 'bucket_start < ?'), (_, h) => h.before],
   ];

@@ -248,6 +248,15 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
    CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
      WHERE waiting_on IS NOT NULL;`,
+  // docs/maintenance.md, "Storage": windows are read incrementally, by the time each row last
+  // changed (the writer's clock); a deleted window stays as a tombstone (deleted = 1) until
+  // pruned, so every instance's next read sees it go.
+  `ALTER TABLE maintenance_windows ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE maintenance_windows ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0;
+   -- when the window has ended for good, at the latest (domain/maintenance-end.ts): pruned
+   -- after historyDays; null while it repeats without end (and for rows saved before).
+   ALTER TABLE maintenance_windows ADD COLUMN last_end INTEGER;
+   CREATE INDEX maintenance_windows_updated ON maintenance_windows (updated_at);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
