@@ -227,7 +227,11 @@ export type Subscriptions = z.output<typeof SubscriptionsSchema>;
 /** DECISION: the POST body of 4.5 may carry `subscriptions`. */
 export const AlertChannelCreateBodySchema = z.intersection(
   AlertChannelCreateSchema,
-  z.object({ subscriptions: SubscriptionsSchema.optional() }),
+  z.object({
+    subscriptions: SubscriptionsSchema.optional(),
+    /** DECISION (docs/alerts.md, "Grouping per channel"): absent, 30 s; 0 for a WEBHOOK. */
+    groupWindowSeconds: z.number().int().min(0).max(3600).optional(),
+  }),
 );
 export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
 

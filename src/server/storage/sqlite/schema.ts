@@ -248,6 +248,10 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE alert_notifications ADD COLUMN waiting_on TEXT;
    CREATE INDEX alert_notifications_waiting ON alert_notifications (account_id, waiting_on)
      WHERE waiting_on IS NOT NULL;`,
+  // docs/alerts.md, "Grouping per channel": a page sent with the others of its channel at
+  // group_until; a channel's window (NULL: its type's default, alerting/grouping.ts).
+  `ALTER TABLE alert_notifications ADD COLUMN group_until INTEGER;
+   ALTER TABLE channels ADD COLUMN group_window_seconds INTEGER;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
