@@ -76,7 +76,9 @@ export function createAlertStore(db: Database.Database) {
     `SELECT max(created_at) AS at FROM alert_notifications
      WHERE account_id = ? AND check_id = ? AND channel_id = ? AND event = ? AND status != 'suppressed'`,
   );
-  const insertNotification = db.prepare(`${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertNotification = db.prepare(
+    `${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const due = db.prepare(
     `SELECT id, channel_id AS channelId FROM alert_notifications
      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
