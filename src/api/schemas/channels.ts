@@ -206,6 +206,8 @@ export const AlertChannelSchema = z.looseObject({
    * POST answer only, masked (`whsec_•••` and its last 4) in every later answer.
    */
   signingSecret: z.string().optional(),
+  /** DECISION (docs/alerts.md, "Grouping per channel"): the window it was given; absent, its type's default. */
+  groupWindowSeconds: z.number().int().optional(),
   /** DECISION: in the list, the newest delivery and the failed ones of the last 24 h. */
   lastDelivery: LastDeliverySchema.nullable().optional(),
   failures24h: z.number().int().optional(),

@@ -11,6 +11,7 @@ import {
   closedAfterEach,
   hookEvents,
   notifications,
+  post,
   runner,
   startAlertService,
   startReceivers,
@@ -102,5 +103,15 @@ describe('grouping per channel', () => {
     await clock.advance(5_000);
     expect(chatTexts(r)).toHaveLength(1);
     expect(await pendingChat()).toEqual([]);
+  });
+
+  it('takes a channel’s window in the API’s create body and shows it; refuses one out of range', async () => {
+    const r = (held.receivers = await startReceivers());
+    const s = (held.svc = await startAlertService(groupedConfig(r)));
+    const body = { type: 'CHAT', name: 'pager chat', config: { url: `${r.hook.url}/c` } };
+    const made = await post(s, '/v1/alert-channels', { ...body, groupWindowSeconds: 10 });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'pager chat', groupWindowSeconds: 10 });
+    expect((await post(s, '/v1/alert-channels', { ...body, groupWindowSeconds: 4000 })).status).toBe(400);
   });
 });

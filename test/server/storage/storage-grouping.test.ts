@@ -27,6 +27,7 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
       T0,
     );
     chat = made.ok ? made.channel.id : -1;
+    expect(made.ok && made.channel.groupWindowSeconds).toBe(45);
   });
   afterEach(() => s.close());
 

@@ -72,6 +72,7 @@ async function toChannels(q: Queryable, found: readonly ChannelRow[]): Promise<A
       subscriptions: subs.get(r.id)!,
     };
     if (r.signing_secret !== null) channel.signingSecret = maskSecret(r.signing_secret);
+    if (r.group_window_seconds !== null) channel.groupWindowSeconds = r.group_window_seconds;
     return channel;
   });
 }

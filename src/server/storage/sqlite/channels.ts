@@ -71,6 +71,7 @@ export function createChannelStore(db: Database.Database) {
       subscriptions: readSubs(r.id),
     };
     if (r.signing_secret !== null) channel.signingSecret = maskSecret(r.signing_secret);
+    if (r.group_window_seconds !== null) channel.groupWindowSeconds = r.group_window_seconds;
     return channel;
   };
 
