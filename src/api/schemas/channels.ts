@@ -213,6 +213,8 @@ export const AlertChannelSchema = z.looseObject({
    * POST answer only, masked (`whsec_•••` and its last 4) in every later answer.
    */
   signingSecret: z.string().optional(),
+  /** DECISION (docs/alerts.md, "Grouping per channel"): the window it was given; absent, its type's default. */
+  groupWindowSeconds: z.number().int().optional(),
   /** DECISION: in the list, the newest delivery and the failed ones of the last 24 h. */
   lastDelivery: LastDeliverySchema.nullable().optional(),
   failures24h: z.number().int().optional(),
@@ -234,7 +236,11 @@ export type Subscriptions = z.output<typeof SubscriptionsSchema>;
 /** DECISION: the POST body of 4.5 may carry `subscriptions`. */
 export const AlertChannelCreateBodySchema = z.intersection(
   AlertChannelCreateSchema,
-  z.object({ subscriptions: SubscriptionsSchema.optional() }),
+  z.object({
+    subscriptions: SubscriptionsSchema.optional(),
+    /** DECISION (docs/alerts.md, "Grouping per channel"): absent, 30 s; 0 for a WEBHOOK. */
+    groupWindowSeconds: z.number().int().min(0).max(3600).optional(),
+  }),
 );
 export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
 

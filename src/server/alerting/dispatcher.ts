@@ -19,6 +19,7 @@ import type { Exchange, SendOutcome } from './senders/types.js';
 import { MASK } from '../../domain/mask.js';
 import { logFailure } from '../storage/observed.js';
 import { crashPoint } from '../crash-point.js';
+import { groupPayload, groupsOf } from './grouping.js';
 
 export interface DeliveryPolicy {
   attemptTimeoutMs: number;
@@ -85,7 +86,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     claiming = true;
     const full = [...busy].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
     claim(full)
-      .then((rows) => rows.forEach(track))
+      .then((rows) => groupsOf(rows).forEach(track))
       .catch((error: unknown) => logFailure('checkwall: claiming notifications failed', error))
       .finally(() => {
         claiming = false;
@@ -96,9 +97,11 @@ export function createDispatcher(deps: DispatcherDeps) {
       });
   }
 
-  function track(row: NotificationRow) {
+  /** One message under way: a notification, or a group of a channel's (grouping.ts). */
+  function track(rows: NotificationRow[]) {
+    const row = rows[0]!;
     busy.set(row.channelId, (busy.get(row.channelId) ?? 0) + 1);
-    const done = attempt(row)
+    const done = attempt(rows)
       .then(() => undefined)
       .finally(() => {
         const left = (busy.get(row.channelId) ?? 1) - 1;
@@ -110,14 +113,22 @@ export function createDispatcher(deps: DispatcherDeps) {
     running.add(done);
   }
 
-  /** One attempt, recorded; what went over the wire, its secrets masked (a channel test shows it). */
-  async function attempt(row: NotificationRow): Promise<Exchange | null> {
-    const channel = await storage.channel(row.accountId, row.channelId);
+  /**
+   * One attempt of one message, recorded on each of its notifications (a group's: grouping.ts);
+   * what went over the wire, its secrets masked (a channel test shows it).
+   */
+  async function attempt(rows: NotificationRow[]): Promise<Exchange | null> {
+    const head = rows[0]!;
+    const channel = await storage.channel(head.accountId, head.channelId);
     const sent: SendOutcome = channel
-      ? await send(row, channel)
+      ? await send({ ...head, payload: groupPayload(rows) }, channel)
       : { ok: false, permanent: true, error: 'the channel is gone' };
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    const exchange = sent.exchange ? maskExchange(sent.exchange, secrets) : null;
+    for (const row of rows) await record(row, sent, secrets);
+    return sent.exchange ? maskExchange(sent.exchange, secrets) : null;
+  }
+
+  async function record(row: NotificationRow, sent: SendOutcome, secrets: readonly string[]) {
     if (stopping.signal.aborted && !sent.ok) {
       // Cut short by a stop: due again at the next start, as if never tried.
       await storage.finishAttempt(
@@ -125,14 +136,13 @@ export function createDispatcher(deps: DispatcherDeps) {
         { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() },
         deps.clock.now(),
       );
-      return exchange;
+      return;
     }
     const recorded = outcome(row, sent, secrets);
     await storage.finishAttempt(row.id, recorded, deps.clock.now());
     if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
     deps.onOutcome?.(recorded.status);
     await deps.onFinished?.(row);
-    return exchange;
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
@@ -180,7 +190,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     /** Delivers one queued notification now, whatever else is under way, and gives its record. */
     async deliverNow(id: string): Promise<{ row: NotificationRow | null; exchange: Exchange | null }> {
       const claimed = await storage.claimNotification(id, deps.clock.now(), leaseMs);
-      const exchange = claimed ? await attempt(claimed) : null;
+      const exchange = claimed ? await attempt([claimed]) : null;
       return { row: await storage.notification(id), exchange };
     },
     async stop() {

@@ -19,12 +19,34 @@ export const tagOf = (p: AlertPayload): string => TAGS[p.event as AlertEvent] ??
 
 const subjectOf = (p: AlertPayload) => p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`;
 
+/** A grouped message's checks (alerting/grouping.ts); empty for one check's. */
+const groupedOf = (p: AlertPayload): Array<{ name?: string }> =>
+  Array.isArray(p['grouped']) ? (p['grouped'] as Array<{ name?: string }>) : [];
+
+/** What an SMS or a call says of a group: its first few checks named, the count of the rest. */
+const SHORT_NAMES = 3;
+function shortSubjectOf(p: AlertPayload): string {
+  const grouped = groupedOf(p);
+  if (grouped.length <= SHORT_NAMES) return subjectOf(p);
+  const verb = p.event === 'recovery' ? 'recovered' : 'failing';
+  const names = grouped.slice(0, SHORT_NAMES).map((g) => g.name ?? '?');
+  return `${grouped.length} checks ${verb}: ${names.join(', ')} and ${grouped.length - SHORT_NAMES} more`;
+}
+
+/** What a grouped message says after its checks' names: where they fail; each alert is its own. */
+function groupedWhat(p: AlertPayload): string {
+  if (p.event === 'recovery') return 'now passing';
+  const where = p.failingLocations.map((l) => l.name).join(', ');
+  return where ? `at ${where}` : 'now';
+}
+
 export function subject(p: AlertPayload): string {
   const tail = p.event === 'reminder' ? ` (reminder ${p.reminder ?? 1})` : '';
   return `[${tagOf(p)}] ${subjectOf(p)}${tail}`;
 }
 
 export function what(p: AlertPayload): string {
+  if (groupedOf(p).length > 1) return groupedWhat(p);
   const event = p.event as AlertEvent;
   switch (event) {
     case 'test':
@@ -77,10 +99,17 @@ const days = (n: number) => (n === 0 ? 'less than a day' : n === 1 ? '1 day' : `
 
 /** One line an engineer can read on a phone. */
 export function oneLine(p: AlertPayload): string {
-  const quiet = p.event !== 'failure' && p.event !== 'reminder' && p.event !== 'degraded';
+  const quiet =
+    (p.event !== 'failure' && p.event !== 'reminder' && p.event !== 'degraded') || groupedOf(p).length > 1;
   const error = p.error && !quiet ? `: ${p.error}` : '';
-  const link = p.link ? ` ${p.link}` : '';
+  const link = p.link && groupedOf(p).length <= 1 ? ` ${p.link}` : '';
   return `${subject(p)} ${what(p)}${error}${link}`;
+}
+
+/** An SMS: one line, a group's names cut to a few. */
+export function shortLine(p: AlertPayload): string {
+  if (groupedOf(p).length <= SHORT_NAMES) return oneLine(p);
+  return `[${tagOf(p)}] ${shortSubjectOf(p)} ${what(p)}`;
 }
 
 export function textBody(p: AlertPayload): string {
@@ -117,7 +146,7 @@ export function htmlBody(p: AlertPayload): string {
 
 /** What a PHONE channel's call says: short, no links. */
 export function speech(p: AlertPayload): string {
-  return `Checkwall alert. ${subjectOf(p)} ${what(p)}.`;
+  return `Checkwall alert. ${shortSubjectOf(p)} ${what(p)}.`;
 }
 
 export { escapeHtml };

@@ -8,6 +8,7 @@ import type { AlertRow, NewNotification, Storage, StoredChannel } from '../stora
 import { hearsEvent } from './audience.js';
 import { dependencyReason, type ParentHold } from './dependency-hold.js';
 import { dependencyWaitKey, type createDependencyWaits } from './dependency-wait.js';
+import { groupUntil } from './grouping.js';
 import { buildPayload, type StoredPayload } from './payload.js';
 
 /** What holds a page at a location: the outage there (outages/index.ts). */
@@ -142,6 +143,7 @@ export function createNotifier(deps: PlannerDeps) {
         payload,
         lastError: why ?? (wait ? wait.note : null),
         ...(!why && wait ? { wait: { on: wait.on, until: ctx.now + wait.ms } } : {}),
+        groupUntil: why ? null : groupUntil(channel, event, ctx.now),
       };
     });
   };

@@ -258,6 +258,8 @@ const keyValues = z
  */
 const channelExtras = {
   subscriptions: SubscriptionsSchema.optional(),
+  /** docs/alerts.md, "Grouping per channel"; absent: 30 s, 0 for a WEBHOOK. */
+  groupWindowSeconds: z.number().int().min(0).max(3600).optional(),
   signingSecret: z.string().min(16, 'must be at least 16 characters').optional(),
 };
 

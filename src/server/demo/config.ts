@@ -13,7 +13,10 @@ const nowhere = (t: DemoTargets): DemoReceiverUrls => ({
   smtp: t.refused.replace(/^http:/, 'smtp:'),
 });
 
-/** One channel of each type, subscribed so that the demo's failures page someone. */
+/**
+ * One channel of each type, subscribed so that the demo's failures page someone; the grouped
+ * ones (docs/alerts.md, "Grouping per channel") with a short window, so a look shows one soon.
+ */
 function demoChannels(r: DemoReceiverUrls) {
   return [
     {
@@ -52,7 +55,7 @@ function demoChannels(r: DemoReceiverUrls) {
       config: { number: '+4915112345678', name: 'Escalation' },
       subscriptions: { checks: ['billing-legacy'] },
     },
-  ];
+  ].map((c) => (c.type === 'WEBHOOK' ? c : { ...c, groupWindowSeconds: 5 }));
 }
 
 export const DEMO_ACCOUNT_ID = '5f0c6d1e-8a2b-4c3d-9e4f-0a1b2c3d4e5f';

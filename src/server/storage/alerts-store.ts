@@ -46,6 +46,11 @@ export interface NewNotification {
    * `location:<id>`) until `until` at most; settled earlier by settleWaiting.
    */
   wait?: { on: string; until: number } | undefined;
+  /**
+   * docs/alerts.md, "Grouping per channel": sent at this time with the channel's other pages of
+   * the same event due then (alerting/grouping.ts), as one message.
+   */
+  groupUntil?: number | null | undefined;
 }
 
 /** The pages waiting on one decision, of one account. */

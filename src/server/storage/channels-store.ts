@@ -6,6 +6,7 @@ import type { AlertChannel, AlertChannelCreate, Subscriptions } from '../../api/
 export type NewChannel = AlertChannelCreate & {
   subscriptions?: Subscriptions | undefined;
   signingSecret?: string | undefined;
+  groupWindowSeconds?: number | undefined;
 };
 
 /** `channel` is the wire record (secret masked); `signingSecret` is whole, for the POST answer only. */
@@ -21,6 +22,8 @@ export interface StoredChannel {
   name: string;
   config: Record<string, unknown>;
   signingSecret: string | null;
+  /** docs/alerts.md, "Grouping per channel": null is its type's default (alerting/grouping.ts). */
+  groupWindowSeconds?: number | null | undefined;
 }
 
 export interface ChannelStore {

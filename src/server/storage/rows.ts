@@ -24,7 +24,9 @@ export const storedResponseTime = (r: CheckResult): number | null =>
 
 /**
  * An outbox row's values: id, account, channel, check, alert, event, status,
- * payload (JSON text), last error, created at, next attempt (now while pending).
+ * payload (JSON text), last error, created at, next attempt (while pending: its wait's end, else
+ * its group's time, else now), what it waits on, when its group goes (a released wait keeps it:
+ * settleWaiting).
  */
 export const notificationValues = (accountId: string, n: NewNotification, now: number) =>
   [
@@ -38,13 +40,14 @@ export const notificationValues = (accountId: string, n: NewNotification, now: n
     JSON.stringify(n.payload),
     n.lastError ?? null,
     now,
-    n.status === 'pending' ? (n.wait?.until ?? now) : null,
+    n.status === 'pending' ? (n.wait?.until ?? n.groupUntil ?? now) : null,
     n.status === 'pending' ? (n.wait?.on ?? null) : null,
+    n.status === 'pending' ? (n.groupUntil ?? null) : null,
   ] as const;
 
 /** The columns notificationValues fills, in its order. */
 export const NOTIFICATION_INSERT = `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id,
-  event, status, payload, last_error, created_at, next_attempt_at, waiting_on)`;
+  event, status, payload, last_error, created_at, next_attempt_at, waiting_on, group_until)`;
 
 /**
  * A waiting page whose wait ran out this long ago is sent by the dispatcher even when no one

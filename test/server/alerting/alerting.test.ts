@@ -90,6 +90,7 @@ describe('alerts', () => {
           type: 'CHAT',
           name: 'Ops chat',
           subscriptions: { checks: ['c1', 'c2'] },
+          groupWindowSeconds: 0,
           config: { url: `${r.hook.url}/chat`, channel: '#ops' },
         },
       ],

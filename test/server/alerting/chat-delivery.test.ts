@@ -24,6 +24,7 @@ const chatChannel = (base: string, service: (typeof CHAT_SERVICES)[number]) => (
   type: 'CHAT',
   name: `room ${service}`,
   subscriptions: { checks: ['c1'] },
+  groupWindowSeconds: 0,
   config:
     service === 'telegram'
       ? { url: base, service, botToken: TOKEN, chatId: '-100123' }

@@ -71,6 +71,7 @@ describe.each(allStorages())('storage, alerting: $name', ({ open }) => {
         name: 'hook',
         config: { url: 'https://x.example/h', method: 'POST' },
         signingSecret: 'whsec_0123456789',
+        groupWindowSeconds: null,
       });
       expect(await s.channel(B, hook)).toBeNull();
       expect((await s.allChannels()).map((c) => c.name)).toEqual(['hook', 'mail']);

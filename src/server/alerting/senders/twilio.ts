@@ -2,7 +2,7 @@
 // to .../Accounts/{sid}/Messages.json or Calls.json with HTTP basic auth; the
 // call speaks its text through TwiML <Say>.
 import type { ServiceConfig } from '../../config/schema.js';
-import { escapeHtml, oneLine, speech } from '../message.js';
+import { escapeHtml, shortLine, speech } from '../message.js';
 import type { HttpPoster } from './http.js';
 import { permanent, type Sender } from './types.js';
 
@@ -13,7 +13,7 @@ export function twilioSender(post: HttpPoster, sms: SmsConfig | undefined, kind:
     if (!sms) return permanent(`${kind} channels need "sms" in the service config; none is set`);
     const to = (delivery.channel.config as { number: string }).number;
     const form = new URLSearchParams({ To: to, From: sms.from });
-    if (kind === 'SMS') form.set('Body', oneLine(delivery.payload));
+    if (kind === 'SMS') form.set('Body', shortLine(delivery.payload));
     else form.set('Twiml', `<Response><Say>${escapeHtml(speech(delivery.payload))}</Say></Response>`);
     const resource = kind === 'SMS' ? 'Messages' : 'Calls';
     const base = sms.baseUrl.replace(/\/+$/, '');

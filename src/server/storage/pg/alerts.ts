@@ -24,7 +24,7 @@ export async function enqueue(
   n: NewNotification,
   now: number,
 ): Promise<void> {
-  await q.query(`${NOTIFICATION_INSERT} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+  await q.query(`${NOTIFICATION_INSERT} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
     ...notificationValues(accountId, n, now),
   ]);
 }

@@ -15,6 +15,7 @@ interface ChannelRow {
   created_at: number;
   updated_at: number;
   signing_secret: string | null;
+  group_window_seconds: number | null;
 }
 
 const toStored = (r: ChannelRow): StoredChannel => ({
@@ -24,6 +25,7 @@ const toStored = (r: ChannelRow): StoredChannel => ({
   name: r.name,
   config: r.config,
   signingSecret: r.signing_secret,
+  groupWindowSeconds: r.group_window_seconds,
 });
 
 const byId = (q: Queryable, accountId: string, channelId: number) =>
@@ -70,6 +72,7 @@ async function toChannels(q: Queryable, found: readonly ChannelRow[]): Promise<A
       subscriptions: subs.get(r.id)!,
     };
     if (r.signing_secret !== null) channel.signingSecret = maskSecret(r.signing_secret);
+    if (r.group_window_seconds !== null) channel.groupWindowSeconds = r.group_window_seconds;
     return channel;
   });
 }
@@ -97,9 +100,17 @@ export function createPgChannelStore(pool: pg.Pool): ChannelStore {
         const secret = body.signingSecret ?? null;
         const row = (await first<ChannelRow>(
           c,
-          `INSERT INTO channels (account_id, type, name, config, created_at, updated_at, signing_secret)
-           VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING *`,
-          [accountId, body.type, body.name, JSON.stringify(body.config), now, secret],
+          `INSERT INTO channels (account_id, type, name, config, created_at, updated_at, signing_secret,
+             group_window_seconds) VALUES ($1, $2, $3, $4, $5, $5, $6, $7) RETURNING *`,
+          [
+            accountId,
+            body.type,
+            body.name,
+            JSON.stringify(body.config),
+            now,
+            secret,
+            body.groupWindowSeconds ?? null,
+          ],
         ))!;
         await writeSubs(c, row.id, body.subscriptions ?? noSubscriptions());
         const [channel] = await toChannels(c, [row]);

@@ -8,7 +8,7 @@ import type { DeliveryStats, NotificationRow, OutboxBacklog, Storage } from '../
 export const NOTIFICATION_COLUMNS = `n.id, n.account_id AS "accountId", n.channel_id AS "channelId",
   n.check_id AS "checkId", n.alert_id AS "alertId", n.event, n.status, n.payload, n.attempts,
   n.last_error AS "lastError", n.created_at AS "createdAt", n.next_attempt_at AS "nextAttemptAt",
-  n.sent_at AS "sentAt", n.waiting_on AS "waitingOn", c.name AS "channelName", c.type AS "channelType"`;
+  n.sent_at AS "sentAt", n.waiting_on AS "waitingOn", n.group_until AS "groupUntil", c.name AS "channelName", c.type AS "channelType"`;
 export const JOIN_CHANNELS = 'JOIN channels c ON c.id = n.channel_id';
 
 type OutboxStore = Pick<Storage, 'notification' | 'listNotifications' | 'deliveryStats' | 'outboxBacklog'>;

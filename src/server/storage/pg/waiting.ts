@@ -29,7 +29,7 @@ export function createPgWaitingStore(pool: pg.Pool): WaitingStore {
       return changed(
         pool,
         `UPDATE alert_notifications SET waiting_on = NULL, last_error = NULL,
-           next_attempt_at = least(next_attempt_at, $1)
+           next_attempt_at = greatest(least(next_attempt_at, $1), coalesce(group_until, 0))
          WHERE account_id = $2 AND waiting_on = $3 AND status = 'pending' AND next_attempt_at <= $4`,
         [now, accountId, on, upTo],
       );

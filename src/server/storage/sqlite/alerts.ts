@@ -24,7 +24,7 @@ const ALERT_COLUMNS = `id, check_id AS checkId, incident_id AS incidentId, opene
 const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS channelId, n.check_id AS checkId,
   n.alert_id AS alertId, n.event, n.status, n.payload, n.attempts, n.last_error AS lastError,
   n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
-  n.waiting_on AS waitingOn, c.name AS channelName, c.type AS channelType`;
+  n.waiting_on AS waitingOn, n.group_until AS groupUntil, c.name AS channelName, c.type AS channelType`;
 const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
 
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
@@ -76,7 +76,9 @@ export function createAlertStore(db: Database.Database) {
     `SELECT max(created_at) AS at FROM alert_notifications
      WHERE account_id = ? AND check_id = ? AND channel_id = ? AND event = ? AND status != 'suppressed'`,
   );
-  const insertNotification = db.prepare(`${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertNotification = db.prepare(
+    `${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const due = db.prepare(
     `SELECT id, channel_id AS channelId FROM alert_notifications
      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)

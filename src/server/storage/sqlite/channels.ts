@@ -14,6 +14,7 @@ interface ChannelRow {
   created_at: number;
   updated_at: number;
   signing_secret: string | null;
+  group_window_seconds: number | null;
 }
 
 const toStored = (r: ChannelRow): StoredChannel => ({
@@ -23,13 +24,14 @@ const toStored = (r: ChannelRow): StoredChannel => ({
   name: r.name,
   config: JSON.parse(r.config) as Record<string, unknown>,
   signingSecret: r.signing_secret,
+  groupWindowSeconds: r.group_window_seconds,
 });
 
 export function createChannelStore(db: Database.Database) {
   const count = db.prepare('SELECT count(*) AS n FROM channels WHERE account_id = ?');
   const insertChannel = db.prepare(
-    `INSERT INTO channels (account_id, type, name, config, created_at, updated_at, signing_secret)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO channels (account_id, type, name, config, created_at, updated_at, signing_secret,
+       group_window_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare('SELECT * FROM channels WHERE id = ? AND account_id = ?');
   const all = db.prepare('SELECT * FROM channels ORDER BY id');
@@ -64,6 +66,7 @@ export function createChannelStore(db: Database.Database) {
       subscriptions: readSubs(r.id),
     };
     if (r.signing_secret !== null) channel.signingSecret = maskSecret(r.signing_secret);
+    if (r.group_window_seconds !== null) channel.groupWindowSeconds = r.group_window_seconds;
     return channel;
   };
 
@@ -82,6 +85,7 @@ export function createChannelStore(db: Database.Database) {
         now,
         now,
         secret,
+        body.groupWindowSeconds ?? null,
       );
       const id = Number(info.lastInsertRowid);
       writeSubs(id, body.subscriptions ?? noSubscriptions());

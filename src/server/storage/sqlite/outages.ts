@@ -43,7 +43,7 @@ export function createOutageStore(db: Database.Database): OutageStore {
   );
   const live = db.prepare('SELECT * FROM location_outages WHERE ended_at IS NULL OR end_paged = 0');
   const paged = db.prepare('UPDATE location_outages SET end_paged = 1 WHERE account_id = ? AND id = ?');
-  const enqueue = db.prepare(`${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const enqueue = db.prepare(`${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const write = (accountId: string, notifications: readonly NewNotification[], now: number) => {
     for (const n of notifications) enqueue.run(...notificationValues(accountId, n, now));
   };

@@ -257,6 +257,10 @@ export const MIGRATIONS: readonly string[] = [
    -- after historyDays; null while it repeats without end (and for rows saved before).
    ALTER TABLE maintenance_windows ADD COLUMN last_end INTEGER;
    CREATE INDEX maintenance_windows_updated ON maintenance_windows (updated_at);`,
+  // docs/alerts.md, "Grouping per channel": a page sent with the others of its channel at
+  // group_until; a channel's window (NULL: its type's default, alerting/grouping.ts).
+  `ALTER TABLE alert_notifications ADD COLUMN group_until INTEGER;
+   ALTER TABLE channels ADD COLUMN group_window_seconds INTEGER;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,7 +17,7 @@ export function createWaitingStore(db: Database.Database): WaitingStore {
      WHERE account_id = ? AND waiting_on = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
   );
   const release = db.prepare(
-    `UPDATE alert_notifications SET waiting_on = NULL, last_error = NULL, next_attempt_at = min(next_attempt_at, ?)
+    `UPDATE alert_notifications SET waiting_on = NULL, last_error = NULL, next_attempt_at = max(min(next_attempt_at, ?), coalesce(group_until, 0))
      WHERE account_id = ? AND waiting_on = ? AND status = 'pending' AND next_attempt_at <= ?`,
   );
   return {

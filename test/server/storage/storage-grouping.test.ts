@@ -1,0 +1,79 @@
+// The shared storage suite, its grouping part (docs/alerts.md, "Grouping per channel"): a
+// channel keeps its window; a notification written with its group's time is not claimed
+// before it, is claimed with it after, and keeps it through a released wait. Run over every
+// implementation in test/helpers/storages.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewNotification, Storage } from '../../../src/server/storage/types.js';
+import { allStorages } from '../../helpers/storages.js';
+
+const A = 'account-a';
+const T0 = Date.parse('2026-11-28T03:12:00.000Z');
+
+describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) => {
+  let s: Storage;
+  let chat: number;
+  beforeEach(async () => {
+    s = await open();
+    const made = await s.createChannel(
+      A,
+      {
+        type: 'CHAT',
+        name: 'chat',
+        config: { url: 'https://x.example/c' },
+        subscriptions: { checks: ['c1'], groups: [], locations: [] },
+        groupWindowSeconds: 45,
+      },
+      10,
+      T0,
+    );
+    chat = made.ok ? made.channel.id : -1;
+    expect(made.ok && made.channel.groupWindowSeconds).toBe(45);
+  });
+  afterEach(() => s.close());
+
+  const page = (id: string, over: Partial<NewNotification> = {}): NewNotification => ({
+    id,
+    channelId: chat,
+    checkId: 'c1',
+    alertId: null,
+    event: 'failure',
+    status: 'pending',
+    payload: { event: 'failure', n: id },
+    ...over,
+  });
+
+  it('keeps a channel’s window, and null where none was given', async () => {
+    expect((await s.channel(A, chat))?.groupWindowSeconds).toBe(45);
+    const other = await s.createChannel(
+      A,
+      { type: 'EMAIL', name: 'm', config: { address: 'a@b.test' } },
+      10,
+      T0,
+    );
+    expect(other.ok && (await s.channel(A, other.channel.id))?.groupWindowSeconds).toBeNull();
+  });
+
+  it('claims grouped notifications at their group’s time, all together, each with it', async () => {
+    const until = T0 + 30_000;
+    await s.enqueueNotification(A, page('g1', { groupUntil: until }), T0);
+    await s.enqueueNotification(A, page('g2', { groupUntil: until }), T0 + 5_000);
+    await s.enqueueNotification(A, page('n1'), T0 + 5_000);
+    expect((await s.claimNotifications(T0 + 10_000, 30_000, 10, [])).map((n) => n.id)).toEqual(['n1']);
+    expect(await s.claimNotifications(until - 1, 30_000, 10, [])).toEqual([]);
+    const claimed = await s.claimNotifications(until, 30_000, 10, []);
+    expect(claimed.map((n) => [n.id, n.groupUntil])).toEqual([
+      ['g1', until],
+      ['g2', until],
+    ]);
+    expect((await s.notification('n1'))?.groupUntil).toBeNull();
+  });
+
+  it('sends a page whose wait is released at its group’s time, not before', async () => {
+    const until = T0 + 30_000;
+    const on = 'location:eu-west';
+    await s.enqueueNotification(A, page('w1', { groupUntil: until, wait: { on, until: T0 + 10_000 } }), T0);
+    expect(await s.settleWaiting(A, on, { release: 'all' }, T0 + 2_000)).toBe(1);
+    expect(await s.claimNotifications(T0 + 2_000, 30_000, 10, [])).toEqual([]);
+    expect((await s.claimNotifications(until, 30_000, 10, [])).map((n) => n.id)).toEqual(['w1']);
+  });
+});
