@@ -150,7 +150,10 @@ export function createLocationOutages(deps: LocationOutageDeps) {
     now: number,
   ) {
     const failingIds = new Set(picture.checks.filter((c) => c.failingSince !== null).map((c) => c.id));
-    const failing = picture.here.filter((c) => failingIds.has(c.id) || isUnknownHere(statuses, c, picture));
+    const byId = new Map(statuses.map((st) => [st.checkId, st]));
+    const failing = picture.here.filter(
+      (c) => failingIds.has(c.id) || isUnknownHere(byId.get(c.id), picture),
+    );
     // A location whose runners stopped is down since they were last heard from.
     const heard = outage.noRunner
       ? (deps.lastSeen(account.id, picture.location.id) ?? startedAt)
@@ -231,8 +234,7 @@ export function createLocationOutages(deps: LocationOutageDeps) {
 }
 
 /** A check whose status here is unknown (a remote location whose runners stopped): held with it. */
-function isUnknownHere(statuses: readonly CheckStatus[], check: CheckConfig, picture: LocationPicture) {
-  const status = statuses.find((s) => s.checkId === check.id);
+function isUnknownHere(status: CheckStatus | undefined, picture: LocationPicture) {
   return status?.locations.some((l) => l.id === picture.location.id && l.status === 'unknown') ?? false;
 }
 
