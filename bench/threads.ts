@@ -17,15 +17,25 @@ const CHECKS = 500;
 const TICKS_PER_SECOND = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Each thread's name and CPU ticks so far, by thread id. */
-function threadTicks(pid: number): Map<string, { name: string; ticks: number }> {
-  const out = new Map<string, { name: string; ticks: number }>();
+interface ThreadTicks {
+  name: string;
+  ticks: number;
+  user: number;
+  /** Voluntary context switches: each is a wake-up of the thread (a timer, a message, I/O). */
+  wakes: number;
+}
+
+/** Each thread's name, CPU ticks (user and system) and wake-ups so far, by thread id. */
+function threadTicks(pid: number): Map<string, ThreadTicks> {
+  const out = new Map<string, ThreadTicks>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+      const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      const wakes = Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      out.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]), user: Number(fields[11]), wakes });
     } catch {
       // The thread ended between the listing and the read.
     }
@@ -87,17 +97,24 @@ async function main() {
     await sleep(Number(values.window) * 1000);
     const after = threadTicks(pid);
     const seconds = (performance.now() - t0) / 1000;
-    const rows = [...after].map(([tid, { name, ticks }]) => ({
+    const perS = (now: number, then = 0) => ((now - then) * (1000 / TICKS_PER_SECOND)) / seconds;
+    const rows = [...after].map(([tid, { name, ticks, user, wakes }]) => ({
       tid,
       name,
-      msPerS: ((ticks - (before.get(tid)?.ticks ?? 0)) * (1000 / TICKS_PER_SECOND)) / seconds,
+      msPerS: perS(ticks, before.get(tid)?.ticks),
+      userPerS: perS(user, before.get(tid)?.user),
+      wakesPerS: (wakes - (before.get(tid)?.wakes ?? 0)) / seconds,
     }));
     rows.sort((a, b) => b.msPerS - a.msPerS);
     const total = rows.reduce((sum, r) => sum + r.msPerS, 0);
     console.log(
       `rate ${rate}/s, ${seconds.toFixed(0)} s window, load ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
     );
-    for (const r of rows) if (r.msPerS > 0) console.log(`${r.tid}\t${r.name}\t${r.msPerS.toFixed(1)} ms/s`);
+    for (const r of rows)
+      if (r.msPerS > 0 || r.wakesPerS >= 1)
+        console.log(
+          `${r.tid}\t${r.name}\t${r.msPerS.toFixed(1)} ms/s (user ${r.userPerS.toFixed(1)})\t${r.wakesPerS.toFixed(1)} wakes/s`,
+        );
     console.log(`total\t${total.toFixed(1)} ms/s`);
   } finally {
     await stopAll();

@@ -26,6 +26,13 @@ export interface InstanceSources {
   now(): number;
 }
 
+/**
+ * The tick of the event-loop delay monitor behind `nodejs_eventloop_lag_{min,max,mean,stddev,p50,
+ * p90,p99}_seconds` (each the interval between two ticks, so an idle loop reads this much).
+ * prom-client's default of 10 ms wakes the main thread 100 times a second, the largest part of
+ * an idle service's CPU (BENCHMARKS.md, bench:threads); a loop blocked longer than this is still seen.
+ */
+export const EVENT_LOOP_TICK_MS = 100;
 const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const STORAGE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** A pending outcome is an attempt that will be tried again. */
@@ -47,7 +54,7 @@ const skipCode = (sentence: string) => SKIP_CODES.get(sentence) ?? 'other';
 
 export function createInstanceMetrics(): InstanceMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_TICK_MS });
   const lag = new Histogram({
     name: 'checkwall_schedule_lag_seconds',
     help: 'How late scheduled runs started after their due time, on this instance.',
