@@ -2,6 +2,8 @@
 // were due in the window (every slot's grid instants, src/server/schedule/plan.ts), which
 // were stored (a result whose id is its run's id, runs.id = results.id), which
 // twice, and each stored run's lag (its result's startedAt minus its dueAt).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { ServiceConfig } from '../src/server/config/schema.js';
 import { nextDueAt, planSlots } from '../src/server/schedule/plan.js';
@@ -106,6 +108,7 @@ export async function countRuns(
       const minute = Math.floor((Number(row.due_at) - from) / 60_000);
       (lagsByMinute[minute] ??= []).push(Number(row.lag));
     }
+    if (process.env.CHECKWALL_BENCH_LOGS) lagTimeline(rows, from, process.env.CHECKWALL_BENCH_LOGS);
     const stored = [...perKey.keys()].filter((k) => due.has(k)).length;
     return {
       due: due.size,
@@ -143,6 +146,47 @@ export async function dbActivity(db: string): Promise<DbActivity> {
     );
     const row = rows[0]!;
     return { commits: Number(row.c), rowsRead: Number(row.r), rowsWritten: Number(row.w) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** CHECKWALL_BENCH_LOGS: the lag's p99 and max in each 10 s of the window, by location, to <dir>/lag.tsv. */
+function lagTimeline(
+  rows: ReadonlyArray<{ location_id: string; due_at: string; lag: string | null }>,
+  from: number,
+  dir: string,
+) {
+  const buckets = new Map<string, number[]>();
+  for (const r of rows) {
+    if (r.lag === null) continue;
+    const k = `${Math.floor((Number(r.due_at) - from) / 10_000) * 10}\t${r.location_id}`;
+    let lags = buckets.get(k);
+    if (!lags) buckets.set(k, (lags = []));
+    lags.push(Number(r.lag));
+  }
+  const lines = [...buckets]
+    .sort(([a], [b]) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b))
+    .map(([k, lags]) => {
+      lags.sort((a, b) => a - b);
+      const p99 = lags[Math.min(lags.length - 1, Math.floor(lags.length * 0.99))]!;
+      return `${k}\t${lags.length}\t${p99}\t${lags[lags.length - 1]}`;
+    });
+  writeFileSync(join(dir, 'lag.tsv'), `second\tlocation\truns\tp99 ms\tmax ms\n${lines.join('\n')}\n`);
+}
+
+/** CHECKWALL_BENCH_LOGS: PostgreSQL's statements by total time, to <dir>/statements.tsv. */
+export async function topStatements(db: string, dir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await client.query<Record<'ms' | 'calls' | 'rows' | 'query', string>>(
+      `SELECT round(total_exec_time) AS ms, calls, rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40`,
+    );
+    const lines = rows.map((r) => `${r.ms}\t${r.calls}\t${r.rows}\t${r.query.slice(0, 400)}`);
+    writeFileSync(join(dir, 'statements.tsv'), `ms\tcalls\trows\tquery\n${lines.join('\n')}\n`);
   } finally {
     await client.end();
   }

@@ -4,7 +4,7 @@
 // bench:service honesty starts its targets and the bystander here too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,6 +45,9 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc 
   });
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-100_000)));
+  // CHECKWALL_BENCH_LOGS=<dir>: each process's whole stdout (its log) to <dir>/<name>.log, to read after a run.
+  const logs = process.env.CHECKWALL_BENCH_LOGS;
+  if (logs) child.stdout!.pipe(createWriteStream(join(logs, `${name}.log`)));
   const proc = { name, child, stderr: () => err };
   all.push(proc);
   return proc;

@@ -31,6 +31,8 @@ export interface ScaleRow {
   slots: number;
   /** --failing-location: the pages the channel received, by kind. */
   pages?: string | undefined;
+  /** --failing-location: the outages and notifications the database holds after the window. */
+  ledger?: string | undefined;
 }
 
 const n = (x: number) => x.toLocaleString('en');
@@ -96,7 +98,7 @@ ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (
 | CPU: serve 1 / serve 2 | ${r.cpu.serves.map(pct).join(' / ')} | |
 | CPU: 15 runners together / PostgreSQL (all its processes) / target | ${pct(r.cpu.runners)} / ${pct(r.cpu.pg)} / ${pct(r.cpu.target)} | |
 | CPU: this bench's processes / the whole machine (of ${cpus().length * 100} % on ${cpus().length} cores) | ${pct(ours)} / ${pct(r.cpu.machine)} | |
-| load average (1 min) at the window's start / end | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | |${r.pages === undefined ? '' : `\n| pages the channel received, by kind (loc1 broken as the window started) | ${r.pages} | location 1, failure 0, degraded 0 |`}
+| load average (1 min) at the window's start / end | ${r.load[0].toFixed(1)} / ${r.load[1].toFixed(1)} | |${r.pages === undefined ? '' : `\n| pages the channel received, by kind (loc1 broken as the window started) | ${r.pages} | location 1, failure 0, degraded 0 |\n| what the database holds after the window | ${r.ledger ?? ''} | one outage, open |`}
 
 ${
   troubled.length === 0

@@ -19,10 +19,17 @@ import { startCluster } from '../test/helpers/pg-cluster.js';
 import { startBystander } from './bystander.js';
 import { seedSteady } from './seed.js';
 import { writeSection } from './report.js';
-import { countRuns, dbActivity, waitDrained } from './scale-count.js';
+import { countRuns, dbActivity, topStatements, waitDrained } from './scale-count.js';
 import { scaleReport, type ScaleRow } from './scale-report.js';
 import * as procs from './scale-procs.js';
-import { FAILING, outageConfig, outageLocations, pagesLine, startPageCounter } from './scale-outage.js';
+import {
+  FAILING,
+  outageConfig,
+  outageLedger,
+  outageLocations,
+  pagesLine,
+  startPageCounter,
+} from './scale-outage.js';
 
 const ACCOUNT = '5ca1e000-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_scale_0123456789abcdef';
@@ -212,6 +219,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
     progress('window over: waiting for the runs due in it to be stored');
     const drainedMs = await waitDrained(db, to, DRAIN_MS);
     const count = await countRuns(db, cfg, from, to);
+    if (process.env.CHECKWALL_BENCH_LOGS) await topStatements(db, process.env.CHECKWALL_BENCH_LOGS);
     const idleLate = await bystander.lateBetween(from, to);
     const share = (a: number, b: number) => ((a - b) / sampled) * 100;
     return {
@@ -238,7 +246,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       load: [loadBefore, loadAfter],
       clientNice,
       idleLate,
-      ...(pager ? { pages: pagesLine(pager.counts) } : {}),
+      ...(pager ? { pages: pagesLine(pager.counts), ledger: await outageLedger(db, from) } : {}),
       slots: cfg.accounts[0]!.checks.reduce((sum, c) => sum + c.locations.length, 0),
       processes: [...serves.map((s) => s.proc), ...runners].map((p) => ({
         name: p.name,

@@ -105,7 +105,9 @@ async function initAndStart(bin: string, dir: string, as: As): Promise<TestClust
   appendFileSync(
     join(data, 'postgresql.conf'),
     `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = ''\n` +
-      'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\nmax_connections = 200\n',
+      'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\nmax_connections = 200\n' +
+      // A bench's look at where PostgreSQL's time goes (bench/scale-count.ts topStatements).
+      (process.env.CHECKWALL_BENCH_LOGS ? "shared_preload_libraries = 'pg_stat_statements'\n" : ''),
   );
   // First match wins: the password role is checked, everyone else trusted.
   const hba = join(data, 'pg_hba.conf');
