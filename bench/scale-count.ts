@@ -130,6 +130,8 @@ export async function countRuns(
 export interface DbActivity {
   /** Transactions committed (each statement outside a transaction is one). */
   commits: number;
+  /** Connections opened (pg_stat_database.sessions): each is a backend started, its caches cold. */
+  sessions: number;
   /** Rows read (by scans and index fetches). */
   rowsRead: number;
   rowsWritten: number;
@@ -140,12 +142,17 @@ export async function dbActivity(db: string): Promise<DbActivity> {
   const client = new pg.Client({ connectionString: db });
   await client.connect();
   try {
-    const { rows } = await client.query<Record<'c' | 'r' | 'w', string>>(
-      `SELECT xact_commit AS c, tup_returned + tup_fetched AS r, tup_inserted + tup_updated + tup_deleted AS w
+    const { rows } = await client.query<Record<'c' | 's' | 'r' | 'w', string>>(
+      `SELECT xact_commit AS c, sessions AS s, tup_returned + tup_fetched AS r, tup_inserted + tup_updated + tup_deleted AS w
        FROM pg_stat_database WHERE datname = current_database()`,
     );
     const row = rows[0]!;
-    return { commits: Number(row.c), rowsRead: Number(row.r), rowsWritten: Number(row.w) };
+    return {
+      commits: Number(row.c),
+      sessions: Number(row.s),
+      rowsRead: Number(row.r),
+      rowsWritten: Number(row.w),
+    };
   } finally {
     await client.end();
   }

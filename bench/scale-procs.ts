@@ -93,7 +93,21 @@ export const startTarget = () => listening('target', ['-e', TARGET], 10_000);
 export const startServe = (name: string, db: string, config: string, port: number) =>
   listening(
     name,
-    ['bin/checkwall.js', 'serve', '--port', String(port), '--db', db, '--config', config],
+    [
+      // CHECKWALL_BENCH_PROF=<dir>: a CPU profile of each instance's main thread, written at its exit.
+      ...(process.env.CHECKWALL_BENCH_PROF
+        ? [
+            '--cpu-prof',
+            '--cpu-prof-dir',
+            process.env.CHECKWALL_BENCH_PROF,
+            '--cpu-prof-name',
+            `${name}.cpuprofile`,
+          ]
+        : []),
+      'bin/checkwall.js',
+      'serve',
+      ...['--port', String(port), '--db', db, '--config', config],
+    ],
     120_000,
   );
 

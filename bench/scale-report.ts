@@ -95,6 +95,7 @@ ${statusRows.length ? statusRows.join('\n') : '| statuses page | not requested (
 | an idle process's 50 ms timer, how late it fired p50 / p99 / max (${n(r.idleLate.length)} timers) | ${fmt(idle.p50)} / ${fmt(idle.p99)} / ${fmt(idle.max)} | |
 | after the window, until every run due in it was stored | ${seconds(r.drainedMs)} | |
 | PostgreSQL over the window: transactions / rows read / rows written, per run stored | ${perRun(r.db.commits)} / ${perRun(r.db.rowsRead)} / ${perRun(r.db.rowsWritten)} | |
+| PostgreSQL connections opened in the window | ${r.db.sessions} | |
 | CPU: serve 1 / serve 2 | ${r.cpu.serves.map(pct).join(' / ')} | |
 | CPU: 15 runners together / PostgreSQL (all its processes) / target | ${pct(r.cpu.runners)} / ${pct(r.cpu.pg)} / ${pct(r.cpu.target)} | |
 | CPU: this bench's processes / the whole machine (of ${cpus().length * 100} % on ${cpus().length} cores) | ${pct(ours)} / ${pct(r.cpu.machine)} | |

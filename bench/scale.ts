@@ -231,6 +231,7 @@ async function measure(opts: ReturnType<typeof options>): Promise<ScaleRow> {
       coldListMs,
       db: {
         commits: dbAfter.commits - dbBefore.commits,
+        sessions: dbAfter.sessions - dbBefore.sessions,
         rowsRead: dbAfter.rowsRead - dbBefore.rowsRead,
         rowsWritten: dbAfter.rowsWritten - dbBefore.rowsWritten,
       },

@@ -1,6 +1,7 @@
 // Which parent holds a check's pages now (docs/alerts.md, "Dependencies"), read from the
 // account's statuses alone (src/domain/dependency-status.ts), shown as `heldBy`.
 import type { CheckStatus, HeldBy } from '../../api/schemas/index.js';
+import { withHeldBy } from './held.js';
 import { dependencyHoldOf, parentView } from '../../domain/dependency-status.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import { parentsIn } from '../config/dependency-keys.js';
@@ -24,7 +25,7 @@ export function withDependencyHolds(account: AccountConfig, statuses: readonly C
       since: new Date(held.since).toISOString(),
       location: held.location,
     };
-    return { ...s, heldBy };
+    return withHeldBy(s, heldBy);
   });
 }
 

@@ -2,6 +2,7 @@
 // over it first; else a broken location ("A broken location"), when it fails (or is unknown)
 // only at locations declared down. A failing parent comes after both (dependency-held.ts).
 import type { CheckStatus, HeldBy } from '../../api/schemas/index.js';
+import { withHeldBy } from './held.js';
 
 export interface HoldingLocation {
   locationId: string;
@@ -28,7 +29,7 @@ export function withLocationHolds(
       since: new Date(first.since).toISOString(),
       location: first.locationId,
     };
-    return { ...s, heldBy };
+    return withHeldBy(s, heldBy);
   });
 }
 
@@ -41,5 +42,5 @@ function withWindow(s: CheckStatus, w: NonNullable<CheckStatus['maintenance']>):
     since: w.startsAt ?? w.endsAt,
     location: null,
   };
-  return { ...s, heldBy };
+  return withHeldBy(s, heldBy);
 }
