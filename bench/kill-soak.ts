@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { json, startFixture } from '../test/helpers/fixture.js';
 import { killStrays, startServe, tempDir } from '../test/helpers/serve.js';
-import { writeSection } from './report.js';
+import { progress, writeSection } from './report.js';
 
 const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_kill_soak_0123456789abcdef';
@@ -28,9 +28,6 @@ const CYCLE_MS = 20_000;
 const FAIL_MS = 2_500;
 const CHECKS = 8;
 const SETTLE_MS = 20_000;
-
-const progress = (line: string) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 function configFile(target: string, receiver: string): string {
   const path = join(tempDir(), 'checkwall.json');

@@ -24,7 +24,7 @@ import Database from 'better-sqlite3';
 import { Agent, request } from 'undici';
 import { startBlackbox } from '../test/helpers/blackbox.js';
 import { ServiceConfigSchema } from '../src/server/config/schema.js';
-import { fmt, writeSection } from './report.js';
+import { fmt, progress, writeSection } from './report.js';
 import { seedSteady } from './seed.js';
 import { cpuSeconds, freePort, startServe, startTarget, stopAll } from './scale-procs.js';
 import { fitLine, median, type Point } from './probe-fit.js';
@@ -36,8 +36,6 @@ const RATES = [5, 20, 50] as const;
 const HOLD_MS = 100;
 const DRIBBLE_MS = 200;
 
-const progress = (line: string) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function options() {

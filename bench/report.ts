@@ -26,3 +26,7 @@ export function quantiles(samples: number[]): { p50: number; p95: number; p99: n
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+/** A bench's progress line on stderr, with the time of day: stdout is its report. */
+export const progress = (line: string) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);

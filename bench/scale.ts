@@ -18,7 +18,7 @@ import { ServiceConfigSchema, type ServiceConfig } from '../src/server/config/sc
 import { startCluster } from '../test/helpers/pg-cluster.js';
 import { startBystander } from './bystander.js';
 import { seedSteady } from './seed.js';
-import { writeSection } from './report.js';
+import { progress, writeSection } from './report.js';
 import { countRuns, dbActivity, topStatements, waitDrained } from './scale-count.js';
 import { scaleReport, type ScaleRow } from './scale-report.js';
 import * as procs from './scale-procs.js';
@@ -40,9 +40,6 @@ const WARM_UP_MS = 20_000;
 const DRAIN_MS = 60_000;
 const auth = { authorization: `Bearer ${KEY}`, 'x-service-account': ACCOUNT };
 const token = (i: number) => `runner-token-loc${i}-${'0123456789abcdef'}`;
-
-const progress = (line: string) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 function options() {
   const { values } = parseArgs({

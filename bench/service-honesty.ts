@@ -18,7 +18,7 @@ import { createService, type Service } from '../src/server/service/index.js';
 import { sampleResult } from '../test/helpers/samples.js';
 import { startBystander, type Bystander } from './bystander.js';
 import { startStatusesClient, type StatusesClient } from './statuses-client.js';
-import { fmt, quantiles } from './report.js';
+import { fmt, progress, quantiles } from './report.js';
 import { listening, raise, stopAll } from './scale-procs.js';
 
 const ACCOUNT = '0b6f3c52-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
@@ -46,9 +46,6 @@ const server = http.createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => process.stdout.write('listening on http://127.0.0.1:' + server.address().port + '\\n'));
 `;
-
-const progress = (line: string) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 interface TargetWait {
   path: string;
