@@ -10,7 +10,7 @@ import { claimToken, parseClaimToken } from './claim-token.js';
 import { CLAIM_GATHER_MS, type RunnerHub, type RunnerPlace } from './runner-hub.js';
 
 export interface ClaimsDeps {
-  hub: Pick<RunnerHub, 'seen' | 'wait' | 'drained' | 'mayWaitFirst' | 'missedSince'>;
+  hub: Pick<RunnerHub, 'seen' | 'wait' | 'drained' | 'mayWaitFirst' | 'missedMark' | 'missedSince'>;
   queue: Pick<RunQueue, 'claimRuns' | 'findRun' | 'releaseRuns' | 'skipStaleRuns'>;
   /** Runs a claim found too late to start (skipStaleRuns): counted where skipped runs are (scheduler). */
   skipped?: ((runs: readonly SkippedRun[]) => void) | undefined;
@@ -87,12 +87,13 @@ export function createClaims(deps: ClaimsDeps): Claims {
       // since that woke no one: the poll waits before it claims (runner-hub.ts mayWaitFirst).
       let runs: ClaimedRun[] = [];
       let claim = ask.waitMs <= CLAIM_GATHER_MS || !hub.mayWaitFirst(account.id, location.id);
-      /** When this poll last looked: a run due since that woke no one (it was claiming) is its. */
-      let looked = now();
+      /** Where the wakes stood as this poll last looked: a run due since that woke no one (it was claiming) is its. */
+      let mark = hub.missedMark(account.id, location.id);
       for (; ; claim = true) {
         if (claim) {
           const token = claimToken(ask.runnerId);
-          looked = now();
+          mark = hub.missedMark(account.id, location.id);
+          const looked = now();
           // A runner back after a silence runs only the newest due run of each check (docs/actions.md).
           const stale = await queue.skipStaleRuns(account.id, location.id, looked);
           if (stale.length > 0) deps.skipped?.(stale);
@@ -107,7 +108,7 @@ export function createClaims(deps: ClaimsDeps): Claims {
         }
         const claimed = runs.flatMap((run) => withCheck(account, run));
         if (claimed.length > 0 || now() >= deadline || gone.aborted) return claimed;
-        if (hub.missedSince(account.id, location.id, looked)) continue;
+        if (hub.missedSince(account.id, location.id, mark)) continue;
         await hub.wait(account.id, location.id, Math.min(POLL_STEP_MS, deadline - now()), gone);
         // Woken for one run: the runs offered in the next moment go in the same claim.
         if (!gone.aborted) await delay(Math.min(CLAIM_GATHER_MS, Math.max(0, deadline - now())));

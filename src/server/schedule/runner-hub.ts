@@ -37,8 +37,19 @@ export interface RunnerHub {
    * fell in a woken one's gather.
    */
   mayWaitFirst(accountId: string, locationId: string): boolean;
-  /** Whether a run of the location fell due here at or after `since` with no runner waiting to be woken. */
-  missedSince(accountId: string, locationId: string, since: number): boolean;
+  /**
+   * A mark of the wakes of the location that found no runner waiting, to give
+   * missedSince: taken just before a claim, whose look at the queue sees every run
+   * of those wakes (an offer is stored before its wake).
+   */
+  missedMark(accountId: string, locationId: string): number;
+  /**
+   * Whether a run of the location fell due here after `mark` was taken with no runner
+   * waiting to be woken. A count, not an instant: a wake in the very millisecond of a
+   * claim, before it, was taken to be after it, and the poll claimed again and again,
+   * never waiting, until the clock moved on.
+   */
+  missedSince(accountId: string, locationId: string, mark: number): boolean;
   /** A runner of the location was in touch within RUNNER_CONNECTED_MS: a run asked for there waits for it. */
   connected(accountId: string, locationId: string): boolean;
   replace(config: ServiceConfig): void;
@@ -83,6 +94,8 @@ export function createRunnerHub(opts: {
   const drainedAt = new Map<string, number>();
   /** When a run of a location last fell due here with no runner waiting to be woken for it. */
   const unansweredAt = new Map<string, number>();
+  /** How many runs of a location fell due here with no runner waiting to be woken for them. */
+  const unanswered = new Map<string, number>();
   /** Each runner's newest contact, by location then runner id (this instance's and, refreshed, the others'). */
   const runners = new Map<string, Map<string, number>>();
   const noteRunner = (key: string, runnerId: string, at: number) => {
@@ -164,7 +177,10 @@ export function createRunnerHub(opts: {
       const at = opts.now();
       if (at < (gathering.get(key) ?? 0)) return;
       const first = waiting.get(key)?.values().next();
-      if (!first || first.done) return void unansweredAt.set(key, at);
+      if (!first || first.done) {
+        unanswered.set(key, (unanswered.get(key) ?? 0) + 1);
+        return void unansweredAt.set(key, at);
+      }
       gathering.set(key, at + CLAIM_GATHER_MS);
       first.value();
     },
@@ -188,8 +204,9 @@ export function createRunnerHub(opts: {
       for (const at of runners.get(locationKey(accountId, locationId))?.values() ?? []) if (at >= since) n++;
       return n;
     },
-    missedSince: (accountId, locationId, since) =>
-      (unansweredAt.get(locationKey(accountId, locationId)) ?? -Infinity) >= since,
+    missedMark: (accountId, locationId) => unanswered.get(locationKey(accountId, locationId)) ?? 0,
+    missedSince: (accountId, locationId, mark) =>
+      (unanswered.get(locationKey(accountId, locationId)) ?? 0) > mark,
     replace,
     refresh,
     start() {
