@@ -51,6 +51,8 @@ async function main() {
       window: { type: 'string', default: '60' },
       // A directory for the service's CPU profiles (node --cpu-prof), one per thread.
       prof: { type: 'string' },
+      // Flags for the service's node, space-separated (an A/B of V8 settings).
+      'node-args': { type: 'string', default: '' },
     },
   });
   const rate = Number(values.rate);
@@ -87,7 +89,11 @@ async function main() {
     const serveArgs = ['bin/checkwall.js', 'serve', '--port', port, '--db', db, '--config', config];
     const { proc } = await listening(
       'threads',
-      [...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []), ...serveArgs],
+      [
+        ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${values.prof}`] : []),
+        ...values['node-args'].split(' ').filter(Boolean),
+        ...serveArgs,
+      ],
       120_000,
     );
     const pid = proc.child.pid!;
