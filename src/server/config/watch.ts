@@ -6,7 +6,7 @@
 // from another instance makes this one read its file again (`fromPeer`).
 import { createHash } from 'node:crypto';
 import { watch, readFileSync, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import type { ServiceConfig } from './schema.js';
 import type { ReloadSummary } from './diff.js';
 
@@ -60,25 +60,64 @@ export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
 
   const onSignal = () => reload('SIGHUP');
   process.on('SIGHUP', onSignal);
-  // The directory, not the file: an editor's save replaces the file, and a watch on it would go deaf.
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(dirname(opts.path), (_event, name) => {
-      if (name !== null && name !== basename(opts.path)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const text = readText(opts.path);
-        if (text !== undefined && text !== applied) reload(`${basename(opts.path)} changed`);
-      }, SETTLE_MS);
-    });
-  } catch (error) {
-    opts.warn(`cannot watch ${opts.path} (${(error as Error).message}); SIGHUP still reloads it`);
-  }
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const text = readText(opts.path);
+      if (text !== undefined && text !== applied) reload(`${basename(opts.path)} changed`);
+    }, SETTLE_MS);
+  };
+  const watcher = watchFile(opts.path, changed, (why) =>
+    opts.warn(`cannot watch ${opts.path} (${why}); SIGHUP still reloads it`),
+  );
   return {
     fromPeer: (version) => reload(`another instance reloaded ${version}`, true),
     close() {
       process.off('SIGHUP', onSignal);
       clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}
+
+/**
+ * Tells of changes to the file at `path`, and goes on telling after an editor's
+ * save replaces it (write a copy, rename it over): a watch is on a file, not a
+ * name, so on a rename it is made again on whatever the name is by then. The
+ * file, not its directory: the database often lives beside the config, and a
+ * watch on the directory woke the service for each write of its WAL, some 20
+ * a run (BENCHMARKS.md, "bench:threads, offsets on a quarter-second grid").
+ */
+function watchFile(path: string, changed: () => void, cannot: (why: string) => void) {
+  let watcher: FSWatcher | undefined;
+  let again: NodeJS.Timeout | undefined;
+  let closed = false;
+  let waitMs = SETTLE_MS;
+  const arm = (first: boolean) => {
+    if (closed) return;
+    try {
+      watcher = watch(path, (event) => {
+        changed();
+        if (event !== 'rename') return;
+        watcher?.close();
+        again = setTimeout(() => arm(false), SETTLE_MS);
+      });
+      watcher.on('error', (error) => cannot(error.message));
+      waitMs = SETTLE_MS;
+      // What was saved while no watch was on the name is read now.
+      if (!first) changed();
+    } catch (error) {
+      if (first) return cannot((error as Error).message);
+      // Gone mid-save, or removed: looked for again, less often the longer it stays away.
+      waitMs = Math.min(waitMs * 2, 5_000);
+      again = setTimeout(() => arm(false), waitMs);
+    }
+  };
+  arm(true);
+  return {
+    close() {
+      closed = true;
+      clearTimeout(again);
       watcher?.close();
     },
   };

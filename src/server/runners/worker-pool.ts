@@ -1,5 +1,5 @@
 // A pool of run worker threads, sized to the machine's cores, started on the
-// first run. A run goes to the worker with the fewest in flight; its result
+// first run. A run goes to the first worker with room (FILL); its result
 // comes back as a message and is stored by the caller on the main thread. A
 // worker that dies answers its runs with failed results and is replaced on
 // the next run.
@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CheckResult } from '../../api/schemas/index.js';
 import { runnerError, type FromRunner, type RunJob, type ToRunner } from './job-protocol.js';
+
+/** Runs in flight on a thread before the next thread takes the next run. */
+const FILL = 8;
 
 export interface WorkerPoolOptions {
   /** Threads; default: the machine's cores. */
@@ -99,7 +102,15 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
 
   function pick(): Member {
     fill();
-    return members.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+    // The first thread with room, not the least busy: runs of one tick then wake one
+    // thread, not each in turn (at 20 runs a second, two threads sharing every tick cost
+    // more CPU than one taking it; BENCHMARKS.md, "bench:threads, offsets on a
+    // quarter-second grid"). A run mostly waits on the network; past FILL in flight on
+    // every thread, the least busy takes it.
+    return (
+      members.find((m) => m.pending.size < FILL) ??
+      members.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+    );
   }
 
   return {

@@ -2,6 +2,11 @@
 // without timers. A slot's offset is a hash of its own ids scaled to its
 // period and anchored to the epoch, so
 // - runs spread evenly: 10,000 checks at 60 s are ~167 runs every second, not bursts;
+// - offsets fall on a grid of quarter seconds (TICK_MS), so the runs of one tick
+//   share a wake-up of every thread they pass through (the slots' timers, the
+//   writer's transaction, the run worker): at 20 runs a second that cut the
+//   service's CPU by a third against offsets to the millisecond (BENCHMARKS.md,
+//   "bench:threads, offsets on a quarter-second grid");
 // - a restart keeps every offset (same ids, same period, same instants);
 // - adding a check places it without moving any other (nothing depends on the others).
 // A slot that is overdue (never run, or not within its period: a new check, a
@@ -28,7 +33,10 @@ export interface Slot {
   offsetMs: number;
 }
 
-/** A number in [0, periodMs) from the ids alone. */
+/** The grid of offsets: a period holds periodMs / TICK_MS instants (at least one). */
+export const TICK_MS = 250;
+
+/** A multiple of TICK_MS in [0, periodMs) from the ids alone. */
 export function slotOffsetMs(
   accountId: string,
   checkId: string,
@@ -39,7 +47,8 @@ export function slotOffsetMs(
     .update(slotKey(accountId, checkId, locationId))
     .digest();
   // 48 bits: uniform, and exact in a double.
-  return Math.floor((digest.readUIntBE(0, 6) / 2 ** 48) * periodMs);
+  const ticks = Math.max(1, Math.floor(periodMs / TICK_MS));
+  return Math.floor((digest.readUIntBE(0, 6) / 2 ** 48) * ticks) * TICK_MS;
 }
 
 /** The first instant at or after `at` that is `offsetMs` into a period (periods start at the epoch). */

@@ -73,6 +73,22 @@ describe('run worker pool', () => {
     }
   });
 
+  it('gives the runs of a tick to one thread until it has 8 in flight, then to the next', async () => {
+    const f = (fixture = await startFixture(
+      (_req, res) => void setTimeout(() => res.writeHead(200).end('ok'), 150),
+    ));
+    const p = (pool = createWorkerPool({ size: 2, entry: await runWorkerEntry() }));
+    await p.warm();
+    const signal = new AbortController().signal;
+    // One at a time: all on the first thread, the other stays asleep.
+    for (let i = 0; i < 3; i++) await p.run(job(`${f.url}/`), signal);
+    expect([...p.runsByThread().values()]).toEqual([3]);
+    // Ten at once: eight fill the first, the ninth and tenth go to the second.
+    const results = await Promise.all(Array.from({ length: 10 }, () => p.run(job(`${f.url}/`), signal)));
+    expect(results.every((r) => r.status === 'success')).toBe(true);
+    expect([...p.runsByThread().values()].sort((a, b) => b - a)).toEqual([11, 2]);
+  });
+
   it('says plainly when its entry does not exist', async () => {
     const p = (pool = createWorkerPool({ entry: pathToFileURL('/nonexistent/run-worker.js') }));
     const result = await p.run(job('http://127.0.0.1:9/'), new AbortController().signal);

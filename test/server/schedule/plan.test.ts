@@ -9,6 +9,7 @@ import {
   ownerOf,
   planSlots,
   slotOffsetMs,
+  TICK_MS,
 } from '../../../src/server/schedule/plan.js';
 import { slotKey } from '../../../src/domain/keys.js';
 import { accountConfig, TEST_ACCOUNT, type TestCheck } from '../../helpers/configs.js';
@@ -48,10 +49,15 @@ describe('schedule offsets', () => {
     // A uniform spread puts 166.7 in each second, with a standard deviation of ~12.8:
     // every second within five of those (the hash is fixed, so this never flickers).
     for (const n of perSecond) expect(Math.abs(n - 10_000 / 60)).toBeLessThan(64);
-    // And no burst within a second: no 100 ms holds more than twice its share.
-    const perTenth = new Array<number>(600).fill(0);
-    for (const slot of slots) perTenth[Math.floor(slot.offsetMs / 100)]!++;
-    expect(Math.max(...perTenth)).toBeLessThan((2 * 10_000) / 600);
+    // Every offset is on the quarter-second grid, and no tick of it holds more than
+    // twice its share: the runs of a tick go together, and no tick is a burst.
+    const perTick = new Array<number>(60_000 / TICK_MS).fill(0);
+    for (const slot of slots) {
+      expect(slot.offsetMs % TICK_MS).toBe(0);
+      perTick[slot.offsetMs / TICK_MS]!++;
+    }
+    expect(Math.min(...perTick)).toBeGreaterThan(0);
+    expect(Math.max(...perTick)).toBeLessThan((2 * 10_000) / perTick.length);
   });
 
   it('gives each location of a check its own offset', () => {

@@ -207,7 +207,9 @@ describe('scheduler', () => {
     await until(() => of(t.hits, 'slow').length >= 4, 15_000);
     expect(t.peak.all).toBe(2);
     expect(Math.max(...t.peak.perRun.values())).toBe(1);
-    expect(of(t.hits, 'p1').length).toBeGreaterThan(0);
+    // The slow check's runs hold both places most of the time; the quick ones run in the
+    // gaps (which of them depends on where their offsets fall on the quarter-second grid).
+    expect(['p1', 'p2', 'p3'].flatMap((id) => of(t.hits, id)).length).toBeGreaterThan(0);
     // Every due run is stored, counted as skipped, or still waiting or running: none vanish.
     const stats = s.runStats();
     expect(stats.skipped).toBeGreaterThan(0);
