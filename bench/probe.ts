@@ -300,13 +300,14 @@ async function main() {
   const o = options();
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-probe-'));
   try {
+    // Each rate's two windows one after the other: this machine's cost of a wake-up drifts
+    // over minutes (blackbox's own per probe moved from 2.6 to 4.4 ms at 20/s between two
+    // runs), so a ratio is fair only between windows close in time.
     const checkwall: Window[] = [];
+    const blackbox: Window[] = [];
     for (const rate of RATES) {
       progress(`checkwall at ${rate} runs/s`);
       checkwall.push(await checkwallWindow(dir, rate, o));
-    }
-    const blackbox: Window[] = [];
-    for (const rate of RATES) {
       progress(`blackbox_exporter at ${rate} probes/s`);
       blackbox.push(await blackboxWindow(rate, o));
     }
