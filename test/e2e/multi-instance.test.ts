@@ -4,7 +4,6 @@
 // target, and the console in tmux. Every part is the built program as a real
 // process. The runners talk to instance B; the console to instance A, which
 // learns of them only through the database.
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture } from '../helpers/fixture.js';
 import {
@@ -40,7 +39,7 @@ const SLOW = 45_000;
 
 let db: string;
 let target: Fixture;
-let files: { a: string; b: string };
+let files: ReturnType<typeof sharedConfigFile>;
 let a: ServeProcess;
 let b: ServeProcess;
 let east: RunnerProcess;
@@ -134,9 +133,10 @@ describe.skipIf(!hasTmux)('two instances on PostgreSQL, two remote runners and a
   }, 150_000);
 
   it('a config edit seen by instance A alone reaches instance B through A’s announcement', async () => {
-    writeFileSync(files.a, sharedConfig(target.url, [STOREFRONT, ADDED]));
+    files.deploy(sharedConfig(target.url, [STOREFRONT, ADDED]));
+    a.child.kill('SIGHUP');
     await until(
-      () => a.stdout().includes('config reloaded (checkwall.json changed): 1 check added'),
+      () => a.stdout().includes('config reloaded (SIGHUP): 1 check added'),
       SLOW,
       () => `instance A did not reload:\n${a.stdout()}\n${a.stderr()}`,
     );
@@ -145,7 +145,7 @@ describe.skipIf(!hasTmux)('two instances on PostgreSQL, two remote runners and a
       SLOW,
       () => `instance B did not reload on A's announcement:\n${b.stdout()}\n${b.stderr()}`,
     );
-    // B's own watch never saw the edit (its path is a symlink in another directory).
+    // B's own watch never saw the edit (a symlink swap leaves the file it watches untouched).
     expect(b.stdout()).not.toContain('checkwall.json changed');
     for (const instance of [a, b])
       await until(

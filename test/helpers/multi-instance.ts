@@ -1,7 +1,7 @@
 // Several `checkwall serve` instances on one PostgreSQL database (issue 12): the
 // config they share, what one instance says of a check's locations, and the
 // database's own count of results per check x location x due time.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { CheckStatusListSchema, type CheckStatus } from '../../src/api/schemas/index.js';
@@ -40,19 +40,29 @@ export function sharedConfig(target: string, checks: SharedCheck[]): string {
 }
 
 /**
- * One config file as two instances read it: `a` is the file, `b` a symlink to it
- * in another directory. Each instance watches its path's directory, so an edit of
- * the file is seen by A's watch only: B learns of it from A's announcement.
+ * One config as two instances read it, deployed as a symlink swap: `a` is a link to
+ * the current version in its directory, `b` a link to `a` in another. `deploy` writes
+ * a new version and points `a` at it. Each instance watches the file its path leads to
+ * (config/watch.ts), which a swap leaves untouched: neither watch sees a deploy, so
+ * the test tells A (SIGHUP) and B learns of it from A's announcement.
  */
-export function sharedConfigFile(text: string): { a: string; b: string } {
+export function sharedConfigFile(text: string): { a: string; b: string; deploy(text: string): void } {
   const root = tempDir();
   mkdirSync(join(root, 'a'));
   mkdirSync(join(root, 'b'));
   const a = join(root, 'a', 'checkwall.json');
   const b = join(root, 'b', 'checkwall.json');
-  writeFileSync(a, text);
+  let version = 1;
+  const write = (next: string) => {
+    const file = join(root, 'a', `checkwall.v${version}.json`);
+    writeFileSync(file, next);
+    const link = join(root, 'a', `.checkwall.json.v${version++}`);
+    symlinkSync(file, link);
+    renameSync(link, a);
+  };
+  write(text);
   symlinkSync(a, b);
-  return { a, b };
+  return { a, b, deploy: write };
 }
 
 const headers = { authorization: `Bearer ${TEST_KEY}`, 'x-service-account': TEST_ACCOUNT };
