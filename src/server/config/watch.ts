@@ -96,13 +96,18 @@ function watchFile(path: string, changed: () => void, cannot: (why: string) => v
   const arm = (first: boolean) => {
     if (closed) return;
     try {
-      watcher = watch(path, (event) => {
+      const current: FSWatcher = watch(path, (event) => {
+        // A closed watch's events still queued: the new one tells from here on.
+        if (current !== watcher) return;
         changed();
         if (event !== 'rename') return;
-        watcher?.close();
+        current.close();
+        watcher = undefined;
+        clearTimeout(again);
         again = setTimeout(() => arm(false), SETTLE_MS);
       });
-      watcher.on('error', (error) => cannot(error.message));
+      watcher = current;
+      current.on('error', (error) => cannot(error.message));
       waitMs = SETTLE_MS;
       // What was saved while no watch was on the name is read now.
       if (!first) changed();
