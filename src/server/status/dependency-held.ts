@@ -1,7 +1,7 @@
 // Which parent holds a check's pages now (docs/alerts.md, "Dependencies"), read from the
 // account's statuses alone (src/domain/dependency-status.ts), shown as `heldBy`.
 import type { CheckStatus } from '../../api/schemas/index.js';
-import { holdKey, withHeldBy } from './held.js';
+import { withHeldBy } from './held.js';
 import { dependencyHoldOf, parentView } from '../../domain/dependency-status.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import { parentsIn } from '../config/dependency-keys.js';
@@ -18,14 +18,13 @@ export function withDependencyHolds(account: AccountConfig, statuses: readonly C
     if (s.maintenance || s.heldBy) return s;
     const held = dependencyHoldOf(s, parents.get(s.checkId) ?? [], view);
     if (!held) return s;
-    const name = view.byId.get(held.parent)?.checkName ?? held.parent;
-    return withHeldBy(s, holdKey('dependency', held.parent, name, held.since, held.location), () => ({
+    return withHeldBy(s, {
       kind: 'dependency',
       id: held.parent,
-      name,
+      name: view.byId.get(held.parent)?.checkName ?? held.parent,
       since: new Date(held.since).toISOString(),
       location: held.location,
-    }));
+    });
   });
 }
 

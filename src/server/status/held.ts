@@ -8,20 +8,12 @@ import type { CheckStatus, HeldBy } from '../../api/schemas/index.js';
 
 const built = new WeakMap<CheckStatus, { key: string; held: CheckStatus }>();
 
-/** `key` names the hold (kind, id, name, since, location): `heldBy` is built only when it is new. */
-export function withHeldBy(status: CheckStatus, key: string, heldBy: () => HeldBy): CheckStatus {
+/** The status held by `heldBy`: the object of the last call while the status and the hold are the same. */
+export function withHeldBy(status: CheckStatus, heldBy: HeldBy): CheckStatus {
+  const key = `${heldBy.kind}\0${heldBy.id}\0${heldBy.name}\0${heldBy.since}\0${heldBy.location ?? ''}`;
   const last = built.get(status);
   if (last?.key === key) return last.held;
-  const held = { ...status, heldBy: heldBy() };
+  const held = { ...status, heldBy };
   built.set(status, { key, held });
   return held;
 }
-
-/** The key of a hold for withHeldBy. */
-export const holdKey = (
-  kind: HeldBy['kind'],
-  id: string,
-  name: string,
-  since: number | string,
-  location: string | null,
-) => `${kind}\0${id}\0${name}\0${since}\0${location ?? ''}`;
