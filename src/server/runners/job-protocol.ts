@@ -6,7 +6,9 @@
 //
 //   scheduler -> runner   { kind: 'run', id, job }     run this, answer with the same id
 //   scheduler -> runner   { kind: 'abort', id }        stop that run now (the service is stopping)
-//   runner -> scheduler   { kind: 'result', id, result }  always exactly one per run, even when aborted
+//   runner -> scheduler   { kind: 'results', results: [{ id, result }] }
+//                                                  exactly one result per run, even when aborted;
+//                                                  results finished close together in one message
 //   runner -> scheduler   { kind: 'ready' }            a worker thread has warmed its HTTP client
 //
 // A failed check is a result with status "failed" and an `error`, never a
@@ -32,7 +34,8 @@ export interface RunJob {
 }
 
 export type ToRunner = { kind: 'run'; id: number; job: RunJob } | { kind: 'abort'; id: number };
-export type FromRunner = { kind: 'result'; id: number; result: CheckResult } | { kind: 'ready' };
+export type FromRunner =
+  { kind: 'results'; results: Array<{ id: number; result: CheckResult }> } | { kind: 'ready' };
 
 /** The check types a job can describe: those measured over the network, with no shared state. */
 export const JOB_CHECK_TYPES: ReadonlyArray<CheckConfig['type']> = ['api', 'url', 'tcp'];

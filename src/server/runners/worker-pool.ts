@@ -1,8 +1,8 @@
 // A pool of run worker threads, sized to the machine's cores, started on the
-// first run. A run goes to the first worker with room (FILL); its result
-// comes back as a message and is stored by the caller on the main thread. A
-// worker that dies answers its runs with failed results and is replaced on
-// the next run.
+// first run. A run goes to the first worker with room (FILL); its result comes
+// back in a message, with others finished close by (run-worker.ts), and is
+// stored by the caller on the main thread. A worker that dies answers its runs
+// with failed results and is replaced on the next run.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -67,10 +67,12 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     const member: Member = { worker, pending: new Map(), ready };
     worker.on('message', (message: FromRunner) => {
       if (message.kind === 'ready') return isReady();
-      const pending = member.pending.get(message.id);
-      member.pending.delete(message.id);
-      byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + 1);
-      pending?.resolve(message.result);
+      for (const { id, result } of message.results) {
+        const pending = member.pending.get(id);
+        member.pending.delete(id);
+        byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + 1);
+        pending?.resolve(result);
+      }
     });
     const fail = (why: string) => {
       isReady();

@@ -19,7 +19,8 @@ export interface SlotState {
    * instant it stands for (the last one before the start), so every instance keys it alike.
    */
   dueAt: number;
-  timer?: Timer | undefined;
+  /** The instant its timer is armed for (a key of the wheel below); undefined when unarmed. */
+  firesAt?: number | undefined;
   /** Queued or running: a due turn now is skipped. */
   pending: boolean;
 }
@@ -44,15 +45,48 @@ export function createSlots(deps: {
   const { clock } = deps;
   const slots = new Map<string, SlotState>();
   let byCheck = new Map<string, SlotState[]>();
+  // One timer per instant, not per slot: slots due at the same instant (the plan puts
+  // offsets on a quarter-second grid) fall due in one callback, so their offers go out
+  // together and the thread wakes once. Separate timers for one instant could expire a
+  // millisecond apart (each computed from its own now) and wake it several times.
+  const wheel = new Map<number, { timer: Timer; states: Set<SlotState> }>();
   let started = false;
   let stopped = false;
 
+  function disarm(state: SlotState) {
+    const at = state.firesAt;
+    state.firesAt = undefined;
+    const turn = at === undefined ? undefined : wheel.get(at);
+    if (!turn) return;
+    turn.states.delete(state);
+    if (turn.states.size > 0) return;
+    clock.clearTimeout(turn.timer);
+    wheel.delete(at!);
+  }
+
+  function fire(at: number) {
+    const turn = wheel.get(at);
+    wheel.delete(at);
+    for (const state of turn?.states ?? []) {
+      state.firesAt = undefined;
+      due(state);
+    }
+  }
+
   function arm(state: SlotState, at: number, dueAt = at) {
     state.dueAt = dueAt;
-    clock.clearTimeout(state.timer);
+    disarm(state);
     state.nextAt = at;
     const ahead = dueAt === at && isRemoteSlot(state.slot) ? remoteAhead(state.slot) : 0;
-    state.timer = clock.setTimeout(() => due(state), Math.max(0, at - ahead - clock.now())).unref();
+    const firesAt = at - ahead;
+    state.firesAt = firesAt;
+    const turn = wheel.get(firesAt);
+    if (turn) turn.states.add(state);
+    else
+      wheel.set(firesAt, {
+        timer: clock.setTimeout(() => fire(firesAt), Math.max(0, firesAt - clock.now())).unref(),
+        states: new Set([state]),
+      });
   }
 
   function due(state: SlotState) {
@@ -107,9 +141,10 @@ export function createSlots(deps: {
   function place(next: ServiceConfig, soon: ReadonlySet<string> = new Set()): RunPlace[] {
     const plan = new Map(planSlots(next).map((slot) => [slot.key, slot]));
     const removed: RunPlace[] = [];
-    for (const [key, { slot, timer }] of slots) {
+    for (const [key, state] of slots) {
+      const { slot } = state;
       if (plan.has(key)) continue;
-      clock.clearTimeout(timer); // a run in flight finishes and is recorded
+      disarm(state); // a run in flight finishes and is recorded
       slots.delete(key);
       removed.push({ accountId: slot.account.id, checkId: slot.check.id, locationId: slot.location.id });
     }
@@ -140,7 +175,8 @@ export function createSlots(deps: {
     },
     stop() {
       stopped = true;
-      for (const state of slots.values()) clock.clearTimeout(state.timer);
+      for (const { timer } of wheel.values()) clock.clearTimeout(timer);
+      wheel.clear();
     },
     nextRun(accountId, checkId) {
       const states = byCheck.get(checkKey(accountId, checkId));

@@ -1,10 +1,12 @@
 // The run worker pool on its own: a job in, exactly one result out, whatever
-// happens to the run (it ends, it is aborted, its worker dies).
+// happens to the run (it ends, it is aborted, its worker dies), and results that
+// finish together coming back together.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { CheckConfigSchema } from '../../../src/server/config/schema.js';
 import { toJob } from '../../../src/server/runners/job-protocol.js';
@@ -87,6 +89,30 @@ describe('run worker pool', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => p.run(job(`${f.url}/`), signal)));
     expect(results.every((r) => r.status === 'success')).toBe(true);
     expect([...p.runsByThread().values()].sort((a, b) => b - a)).toEqual([11, 2]);
+  });
+
+  it('sends the results of runs that finish together in one message, and holds none behind a slow run', async () => {
+    const f = (fixture = await startFixture((req, res) => {
+      if (req.url === '/slow') setTimeout(() => res.writeHead(200).end('slow'), 800);
+      else res.writeHead(200).end('fast');
+    }));
+    const p = (pool = createWorkerPool({ size: 1, entry: await runWorkerEntry() }));
+    await p.warm();
+    const messages = vi.spyOn(Worker.prototype, 'emit');
+    const results = () => messages.mock.calls.filter(([event]) => event === 'message').length;
+    const signal = new AbortController().signal;
+    const five = await Promise.all(Array.from({ length: 5 }, () => p.run(job(`${f.url}/`), signal)));
+    expect(five.map((r) => r.response?.body)).toEqual(Array(5).fill('fast'));
+    // One message, or a few on a loaded machine: never one a run.
+    expect(results()).toBeLessThan(5);
+    // Beside a run still in flight, a finished one waits a moment for company, not for it.
+    const started = performance.now();
+    const slow = p.run(job(`${f.url}/slow`), signal);
+    const fast = await p.run(job(`${f.url}/`), signal);
+    expect(fast.response?.body).toBe('fast');
+    expect(performance.now() - started).toBeLessThan(600);
+    expect((await slow).response?.body).toBe('slow');
+    messages.mockRestore();
   });
 
   it('says plainly when its entry does not exist', async () => {

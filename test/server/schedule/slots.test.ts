@@ -139,6 +139,38 @@ describe('the slots', () => {
     expect(r.due).toEqual([]);
   });
 
+  it('slots due at one instant share one timer and fall due in one callback', async () => {
+    const clock = createFakeClock();
+    // Which timer callback each due turn came from: one per instant, not one per slot.
+    let callbacks = 0;
+    const counted = {
+      ...clock,
+      setTimeout: (fn: () => void, ms: number) => clock.setTimeout(() => (callbacks++, fn()), ms),
+    };
+    const due: Array<{ at: number; callback: number }> = [];
+    const slots = createSlots({
+      clock: counted,
+      lastRunAt: () => Promise.resolve(clock.now() - 1_000),
+      onDue: () => void due.push({ at: clock.now(), callback: callbacks }),
+    });
+    // 60 slots on a 5 s period's 20 quarter-second instants: many share one.
+    slots.place(config(Array.from({ length: 60 }, (_, i) => ({ id: `c${i}`, locations: ['near'] }))));
+    slots.start();
+    await clock.settle();
+    const instants = new Set(
+      Array.from({ length: 60 }, (_, i) => nextDueAt(clock.now(), PERIOD_MS, offset(`c${i}`, 'near'))),
+    );
+    expect(instants.size).toBeLessThan(60);
+    expect(clock.pending()).toBe(instants.size);
+    await clock.advance(PERIOD_MS - 1); // one period: each slot once
+    expect(due).toHaveLength(60);
+    const byInstant = new Map<number, Set<number>>();
+    for (const d of due) byInstant.set(d.at, (byInstant.get(d.at) ?? new Set()).add(d.callback));
+    expect([...byInstant.keys()].sort()).toEqual([...instants].sort());
+    for (const callbacksOfInstant of byInstant.values()) expect(callbacksOfInstant.size).toBe(1);
+    expect(callbacks).toBe(instants.size);
+  });
+
   it('nothing is due before start, nor after stop', async () => {
     const r = rig();
     r.slots.place(config([{ id: 'c1', locations: ['near'] }]));

@@ -53,51 +53,29 @@ describe('batched', () => {
     expect(sent).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
   });
 
-  it('with gatherMs, waits that long from the first call for others to go with it', async () => {
+  it('with endOfTurn, the calls of one turn of the event loop go together, each from its own callback', async () => {
     const sent: number[][] = [];
-    const echo = batched(
-      async (items: number[]) => {
-        sent.push(items);
-        return items;
-      },
-      { gatherMs: 30, inFlight: 1 },
-    );
-    const first = echo(1);
-    // A call of a later turn, well within the wait: the same batch.
-    await turn();
-    const second = echo(2);
-    expect(await Promise.all([first, second])).toEqual([1, 2]);
-    expect(sent).toEqual([[1, 2]]);
-    // Without the wait, each tick's call goes alone.
+    const echo = batched(async (items: number[]) => (sent.push(items), items), {
+      inFlight: 1,
+      endOfTurn: true,
+    });
     const alone = batched(async (items: number[]) => (sent.push(items), items), { inFlight: 1 });
-    await alone(3);
-    await turn();
-    await alone(4);
+    // Two callbacks of one turn (as a tick's slots, or messages drained together): each
+    // ends its own tick, so without endOfTurn each call goes alone.
+    const calls = (call: (n: number) => Promise<number>, a: number, b: number) =>
+      new Promise<number[]>((resolve) => {
+        let first: Promise<number>;
+        setImmediate(() => (first = call(a)));
+        setImmediate(() => void Promise.all([first, call(b)]).then(resolve));
+      });
+    expect(await calls(echo, 1, 2)).toEqual([1, 2]);
+    expect(sent).toEqual([[1, 2]]);
+    expect(await calls(alone, 3, 4)).toEqual([3, 4]);
     expect(sent).toEqual([[1, 2], [3], [4]]);
-  });
-
-  it('with gatherMs, keeps a call made while a batch is out for the whole wait, not the batch’s return', async () => {
-    const sent: number[][] = [];
-    const out = gate();
-    const back = gate();
-    const echo = batched(
-      async (items: number[]) => {
-        sent.push(items);
-        out.open();
-        await back.opened;
-        return items;
-      },
-      { gatherMs: 100, inFlight: 2 },
-    );
-    const first = echo(1);
-    await out.opened; // the first batch is out, its gather over
-    const during = echo(2);
-    back.open();
-    await first; // it returned: the second call still waits for its gather
+    // A call of a later turn does not wait for one: it is sent at the end of its own.
+    await echo(5);
     await turn();
-    expect(sent).toEqual([[1]]);
-    const later = echo(3);
-    expect(await Promise.all([during, later])).toEqual([2, 3]);
-    expect(sent).toEqual([[1], [2, 3]]);
+    await echo(6);
+    expect(sent.slice(3)).toEqual([[5], [6]]);
   });
 });

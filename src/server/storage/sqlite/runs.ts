@@ -44,8 +44,6 @@ const COLUMNS = `id, account_id AS accountId, check_id AS checkId, location_id A
 const STALE = staleWhere('@now');
 const STALE_REASON = staleReason('@now');
 
-const GATHER_MS = 20;
-
 /** What completing a run stores: the result stores' own writes, run inside its transaction. */
 export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreenshot'>;
 
@@ -266,10 +264,13 @@ export function createRunStore(db: Database.Database, writes: Promised<RunWrites
 
   // Each offer and each report is a commit, and a commit writes every page it
   // touched to the WAL: a commit per offer and per report was the largest share of
-  // the main thread (BENCHMARKS.md, bench:service honesty, "the main thread's long tasks"). Offers and reports wait up to GATHER_MS for others
-  // to commit with (batched.ts); one that fails is tried again alone. A run
-  // starts, or its result is stored, that much later; what it measures is not moved.
-  const together = { max: 500, inFlight: 1, gatherMs: GATHER_MS };
+  // the main thread (BENCHMARKS.md, bench:service honesty, "the main thread's long
+  // tasks"). Offers and reports made in one turn of the event loop commit together
+  // (batched.ts): a tick's offers come from one timer (slots.ts) and a run worker's
+  // results in one message (run-worker.ts). One that fails is tried again alone.
+  // Offers and reports used to wait 20 ms for others, a wake-up of their own each
+  // (BENCHMARKS.md, "bench:threads, one wake-up a tick").
+  const together = { max: 500, inFlight: 1, endOfTurn: true };
   const offer = batched(writes.offer, together);
   const complete = batched(writes.complete, together);
 
