@@ -68,6 +68,8 @@ export function createSlots(deps: {
     const turn = wheel.get(at);
     wheel.delete(at);
     for (const state of turn?.states ?? []) {
+      // Disarmed or armed elsewhere by an earlier slot's turn of this callback: not due now.
+      if (state.firesAt !== at) continue;
       state.firesAt = undefined;
       due(state);
     }

@@ -4,6 +4,7 @@
 // With `endOfTurn`, calls wait for the end of the event loop's turn (setImmediate)
 // rather than of the tick: the callbacks of one turn (a tick's slots, a worker's
 // results) each end their own tick, and go together without a timer's wake-up.
+
 /**
  * Wraps `run`, which answers a batch of items in order, as a call per item. At
  * most `inFlight` batches are out at a time, each of at most `max` items. When a

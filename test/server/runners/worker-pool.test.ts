@@ -27,6 +27,7 @@ const job = (target: string, type: 'api' | 'tcp' = 'api') =>
 let pool: WorkerPool | undefined;
 let fixture: Fixture | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await pool?.close();
   await fixture?.close();
   pool = fixture = undefined;
@@ -112,7 +113,6 @@ describe('run worker pool', () => {
     expect(fast.response?.body).toBe('fast');
     expect(performance.now() - started).toBeLessThan(600);
     expect((await slow).response?.body).toBe('slow');
-    messages.mockRestore();
   });
 
   it('says plainly when its entry does not exist', async () => {

@@ -171,6 +171,30 @@ describe('the slots', () => {
     expect(callbacks).toBe(instants.size);
   });
 
+  it("a slot a reload removes during an earlier slot's turn of the same instant does not fall due", async () => {
+    // Two checks whose slots share an instant.
+    const ids = Array.from({ length: 40 }, (_, i) => `c${i}`);
+    const first = ids[0]!;
+    const second = ids.find((id) => id !== first && offset(id, 'near') === offset(first, 'near'))!;
+    const clock = createFakeClock();
+    const due: string[] = [];
+    const slots = createSlots({
+      clock,
+      lastRunAt: () => Promise.resolve(clock.now() - 1_000),
+      onDue: (_state, key) => {
+        due.push(key.checkId);
+        // The first of the instant reloads the config without the other (as a reload could).
+        if (due.length === 1) slots.place(config([{ id: key.checkId, locations: ['near'] }]));
+      },
+    });
+    slots.place(config([first, second].map((id) => ({ id, locations: ['near'] }))));
+    slots.start();
+    await clock.settle();
+    await clock.advance(PERIOD_MS - 1);
+    expect(due).toHaveLength(1);
+    expect([first, second]).toContain(due[0]);
+  });
+
   it('nothing is due before start, nor after stop', async () => {
     const r = rig();
     r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
