@@ -67,10 +67,10 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     const member: Member = { worker, pending: new Map(), ready };
     worker.on('message', (message: FromRunner) => {
       if (message.kind === 'ready') return isReady();
+      byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + message.results.length);
       for (const { id, result } of message.results) {
         const pending = member.pending.get(id);
         member.pending.delete(id);
-        byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + 1);
         pending?.resolve(result);
       }
     });

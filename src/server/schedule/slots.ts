@@ -55,13 +55,14 @@ export function createSlots(deps: {
 
   function disarm(state: SlotState) {
     const at = state.firesAt;
+    if (at === undefined) return;
     state.firesAt = undefined;
-    const turn = at === undefined ? undefined : wheel.get(at);
+    const turn = wheel.get(at);
     if (!turn) return;
     turn.states.delete(state);
     if (turn.states.size > 0) return;
     clock.clearTimeout(turn.timer);
-    wheel.delete(at!);
+    wheel.delete(at);
   }
 
   function fire(at: number) {
