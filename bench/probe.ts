@@ -18,8 +18,8 @@
 // `--warm <s>` gives Checkwall a warm-up of its own length before each window and
 // measures CPU only, into a section of its own ("bench:probe steady state"): V8 is
 // still compiling the service's hot code 30 s after a start, and keeps at it for
-// minutes (BENCHMARKS.md, that section). blackbox_exporter, compiled ahead of
-// time, keeps its 30 s.
+// minutes (BENCHMARKS.md, "bench:threads and bench:probe, a window 30 s after a
+// start"). blackbox_exporter, compiled ahead of time, keeps its 30 s.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
