@@ -46,7 +46,7 @@ export function createSlots(deps: {
   const slots = new Map<string, SlotState>();
   let byCheck = new Map<string, SlotState[]>();
   // One timer per instant, not per slot: slots due at the same instant (the plan puts
-  // offsets on a quarter-second grid) fall due in one callback, so their offers go out
+  // offsets on a grid of 250 ms to 1 s) fall due in one callback, so their offers go out
   // together and the thread wakes once. Separate timers for one instant could expire a
   // millisecond apart (each computed from its own now) and wake it several times.
   const wheel = new Map<number, { timer: Timer; states: Set<SlotState> }>();

@@ -5,6 +5,7 @@ import type { ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   catchUpAt,
   followingDueAt,
+  gridMs,
   nextDueAt,
   ownerOf,
   planSlots,
@@ -49,15 +50,56 @@ describe('schedule offsets', () => {
     // A uniform spread puts 166.7 in each second, with a standard deviation of ~12.8:
     // every second within five of those (the hash is fixed, so this never flickers).
     for (const n of perSecond) expect(Math.abs(n - 10_000 / 60)).toBeLessThan(64);
-    // Every offset is on the quarter-second grid, and no tick of it holds more than
-    // twice its share: the runs of a tick go together, and no tick is a burst.
-    const perTick = new Array<number>(60_000 / TICK_MS).fill(0);
+    // Every offset is on a 1 m period's grid (half a second: 120 instants), and no
+    // instant of it holds more than twice its share (~83): the runs of a tick go
+    // together, and no tick is a burst.
+    expect(gridMs(60_000)).toBe(500);
+    const perTick = new Array<number>(60_000 / 500).fill(0);
     for (const slot of slots) {
-      expect(slot.offsetMs % TICK_MS).toBe(0);
-      perTick[slot.offsetMs / TICK_MS]!++;
+      expect(slot.offsetMs % 500).toBe(0);
+      perTick[slot.offsetMs / 500]!++;
     }
     expect(Math.min(...perTick)).toBeGreaterThan(0);
     expect(Math.max(...perTick)).toBeLessThan((2 * 10_000) / perTick.length);
+  });
+
+  it('puts each period on the coarsest grid that still holds 100 instants of it: fewer ticks, small bursts', () => {
+    const cases: Array<[string, number, number]> = [
+      ['5s', 5_000, 250],
+      ['25s', 25_000, 250],
+      ['49s', 49_000, 250],
+      ['50s', 50_000, 500],
+      ['1m', 60_000, 500],
+      ['99s', 99_000, 500],
+      ['100s', 100_000, 1_000],
+      ['5m', 300_000, 1_000],
+      ['1h', 3_600_000, 1_000],
+    ];
+    for (const [frequency, periodMs, grid] of cases) {
+      expect(gridMs(periodMs), frequency).toBe(grid);
+      // The grids nest in the quarter-second one, so checks on different grids share its ticks.
+      expect(grid % TICK_MS).toBe(0);
+      expect(periodMs % grid).toBe(0);
+      expect(periodMs / grid === periodMs / TICK_MS || periodMs / grid >= 100, frequency).toBe(true);
+    }
+    // 500 checks at 100 s (5 runs a second): on the 1 s grid every run falls on a whole
+    // second, about 5 a tick; on 250 ms they fell due in about 4 ticks a second.
+    const slow = planSlots(
+      config(
+        0,
+        Array.from({ length: 500 }, (_, i) => ({
+          id: `s${i}`,
+          target: 'http://127.0.0.1:9/',
+          frequency: '100s',
+          locations: ['eu-west'],
+        })),
+      ),
+    );
+    const instants = new Map<number, number>();
+    for (const { offsetMs } of slow) instants.set(offsetMs, (instants.get(offsetMs) ?? 0) + 1);
+    for (const at of instants.keys()) expect(at % 1_000).toBe(0);
+    expect(instants.size).toBeLessThanOrEqual(100);
+    expect(Math.max(...instants.values())).toBeLessThan(2 * 5 + 8);
   });
 
   it('gives each location of a check its own offset', () => {

@@ -4,7 +4,7 @@
 // nothing falls due before start or after stop.
 import { describe, expect, it } from 'vitest';
 import { checkKey } from '../../../src/domain/keys.js';
-import { catchUpAt, nextDueAt, slotOffsetMs } from '../../../src/server/schedule/plan.js';
+import { catchUpAt, nextDueAt, slotOffsetMs, slotPhase } from '../../../src/server/schedule/plan.js';
 import { remoteAhead } from '../../../src/server/schedule/remote-offers.js';
 import { createSlots } from '../../../src/server/schedule/slots.js';
 import type { RunKey } from '../../../src/server/storage/types.js';
@@ -65,7 +65,11 @@ describe('the slots', () => {
     r.slots.place(config([{ id: 'c1', locations: ['near'] }]));
     r.slots.start();
     await r.clock.settle();
-    const slot = { periodMs: PERIOD_MS, offsetMs: offset('c1', 'near') };
+    const slot = {
+      periodMs: PERIOD_MS,
+      phase: slotPhase(ACCOUNT, 'c1', 'near'),
+      offsetMs: offset('c1', 'near'),
+    };
     const soon = catchUpAt(r.start, slot, 1);
     const onGrid = nextDueAt(r.start, PERIOD_MS, slot.offsetMs);
     expect(r.slots.nextRun(ACCOUNT, 'c1')?.getTime()).toBe(soon);
@@ -90,7 +94,7 @@ describe('the slots', () => {
       new Set([checkKey(ACCOUNT, 'c1')]),
     );
     await r.clock.settle();
-    const soon = catchUpAt(r.start, { periodMs: PERIOD_MS, offsetMs: offset('c1', 'near') }, 1);
+    const soon = catchUpAt(r.start, { periodMs: PERIOD_MS, phase: slotPhase(ACCOUNT, 'c1', 'near') }, 1);
     await r.clock.advance(soon - r.start);
     expect(r.due.filter((d) => d.key.checkId === 'c1')).toEqual([
       { key: keyOf('c1', 'near', soon), at: soon },
