@@ -80,7 +80,9 @@ describe('schedule offsets', () => {
       // The grids nest in the quarter-second one, so checks on different grids share its ticks.
       expect(grid % TICK_MS).toBe(0);
       expect(periodMs % grid).toBe(0);
-      expect(periodMs / grid === periodMs / TICK_MS || periodMs / grid >= 100, frequency).toBe(true);
+      // At least 100 instants a period on a coarser grid; the next coarser one would hold fewer.
+      if (grid > TICK_MS) expect(periodMs / grid, frequency).toBeGreaterThanOrEqual(100);
+      if (grid < 1_000) expect(periodMs / (2 * grid), frequency).toBeLessThan(100);
     }
     // 500 checks at 100 s (5 runs a second): on the 1 s grid every run falls on a whole
     // second, about 5 a tick; on 250 ms they fell due in about 4 ticks a second.
@@ -99,7 +101,7 @@ describe('schedule offsets', () => {
     for (const { offsetMs } of slow) instants.set(offsetMs, (instants.get(offsetMs) ?? 0) + 1);
     for (const at of instants.keys()) expect(at % 1_000).toBe(0);
     expect(instants.size).toBeLessThanOrEqual(100);
-    expect(Math.max(...instants.values())).toBeLessThan(2 * 5 + 8);
+    expect(Math.max(...instants.values())).toBeLessThanOrEqual(2 * 5); // twice its share at most
   });
 
   it('gives each location of a check its own offset', () => {
