@@ -1,14 +1,14 @@
 // Intervals on the epoch's grid (systemClock.setInterval): an interval of `ms` fires at
 // the multiples of `ms` since the epoch, the first at the next of them (within `ms` of
 // when it is set, as Node's would fire, or sooner), and every interval due at one
-// instant fires from one timer. The service's repeating
-// jobs (the status warmer every 250 ms; maintenance, metrics and the dispatcher every
-// 1-5 s) each woke the thread at its own phase; on the grid the coarser ones fall due at
-// the instants of the finer ones and share their wake-up, and a thread woken from sleep
-// pays about as much as a small job's work (BENCHMARKS.md, "bench:threads, intervals on
-// the epoch's grid"). A job still runs once every `ms`; a turn the thread was too busy
-// to make is passed over, as with Node's own intervals; a wall clock set back or
-// forward moves the next turn to the next instant of the new time, never further.
+// instant fires from one timer. The service's repeating jobs (the status warmer every
+// 250 ms; maintenance, metrics and the dispatcher every 1-5 s) each woke the thread at
+// its own phase; on the grid the slower ones fall due at the instants of the faster
+// ones and share their wake-up, and a thread woken from sleep pays about as much as a
+// small job's work (BENCHMARKS.md, "bench:threads, intervals on the epoch's grid"). A
+// job still runs once every `ms`; a turn the thread was too busy to make is passed
+// over, as with Node's own intervals; a wall clock set back or forward moves the next
+// turn to the next instant of the new time, never further.
 import type { Timer } from './clock.js';
 
 /** What the grid needs of the platform: the time read, and one-shot timers. */

@@ -3,7 +3,7 @@
 // period and anchored to the epoch, so
 // - runs spread evenly: 10,000 checks at 60 s are ~167 runs every second, not bursts;
 // - offsets fall on a grid (gridMs: a quarter second, or for slower checks half a
-//   second or a second, at most 1 % of the period), so the runs of one tick
+//   second or a second while that is at most 1 % of the period), so the runs of one tick
 //   share a wake-up of every thread they pass through (the slots' timers, the
 //   writer's transaction, the run worker): at 20 runs a second the quarter-second
 //   grid cut the service's CPU by a third against offsets to the millisecond
@@ -11,8 +11,9 @@
 //   runs a second of 100 s checks the 1 s grid cut it by a fifth (BENCHMARKS.md,
 //   "bench:threads, a grid keyed to the period"). The grids nest (each instant of
 //   a coarser one is an instant of the finer), so checks on different grids
-//   still fall due together, and each holds at least 100 instants of a period,
-//   so no instant holds more than about 1 % of the checks sharing a period;
+//   still fall due together, and a coarser grid holds at least 100 instants of
+//   a period, so no instant of it holds much more than 1 % of the checks sharing
+//   that period;
 // - a restart keeps every offset (same ids, same period, same instants);
 // - adding a check places it without moving any other (nothing depends on the others).
 // A slot that is overdue (never run, or not within its period: a new check, a
