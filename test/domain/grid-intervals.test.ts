@@ -1,7 +1,7 @@
 // Intervals on the epoch's grid (src/domain/grid-intervals.ts), on a platform the test
 // moves itself: each fires at the multiples of its length, those due at one instant from
 // one timer, and a wall clock set back or forward never stalls them.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createGridIntervals, type GridTimers } from '../../src/domain/grid-intervals.js';
 import { systemClock } from '../../src/domain/clock.js';
 
@@ -137,18 +137,21 @@ describe('intervals on the epoch grid', () => {
     expect(ran).toBe(1);
   });
 
-  it('is what the system clock sets: a real interval fires on its grid', async () => {
-    const times: number[] = [];
-    await new Promise<void>((resolve) => {
-      const timer = systemClock.setInterval(() => {
-        times.push(Date.now());
-        if (times.length === 3) {
-          systemClock.clearInterval(timer);
-          resolve();
-        }
-      }, 50);
-    });
-    // Within a few milliseconds of a multiple of 50 ms since the epoch (timers fire late, never early).
-    for (const at of times) expect(at % 50).toBeLessThan(25);
+  it('is what the system clock sets: its timer is set for the next multiple of the interval', () => {
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const before = Date.now();
+      const timer = systemClock.setInterval(() => undefined, 1_000);
+      const after = Date.now();
+      const delay = setTimeoutSpy.mock.calls.at(-1)![1]!;
+      systemClock.clearInterval(timer);
+      // Set when the wall clock read between `before` and `after`, for the next whole second
+      // of the epoch: one lies between the two readings moved on by the delay.
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(1_000);
+      expect(Math.floor((after + delay) / 1_000) * 1_000).toBeGreaterThanOrEqual(before + delay);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
   });
 });
