@@ -10,13 +10,10 @@
 // over, as with Node's own intervals; a wall clock set back or forward moves the next
 // turn to the next instant of the new time, never further.
 import type { Timer } from './clock.js';
+import { createInstantTimers, type InstantPlatform } from './instant-timers.js';
 
 /** What the grid needs of the platform: the time read, and one-shot timers. */
-export interface GridTimers {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): { ref(): unknown; unref(): unknown };
-  clearTimeout(timer: { ref(): unknown; unref(): unknown }): void;
-}
+export type GridTimers = InstantPlatform;
 
 export interface GridIntervals {
   setInterval(fn: () => void, ms: number): Timer;
@@ -35,46 +32,26 @@ interface Entry extends Timer {
   live: boolean;
 }
 
-interface Instant {
-  timer: { ref(): unknown; unref(): unknown };
-  entries: Set<Entry>;
-}
-
 /** How far before its instant a timer may fire, as the wall clock reads it (timers count elapsed time). */
 const EARLY_MS = 50;
 
 export function createGridIntervals(platform: GridTimers): GridIntervals {
-  const instants = new Map<number, Instant>();
   const entries = new WeakSet<Entry>();
-
-  /** Whether the process waits for this instant: while any interval in it is not unref'd. */
-  const hold = (instant: Instant) => {
-    if ([...instant.entries].some((e) => e.held)) instant.timer.ref();
-    else instant.timer.unref();
-  };
+  // The process waits for an instant while any interval in it is not unref'd.
+  const instants = createInstantTimers<Entry>(platform, { fire, held: (e) => e.held });
 
   function place(entry: Entry, at: number) {
     entry.at = at;
-    let instant = instants.get(at);
-    if (!instant) {
-      const timer = platform.setTimeout(() => fire(at), Math.max(0, at - platform.now()));
-      instant = { timer, entries: new Set() };
-      instants.set(at, instant);
-    }
-    instant.entries.add(entry);
-    hold(instant);
+    instants.add(at, entry);
   }
 
-  function fire(at: number) {
-    const instant = instants.get(at);
-    instants.delete(at);
-    if (!instant) return;
+  function fire(at: number, items: Entry[]) {
     // The timer may fire a little before the wall clock reads its instant: the next turn
     // is then counted from the instant, so it is never this instant again. A clock set
     // back further than that counts from its own time, not an hour ahead of it.
     const now = platform.now();
     const from = at - now > EARLY_MS ? now : Math.max(now, at);
-    const due = [...instant.entries].filter((e) => e.live);
+    const due = items.filter((e) => e.live);
     for (const entry of due) place(entry, (Math.floor(from / entry.ms) + 1) * entry.ms);
     let failed: { error: unknown } | undefined;
     for (const entry of due) {
@@ -89,16 +66,6 @@ export function createGridIntervals(platform: GridTimers): GridIntervals {
     if (failed) throw failed.error;
   }
 
-  function cancel(entry: Entry) {
-    entry.live = false;
-    const instant = instants.get(entry.at);
-    if (!instant) return;
-    instant.entries.delete(entry);
-    if (instant.entries.size > 0) return hold(instant);
-    platform.clearTimeout(instant.timer);
-    instants.delete(entry.at);
-  }
-
   return {
     setInterval(fn, ms) {
       const every = Math.max(1, Math.round(ms));
@@ -110,8 +77,7 @@ export function createGridIntervals(platform: GridTimers): GridIntervals {
         live: true,
         unref() {
           entry.held = false;
-          const instant = instants.get(entry.at);
-          if (entry.live && instant) hold(instant);
+          if (entry.live) instants.hold(entry.at);
           return entry;
         },
       };
@@ -121,9 +87,11 @@ export function createGridIntervals(platform: GridTimers): GridIntervals {
     },
     clearInterval(timer) {
       if (!timer || !entries.has(timer as Entry)) return false;
-      cancel(timer as Entry);
+      const entry = timer as Entry;
+      entry.live = false;
+      instants.delete(entry.at, entry);
       return true;
     },
-    instants: () => instants.size,
+    instants: () => instants.size(),
   };
 }

@@ -4,6 +4,7 @@
 // from that instant, not from now, so a late timer does not shift the slot. A new or
 // moved slot is armed from its last stored run: soon when it is overdue.
 import type { Clock, Timer } from '../../domain/clock.js';
+import { createInstantTimers } from '../../domain/instant-timers.js';
 import { checkKey } from '../../domain/keys.js';
 import type { ServiceConfig } from '../config/schema.js';
 import type { RunKey, RunPlace } from '../storage/types.js';
@@ -45,11 +46,10 @@ export function createSlots(deps: {
   const { clock } = deps;
   const slots = new Map<string, SlotState>();
   let byCheck = new Map<string, SlotState[]>();
-  // One timer per instant, not per slot: slots due at the same instant (the plan puts
-  // offsets on a grid of 250 ms to 1 s) fall due in one callback, so their offers go out
-  // together and the thread wakes once. Separate timers for one instant could expire a
-  // millisecond apart (each computed from its own now) and wake it several times.
-  const wheel = new Map<number, { timer: Timer; states: Set<SlotState> }>();
+  // One timer an instant, not one a slot (domain/instant-timers.ts): slots due at one
+  // instant (the plan puts offsets on a grid of 250 ms to 1 s) fall due in one callback,
+  // so their offers go out together and the thread wakes once.
+  const wheel = createInstantTimers<SlotState, Timer>(clock, { fire });
   let started = false;
   let stopped = false;
 
@@ -57,18 +57,11 @@ export function createSlots(deps: {
     const at = state.firesAt;
     if (at === undefined) return;
     state.firesAt = undefined;
-    const turn = wheel.get(at);
-    if (!turn) return;
-    turn.states.delete(state);
-    if (turn.states.size > 0) return;
-    clock.clearTimeout(turn.timer);
-    wheel.delete(at);
+    wheel.delete(at, state);
   }
 
-  function fire(at: number) {
-    const turn = wheel.get(at);
-    wheel.delete(at);
-    for (const state of turn?.states ?? []) {
+  function fire(at: number, states: SlotState[]) {
+    for (const state of states) {
       // Disarmed or armed elsewhere by an earlier slot's turn of this callback: not due now.
       if (state.firesAt !== at) continue;
       state.firesAt = undefined;
@@ -81,15 +74,8 @@ export function createSlots(deps: {
     disarm(state);
     state.nextAt = at;
     const ahead = dueAt === at && isRemoteSlot(state.slot) ? remoteAhead(state.slot) : 0;
-    const firesAt = at - ahead;
-    state.firesAt = firesAt;
-    const turn = wheel.get(firesAt);
-    if (turn) turn.states.add(state);
-    else
-      wheel.set(firesAt, {
-        timer: clock.setTimeout(() => fire(firesAt), Math.max(0, firesAt - clock.now())).unref(),
-        states: new Set([state]),
-      });
+    state.firesAt = at - ahead;
+    wheel.add(state.firesAt, state);
   }
 
   function due(state: SlotState) {
@@ -178,7 +164,6 @@ export function createSlots(deps: {
     },
     stop() {
       stopped = true;
-      for (const { timer } of wheel.values()) clock.clearTimeout(timer);
       wheel.clear();
     },
     nextRun(accountId, checkId) {
