@@ -33,7 +33,7 @@ function platform() {
       }
       now = to;
     },
-    set: () => timers.size,
+    waiting: () => timers.size,
     held: () => [...timers.values()].filter((t) => t.refd).length,
   };
 }
@@ -48,7 +48,7 @@ describe('instant timers', () => {
     instants.add(500, 'b');
     instants.add(250, 'a');
     instants.add(500, 'c');
-    expect(p.set()).toBe(2);
+    expect(p.waiting()).toBe(2);
     expect(p.held()).toBe(0); // nothing holds the process without `held`
     p.runTo(1_000);
     expect(fired).toEqual([
@@ -68,14 +68,14 @@ describe('instant timers', () => {
     instants.add(100, 'b');
     instants.delete(100, 'a');
     instants.delete(100, 'x'); // not there: nothing changes
-    expect(p.set()).toBe(1);
+    expect(p.waiting()).toBe(1);
     instants.delete(100, 'b');
-    expect([p.set(), instants.size()]).toEqual([0, 0]);
+    expect([p.waiting(), instants.size()]).toEqual([0, 0]);
     instants.add(200, 'c');
     instants.add(300, 'd');
     instants.clear();
     p.runTo(1_000);
-    expect([fired, p.set()]).toEqual([[], 0]);
+    expect([fired, p.waiting()]).toEqual([[], 0]);
   });
 
   it('holds the process for an instant while one of its items is held', () => {
