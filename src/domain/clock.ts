@@ -15,17 +15,43 @@ export interface Clock {
   clearInterval(timer: Timer | undefined): void;
 }
 
+/** Told how late (ms, never below 0) each of this thread's system timers fired. */
+export type LatenessListener = (lateMs: number) => void;
+const lateness = new Set<LatenessListener>();
+
+/**
+ * Hears how late each timer of the system clock fires on this thread, from now until the
+ * returned function is called: the event-loop delay, measured at the wake-ups the thread
+ * already has (metrics/loop-delay.ts) rather than by a timer of its own.
+ */
+export function onTimerLateness(listener: LatenessListener): () => void {
+  lateness.add(listener);
+  return () => void lateness.delete(listener);
+}
+
+function timeout(fn: () => void, ms: number): NodeJS.Timeout {
+  if (lateness.size === 0) return setTimeout(fn, ms);
+  // Node runs a timer of 0 ms after 1 ms, counted from the loop's time, which is read
+  // before the code that set it ran: it may fire before `due`, never after it for that.
+  const due = performance.now() + Math.max(1, ms);
+  return setTimeout(() => {
+    const late = Math.max(0, performance.now() - due);
+    for (const listener of lateness) listener(late);
+    fn();
+  }, ms);
+}
+
 // Intervals fall on the epoch's grid of their length and share a timer an instant
 // (grid-intervals.ts): repeating jobs of a thread wake it together.
 const grid = createGridIntervals({
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  setTimeout: timeout,
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
 });
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  setTimeout: timeout,
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout | undefined),
   setInterval: (fn, ms) => grid.setInterval(fn, ms),
   clearInterval: (timer) => void grid.clearInterval(timer),

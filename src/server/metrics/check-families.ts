@@ -122,7 +122,7 @@ function newFamilies(registry: Registry): Families {
   return Object.fromEntries(
     FAMILIES.map(([key, name, help, Kind = Gauge]) => [
       key,
-      snapshotFamily(Kind, { name, help, registers: [registry] }),
+      snapshotFamily<Gauge | Counter>(Kind, { name, help, registers: [registry] }),
     ]),
   ) as Families;
 }

@@ -3,10 +3,12 @@
 // outbox) is read at the scrape; what happens in passing (a run's lateness, a storage
 // call's time, a delivery's outcome) is observed here as it happens. Plus prom-client's
 // default process metrics, on this registry only (never the global default one).
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AttemptOutcome, OutboxBacklog } from '../storage/types.js';
 import { BEHIND, type RunStats } from '../schedule/run-accounting.js';
 import { SKIP_REASONS } from '../storage/run-queue.js';
+import { registerLoopDelay } from './loop-delay.js';
+import { registerProcessDefaults } from './process-defaults.js';
 
 export interface InstanceMetrics {
   registry: Registry;
@@ -16,6 +18,8 @@ export interface InstanceMetrics {
   storageCall(operation: string, seconds: number): void;
   /** A delivery attempt was recorded with this outcome (alerting/dispatcher.ts). */
   notification(status: AttemptOutcome['status']): void;
+  /** Stops measuring the event-loop delay (the service's close). */
+  close(): void;
 }
 
 /** What the scrape reads of the parts that keep it. */
@@ -26,13 +30,6 @@ export interface InstanceSources {
   now(): number;
 }
 
-/**
- * The tick of the event-loop delay monitor behind `nodejs_eventloop_lag_{min,max,mean,stddev,p50,
- * p90,p99}_seconds` (each the interval between two ticks, so an idle loop reads this much).
- * prom-client's default of 10 ms wakes the main thread 100 times a second, the largest part of
- * an idle service's CPU (BENCHMARKS.md, bench:threads); a loop blocked longer than this is still seen.
- */
-export const EVENT_LOOP_TICK_MS = 100;
 const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 const STORAGE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** A pending outcome is an attempt that will be tried again. */
@@ -54,7 +51,8 @@ const skipCode = (sentence: string) => SKIP_CODES.get(sentence) ?? 'other';
 
 export function createInstanceMetrics(): InstanceMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: EVENT_LOOP_TICK_MS });
+  registerProcessDefaults(registry);
+  const stopLoopDelay = registerLoopDelay(registry);
   const lag = new Histogram({
     name: 'checkwall_schedule_lag_seconds',
     help: 'How late scheduled runs started after their due time, on this instance.',
@@ -80,6 +78,7 @@ export function createInstanceMetrics(): InstanceMetrics {
     scheduleLag: (lateMs) => lag.observe(Math.max(0, lateMs) / 1000),
     storageCall: (operation, seconds) => storage.observe({ operation }, seconds),
     notification: (status) => notifications.inc({ status: NOTIFICATION_STATUS[status] }),
+    close: stopLoopDelay,
   };
 }
 

@@ -40,6 +40,7 @@ export async function openBase(opts: ServiceOptions, closers: Closers): Promise<
   });
   const faults = createStorageWatch(clock, log);
   const metrics = createInstanceMetrics();
+  closers.add('the event-loop delay', () => metrics.close());
   const storage = observeStorage(opened, { ...faults.listener, timed: metrics.storageCall });
   closers.add('storage', () => storage.close());
   closers.add('the storage watch', () => faults.stop());
