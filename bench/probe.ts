@@ -4,9 +4,11 @@
 //
 // CPU: 500 api checks at one location against one loopback target at 5, 20 and 50
 // runs/s (frequency 100 s, 25 s, 10 s), each rate a fresh `checkwall serve` of the
-// built program on SQLite; then Debian's blackbox_exporter asked by this process to
-// probe the same target at the same rates. Each window is 60 s after a 30 s warm-up;
-// CPU is utime + stime of the whole process from /proc (every thread, nothing else).
+// built program on SQLite, and beside it Debian's blackbox_exporter asked by this process
+// to probe the same target at the same rate. Both are measured in one window, 60 s after
+// a 30 s warm-up, so a drift of the machine's speed moves both (`--apart`: one after the
+// other, as the runs before 2026-11-29 13:00 were); CPU is utime + stime of the whole
+// process from /proc (every thread, nothing else).
 // A least-squares line through the three (rate, CPU ms per second) points gives the
 // standing cost (intercept, ms of CPU a second) and the cost of one more run (slope).
 //
@@ -15,11 +17,11 @@
 // against it, started 3 times. Each run's firstByte (or download) is paired with the
 // target's note of that request. `--quick` shortens every window for a try-out.
 //
-// `--warm <s>` gives Checkwall a warm-up of its own length before each window and
-// measures CPU only, into a section of its own ("bench:probe steady state"): V8 is
-// still compiling the service's hot code 30 s after a start, and keeps at it for
-// minutes (BENCHMARKS.md, "bench:threads and bench:probe, a window 30 s after a
-// start"). blackbox_exporter, compiled ahead of time, keeps its 30 s.
+// `--warm <s>` gives the window a warm-up of that length and measures CPU only, into a
+// section of its own ("bench:probe steady state"): V8 is still compiling the service's
+// hot code 30 s after a start, and keeps at it for minutes (BENCHMARKS.md, "bench:threads
+// and bench:probe, a window 30 s after a start"). blackbox_exporter, compiled ahead of
+// time, waits as long beside it (with `--apart`, it keeps its 30 s).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,7 +48,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function options() {
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, warm: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      warm: { type: 'string' },
+      apart: { type: 'boolean', default: false },
+    },
   });
   const base = values.quick ? { warmUpMs: 5_000, windowMs: 10_000 } : { warmUpMs: 30_000, windowMs: 60_000 };
   const warm = values.warm === undefined ? undefined : Number(values.warm);
@@ -55,6 +61,7 @@ function options() {
     ...base,
     checkwallWarmUpMs: warm === undefined ? base.warmUpMs : warm * 1000,
     steady: warm !== undefined,
+    apart: values.apart,
   };
 }
 
@@ -108,8 +115,46 @@ function storedBetween(db: string, from: number, to: number): number {
   }
 }
 
-async function checkwallWindow(dir: string, rate: number, o: ReturnType<typeof options>): Promise<Window> {
-  const { url: target } = await startTarget();
+/** One window's CPU of a process, and its instants (ms since the epoch). */
+interface Span {
+  cpuMs: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The window every side measures in: once `parties` processes have called it, it waits
+ * the warm-up, then reads each one's CPU at the same two instants. With both sides in one
+ * window, a drift of the machine's speed over minutes (up to 2x on the Intel Xeon) moves
+ * both alike and leaves the ratio.
+ */
+function sharedWindow(parties: number, warmUpMs: number, windowMs: number): (pid: number) => Promise<Span> {
+  const pids: number[] = [];
+  let open!: (spans: Map<number, Span>) => void;
+  const spans = new Promise<Map<number, Span>>((resolve) => (open = resolve));
+  const measure = async () => {
+    await sleep(warmUpMs);
+    const cpu0 = pids.map(cpuSeconds);
+    const from = Date.now();
+    await sleep(windowMs);
+    const cpu1 = pids.map(cpuSeconds);
+    const to = Date.now();
+    open(new Map(pids.map((pid, i) => [pid, { cpuMs: (cpu1[i]! - cpu0[i]!) * 1000, from, to }])));
+  };
+  return async (pid) => {
+    pids.push(pid);
+    if (pids.length === parties) void measure();
+    return (await spans).get(pid)!;
+  };
+}
+
+async function checkwallWindow(
+  dir: string,
+  target: string,
+  rate: number,
+  o: ReturnType<typeof options>,
+  measure: (pid: number) => Promise<Span>,
+): Promise<Window> {
   const frequency = `${CHECKS / rate}s`;
   const checks = Array.from({ length: CHECKS }, (_, i) => ({
     id: `c${i}`,
@@ -117,33 +162,29 @@ async function checkwallWindow(dir: string, rate: number, o: ReturnType<typeof o
     frequency,
   }));
   const { pid, db } = await serve(dir, `rate${rate}`, checks, true);
-  await sleep(o.checkwallWarmUpMs);
-  const from = Date.now();
-  const cpu0 = cpuSeconds(pid);
-  await sleep(o.windowMs);
-  const cpu1 = cpuSeconds(pid);
-  const to = Date.now();
+  const { cpuMs, from, to } = await measure(pid!);
   await sleep(3_000); // runs started in the window are stored by now (each takes ~1 ms)
-  const runs = storedBetween(db, from, to);
-  await stopAll();
-  return { rate, runs, cpuMs: (cpu1 - cpu0) * 1000, seconds: (to - from) / 1000 };
+  return { rate, runs: storedBetween(db, from, to), cpuMs, seconds: (to - from) / 1000 };
 }
 
-async function blackboxWindow(rate: number, o: ReturnType<typeof options>): Promise<Window> {
-  const { url: target } = await startTarget();
+async function blackboxWindow(
+  target: string,
+  rate: number,
+  measure: (pid: number) => Promise<Span>,
+): Promise<Window> {
   const blackbox = await startBlackbox({
     http_2xx: 'prober: http\ntimeout: 5s\nhttp:\n  preferred_ip_protocol: ip4\n  valid_status_codes: [200]\n',
   });
   const agent = new Agent({ connections: 64 });
-  let done = 0;
+  /** When each probe that succeeded was asked for, to count those of the window as Checkwall's are. */
+  const succeeded: number[] = [];
   let failed = 0;
-  let counting = false;
   const probe = async (i: number) => {
+    const at = Date.now();
     const query = new URLSearchParams({ target: `${target}/c${i % CHECKS}`, module: 'http_2xx' });
     const res = await request(`${blackbox.url}/probe?${query}`, { dispatcher: agent });
     const text = await res.body.text();
-    if (!counting) return;
-    if (res.statusCode === 200 && /^probe_success 1$/m.test(text)) done++;
+    if (res.statusCode === 200 && /^probe_success 1$/m.test(text)) succeeded.push(at);
     else failed++;
   };
   // Probes at the rate, each started on its own instant as a scheduler would.
@@ -157,22 +198,15 @@ async function blackboxWindow(rate: number, o: ReturnType<typeof options>): Prom
       await sleep(Math.max(0, next - performance.now()));
     }
   })();
-  await sleep(o.warmUpMs);
-  counting = true;
-  const cpu0 = cpuSeconds(blackbox.pid);
-  const from = Date.now();
-  await sleep(o.windowMs);
-  const cpu1 = cpuSeconds(blackbox.pid);
-  const to = Date.now();
-  counting = false;
+  const { cpuMs, from, to } = await measure(blackbox.pid!);
   stop = true;
   await loop;
   await sleep(500);
   await blackbox.stop();
   await agent.close();
-  await stopAll();
   if (failed) progress(`blackbox: ${failed} probes failed at ${rate}/s`);
-  return { rate, runs: done, cpuMs: (cpu1 - cpu0) * 1000, seconds: (to - from) / 1000 };
+  const runs = succeeded.filter((at) => at >= from && at < to).length;
+  return { rate, runs, cpuMs, seconds: (to - from) / 1000 };
 }
 
 // ---- agreement -------------------------------------------------------------------
@@ -295,7 +329,9 @@ function cpuTable(checkwall: Window[], blackbox: Window[], o: ReturnType<typeof 
     return `| ${w.rate}/s | ${(w.runs / w.seconds).toFixed(1)} | ${fmt(perRun(w))} | ${(b.runs / b.seconds).toFixed(1)} | ${fmt(perRun(b))} | ${(perRun(w) / perRun(b)).toFixed(2)}× |`;
   });
   return [
-    `${CHECKS} api checks at one location, one loopback target answering at once; each window ${checkwall[0]!.seconds.toFixed(0)} s after a warm-up (Checkwall ${o.checkwallWarmUpMs / 1000} s, blackbox_exporter ${o.warmUpMs / 1000} s); CPU = utime + stime of the whole process (/proc).`,
+    o.apart
+      ? `${CHECKS} api checks at one location, one loopback target answering at once; each window ${checkwall[0]!.seconds.toFixed(0)} s after a warm-up (Checkwall ${o.checkwallWarmUpMs / 1000} s, blackbox_exporter ${o.warmUpMs / 1000} s), one after the other (\`--apart\`); CPU = utime + stime of the whole process (/proc).`
+      : `${CHECKS} api checks at one location, one loopback target answering both at once; Checkwall and blackbox_exporter measured in the same window, ${checkwall[0]!.seconds.toFixed(0)} s after a warm-up of ${o.checkwallWarmUpMs / 1000} s; CPU = utime + stime of the whole process (/proc).`,
     '',
     '| rate asked | Checkwall runs/s stored | Checkwall CPU per run | blackbox probes/s | blackbox CPU per probe | ratio |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -315,16 +351,34 @@ async function main() {
   const o = options();
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-probe-'));
   try {
-    // Each rate's two windows one after the other: this machine's cost of a wake-up drifts
-    // over minutes (blackbox's own per probe moved from 2.6 to 4.4 ms at 20/s between two
-    // runs), so a ratio is fair only between windows close in time.
+    // Both sides probe one target in the same window (`--apart`: one after the other, each
+    // with a target of its own, the method of the runs before 2026-11-29 13:00).
     const checkwall: Window[] = [];
     const blackbox: Window[] = [];
     for (const rate of RATES) {
-      progress(`checkwall at ${rate} runs/s`);
-      checkwall.push(await checkwallWindow(dir, rate, o));
-      progress(`blackbox_exporter at ${rate} probes/s`);
-      blackbox.push(await blackboxWindow(rate, o));
+      if (o.apart) {
+        progress(`checkwall at ${rate} runs/s`);
+        const target = (await startTarget()).url;
+        checkwall.push(
+          await checkwallWindow(dir, target, rate, o, sharedWindow(1, o.checkwallWarmUpMs, o.windowMs)),
+        );
+        await stopAll();
+        progress(`blackbox_exporter at ${rate} probes/s`);
+        blackbox.push(
+          await blackboxWindow((await startTarget()).url, rate, sharedWindow(1, o.warmUpMs, o.windowMs)),
+        );
+      } else {
+        progress(`checkwall and blackbox_exporter at ${rate}/s, in one window`);
+        const target = (await startTarget()).url;
+        const window = sharedWindow(2, o.checkwallWarmUpMs, o.windowMs);
+        const [cw, bb] = await Promise.all([
+          checkwallWindow(dir, target, rate, o, window),
+          blackboxWindow(target, rate, window),
+        ]);
+        checkwall.push(cw);
+        blackbox.push(bb);
+      }
+      await stopAll();
     }
     if (o.steady) writeSection('bench:probe steady state', cpuTable(checkwall, blackbox, o));
     else writeSection('bench:probe', `${cpuTable(checkwall, blackbox, o)}\n\n${await agreement(dir, o)}`);
