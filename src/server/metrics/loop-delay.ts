@@ -11,20 +11,22 @@
 // seconds, server/status/warmer.ts) and at every slot due; a stall longer than a quarter second
 // is seen by the timer it held up. What a timer-less stretch of a stall shorter than that hides
 // is what prom-client's 100 ms tick hid too.
-import { createHistogram } from 'node:perf_hooks';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { Gauge, type Registry } from 'prom-client';
 import { onTimerLateness } from '../../domain/clock.js';
 
-/** The families, as prom-client names and aggregates them. */
-const FAMILIES = [
-  ['min', 'The minimum recorded event loop delay.', 'min'],
-  ['max', 'The maximum recorded event loop delay.', 'max'],
-  ['mean', 'The mean of the recorded event loop delays.', 'average'],
-  ['stddev', 'The standard deviation of the recorded event loop delays.', 'average'],
-  ['p50', 'The 50th percentile of the recorded event loop delays.', 'average'],
-  ['p90', 'The 90th percentile of the recorded event loop delays.', 'average'],
-  ['p99', 'The 99th percentile of the recorded event loop delays.', 'average'],
-] as const;
+/** The families, as prom-client names and aggregates them, and what each reads of the delays (ns). */
+const FAMILIES: ReadonlyArray<
+  readonly [string, string, 'min' | 'max' | 'average', (delays: RecordableHistogram) => number]
+> = [
+  ['min', 'The minimum recorded event loop delay.', 'min', (d) => d.min],
+  ['max', 'The maximum recorded event loop delay.', 'max', (d) => d.max],
+  ['mean', 'The mean of the recorded event loop delays.', 'average', (d) => d.mean],
+  ['stddev', 'The standard deviation of the recorded event loop delays.', 'average', (d) => d.stddev],
+  ['p50', 'The 50th percentile of the recorded event loop delays.', 'average', (d) => d.percentile(50)],
+  ['p90', 'The 90th percentile of the recorded event loop delays.', 'average', (d) => d.percentile(90)],
+  ['p99', 'The 99th percentile of the recorded event loop delays.', 'average', (d) => d.percentile(99)],
+];
 
 /** Registers the families on `registry`; the returned function stops listening (the service's close). */
 export function registerLoopDelay(registry: Registry): () => void {
@@ -44,22 +46,18 @@ export function registerLoopDelay(registry: Registry): () => void {
       setImmediate(() => this.set((performance.now() - start) / 1000));
       // No timer fired since the last scrape (a fake clock, a very short gap): no delay seen.
       const seen = delays.count > 0;
-      const seconds = (ns: number) => (seen ? ns / 1e9 : 0);
-      gauges.min.set(seconds(delays.min));
-      gauges.max.set(seconds(delays.max));
-      gauges.mean.set(seconds(delays.mean));
-      gauges.stddev.set(seconds(delays.stddev));
-      gauges.p50.set(seconds(delays.percentile(50)));
-      gauges.p90.set(seconds(delays.percentile(90)));
-      gauges.p99.set(seconds(delays.percentile(99)));
+      for (const { gauge, read } of families) gauge.set(seen ? read(delays) / 1e9 : 0);
       delays.reset();
     },
   });
-  const gauges = Object.fromEntries(
-    FAMILIES.map(([key, help, aggregator]) => [
-      key,
-      new Gauge({ name: `nodejs_eventloop_lag_${key}_seconds`, help, registers: [registry], aggregator }),
-    ]),
-  ) as Record<(typeof FAMILIES)[number][0], Gauge>;
+  const families = FAMILIES.map(([key, help, aggregator, read]) => ({
+    gauge: new Gauge({
+      name: `nodejs_eventloop_lag_${key}_seconds`,
+      help,
+      registers: [registry],
+      aggregator,
+    }),
+    read,
+  }));
   return stop;
 }
