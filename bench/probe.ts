@@ -152,7 +152,6 @@ async function checkwallWindow(
   dir: string,
   target: string,
   rate: number,
-  o: ReturnType<typeof options>,
   measure: (pid: number) => Promise<Span>,
 ): Promise<Window> {
   const frequency = `${CHECKS / rate}s`;
@@ -360,7 +359,7 @@ async function main() {
         progress(`checkwall at ${rate} runs/s`);
         const target = (await startTarget()).url;
         checkwall.push(
-          await checkwallWindow(dir, target, rate, o, sharedWindow(1, o.checkwallWarmUpMs, o.windowMs)),
+          await checkwallWindow(dir, target, rate, sharedWindow(1, o.checkwallWarmUpMs, o.windowMs)),
         );
         await stopAll();
         progress(`blackbox_exporter at ${rate} probes/s`);
@@ -372,7 +371,7 @@ async function main() {
         const target = (await startTarget()).url;
         const window = sharedWindow(2, o.checkwallWarmUpMs, o.windowMs);
         const [cw, bb] = await Promise.all([
-          checkwallWindow(dir, target, rate, o, window),
+          checkwallWindow(dir, target, rate, window),
           blackboxWindow(target, rate, window),
         ]);
         checkwall.push(cw);
