@@ -11,6 +11,7 @@ import {
   configFileWarning,
   loadConfigFile,
 } from '../server/config/load.js';
+import { STOP_GRACE_MS } from '../server/alerting/dispatcher.js';
 import { ServiceConfigSchema, type ServiceConfig } from '../server/config/schema.js';
 import { startDemo, type Demo } from '../server/demo/index.js';
 import { watchConfig } from '../server/config/watch.js';
@@ -45,7 +46,8 @@ in capitals, other characters as _: eu-west is CHECKWALL_RUNNER_TOKEN_EU_WEST).
 SIGHUP, or a change to the --config file, reloads it: checks added, changed,
 disabled or removed take effect at once, stored results are kept and runs in
 flight finish; an invalid config is refused and the running one stays.
-SIGINT or SIGTERM stops it: runs in flight are abandoned, everything stored is kept.
+SIGINT or SIGTERM stops it: runs in flight are abandoned, pages under way have
+5 s to finish (then go again at the next start), everything stored is kept.
 Exit status: 0 after a clean stop, 1 when it cannot start (database, address in
 use), 2 for bad options or a bad config.`;
 
@@ -152,6 +154,18 @@ export async function runServe(argv: string[]): Promise<number> {
     const service = await createService({ config, dbPath, host: flags.host, port: Number(flags.port) }).catch(
       (error: Error) => Promise.reject(new Exit(1, error.message)),
     );
+    // Listened for before the listening line, so a stop sent as soon as it is read is a stop.
+    // The first signal stops it; a second, of either kind, ends the process at once (Node's
+    // own handling) rather than wait for the pages' grace.
+    const signalled = new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
     demo?.startPinger(service.url);
     const reloads = watchReloads(flags, demo, env, service);
     const backlog = logBacklog(service);
@@ -161,11 +175,10 @@ export async function runServe(argv: string[]): Promise<number> {
     const warning = await service.alerting.warning();
     if (warning) process.stderr.write(`checkwall serve: warning: ${warning}\n`);
     if (demo) printDemoCredentials(service.url, config, demo);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-    say('stopping (in-flight runs are abandoned, stored results are kept)');
+    await signalled;
+    say(
+      `stopping (in-flight runs are abandoned, pages under way have ${STOP_GRACE_MS / 1000} s to finish, stored results are kept)`,
+    );
     reloads.close();
     clearInterval(backlog);
     await service.close();

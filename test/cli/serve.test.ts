@@ -9,7 +9,7 @@ import {
   CheckStatusListSchema,
 } from '../../src/api/schemas/index.js';
 import { runCli } from '../helpers/cli.js';
-import { startFixture, type Fixture } from '../helpers/fixture.js';
+import { closedPortUrl, startFixture, type Fixture } from '../helpers/fixture.js';
 import { killStrays, startServe, tempDir, writeConfig } from '../helpers/serve.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 
@@ -306,6 +306,50 @@ describe('checkwall serve keeps what it stored', () => {
     expect(after).toEqual(expect.arrayContaining(before));
     expect(await resultIds(again.url, 'stuck')).toEqual([]); // abandoned, not invented
     await again.stop();
+  });
+
+  it('gives a page under way its grace at a stop, ends at once on a second signal, and sends the cut page after a restart', async () => {
+    // The receiver holds every page unanswered until told otherwise.
+    const hook = await startFixture(() => undefined);
+    try {
+      const db = join(tempDir(), 'pages.db');
+      const config = writeConfig(
+        'pages.yaml',
+        `alertDelivery: { allowPrivateNetworks: true }
+accounts:
+  - id: ${TEST_ACCOUNT}
+    name: Team
+    apiKeys: [${TEST_KEY}]
+    locations: [{ id: eu-west, name: Frankfurt, region: eu-central-1 }]
+    checks:
+      - { id: down, name: Down, type: api, target: "${await closedPortUrl()}/", frequency: 1s, locations: [eu-west], alerts: { afterFailures: 1 } }
+    alertChannels:
+      - { type: WEBHOOK, name: hook, subscriptions: { checks: [down] }, config: { url: "${hook.url}/hook", method: POST } }
+`,
+      );
+      const first = await startServe(['--port', '0', '--db', db, '--config', config]);
+      await expect.poll(() => hook.seen.length, { timeout: 10_000 }).toBe(1);
+      const id = hook.seen[0]!.headers['x-checkwall-delivery'];
+      expect(id).toEqual(expect.any(String));
+      first.child.kill('SIGTERM');
+      // Waiting on the page: without the grace it would have gone at once.
+      const early = await Promise.race([
+        first.exited,
+        new Promise((r) => setTimeout(() => r('waiting'), 500)),
+      ]);
+      expect(early).toBe('waiting');
+      expect(first.stdout()).toContain('pages under way have 5 s to finish');
+      expect(await first.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+
+      hook.handle((_req, res) => res.writeHead(200).end());
+      const again = await startServe(['--port', '0', '--db', db, '--config', config]);
+      // The page cut short goes again, under its id; the open alert pages nothing new.
+      await expect.poll(() => hook.seen.length, { timeout: 10_000 }).toBe(2);
+      expect(hook.seen[1]!.headers['x-checkwall-delivery']).toBe(id);
+      expect(await again.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    } finally {
+      await hook.close();
+    }
   });
 
   it('loses no committed result when killed with SIGKILL', async () => {

@@ -50,6 +50,11 @@ const PER_CHANNEL = 2;
 // death nobody could see (its leases go at once otherwise: releaseOrphanedLeases).
 const LEASE_MARGIN_MS = 20_000;
 const MAX_RETRY_AFTER_MS = 3_600_000;
+// At a stop, the messages under way have this long to finish and be recorded before they
+// are cut: one cut short goes again at the next start, and a chat message, an e-mail or an
+// SMS has no delivery id its reader can drop the second by. Well inside the 10 s a
+// container runtime waits before it kills (docker stop's default).
+export const STOP_GRACE_MS = 5_000;
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
@@ -58,12 +63,14 @@ export function createDispatcher(deps: DispatcherDeps) {
   const leaseMs = policy.attemptTimeoutMs + LEASE_MARGIN_MS;
   const busy = new Map<number, number>();
   const running = new Set<Promise<void>>();
+  // A stop first ends the claims (`stopping`), then cuts what is still under way (`cut`).
   const stopping = new AbortController();
+  const cut = new AbortController();
   let timer: Timer | undefined;
   const retries = createRetryWake(deps.clock, () => kick());
   let queued = false;
   // One claim at a time: the busy channels it skips are counted before it.
-  let claiming = false;
+  let claiming: Promise<void> | undefined;
   let again = false;
   let orphansAt = -Infinity;
 
@@ -83,13 +90,12 @@ export function createDispatcher(deps: DispatcherDeps) {
       again = true;
       return;
     }
-    claiming = true;
     const full = [...busy].filter(([, n]) => n >= PER_CHANNEL).map(([id]) => id);
-    claim(full)
+    claiming = claim(full)
       .then((rows) => groupsOf(rows).forEach(track))
       .catch((error: unknown) => logFailure('checkwall: claiming notifications failed', error))
       .finally(() => {
-        claiming = false;
+        claiming = undefined;
         if (again) {
           again = false;
           kick();
@@ -129,7 +135,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function record(row: NotificationRow, sent: SendOutcome, secrets: readonly string[]) {
-    if (stopping.signal.aborted && !sent.ok) {
+    if (cut.signal.aborted && !sent.ok) {
       // Cut short by a stop: due again at the next start, as if never tried.
       await storage.finishAttempt(
         row.id,
@@ -146,7 +152,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
-    const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(policy.attemptTimeoutMs)]);
+    const signal = AbortSignal.any([cut.signal, AbortSignal.timeout(policy.attemptTimeoutMs)]);
     // A row queued by an older version has no runbook or links: read as none.
     const { runbook = null, links = [] } = row.payload as Partial<AlertPayload>;
     const payload = { ...row.payload, runbook, links, deliveryId: row.id } as AlertPayload;
@@ -193,10 +199,22 @@ export function createDispatcher(deps: DispatcherDeps) {
       const exchange = claimed ? await attempt([claimed]) : null;
       return { row: await storage.notification(id), exchange };
     },
+    /** Claims nothing more; what is under way has STOP_GRACE_MS to finish, and is then cut. */
     async stop() {
       deps.clock.clearInterval(timer);
       retries.stop();
       stopping.abort(new Error('the service is stopping'));
+      // Rows a claim under way takes are under way too.
+      await claiming;
+      if (running.size > 0) {
+        let grace: Timer | undefined;
+        const graceOver = new Promise<void>(
+          (resolve) => (grace = deps.clock.setTimeout(resolve, STOP_GRACE_MS)),
+        );
+        await Promise.race([Promise.allSettled([...running]), graceOver]);
+        deps.clock.clearTimeout(grace);
+      }
+      cut.abort(new Error('the service is stopping'));
       await Promise.allSettled([...running]);
     },
   };
@@ -207,6 +225,8 @@ function createRetryWake(clock: Clock, wake: () => void) {
   const due = new Set<number>();
   let timer: Timer | undefined;
   let timerAt = Infinity;
+  // An attempt recorded during a stop's grace sets no timer.
+  let stopped = false;
   const arm = () => {
     const now = clock.now();
     let next = Infinity;
@@ -226,10 +246,12 @@ function createRetryWake(clock: Clock, wake: () => void) {
   };
   return {
     at(when: number) {
+      if (stopped) return;
       due.add(when);
       arm();
     },
     stop() {
+      stopped = true;
       due.clear();
       clock.clearTimeout(timer);
     },

@@ -2,67 +2,20 @@
 // the very instant a retry it recorded falls due, and otherwise only on a slow poll,
 // so an idle service does not ask the outbox four times a second.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../../src/server/alerting/dispatcher.js';
-import type { Senders } from '../../../src/server/alerting/senders/index.js';
 import type { SendOutcome } from '../../../src/server/alerting/senders/types.js';
-import { openSqliteStorage } from '../../../src/server/storage/sqlite/index.js';
-import type { Storage } from '../../../src/server/storage/types.js';
-import { createFakeClock } from '../../helpers/fake-clock.js';
+import { dispatcherOnFakeClock } from '../../helpers/dispatcher.js';
 
-const A = 'account-a';
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   for (const o of opened.splice(0).reverse()) await o.close();
 });
 
-/** A storage that counts the outbox's claims; a webhook sender answering from `answers`, in turn. */
+/** A dispatcher whose webhook sender answers from `answers`, in turn (then ok). */
 async function setUp(answers: SendOutcome[]) {
-  const clock = createFakeClock();
-  const real = openSqliteStorage(':memory:');
-  opened.push(real);
-  let claims = 0;
-  const storage = new Proxy(real, {
-    get(target, name, receiver) {
-      if (name === 'claimNotifications') claims++;
-      return Reflect.get(target, name, receiver) as unknown;
-    },
-  }) as Storage;
-  const made = await real.createChannel(
-    A,
-    { type: 'WEBHOOK', name: 'hook', config: { url: 'https://x.example/h', method: 'POST' } },
-    10,
-    clock.now(),
-  );
-  if (!made.ok) throw new Error('no channel');
-  const sent: number[] = [];
-  const send = () => {
-    sent.push(clock.now());
-    return Promise.resolve(answers[sent.length - 1] ?? { ok: true as const });
-  };
-  const senders = { byType: { WEBHOOK: send }, close: () => Promise.resolve() } as unknown as Senders;
-  const dispatcher = createDispatcher({
-    storage,
-    senders,
-    clock,
-    policy: { attemptTimeoutMs: 5_000, maxAttempts: 5, retryBaseMs: 1_000, retryMaxMs: 60_000 },
-    transportSecrets: [],
-  });
-  opened.push({ close: () => dispatcher.stop() });
-  const enqueue = (id: string) =>
-    real.enqueueNotification(
-      A,
-      {
-        id,
-        channelId: made.channel.id,
-        checkId: 'c1',
-        alertId: null,
-        event: 'failure',
-        status: 'pending',
-        payload: {},
-      },
-      clock.now(),
-    );
-  return { clock, dispatcher, enqueue, sent, claims: () => claims };
+  let n = 0;
+  const t = await dispatcherOnFakeClock(() => Promise.resolve(answers[n++] ?? { ok: true as const }));
+  opened.push(t);
+  return t;
 }
 
 describe('the dispatcher wakes', () => {
