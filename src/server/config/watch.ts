@@ -5,8 +5,9 @@
 // host): a reload here is announced to them (`announce`), and an announcement
 // from another instance makes this one read its file again (`fromPeer`).
 import { createHash } from 'node:crypto';
-import { watch, readFileSync, type FSWatcher } from 'node:fs';
-import { basename } from 'node:path';
+import { watch, readFileSync, realpathSync, type FSWatcher } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { systemClock, type Clock } from '../../domain/clock.js';
 import type { ServiceConfig } from './schema.js';
 import type { ReloadSummary } from './diff.js';
 
@@ -19,6 +20,8 @@ export interface ConfigWatchOptions {
   warn(line: string): void;
   /** Tells the other instances a reload happened here (the file's digest); absent on one machine. */
   announce?(version: string): Promise<void>;
+  /** The clock of the look at where a path through a symlink leads (tests move it). */
+  clock?: Clock;
 }
 
 export interface ConfigWatch {
@@ -29,6 +32,8 @@ export interface ConfigWatch {
 
 // Editors save in bursts (truncate, write, rename): wait for the file to settle.
 const SETTLE_MS = 200;
+// How often a path through a symlink is followed again (watchFile).
+const LINK_LOOK_MS = 5_000;
 
 export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
   let applied = readText(opts.path);
@@ -67,7 +72,7 @@ export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
       if (text !== undefined && text !== applied) reload(`${basename(opts.path)} changed`);
     }, SETTLE_MS);
   };
-  const watcher = watchFile(opts.path, changed, (why) =>
+  const watcher = watchFile(opts.path, opts.clock ?? systemClock, changed, (why) =>
     opts.warn(`cannot watch ${opts.path} (${why}); SIGHUP still reloads it`),
   );
   return {
@@ -87,8 +92,14 @@ export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
  * file, not its directory: the database often lives beside the config, and a
  * watch on the directory woke the service for each write of its WAL, some 20
  * a run (BENCHMARKS.md, "bench:threads, offsets on a quarter-second grid").
+ *
+ * A path that reaches its file through a symlink (a release directory swapped under
+ * `current`, a Kubernetes ConfigMap's `..data`) can be pointed at another file while the
+ * watched one stays as it was, which no watch on that file tells: where the path leads is
+ * looked at every LINK_LOOK_MS (on the clock's grid, with the service's other jobs), and a
+ * new file there is watched and read. A path with no symlink on it at start is not looked at.
  */
-function watchFile(path: string, changed: () => void, cannot: (why: string) => void) {
+function watchFile(path: string, clock: Clock, changed: () => void, cannot: (why: string) => void) {
   let watcher: FSWatcher | undefined;
   let again: NodeJS.Timeout | undefined;
   let closed = false;
@@ -119,13 +130,37 @@ function watchFile(path: string, changed: () => void, cannot: (why: string) => v
     }
   };
   arm(true);
+  let leadsTo = realPath(path);
+  const look =
+    leadsTo !== undefined && leadsTo !== resolve(path)
+      ? clock
+          .setInterval(() => {
+            const now = realPath(path);
+            if (now === undefined || now === leadsTo) return;
+            leadsTo = now;
+            watcher?.close();
+            watcher = undefined;
+            clearTimeout(again);
+            arm(false);
+          }, LINK_LOOK_MS)
+          .unref()
+      : undefined;
   return {
     close() {
       closed = true;
       clearTimeout(again);
+      clock.clearInterval(look);
       watcher?.close();
     },
   };
+}
+
+function realPath(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined; // mid-swap, or gone: looked at again next time
+  }
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
