@@ -106,6 +106,7 @@ export const AUDIT_ACTIONS = [
   'acknowledge',
   'channel.create',
   'channel.test',
+  'channel.grouping',
   'maintenance.create',
   'maintenance.update',
   'maintenance.end',

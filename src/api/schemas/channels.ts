@@ -233,6 +233,22 @@ export const SubscriptionsSchema = z.strictObject({
 });
 export type Subscriptions = z.output<typeof SubscriptionsSchema>;
 
+/**
+ * DECISION (docs/alerts.md, "Grouping per channel"): `GET`/`PUT /v1/alert-channels/{id}/grouping`.
+ * The body sets the window (0..3600 s, 0: one by one) or gives it back to the type's default (null).
+ */
+export const ChannelGroupingBodySchema = z.strictObject({
+  groupWindowSeconds: z.number().int().min(0).max(3600).nullable(),
+});
+export type ChannelGroupingBody = z.infer<typeof ChannelGroupingBodySchema>;
+
+/** The answer: what was set (null: none) and the window that applies. */
+export const ChannelGroupingSchema = z.object({
+  groupWindowSeconds: z.number().int().nullable(),
+  effectiveSeconds: z.number().int(),
+});
+export type ChannelGrouping = z.infer<typeof ChannelGroupingSchema>;
+
 /** DECISION: the POST body of 4.5 may carry `subscriptions`. */
 export const AlertChannelCreateBodySchema = z.intersection(
   AlertChannelCreateSchema,

@@ -6,19 +6,22 @@ import {
   AlertChannelCreateBodySchema,
   AlertChannelsQuerySchema,
   AlertNotificationsQuerySchema,
+  ChannelGroupingBodySchema,
   PathParamSchema,
   SubscriptionsSchema,
   type AlertChannel,
   type AlertNotification,
+  type ChannelGrouping,
   type CheckAlert,
   type Subscriptions,
 } from '../../api/schemas/index.js';
 import type { Alerting } from '../alerting/index.js';
+import { defaultGroupWindowSeconds } from '../alerting/grouping.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';
 import { channelTemplateProblems } from '../config/channel-checks.js';
 import { unknownSubscriptions } from '../config/subscription-check.js';
-import type { AlertRow, NotificationRow, Storage } from '../storage/types.js';
+import type { AlertRow, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Accounts } from '../config/accounts.js';
 import { maskConfig } from '../../domain/mask.js';
@@ -135,6 +138,24 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     return storage.subscriptions(account.id, channel.id);
   });
 
+  // DECISION (docs/alerts.md, "Grouping per channel"): the window changes without making the channel again.
+  app.get('/v1/alert-channels/:id/grouping', async (req) => groupingOf(await channelOf(auth(req), req)));
+
+  app.put('/v1/alert-channels/:id/grouping', async (req) => {
+    const account = auth(req);
+    const channel = await channelOf(account, req);
+    const { groupWindowSeconds } = parseOr400(ChannelGroupingBodySchema, req.body ?? {}, 'grouping');
+    // Gone between the read and the write (another request): as if it had never been there.
+    if (!(await storage.setGroupWindow(account.id, channel.id, groupWindowSeconds, now())))
+      throw new HttpError(404, `no alert channel ${channel.id} in this account`);
+    await audit(req, {
+      action: 'channel.grouping',
+      targetId: String(channel.id),
+      details: { groupWindowSeconds },
+    });
+    return groupingOf({ ...channel, groupWindowSeconds });
+  });
+
   app.post('/v1/alert-channels/:id/test', async (req) => {
     const account = auth(req);
     const channel = await channelOf(account, req);
@@ -235,3 +256,9 @@ function toCheckAlert(a: AlertRow): CheckAlert {
     remindersSent: a.remindersSent,
   };
 }
+
+/** What a channel's grouping window was set to (null: none) and the window that applies. */
+const groupingOf = (channel: StoredChannel): ChannelGrouping => ({
+  groupWindowSeconds: channel.groupWindowSeconds ?? null,
+  effectiveSeconds: channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type),
+});

@@ -15,6 +15,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /v1/analytics/metrics/:checkType': 'read',
   'GET /v1/alert-channels': 'read',
   'GET /v1/alert-channels/:id/subscriptions': 'read',
+  'GET /v1/alert-channels/:id/grouping': 'read',
   'GET /v1/alert-notifications': 'read',
   'GET /v1/audit-events': 'read',
   'GET /v1/check-history/:checkId': 'read',
@@ -33,6 +34,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'POST /v1/alert-channels': 'admin',
   'POST /v1/alert-channels/:id/test': 'admin',
   'PUT /v1/alert-channels/:id/subscriptions': 'admin',
+  'PUT /v1/alert-channels/:id/grouping': 'admin',
 };
 
 /** The role a route needs; a HEAD is its GET. Undefined: not in the table. */

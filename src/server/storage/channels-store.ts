@@ -45,6 +45,8 @@ export interface ChannelStore {
   /** Null when the account has no such channel. */
   subscriptions(accountId: string, channelId: number): Promise<Subscriptions | null>;
   setSubscriptions(accountId: string, channelId: number, subscriptions: Subscriptions): Promise<boolean>;
+  /** Sets the grouping window (null: the type's default); false when the account has no such channel. */
+  setGroupWindow(accountId: string, channelId: number, seconds: number | null, now: number): Promise<boolean>;
   /** Channels subscribed to the check, directly or through its group. */
   subscribedChannels(
     accountId: string,

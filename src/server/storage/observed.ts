@@ -72,6 +72,7 @@ const WRITES = new Set<string>([
   'saveHeartbeatRuns',
   'createChannel',
   'setSubscriptions',
+  'setGroupWindow',
   'openIncident',
   'closeIncident',
   'applyAlertChange',

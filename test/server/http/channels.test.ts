@@ -1,5 +1,6 @@
 // POST /v1/alert-channels: per-type validation, 201, 402 at the plan limit
-// (also under concurrent POSTs), malformed and oversized bodies.
+// (also under concurrent POSTs), malformed and oversized bodies; a channel's
+// grouping window read and changed (GET/PUT .../grouping).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,8 @@ import {
   AlertChannelListSchema,
   AlertChannelSchema,
   ApiErrorBodySchema,
+  AuditEventListSchema,
+  ChannelGroupingSchema,
 } from '../../../src/api/schemas/index.js';
 import { call } from '../../helpers/http.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
@@ -103,6 +106,54 @@ describe('POST /v1/alert-channels', () => {
     const refused = outcomes.filter((o) => o.status === 402);
     expect(refused).toHaveLength(15);
     expect(ApiErrorBodySchema.parse(refused[0]!.body).message).toContain('5');
+  });
+});
+
+describe('a channel’s grouping window', () => {
+  it('is read, changed and given back to its type’s default, the channel kept; bad input is a 400 that changes nothing', async () => {
+    svc = await startTestService();
+    const made = AlertChannelSchema.parse((await post(svc, VALID[1])).body);
+    const path = `/v1/alert-channels/${made.id}/grouping`;
+    expect(ChannelGroupingSchema.parse((await call(svc, 'GET', path)).body)).toEqual({
+      groupWindowSeconds: null,
+      effectiveSeconds: 30,
+    });
+
+    const set = await call(svc, 'PUT', path, { groupWindowSeconds: 120 });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ groupWindowSeconds: 120, effectiveSeconds: 120 });
+    const listed = async () =>
+      AlertChannelListSchema.parse((await call(svc!, 'GET', '/v1/alert-channels')).body).data;
+    expect(await listed()).toEqual([expect.objectContaining({ id: made.id, groupWindowSeconds: 120 })]);
+
+    for (const bad of [
+      { groupWindowSeconds: 3601 },
+      { groupWindowSeconds: 1.5 },
+      {},
+      { groupWindowSeconds: 5, x: 1 },
+    ]) {
+      const refused = await call(svc, 'PUT', path, bad);
+      expect(refused.status).toBe(400);
+      expect(ApiErrorBodySchema.parse(refused.body).message).toMatch(/grouping/);
+    }
+    expect((await call(svc, 'GET', path)).body).toEqual({ groupWindowSeconds: 120, effectiveSeconds: 120 });
+
+    expect((await call(svc, 'PUT', path, { groupWindowSeconds: null })).body).toEqual({
+      groupWindowSeconds: null,
+      effectiveSeconds: 30,
+    });
+    expect((await listed())[0]).not.toHaveProperty('groupWindowSeconds');
+    expect(
+      (await call(svc, 'PUT', '/v1/alert-channels/999/grouping', { groupWindowSeconds: 5 })).status,
+    ).toBe(404);
+
+    const audit = AuditEventListSchema.parse(
+      (await call(svc, 'GET', '/v1/audit-events?action=channel.grouping')).body,
+    ).data;
+    expect(audit.map((e) => [e.targetId, e.details])).toEqual([
+      [String(made.id), { groupWindowSeconds: null }],
+      [String(made.id), { groupWindowSeconds: 120 }],
+    ]);
   });
 });
 

@@ -110,6 +110,7 @@ function request(route: string): { path: string; body?: unknown } {
     return { path, body: { type: 'EMAIL', name: 'probe', config: { address: 'a@b.co' } } };
   if (route === 'PUT /v1/alert-channels/:id/subscriptions')
     return { path, body: { checks: ['c1'], groups: [] } };
+  if (route === 'PUT /v1/alert-channels/:id/grouping') return { path, body: { groupWindowSeconds: 60 } };
   return method === 'GET' ? { path } : { path, body: {} };
 }
 

@@ -1,5 +1,5 @@
 // The shared storage suite, its grouping part (docs/alerts.md, "Grouping per channel"): a
-// channel keeps its window; a notification written with its group's time is not claimed
+// channel keeps its window, and changes it; a notification written with its group's time is not claimed
 // before it, is claimed with it after, and keeps it through a released wait. Run over every
 // implementation in test/helpers/storages.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -51,6 +51,20 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
       T0,
     );
     expect(other.ok && (await s.channel(A, other.channel.id))?.groupWindowSeconds).toBeNull();
+  });
+
+  it('changes a channel’s window, back to the default with null, for its own account only', async () => {
+    expect(await s.setGroupWindow(A, chat, 120, T0 + 1_000)).toBe(true);
+    expect((await s.channel(A, chat))?.groupWindowSeconds).toBe(120);
+    const [listed] = (await s.listChannels(A, 0, 10)).items;
+    expect(listed).toMatchObject({ groupWindowSeconds: 120, updatedAt: new Date(T0 + 1_000).toISOString() });
+    expect((await s.subscribedChannels(A, 'c1', undefined))[0]?.groupWindowSeconds).toBe(120);
+    expect(await s.setGroupWindow(A, chat, null, T0 + 2_000)).toBe(true);
+    expect((await s.channel(A, chat))?.groupWindowSeconds).toBeNull();
+    expect((await s.listChannels(A, 0, 10)).items[0]).not.toHaveProperty('groupWindowSeconds');
+    expect(await s.setGroupWindow('account-b', chat, 5, T0)).toBe(false);
+    expect(await s.setGroupWindow(A, chat + 1000, 5, T0)).toBe(false);
+    expect((await s.channel(A, chat))?.groupWindowSeconds).toBeNull();
   });
 
   it('claims grouped notifications at their group’s time, all together, each with it', async () => {

@@ -86,6 +86,7 @@ type ChannelStore = Pick<
   | 'channel'
   | 'subscriptions'
   | 'setSubscriptions'
+  | 'setGroupWindow'
   | 'subscribedChannels'
 >;
 
@@ -145,6 +146,13 @@ export function createPgChannelStore(pool: pg.Pool): ChannelStore {
         await writeSubs(c, channelId, subs);
         return true;
       }),
+    async setGroupWindow(accountId, channelId, seconds, now) {
+      const done = await pool.query(
+        'UPDATE channels SET group_window_seconds = $1, updated_at = $2 WHERE id = $3 AND account_id = $4',
+        [seconds, now, channelId, accountId],
+      );
+      return (done.rowCount ?? 0) > 0;
+    },
     async subscribedChannels(accountId, checkId, groupId) {
       const found = await rows<ChannelRow>(
         pool,

@@ -34,6 +34,9 @@ export function createChannelStore(db: Database.Database) {
        group_window_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare('SELECT * FROM channels WHERE id = ? AND account_id = ?');
+  const setWindow = db.prepare(
+    'UPDATE channels SET group_window_seconds = ?, updated_at = ? WHERE id = ? AND account_id = ?',
+  );
   const all = db.prepare('SELECT * FROM channels ORDER BY id');
   const page = db.prepare('SELECT * FROM channels WHERE account_id = ? ORDER BY id LIMIT ? OFFSET ?');
   const subsOf = db.prepare(
@@ -115,6 +118,8 @@ export function createChannelStore(db: Database.Database) {
       byId.get(channelId, accountId) ? readSubs(channelId) : null,
     setSubscriptions: (accountId: string, channelId: number, subs: Subscriptions): boolean =>
       replaceSubs.immediate(accountId, channelId, subs),
+    setGroupWindow: (accountId: string, channelId: number, seconds: number | null, now: number): boolean =>
+      setWindow.run(seconds, now, channelId, accountId).changes > 0,
     subscribedChannels: (accountId: string, checkId: string, groupId: string | undefined) =>
       (subscribed.all(accountId, checkId, groupId ?? null) as ChannelRow[]).map(toStored),
   };

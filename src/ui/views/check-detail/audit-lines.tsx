@@ -37,6 +37,7 @@ export function describeAction(e: AuditEvent): string {
       return 'acknowledged its alert';
     case 'channel.create':
     case 'channel.test':
+    case 'channel.grouping':
     case 'maintenance.create':
     case 'maintenance.update':
     case 'maintenance.end':
