@@ -107,6 +107,7 @@ export const AUDIT_ACTIONS = [
   'channel.create',
   'channel.test',
   'channel.grouping',
+  'channel.subscriptions',
   'maintenance.create',
   'maintenance.update',
   'maintenance.end',

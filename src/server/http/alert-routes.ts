@@ -134,7 +134,13 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
     const channel = await channelOf(account, req);
     const body = parseOr400(SubscriptionsSchema, req.body ?? {}, 'subscriptions');
     checkSubscriptions(account, body);
-    await storage.setSubscriptions(account.id, channel.id, dedupe(body));
+    const subscriptions = dedupe(body);
+    await storage.setSubscriptions(account.id, channel.id, subscriptions);
+    await audit(req, {
+      action: 'channel.subscriptions',
+      targetId: String(channel.id),
+      details: subscriptions,
+    });
     return storage.subscriptions(account.id, channel.id);
   });
 

@@ -58,6 +58,14 @@ describe('subscriptions over the API', () => {
     ]);
     expect((await put(s, path, { checks: [], extra: 1 })).status).toBe(400);
     expect((await get(s, '/v1/alert-channels/999/subscriptions')).status).toBe(404);
+    // The one change made is in the audit trail, with what the channel serves from then on.
+    const audit = await get(s, '/v1/audit-events?action=channel.subscriptions');
+    expect(
+      (audit.body['data'] as Array<{ targetId: string; details: unknown }>).map((e) => [
+        e.targetId,
+        e.details,
+      ]),
+    ).toEqual([[String(channel.id), { checks: ['c3'], groups: [], locations: ['us-east'] }]]);
     expect((await get(s, path, { 'x-service-account': AUTH['x-service-account'] })).status).toBe(401);
     // The other account's check is unknown here.
     expect(

@@ -38,6 +38,7 @@ export function describeAction(e: AuditEvent): string {
     case 'channel.create':
     case 'channel.test':
     case 'channel.grouping':
+    case 'channel.subscriptions':
     case 'maintenance.create':
     case 'maintenance.update':
     case 'maintenance.end':
