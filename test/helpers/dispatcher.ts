@@ -17,10 +17,16 @@ export async function dispatcherOnFakeClock(
   const clock = createFakeClock();
   const real = openSqliteStorage(':memory:');
   let claims = 0;
+  // While set, a claim answers only once it settles (a database that does not answer).
+  let claimsWait: Promise<void> | undefined;
   const storage = new Proxy(real, {
     get(target, name, receiver) {
-      if (name === 'claimNotifications') claims++;
-      return Reflect.get(target, name, receiver) as unknown;
+      const member = Reflect.get(target, name, receiver) as unknown;
+      if (name !== 'claimNotifications') return member;
+      claims++;
+      const claim = member as Storage['claimNotifications'];
+      return (...args: Parameters<Storage['claimNotifications']>) =>
+        (claimsWait ?? Promise.resolve()).then(() => claim.apply(target, args));
     },
   }) as Storage;
   const made = await real.createChannel(
@@ -61,5 +67,6 @@ export async function dispatcherOnFakeClock(
     await dispatcher.stop();
     await real.close();
   };
-  return { clock, dispatcher, storage: real, enqueue, sent, claims: () => claims, close };
+  const holdClaims = (until: Promise<void>) => void (claimsWait = until);
+  return { clock, dispatcher, storage: real, enqueue, sent, claims: () => claims, holdClaims, close };
 }

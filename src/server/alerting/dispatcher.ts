@@ -66,6 +66,8 @@ export function createDispatcher(deps: DispatcherDeps) {
   // A stop first ends the claims (`stopping`), then cuts what is still under way (`cut`).
   const stopping = new AbortController();
   const cut = new AbortController();
+  // A second stop waits for the first.
+  let stopped: Promise<void> | undefined;
   let timer: Timer | undefined;
   const retries = createRetryWake(deps.clock, () => kick());
   let queued = false;
@@ -200,24 +202,27 @@ export function createDispatcher(deps: DispatcherDeps) {
       return { row: await storage.notification(id), exchange };
     },
     /** Claims nothing more; what is under way has STOP_GRACE_MS to finish, and is then cut. */
-    async stop() {
-      deps.clock.clearInterval(timer);
-      retries.stop();
-      stopping.abort(new Error('the service is stopping'));
-      // Rows a claim under way takes are under way too.
-      await claiming;
-      if (running.size > 0) {
-        let grace: Timer | undefined;
-        const graceOver = new Promise<void>(
-          (resolve) => (grace = deps.clock.setTimeout(resolve, STOP_GRACE_MS)),
-        );
-        await Promise.race([Promise.allSettled([...running]), graceOver]);
-        deps.clock.clearTimeout(grace);
-      }
-      cut.abort(new Error('the service is stopping'));
-      await Promise.allSettled([...running]);
-    },
+    stop: () => (stopped ??= stop()),
   };
+
+  async function stop() {
+    deps.clock.clearInterval(timer);
+    retries.stop();
+    stopping.abort(new Error('the service is stopping'));
+    if (claiming || running.size > 0) {
+      let grace: Timer | undefined;
+      const graceOver = new Promise<void>(
+        (resolve) => (grace = deps.clock.setTimeout(resolve, STOP_GRACE_MS)),
+      );
+      // The rows a claim under way takes are under way too; a claim that hangs (its
+      // database gone) holds the stop no longer than the grace.
+      await Promise.race([claiming, graceOver]);
+      await Promise.race([Promise.allSettled([...running]), graceOver]);
+      deps.clock.clearTimeout(grace);
+    }
+    cut.abort(new Error('the service is stopping'));
+    await Promise.allSettled([...running]);
+  }
 }
 
 /** Calls `wake` at each instant given (a retry falling due), one timer for the earliest. */

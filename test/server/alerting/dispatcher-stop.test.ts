@@ -93,4 +93,19 @@ describe('a stop', () => {
     expect(t.cuts).toEqual([]);
     expect(t.clock.pending()).toBe(0);
   });
+
+  it('waits for a claim that hangs no longer than the grace', async () => {
+    const t = await setUp(0);
+    t.holdClaims(new Promise<void>(() => undefined));
+    t.dispatcher.start();
+    await t.clock.advance(0);
+    expect(t.claims()).toBe(1);
+    let stopped = false;
+    const stopping = t.dispatcher.stop().then(() => (stopped = true));
+    await t.clock.advance(STOP_GRACE_MS - 1);
+    expect(stopped).toBe(false);
+    await t.clock.advance(1);
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });
