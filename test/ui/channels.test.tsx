@@ -32,6 +32,7 @@ beforeAll(async () => {
     type: 'SMS',
     name: 'Pager \u001b[31mred\u001b[0m',
     config: { number: '+4915112345678', name: 'On call' },
+    groupWindowSeconds: 120,
   });
   store = createConsoleStore({ refreshMs: 60_000, label: 'test', host: 'svc' });
   // Wide enough for every column, the delivery columns included, with the targets whole.
@@ -54,6 +55,11 @@ describe('alert channels in the console', () => {
     expect(frame).not.toMatch(/s3cr3t|abc123|15112345678/);
     expect(frame).toContain('Pager red');
     expect(view.lastFrame()).not.toContain('\u001b[31mred');
+    // The grouping window that applies: a WEBHOOK's default (none), the SMS's own.
+    const row = (name: string) => frame.split('\n').find((l) => l.includes(name)) ?? '';
+    expect(frame).toMatch(/ GROUP /);
+    expect(row('Incident bot')).toMatch(/ off /);
+    expect(row('Pager red')).toMatch(/ 2m /);
   });
 
   it('reveals the selected channel with v until the selection moves', async () => {

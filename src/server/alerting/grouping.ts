@@ -3,14 +3,11 @@
 // with the time its group goes (group_until, due then); the dispatcher sends the rows of a
 // channel and event due together as one message and records the outcome on each row.
 import type { AlertEvent, AlertPayload } from '../../api/schemas/index.js';
+import { groupWindowOf } from '../../domain/group-window.js';
 import type { NotificationRow, StoredChannel } from '../storage/types.js';
 
 /** The events grouped: a page and its recovery; the rest go one by one. */
 const GROUPED: ReadonlySet<AlertEvent> = new Set<AlertEvent>(['failure', 'recovery']);
-
-/** A WEBHOOK's receiver (Alertmanager, PagerDuty, a script) groups for itself. */
-export const defaultGroupWindowSeconds = (type: StoredChannel['type']): number =>
-  type === 'WEBHOOK' ? 0 : 30;
 
 /**
  * When a notification of this event goes on this channel: the end of the window it falls in
@@ -19,7 +16,7 @@ export const defaultGroupWindowSeconds = (type: StoredChannel['type']): number =
  */
 export function groupUntil(channel: StoredChannel, event: AlertEvent, now: number): number | null {
   if (!GROUPED.has(event)) return null;
-  const seconds = channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type);
+  const seconds = groupWindowOf(channel);
   if (seconds <= 0) return null;
   const ms = seconds * 1000;
   return Math.ceil((now + 1) / ms) * ms;

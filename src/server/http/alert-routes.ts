@@ -16,7 +16,6 @@ import {
   type Subscriptions,
 } from '../../api/schemas/index.js';
 import type { Alerting } from '../alerting/index.js';
-import { defaultGroupWindowSeconds } from '../alerting/grouping.js';
 import { newSigningSecret } from '../alerting/signing-secret.js';
 import type { AccountConfig } from '../config/schema.js';
 import { channelTemplateProblems } from '../config/channel-checks.js';
@@ -24,6 +23,7 @@ import { unknownSubscriptions } from '../config/subscription-check.js';
 import type { AlertRow, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import type { Accounts } from '../config/accounts.js';
+import { groupWindowOf } from '../../domain/group-window.js';
 import { maskConfig } from '../../domain/mask.js';
 import type { Audit } from './audit.js';
 import { renderPage, sendPage } from './etag.js';
@@ -266,5 +266,5 @@ function toCheckAlert(a: AlertRow): CheckAlert {
 /** What a channel's grouping window was set to (null: none) and the window that applies. */
 const groupingOf = (channel: StoredChannel): ChannelGrouping => ({
   groupWindowSeconds: channel.groupWindowSeconds ?? null,
-  effectiveSeconds: channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type),
+  effectiveSeconds: groupWindowOf(channel),
 });

@@ -1,6 +1,8 @@
 // The alert channels table's columns: id, type, name, where it delivers (masked until
-// revealed), the last delivery and failures (delivery-columns.ts), its age.
+// revealed), the last delivery and failures (delivery-columns.ts), its grouping window
+// (why a page waited), its age.
 import { formatAge } from '../../../domain/format.js';
+import { groupWindowOf } from '../../../domain/group-window.js';
 import { channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { AlertChannel } from '../../../store/types.js';
@@ -42,6 +44,17 @@ export function channelColumns(
     },
     ...deliveryColumns(theme, now, tests),
     {
+      key: 'group',
+      title: 'GROUP',
+      width: 5,
+      align: 'right',
+      priority: 3,
+      cell: (c) => {
+        const seconds = groupWindowOf(c);
+        return seconds === 0 ? { text: 'off', color: theme.dim } : { text: windowText(seconds) };
+      },
+    },
+    {
       key: 'created',
       title: 'CREATED',
       width: 7,
@@ -66,3 +79,6 @@ export function dialectText(c: Pick<AlertChannel, 'type' | 'config'>): string {
     c.type === 'CHAT' ? c.config['service'] : c.type === 'WEBHOOK' ? c.config['format'] : undefined;
   return typeof dialect === 'string' && dialect ? `${c.type} · ${sanitize(dialect)}` : c.type;
 }
+
+/** A grouping window in the column's five cells: 30s, 2m, 90s. */
+const windowText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`);
