@@ -179,6 +179,11 @@ export async function runServe(argv: string[]): Promise<number> {
     say(
       `stopping (in-flight runs are abandoned, pages under way have ${STOP_GRACE_MS / 1000} s to finish, stored results are kept)`,
     );
+    const underWay = service.alerting.underWay();
+    if (underWay > 0)
+      say(
+        `waiting up to ${STOP_GRACE_MS / 1000} s for ${underWay} message${underWay === 1 ? '' : 's'} under way (a second signal stops at once)`,
+      );
     reloads.close();
     clearInterval(backlog);
     await service.close();

@@ -339,6 +339,9 @@ accounts:
       ]);
       expect(early).toBe('waiting');
       expect(first.stdout()).toContain('pages under way have 5 s to finish');
+      expect(first.stdout()).toContain(
+        'waiting up to 5 s for 1 message under way (a second signal stops at once)',
+      );
       expect(await first.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
 
       hook.handle((_req, res) => res.writeHead(200).end());

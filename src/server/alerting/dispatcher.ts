@@ -201,6 +201,8 @@ export function createDispatcher(deps: DispatcherDeps) {
       const exchange = claimed ? await attempt([claimed]) : null;
       return { row: await storage.notification(id), exchange };
     },
+    /** Messages under way now (what a stop would wait for). */
+    underWay: () => running.size,
     /** Claims nothing more; what is under way has STOP_GRACE_MS to finish, and is then cut. */
     stop: () => (stopped ??= stop()),
   };

@@ -153,6 +153,8 @@ export function createAlerting(deps: AlertingDeps) {
     }),
     acknowledged,
     kick: dispatcher.kick,
+    /** Messages under way now: a stop gives them up to STOP_GRACE_MS (dispatcher.ts). */
+    underWay: dispatcher.underWay,
     /** One line on channels that cannot deliver, or null. */
     warning: async () => transportWarning(await storage.allChannels(), config),
     start() {
