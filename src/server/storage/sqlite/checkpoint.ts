@@ -4,11 +4,13 @@
 // copy and an fsync every few seconds on the main thread, which requests and
 // stored results waited behind (BENCHMARKS.md, bench:service honesty, "the main
 // thread's long tasks"). Here the service's connection never checkpoints; a
-// worker thread with a connection of its own runs a PASSIVE checkpoint (it waits
-// for no reader or writer) only when something was committed since its last
-// one: once the writes have paused for a look, or at the latest a few seconds
-// after the first of them. A page written many times in between is copied
-// once, and an idle service copies nothing (BENCHMARKS.md, bench:probe).
+// worker thread with a connection of its own looks every 5 s whether anything
+// was committed since its last look and, if so, runs a PASSIVE checkpoint (it
+// waits for no reader or writer). The WAL holds at most about 5 s of writes; a
+// page written many times in between is copied once, and an idle service copies
+// nothing. The thread wakes for nothing else: a look once a second cost it 0.7
+// ms of CPU a second on the bench machine, idle or busy (BENCHMARKS.md,
+// bench:threads).
 //
 // Should that thread fail or stop (a full disk fails its checkpoint), the
 // service's connection checkpoints again as by default, so the WAL never grows
@@ -20,8 +22,7 @@ import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock, type Timer } from '../../../domain/clock.js';
 
-const LOOK_EVERY_MS = 1_000;
-const CHECKPOINT_WITHIN_MS = 5_000;
+const LOOK_EVERY_MS = 5_000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1_000;
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 600_000;
@@ -39,18 +40,13 @@ db.pragma('busy_timeout = 1000');
 const version = db.prepare('PRAGMA data_version').pluck();
 const copy = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 let seen = version.get();
-let since;
-let quiet = false;
 copy.run();
 parentPort.postMessage('checkpointed');
 const timer = setInterval(() => {
-  const now = Date.now();
   const v = version.get();
-  quiet = v === seen;
-  if (!quiet) { seen = v; since ??= now; }
-  if (since === undefined || (!quiet && now - since < workerData.withinMs)) return;
+  if (v === seen) return;
+  seen = v;
   copy.run();
-  since = undefined;
 }, workerData.lookMs);
 parentPort.on('message', () => {
   clearInterval(timer);
@@ -108,7 +104,7 @@ export function checkpointOffThread(
     retry = undefined;
     const worker = new Worker(THREAD, {
       eval: true,
-      workerData: { driver, path, lookMs: LOOK_EVERY_MS, withinMs: CHECKPOINT_WITHIN_MS },
+      workerData: { driver, path, lookMs: LOOK_EVERY_MS },
       // Its own heap is small: it only asks SQLite to copy pages.
       resourceLimits: { maxOldGenerationSizeMb: 16 },
     });
