@@ -8,8 +8,12 @@ import { repeat, type Repeating } from '../../domain/repeat.js';
 import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
 import { logFailure } from '../storage/observed.js';
 
-const WARM_EVERY_MS = 250;
-const WARM_BUDGET_MS = 20;
+// A turn a second, not four: at a few runs a second the three extra turns were
+// three wake-ups of the main thread a second, 2 ms of its CPU a second on the
+// bench machine (BENCHMARKS.md, bench:threads, "the warmer a second apart"). The
+// cycle and the budget per second stay as they were.
+const WARM_EVERY_MS = 1_000;
+const WARM_BUDGET_MS = 80;
 const WARM_CYCLE_MS = 8_000;
 
 type Pairs = ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>;
