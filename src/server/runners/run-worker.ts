@@ -18,9 +18,20 @@ const running = new Map<number, AbortController>();
 // message: a tick's runs finish within milliseconds of each other, and a message
 // each woke the main thread for each (BENCHMARKS.md, "bench:threads, one wake-up a
 // tick"). What a run measured is not moved; its result is stored that much later.
+// The timer is set only if runs are still in flight once the loop's turn is over:
+// a tick's runs mostly finish in one turn, and a timer set and cleared still woke
+// the thread when it would have fired (Node leaves its libuv timer armed).
 const HOLD_MS = 20;
 let held: Array<{ id: number; result: CheckResult }> = [];
 let holding: NodeJS.Timeout | undefined;
+let turnEnd: NodeJS.Immediate | undefined;
+
+function holdPastTurn() {
+  turnEnd = undefined;
+  if (held.length === 0) return;
+  if (running.size === 0) send();
+  else holding ??= setTimeout(send, HOLD_MS);
+}
 
 function send() {
   clearTimeout(holding);
@@ -52,7 +63,7 @@ function handle(message: ToRunner) {
     running.delete(message.id);
     held.push({ id: message.id, result });
     if (running.size === 0) send();
-    else holding ??= setTimeout(send, HOLD_MS);
+    else turnEnd ??= setImmediate(holdPastTurn);
   });
 }
 
