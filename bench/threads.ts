@@ -47,6 +47,9 @@ async function main() {
   const { values } = parseArgs({
     options: {
       rate: { type: 'string', default: '5' },
+      // How many checks share the rate (their period is checks ÷ rate): more checks at one
+      // rate mean fewer ticks a second, each holding more runs (plan.ts's grid).
+      checks: { type: 'string', default: String(CHECKS) },
       warm: { type: 'string', default: '20' },
       window: { type: 'string', default: '60' },
       // A directory for the service's CPU profiles (node --cpu-prof), one per thread.
@@ -56,18 +59,19 @@ async function main() {
     },
   });
   const rate = Number(values.rate);
+  const count = Number(values.checks);
   const dir = mkdtempSync(join(tmpdir(), 'checkwall-threads-'));
   try {
     const { url: target } = await startTarget();
     const checks =
       rate === 0
         ? []
-        : Array.from({ length: CHECKS }, (_, i) => ({
+        : Array.from({ length: count }, (_, i) => ({
             id: `c${i}`,
             name: `c${i}`,
             type: 'api',
             target: `${target}/c${i}`,
-            frequency: `${CHECKS / rate}s`,
+            frequency: `${count / rate}s`,
             locations: ['here'],
           }));
     const cfg = ServiceConfigSchema.parse({
