@@ -4,7 +4,9 @@
 // plain data (structured-clone and JSON safe), so the same protocol crosses a
 // thread, a pipe or HTTP.
 //
-//   scheduler -> runner   { kind: 'run', id, job }     run this, answer with the same id
+//   scheduler -> runner   { kind: 'runs', runs: [{ id, job }] }
+//                                                  run these, answer each with its id; the
+//                                                  runs posted in one turn go in one message
 //   scheduler -> runner   { kind: 'abort', id }        stop that run now (the service is stopping)
 //   runner -> scheduler   { kind: 'results', results: [{ id, result }] }
 //                                                  exactly one result per run, even when aborted;
@@ -33,7 +35,8 @@ export interface RunJob {
   maxStoredBodyBytes: number;
 }
 
-export type ToRunner = { kind: 'run'; id: number; job: RunJob } | { kind: 'abort'; id: number };
+export type ToRunner =
+  { kind: 'runs'; runs: Array<{ id: number; job: RunJob }> } | { kind: 'abort'; id: number };
 export type FromRunner =
   { kind: 'results'; results: Array<{ id: number; result: CheckResult }> } | { kind: 'ready' };
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { parentPort } from 'node:worker_threads';
 import type { CheckResult } from '../../api/schemas/index.js';
 import { CheckConfigSchema } from '../config/schema.js';
-import { executeJob, type FromRunner, type ToRunner } from './job-protocol.js';
+import { executeJob, type FromRunner, type RunJob, type ToRunner } from './job-protocol.js';
 
 const port = (() => {
   if (!parentPort) throw new Error('run-worker.js runs as a worker thread of the service');
@@ -53,15 +53,16 @@ const ready = warmUp()
 port.on('message', (message: ToRunner) => void ready.then(() => handle(message)));
 
 function handle(message: ToRunner) {
-  if (message.kind === 'abort') {
-    running.get(message.id)?.abort(new Error('the service is stopping'));
-    return;
-  }
+  if (message.kind === 'abort') running.get(message.id)?.abort(new Error('the service is stopping'));
+  else for (const { id, job } of message.runs) start(id, job);
+}
+
+function start(id: number, job: RunJob) {
   const controller = new AbortController();
-  running.set(message.id, controller);
-  void executeJob(message.job, controller.signal).then((result) => {
-    running.delete(message.id);
-    held.push({ id: message.id, result });
+  running.set(id, controller);
+  void executeJob(job, controller.signal).then((result) => {
+    running.delete(id);
+    held.push({ id, result });
     if (running.size === 0) send();
     else turnEnd ??= setImmediate(holdPastTurn);
   });

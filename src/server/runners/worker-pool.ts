@@ -44,6 +44,8 @@ interface Pending {
 interface Member {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Runs given this turn, posted in one message at its end (flush). */
+  unsent: Array<{ id: number; job: RunJob }>;
   /** Resolves when the thread says it is ready, or when it fails. */
   ready: Promise<void>;
 }
@@ -64,7 +66,7 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     const worker = new Worker(entry);
     let isReady: () => void = () => undefined;
     const ready = new Promise<void>((resolve) => (isReady = resolve));
-    const member: Member = { worker, pending: new Map(), ready };
+    const member: Member = { worker, pending: new Map(), unsent: [], ready };
     worker.on('message', (message: FromRunner) => {
       if (message.kind === 'ready') return isReady();
       byThread.set(worker.threadId, (byThread.get(worker.threadId) ?? 0) + message.results.length);
@@ -80,6 +82,7 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       if (at >= 0) members.splice(at, 1);
       for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
       member.pending.clear();
+      member.unsent.length = 0;
     };
     worker.once('error', (error) => fail(`the run's worker failed: ${error.message}`));
     worker.once('exit', (code) => members.includes(member) && fail(`the run's worker exited (${code})`));
@@ -100,6 +103,18 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs).unref()));
     await Promise.race([Promise.all(members.map((m) => m.ready)), late]);
     clearTimeout(timer);
+  }
+
+  // A tick's runs are given one by one as their offers come back, within one turn of
+  // the loop: one message for them all, not one each (a message costs the sender and
+  // the thread it wakes, per message; BENCHMARKS.md, "bench:threads, fewer wake-ups").
+  function post(member: Member, id: number, job: RunJob) {
+    if (member.unsent.push({ id, job }) === 1) setImmediate(flush, member);
+  }
+
+  function flush(member: Member) {
+    if (member.unsent.length === 0) return;
+    member.worker.postMessage({ kind: 'runs', runs: member.unsent.splice(0) } satisfies ToRunner);
   }
 
   function pick(): Member {
@@ -125,15 +140,18 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
         return Promise.resolve(runnerError(job, (error as Error).message));
       }
       const id = nextId++;
-      const post = (message: ToRunner) => member.worker.postMessage(message);
-      const abort = () => member.pending.has(id) && post({ kind: 'abort', id });
+      const abort = () => {
+        if (!member.pending.has(id)) return;
+        flush(member); // the run before its abort
+        member.worker.postMessage({ kind: 'abort', id } satisfies ToRunner);
+      };
       return new Promise<CheckResult>((resolve) => {
         const done = (result: CheckResult) => {
           signal.removeEventListener('abort', abort); // one signal serves every run
           resolve(result);
         };
         member.pending.set(id, { job, resolve: done });
-        post({ kind: 'run', id, job });
+        post(member, id, job);
         if (signal.aborted) abort();
         else signal.addEventListener('abort', abort, { once: true });
       });

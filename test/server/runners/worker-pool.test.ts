@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { CheckConfigSchema } from '../../../src/server/config/schema.js';
-import { toJob } from '../../../src/server/runners/job-protocol.js';
+import { toJob, type ToRunner } from '../../../src/server/runners/job-protocol.js';
 import { createWorkerPool, type WorkerPool } from '../../../src/server/runners/worker-pool.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { runWorkerEntry } from '../../helpers/run-worker.js';
@@ -59,6 +59,29 @@ describe('run worker pool', () => {
     const result = await run;
     expect(result.status).toBe('failed');
     expect(result.error?.message).toContain('stopping');
+  });
+
+  it('posts the runs given in one turn in one message, and an abort after its run', async () => {
+    const f = (fixture = await startFixture(
+      (req, res) => void (req.url === '/hang' || res.writeHead(200).end()),
+    ));
+    const p = (pool = createWorkerPool({ size: 1, entry: await runWorkerEntry() }));
+    await p.warm();
+    const posts = vi.spyOn(Worker.prototype, 'postMessage');
+    const sent = () =>
+      posts.mock.calls.map(([m]) =>
+        (m as ToRunner).kind === 'runs' ? (m as { runs: unknown[] }).runs.length : (m as ToRunner).kind,
+      );
+    const signal = new AbortController().signal;
+    const five = await Promise.all(Array.from({ length: 5 }, () => p.run(job(`${f.url}/`), signal)));
+    expect(five.map((r) => r.status)).toEqual(Array(5).fill('success'));
+    expect(sent()).toEqual([5]);
+    // Aborted in the turn it was given: posted at once, then its abort, and it ends with a result.
+    const controller = new AbortController();
+    const hung = p.run(job(`${f.url}/hang`), controller.signal);
+    controller.abort(new Error('the service is stopping'));
+    expect((await hung).error?.message).toContain('stopping');
+    expect(sent()).toEqual([5, 1, 'abort']);
   });
 
   it('answers the runs of a worker that dies with failed results, and replaces it', async () => {
