@@ -107,7 +107,8 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
 
   // A tick's runs are given one by one as their offers come back, within one turn of
   // the loop: one message for them all, not one each (a message costs the sender and
-  // the thread it wakes, per message; BENCHMARKS.md, "bench:threads, fewer wake-ups").
+  // the thread it wakes, per message; BENCHMARKS.md, "bench:threads, fewer wake-ups at
+  // a few runs a second").
   function post(member: Member, id: number, job: RunJob) {
     if (member.unsent.push({ id, job }) === 1) setImmediate(flush, member);
   }

@@ -10,8 +10,8 @@ import { logFailure } from '../storage/observed.js';
 
 // A turn a second, not four: at a few runs a second the three extra turns were
 // three wake-ups of the main thread a second, 2 ms of its CPU a second on the
-// bench machine (BENCHMARKS.md, bench:threads, "the warmer a second apart"). The
-// cycle and the budget per second stay as they were.
+// bench machine (BENCHMARKS.md, "bench:threads, fewer wake-ups at a few runs a
+// second"). The cycle and the budget per second stay as they were.
 const WARM_EVERY_MS = 1_000;
 const WARM_BUDGET_MS = 80;
 const WARM_CYCLE_MS = 8_000;
