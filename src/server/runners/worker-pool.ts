@@ -162,8 +162,10 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     async close() {
       closed = true;
       const all = members.splice(0);
-      for (const m of all)
+      for (const m of all) {
+        m.unsent.length = 0;
         for (const p of m.pending.values()) p.resolve(runnerError(p.job, 'the service is stopping'));
+      }
       await Promise.all(all.map((m) => m.worker.terminate()));
     },
   };
