@@ -108,7 +108,7 @@ describe.skipIf(missing !== null)('browser checks in the service (real Chromium)
       const payment = account.checks.find((c) => c.id === 'checkout-payment')!;
       const r = await runner.run(account, payment, account.locations[0]!, ctx, 'manual');
       expect(r.error?.message).toMatch(
-        /^step 3 of 3 \(assertText "Payment accepted" in "#payment"\): expected text containing "Payment accepted", found "Payment failed/,
+        /^step 4 of 4 \(assertText "Payment accepted" in "#payment"\): expected text containing "Payment accepted", found "Payment failed/,
       );
       expect(r.hasScreenshot).toBe(true);
       expect(r.screenshot?.length).toBeGreaterThan(1000);
