@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { NOTIFICATION_INSERT, notificationValues, WAIT_GRACE_MS } from '../rows.js';
+import { limited } from './limited.js';
 import { createWaitingStore } from './waiting.js';
 import type { AlertEvent, NotificationStatus } from '../../../api/schemas/index.js';
 import type {
@@ -79,11 +80,12 @@ export function createAlertStore(db: Database.Database) {
   const insertNotification = db.prepare(
     `${NOTIFICATION_INSERT} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const due = db.prepare(
-    `SELECT id, channel_id AS channelId FROM alert_notifications
+  const due = limited(
+    db,
+    (limit) => `SELECT id, channel_id AS channelId FROM alert_notifications
      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
        AND (waiting_on IS NULL OR next_attempt_at <= ?)
-     ORDER BY next_attempt_at LIMIT ?`,
+     ORDER BY next_attempt_at LIMIT ${limit}`,
   );
   const lease = db.prepare(
     `UPDATE alert_notifications SET lease_until = ?, lease_holder = '${self}', attempts = attempts + 1
@@ -139,7 +141,7 @@ export function createAlertStore(db: Database.Database) {
       const skipped = new Set(skip);
       // Read a few more than asked: some may belong to busy channels.
       const rows = (
-        due.all(now, now, now - WAIT_GRACE_MS, limit * 4) as Array<{ id: string; channelId: number }>
+        due.all(limit * 4, now, now, now - WAIT_GRACE_MS) as Array<{ id: string; channelId: number }>
       )
         .filter((r) => !skipped.has(r.channelId))
         .slice(0, limit);
@@ -170,11 +172,11 @@ export function createAlertStore(db: Database.Database) {
       (thresholdsSent.all(accountId, checkId, key) as Array<{ threshold: number }>).map((r) => r.threshold),
     enqueueNotification: enqueue,
     ...createWaitingStore(db),
-    // The outbox is looked at four times a second and is nearly always empty: a read
-    // first, so an empty look takes no write lock (it would wait for the run queue's
-    // writer thread, sqlite/write-thread.ts, with the main thread asleep).
+    // The outbox is looked at every 2 s and after each change, and is nearly always
+    // empty: a read first, so an empty look takes no write lock (it would wait for the
+    // run queue's writer thread, sqlite/write-thread.ts, with the main thread asleep).
     claimNotifications: (now: number, leaseMs: number, limit: number, skip: readonly number[]) =>
-      due.get(now, now, now - WAIT_GRACE_MS, 1) === undefined
+      due.get(1, now, now, now - WAIT_GRACE_MS) === undefined
         ? []
         : claim.immediate(now, leaseMs, limit, skip),
     claimNotification: (id: string, now: number, leaseMs: number) => claimOne.immediate(id, now, leaseMs),

@@ -4,6 +4,7 @@ import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../ap
 import { rollupSql } from '../history.js';
 import { resultsSummary, runOf, storedResponseTime } from '../rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from '../types.js';
+import { limited } from './limited.js';
 
 const SORT_COLUMN = { startedAt: 'started_at', duration: 'duration', responseTime: 'response_time' } as const;
 
@@ -22,22 +23,22 @@ function where(q: ResultQuery): { sql: string; params: unknown[] } {
   return { sql: clauses.join(' AND '), params };
 }
 
+const RECENT = (limit: string) => `SELECT started_at AS startedAt, ok, response_time AS responseTime
+  FROM results WHERE account_id = ? AND check_id = ? AND location_id = ? ORDER BY started_at DESC LIMIT ${limit}`;
+const IN_WINDOW = (limit: string) => `SELECT started_at AS startedAt, ok, response_time AS responseTime,
+  location_id AS locationId FROM results WHERE account_id = ? AND check_id = ? AND started_at >= ? AND started_at <= ?
+  ORDER BY started_at DESC LIMIT ${limit}`;
+const NEWEST_OK = (limit: string) =>
+  `SELECT ok FROM results WHERE account_id = ? AND check_id = ? ORDER BY started_at DESC LIMIT ${limit}`;
+
 export function createResultStore(db: Database.Database) {
   const insert = db.prepare(
     `INSERT OR REPLACE INTO results (id, account_id, check_id, location_id, ok, started_at, duration, response_time, triggered_by, json)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const recent = db.prepare(
-    `SELECT started_at AS startedAt, ok, response_time AS responseTime FROM results
-     WHERE account_id = ? AND check_id = ? AND location_id = ? ORDER BY started_at DESC LIMIT ?`,
-  );
-  const inWindow = db.prepare(
-    `SELECT started_at AS startedAt, ok, response_time AS responseTime, location_id AS locationId FROM results
-     WHERE account_id = ? AND check_id = ? AND started_at >= ? AND started_at <= ? ORDER BY started_at DESC LIMIT ?`,
-  );
-  const newestOk = db.prepare(
-    'SELECT ok FROM results WHERE account_id = ? AND check_id = ? ORDER BY started_at DESC LIMIT ?',
-  );
+  const recent = limited(db, RECENT);
+  const inWindow = limited(db, IN_WINDOW);
+  const newestOk = limited(db, NEWEST_OK);
   const lastOk = db.prepare(
     `SELECT max(started_at) AS at FROM results WHERE account_id = ? AND check_id = ? AND location_id = ? AND ok = 1`,
   );
@@ -158,7 +159,7 @@ export function createResultStore(db: Database.Database) {
     },
 
     recentRuns(accountId: string, checkId: string, locationId: string, count: number): RecentRun[] {
-      const rows = recent.all(accountId, checkId, locationId, count) as Array<{
+      const rows = recent.all(count, accountId, checkId, locationId) as Array<{
         startedAt: number;
         ok: number;
         responseTime: number | null;
@@ -167,7 +168,7 @@ export function createResultStore(db: Database.Database) {
     },
 
     windowRuns(accountId: string, checkId: string, from: number, to: number, limit: number): WindowRun[] {
-      const rows = inWindow.all(accountId, checkId, from, to, limit) as Array<{
+      const rows = inWindow.all(limit, accountId, checkId, from, to) as Array<{
         startedAt: number;
         ok: number;
         responseTime: number | null;
@@ -177,7 +178,7 @@ export function createResultStore(db: Database.Database) {
     },
 
     consecutiveFailures(accountId: string, checkId: string, max: number): number {
-      const rows = newestOk.all(accountId, checkId, max) as Array<{ ok: number }>;
+      const rows = newestOk.all(max, accountId, checkId) as Array<{ ok: number }>;
       const firstOk = rows.findIndex((r) => r.ok === 1);
       return firstOk === -1 ? rows.length : firstOk;
     },

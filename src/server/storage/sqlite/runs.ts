@@ -10,6 +10,7 @@ import { batched } from '../batched.js';
 import type { Promised, Sync } from '../promised.js';
 import { SKIP_REASONS } from '../run-queue.js';
 import { staleReason, staleWhere } from '../stale-sql.js';
+import { limited } from './limited.js';
 import type {
   ClaimedRun,
   RunKey,
@@ -43,6 +44,11 @@ const COLUMNS = `id, account_id AS accountId, check_id AS checkId, location_id A
 
 const STALE = staleWhere('@now');
 const STALE_REASON = staleReason('@now');
+// Due, and waiting (never claimed) or abandoned (its lease ran out), and not stale, oldest due first.
+const FREE = (limit: string) => `SELECT ${COLUMNS} FROM runs
+  WHERE account_id = @accountId AND location_id = @locationId AND completed_at IS NULL AND due_at <= @now
+    AND (lease_until IS NULL OR lease_until <= @now) AND NOT ${STALE}
+  ORDER BY due_at LIMIT ${limit}`;
 
 /** What completing a run stores: the result stores' own writes, run inside its transaction. */
 export type ResultWrites = Pick<Sync<Storage>, 'insertResult' | 'insertScreenshot'>;
@@ -98,13 +104,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
        triggered_by, completed_at, skipped)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
-  // Due, and waiting (never claimed) or abandoned (its lease ran out), and not stale, oldest due first.
-  const free = db.prepare(
-    `SELECT ${COLUMNS} FROM runs
-     WHERE account_id = @accountId AND location_id = @locationId AND completed_at IS NULL AND due_at <= @now
-       AND (lease_until IS NULL OR lease_until <= @now) AND NOT ${STALE}
-     ORDER BY due_at LIMIT @limit`,
-  );
+  const free = limited(db, FREE);
   const stale = db.prepare(
     `UPDATE runs SET completed_at = @now, skipped = ${STALE_REASON}
      WHERE account_id = @accountId AND location_id = @locationId AND completed_at IS NULL AND due_at <= @now
@@ -191,7 +191,7 @@ export function createRunWrites(db: Database.Database, writes: ResultWrites): Ru
 
   const claim = db.transaction(
     (accountId: string, locationId: string, token: string, now: number, leaseMs: number, limit: number) => {
-      const rows = free.all({ accountId, locationId, now, limit }) as RunRow[];
+      const rows = free.all(limit, { accountId, locationId, now }) as RunRow[];
       return rows.map((row): ClaimedRun => {
         take.run(token, now + leaseMs, row.id);
         return {
