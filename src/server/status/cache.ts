@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CheckStatus, Period } from '../../api/schemas/index.js';
 import type { Moved } from '../config/diff.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
+import { createDueQueue, type Queued } from './due-queue.js';
 import type { StatusInputs } from './inputs.js';
 
 export const LIST_PERIOD: Period = '24h';
@@ -38,7 +39,10 @@ export interface CachedStatus {
   status: CheckStatus;
 }
 
-interface CheckEntry {
+/** Queued for the warmer (warm-pass.ts) at the moment it next needs a look (lookAt). */
+interface CheckEntry extends Queued {
+  accountId: string;
+  checkId: string;
   epoch: number;
   byPeriod: Map<Period, CachedStatus>;
   /** What the default period's status is derived from, kept current from each result. */
@@ -65,9 +69,20 @@ export interface Ticket {
 
 export type StatusCache = ReturnType<typeof createStatusCache>;
 
+/**
+ * When the warmer next needs to look at a check: now while its inputs were never read,
+ * else when its slow part is due or its default-period status expires (or is missing).
+ */
+const lookAt = (entry: CheckEntry): number =>
+  entry.inputs
+    ? Math.min(entry.inputs.refreshAt, entry.byPeriod.get(LIST_PERIOD)?.until ?? Number.NEGATIVE_INFINITY)
+    : Number.NEGATIVE_INFINITY;
+
 export function createStatusCache() {
   let generation = 0;
   const accounts = new Map<string, AccountEntry>();
+  const due = createDueQueue<CheckEntry>();
+  const schedule = (entry: CheckEntry) => due.put(entry, lookAt(entry));
 
   const accountOf = (accountId: string) => {
     let entry = accounts.get(accountId);
@@ -77,7 +92,11 @@ export function createStatusCache() {
   const checkOf = (accountId: string, checkId: string) => {
     const { checks } = accountOf(accountId);
     let entry = checks.get(checkId);
-    if (!entry) checks.set(checkId, (entry = { epoch: 0, byPeriod: new Map() }));
+    if (!entry) {
+      entry = { accountId, checkId, epoch: 0, byPeriod: new Map(), due: 0, slot: -1 };
+      checks.set(checkId, entry);
+      schedule(entry);
+    }
     return entry;
   };
 
@@ -115,6 +134,7 @@ export function createStatusCache() {
       if (previous && sameStatus(previous.status, status)) status = previous.status;
       entry.byPeriod.set(period, { at, until, status });
       if (period !== LIST_PERIOD) return false;
+      schedule(entry);
       const list = accounts.get(ticket.accountId)?.list;
       const i = list?.index.get(ticket.checkId);
       if (list && i !== undefined) list.statuses[i] = status;
@@ -130,6 +150,7 @@ export function createStatusCache() {
       const entry = checkOf(ticket.accountId, ticket.checkId);
       if (entry.epoch !== ticket.epoch) return false;
       entry.inputs = inputs;
+      schedule(entry);
       return true;
     },
 
@@ -156,6 +177,7 @@ export function createStatusCache() {
           until: Number.NEGATIVE_INFINITY,
           status: listed.status,
         });
+      schedule(entry);
     },
 
     /** The account's default-period statuses in config order; undefined where none was computed yet. */
@@ -176,6 +198,7 @@ export function createStatusCache() {
               at: Number.NEGATIVE_INFINITY,
               until: Number.NEGATIVE_INFINITY,
             });
+          schedule(entry);
         }
     },
 
@@ -193,6 +216,7 @@ export function createStatusCache() {
           entry.epoch++;
           entry.inputs = undefined;
           entry.byPeriod.clear();
+          schedule(entry);
         }
         account.list = undefined;
       }
@@ -202,6 +226,39 @@ export function createStatusCache() {
     clear() {
       generation++;
       accounts.clear();
+      due.clear();
+    },
+
+    /** Moves when clear() forgets every check: the warmer's checks are then watched again. */
+    generation: () => generation,
+
+    /** Has the warmer look at the check when it needs a look (at once, if never read). */
+    watch(account: AccountConfig, check: CheckConfig) {
+      const entry = checkOf(account.id, check.id);
+      if (entry.slot < 0) schedule(entry);
+    },
+
+    /** The next check the warmer needs to look at by `now`, out of the queue until looked(). */
+    nextDue(now: number): { accountId: string; checkId: string } | undefined {
+      return due.take(now);
+    },
+
+    /**
+     * The warmer has looked at the check: queued for its next look, or at `retryAt` when
+     * it still needs one (a read failed, or a result voided it), so a pass never takes
+     * it twice. A result stored later queues it by its own moment again.
+     */
+    looked(accountId: string, checkId: string, now: number, retryAt: number) {
+      const entry = accounts.get(accountId)?.checks.get(checkId);
+      if (!entry) return;
+      const at = lookAt(entry);
+      due.put(entry, at > now ? at : retryAt);
+    },
+
+    /** Every check needs a look now (the clock went back: a status may be from its future). */
+    lookAll() {
+      for (const { checks } of accounts.values())
+        for (const entry of checks.values()) due.put(entry, -Infinity);
     },
   };
 }

@@ -157,7 +157,7 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
     expect(at(until).status).not.toEqual(status);
   });
 
-  it('are warmed a share at a time, each warm going on where the last stopped', async () => {
+  it('are looked at when due: one never read at once, one past its until at the next turn, none before', async () => {
     const s = (storage = await open());
     const clock = { now: T0 };
     const engine = engineOn(s, clock);
@@ -172,21 +172,30 @@ describe.each(allStorages())('statuses kept from each result on $name', ({ open 
           checkId: c.id,
           location: account.locations[at]!,
         });
-    // Two of the five a turn: each read once in three turns, none twice.
-    const turn = () => engine.warm(pairs, 1_000, 0.4);
-    expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
+    const turn = (budgetMs = 1_000) => engine.warm(pairs, budgetMs);
+    // Never read: each read once, as many a turn as the budget allows (here one), none twice.
+    expect([await turn(0), await turn(0), await turn(), await turn()]).toEqual([1, 1, 3, 0]);
     // Time alone moves none of them yet: none is derived again, however long they have been kept.
     clock.now += 2 * MIN - 1;
-    expect([await turn(), await turn(), await turn()]).toEqual([0, 0, 0]);
+    expect([await turn(), await turn()]).toEqual([0, 0]);
     expect((await engine.statusOf(account, pairs[0]!.check)).status).not.toBe('unknown');
-    // Past their runs' 3 minutes, each is derived again when its turn comes, once: unknown now.
+    // Past their runs' 3 minutes, each is derived again at the next turn, once: unknown now.
     clock.now += 2;
-    expect([await turn(), await turn(), await turn(), await turn()]).toEqual([2, 2, 1, 0]);
+    expect([await turn(), await turn()]).toEqual([5, 0]);
     for (const { check: c } of pairs)
       expect(await engine.statusOf(account, c)).toMatchObject({
         status: 'unknown',
         statusReason: 'no recent runs',
       });
+    // The clock set back: every status, derived at a later time, is derived again.
+    clock.now -= 10 * MIN;
+    expect([await turn(), await turn()]).toEqual([5, 0]);
+    expect((await engine.statusOf(account, pairs[0]!.check)).status).not.toBe('unknown');
+    // A check the config no longer holds is not looked at, and is again once it is back.
+    clock.now += 10 * MIN;
+    engine.rederiveAll();
+    expect(await engine.warm(pairs.slice(1), 1_000)).toBe(4);
+    expect(await turn()).toBe(1);
   });
 
   it('are kept past the cache of other periods while time alone does not move them', async () => {
