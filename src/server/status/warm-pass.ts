@@ -9,7 +9,7 @@ import type { StatusReads } from './reads.js';
 const WARM_SLICE_MS = 4;
 
 /** A look that moved nothing (a read failed, or a result voided it) is made again this much later. */
-export const WARM_RETRY_MS = 8_000;
+const WARM_RETRY_MS = 8_000;
 
 type Pair = { account: AccountConfig; check: CheckConfig };
 
