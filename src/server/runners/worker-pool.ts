@@ -80,13 +80,18 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
       isReady();
       const at = members.indexOf(member);
       if (at >= 0) members.splice(at, 1);
-      for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
-      member.pending.clear();
-      member.unsent.length = 0;
+      answerAll(member, why);
     };
     worker.once('error', (error) => fail(`the run's worker failed: ${error.message}`));
     worker.once('exit', (code) => members.includes(member) && fail(`the run's worker exited (${code})`));
     return member;
+  }
+
+  /** Answers every run the thread holds, or was yet to be posted, with `why` as its error. */
+  function answerAll(member: Member, why: string) {
+    member.unsent.length = 0;
+    for (const p of member.pending.values()) p.resolve(runnerError(p.job, why));
+    member.pending.clear();
   }
 
   function fill() {
@@ -162,10 +167,7 @@ export function createWorkerPool(opts: WorkerPoolOptions = {}): WorkerPool {
     async close() {
       closed = true;
       const all = members.splice(0);
-      for (const m of all) {
-        m.unsent.length = 0;
-        for (const p of m.pending.values()) p.resolve(runnerError(p.job, 'the service is stopping'));
-      }
+      for (const m of all) answerAll(m, 'the service is stopping');
       await Promise.all(all.map((m) => m.worker.terminate()));
     },
   };
