@@ -4,6 +4,7 @@
 // chat id for Telegram, a template and its content type for a template); an
 // endpoint the provider publishes is filled in, and stays editable.
 import { CHAT_SERVICES, TELEGRAM_API_URL, WEBHOOK_METHODS, type ChannelType } from '../api/schemas/index.js';
+import { defaultGroupWindowSeconds } from '../domain/group-window.js';
 
 export interface FieldSpec {
   path: string;
@@ -90,8 +91,23 @@ function webhookFields(format: string): FieldSpec[] {
   }
 }
 
-/** The fields of the form as it stands: its type's, and its dialect's. */
+/** Where the form keeps the grouping window: sent as the body's `groupWindowSeconds`, not in `config`. */
+export const GROUP_WINDOW_PATH = 'groupWindowSeconds';
+
+/** The grouping window (docs/alerts.md, "Grouping per channel"); blank, the type's default. */
+const groupWindow = (type: ChannelType): FieldSpec => ({
+  path: GROUP_WINDOW_PATH,
+  label: 'Grouping',
+  optional: true,
+  hint: `seconds (0-3600) to gather pages into one message; blank: ${defaultGroupWindowSeconds(type)}`,
+});
+
+/** The fields of the form as it stands: its type's, its dialect's, then the grouping window. */
 export function fieldsOf(type: ChannelType, values: Readonly<Record<string, string>>): FieldSpec[] {
+  return [...typeFields(type, values), groupWindow(type)];
+}
+
+function typeFields(type: ChannelType, values: Readonly<Record<string, string>>): FieldSpec[] {
   switch (type) {
     case 'EMAIL':
       return [NAME, { path: 'config.address', label: 'Address', hint: 'oncall@example.com' }];

@@ -4,7 +4,6 @@
 // onto the fields they name.
 import {
   AlertChannelCreateBodySchema,
-  AlertChannelCreateSchema,
   CHANNEL_TYPES,
   type AlertChannelCreateBody,
   type ChannelType,
@@ -12,7 +11,7 @@ import {
   zodIssues,
 } from '../api/schemas/index.js';
 import Mustache from 'mustache';
-import { fieldsOf, fixedConfig, takesRows, type FieldSpec } from './channel-dialects.js';
+import { fieldsOf, fixedConfig, GROUP_WINDOW_PATH, takesRows, type FieldSpec } from './channel-dialects.js';
 
 export type { FieldSpec } from './channel-dialects.js';
 
@@ -180,13 +179,18 @@ export function toCreateBody(form: ChannelForm): unknown {
     if (form.queryParameters.length) config['queryParameters'] = form.queryParameters;
   }
   const { checks, groups } = form.subscriptions;
+  // Blank: the type's default. Anything but digits goes as typed, for the schema to refuse.
+  const window = (form.values[GROUP_WINDOW_PATH] ?? '').trim();
   return {
     type: form.type,
     name: (form.values['name'] ?? '').trim(),
     config,
+    ...(window === '' ? {} : { groupWindowSeconds: /^\d+$/.test(window) ? Number(window) : window }),
     ...(checks.length || groups.length ? { subscriptions: { checks, groups } } : {}),
   };
 }
+
+const GROUP_WINDOW_REASON = 'whole seconds from 0 to 3600, or blank for the default';
 
 /** Why a template does not parse as mustache, or null (the service checks its variables). */
 export function templateError(template: string): string | null {
@@ -200,11 +204,12 @@ export function templateError(template: string): string | null {
 
 /** Field path -> reason, from the shared schema. */
 export function validate(form: ChannelForm): Record<string, string> {
-  const parsed = AlertChannelCreateSchema.safeParse(toCreateBody(form));
+  const parsed = AlertChannelCreateBodySchema.safeParse(toCreateBody(form));
   if (parsed.success) return emptyRequired(form);
   const errors: Record<string, string> = emptyRequired(form);
   for (const { path, message } of zodIssues(parsed.error))
     errors[path] ??= message === 'Invalid input: expected string, received undefined' ? 'required' : message;
+  if (errors[GROUP_WINDOW_PATH]) errors[GROUP_WINDOW_PATH] = GROUP_WINDOW_REASON;
   return errors;
 }
 

@@ -2,7 +2,7 @@
 // poller's POST feed, against the project's service and a fixture for a 400.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { CHANNEL_TYPES, fieldPaths, formFields } from '../../src/store/channel-form.js';
+import { CHANNEL_TYPES, fieldPaths, formFields, visibleErrors } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
@@ -92,7 +92,7 @@ const EVERY_TYPE: Array<[(typeof CHANNEL_TYPES)[number], Values, Rows, Record<st
   ],
   [
     'SMS',
-    { name: 'Pager', 'config.number': '+4915112345678', 'config.name': 'On call' },
+    { name: 'Pager', 'config.number': '+4915112345678', 'config.name': 'On call', groupWindowSeconds: '120' },
     {},
     { number: '+4915112345678', name: 'On call' },
   ],
@@ -128,6 +128,14 @@ describe('creating alert channels from the console', () => {
     cleanup.push(() => client.close());
     const stored = await client.alertChannels({ limit: 100 });
     expect(stored.data.map((c) => c.type)).toEqual(EVERY_TYPE.map(([t]) => t));
+    // The grouping window typed for the SMS; blank elsewhere: the type's default, not sent.
+    expect(stored.data.map((c) => c.groupWindowSeconds)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      120,
+      undefined,
+    ]);
   });
 
   it('submits while polling is paused: a submit is the user’s own action', async () => {
@@ -221,6 +229,30 @@ describe('creating alert channels from the console', () => {
     await expect.poll(() => store.getState().form.formError).toMatch(/^timeout: .*enter to try again/);
     expect(store.getState().form.values).toEqual({ name: 'Mail', 'config.address': 'ops@example.com' });
     expect(f.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('takes a grouping window in whole seconds, 0 to 3600, and says the type’s default while blank', () => {
+    const store = createConsoleStore({}, { name: 'channels' });
+    const s = () => store.getState();
+    const hint = () => formFields(s().form).find((f) => f.path === 'groupWindowSeconds')?.hint;
+    fill(store, 'WEBHOOK', { name: 'Hook', 'config.url': 'https://example.com/h' });
+    expect(hint()).toMatch(/blank: 0$/);
+    fill(store, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com', groupWindowSeconds: '2m' });
+    expect(hint()).toMatch(/blank: 30$/);
+    const reason = 'whole seconds from 0 to 3600, or blank for the default';
+    expect(visibleErrors(s().form)['groupWindowSeconds']).toBe(reason);
+    s().formSubmit();
+    expect(s().form.submitting).toBe(false);
+    expect(s().form.formError).toMatch(/fix the fields/);
+    expect(s().form.values['groupWindowSeconds']).toBe('2m');
+    for (const [typed, error] of [
+      ['3601', reason],
+      ['3600', undefined],
+      ['0', undefined],
+    ] as const) {
+      const form = { ...s().form, values: { ...s().form.values, groupWindowSeconds: typed } };
+      expect(visibleErrors(form)['groupWindowSeconds']).toBe(error);
+    }
   });
 
   it('refuses to submit an invalid form and says why beside each field', () => {

@@ -146,6 +146,9 @@ describe('alert channels in the console', () => {
     keys('n');
     await expect.poll(plain).toContain('Choose a type');
     keys('\r', 'Ops mail', '\t', 'ops@example.com', '\t');
+    // The grouping window, blank: its hint names the type's default.
+    await expect.poll(plain).toMatch(/Grouping \(optional\)\s+seconds \(0-3600\) .*; blank: 30/);
+    keys('60', '\t');
     await expect.poll(plain).toMatch(/Subscribed checks\s+none: never pages/);
     keys('/');
     await expect.poll(plain).toContain('Subscribe to checks');
@@ -168,6 +171,7 @@ describe('alert channels in the console', () => {
         .find((l) => l.startsWith('›')) ?? '';
     await expect.poll(selectedLine).toContain('Ops mail');
     expect(selectedLine()).toContain('group:edge, c2');
+    expect(selectedLine()).toMatch(/ 1m /);
     expect(selectedLine()).not.toContain('nothing');
   });
 });
