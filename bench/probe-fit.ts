@@ -16,6 +16,19 @@ export function fitLine(points: readonly Point[]): { slope: number; intercept: n
   return { slope, intercept: my - slope * mx };
 }
 
+/**
+ * How far the middle point lies above the straight line through the first and the last.
+ * A middle point above that line lifts a least-squares line's intercept: at bench:probe's
+ * rates, most of what the fit reads as standing cost (docs/decisions.md, "## 42", tenth round).
+ */
+export function bend(points: readonly Point[]): number {
+  const first = points[0];
+  const middle = points[Math.floor(points.length / 2)];
+  const last = points.at(-1);
+  if (!first || !middle || !last || last.x === first.x) return 0;
+  return middle.y - (first.y + ((last.y - first.y) * (middle.x - first.x)) / (last.x - first.x));
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);

@@ -35,7 +35,7 @@ import { ServiceConfigSchema } from '../src/server/config/schema.js';
 import { fmt, progress, writeSection } from './report.js';
 import { seedSteady } from './seed.js';
 import { cpuSeconds, freePort, startServe, startTarget, stopAll } from './scale-procs.js';
-import { fitLine, median, type Point } from './probe-fit.js';
+import { bend, fitLine, median, type Point } from './probe-fit.js';
 
 const ACCOUNT = '9b0be000-7c1e-4d8a-9f2b-3c4d5e6f7a8b';
 const KEY = 'cw_bench_probe_0123456789abcdef';
@@ -323,6 +323,7 @@ function cpuTable(checkwall: Window[], blackbox: Window[], o: ReturnType<typeof 
     ws.map((w) => ({ x: w.runs / w.seconds, y: w.cpuMs / w.seconds }));
   const cw = fitLine(points(checkwall));
   const bb = fitLine(points(blackbox));
+  const [low, mid, high] = [checkwall[0]!.rate, checkwall[1]!.rate, checkwall.at(-1)!.rate];
   const rows = checkwall.map((w, i) => {
     const b = blackbox[i]!;
     return `| ${w.rate}/s | ${(w.runs / w.seconds).toFixed(1)} | ${fmt(perRun(w))} | ${(b.runs / b.seconds).toFixed(1)} | ${fmt(perRun(b))} | ${(perRun(w) / perRun(b)).toFixed(2)}× |`;
@@ -338,6 +339,8 @@ function cpuTable(checkwall: Window[], blackbox: Window[], o: ReturnType<typeof 
     '',
     `Least squares through (runs/s, CPU ms/s): Checkwall ${fmt(cw.slope)} per run + ${fmt(cw.intercept)} of CPU a second standing; blackbox_exporter ${fmt(bb.slope)} per probe + ${fmt(bb.intercept)} a second.`,
     `Aims: standing cost ≤ 10 ms of CPU a second (${cw.intercept <= 10 ? 'met' : 'NOT met'}); per run ≤ 1.0× blackbox at 20/s (${ratioAt(checkwall, blackbox, 1)}) and at 50/s (${ratioAt(checkwall, blackbox, 2)}).`,
+    // What lifts the intercept: the middle rate's ticks (docs/decisions.md, "## 42", tenth round).
+    `The ${mid}/s point above the line through the ${low}/s and ${high}/s points: Checkwall ${fmt(bend(points(checkwall)))} of CPU a second, blackbox_exporter ${fmt(bend(points(blackbox)))}.`,
     // The machine's drift moves both lines together (up to 2x on the Intel Xeon): their
     // difference is steadier than either; the aim stays the absolute figure.
     ...(o.apart
