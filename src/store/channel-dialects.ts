@@ -99,7 +99,8 @@ const groupWindow = (type: ChannelType): FieldSpec => ({
   path: GROUP_WINDOW_PATH,
   label: 'Grouping',
   optional: true,
-  hint: `seconds (0-3600) to gather pages into one message; blank: ${defaultGroupWindowSeconds(type)}`,
+  // Short enough to show whole at 80 columns: the default is what a blank field means.
+  hint: `seconds or minutes (90, 2m), at most 1h; blank: ${defaultGroupWindowSeconds(type)}s`,
 });
 
 /** The fields of the form as it stands: its type's, its dialect's, then the grouping window. */

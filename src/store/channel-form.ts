@@ -179,18 +179,24 @@ export function toCreateBody(form: ChannelForm): unknown {
     if (form.queryParameters.length) config['queryParameters'] = form.queryParameters;
   }
   const { checks, groups } = form.subscriptions;
-  // Blank: the type's default. Anything but digits goes as typed, for the schema to refuse.
+  // Blank: the type's default.
   const window = (form.values[GROUP_WINDOW_PATH] ?? '').trim();
   return {
     type: form.type,
     name: (form.values['name'] ?? '').trim(),
     config,
-    ...(window === '' ? {} : { groupWindowSeconds: /^\d+$/.test(window) ? Number(window) : window }),
+    ...(window === '' ? {} : { groupWindowSeconds: windowSeconds(window) }),
     ...(checks.length || groups.length ? { subscriptions: { checks, groups } } : {}),
   };
 }
 
-const GROUP_WINDOW_REASON = 'whole seconds from 0 to 3600, or blank for the default';
+const GROUP_WINDOW_REASON = 'seconds (90) or minutes (2m), at most 1h, or blank for the default';
+
+/** Whole seconds, or minutes with `m` as the GROUP column shows them; else as typed, for the schema to refuse. */
+function windowSeconds(typed: string): number | string {
+  const m = /^(\d+)\s*(s|m)?$/i.exec(typed);
+  return m ? Number(m[1]) * (m[2]?.toLowerCase() === 'm' ? 60 : 1) : typed;
+}
 
 /** Why a template does not parse as mustache, or null (the service checks its variables). */
 export function templateError(template: string): string | null {

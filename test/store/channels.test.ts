@@ -2,7 +2,13 @@
 // poller's POST feed, against the project's service and a fixture for a 400.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
-import { CHANNEL_TYPES, fieldPaths, formFields, visibleErrors } from '../../src/store/channel-form.js';
+import {
+  CHANNEL_TYPES,
+  fieldPaths,
+  formFields,
+  toCreateBody,
+  visibleErrors,
+} from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
@@ -231,26 +237,31 @@ describe('creating alert channels from the console', () => {
     expect(f.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('takes a grouping window in whole seconds, 0 to 3600, and says the type’s default while blank', () => {
+  it('takes a grouping window in seconds or minutes, at most 1h, and says the type’s default while blank', () => {
     const store = createConsoleStore({}, { name: 'channels' });
     const s = () => store.getState();
     const hint = () => formFields(s().form).find((f) => f.path === 'groupWindowSeconds')?.hint;
     fill(store, 'WEBHOOK', { name: 'Hook', 'config.url': 'https://example.com/h' });
-    expect(hint()).toMatch(/blank: 0$/);
-    fill(store, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com', groupWindowSeconds: '2m' });
-    expect(hint()).toMatch(/blank: 30$/);
-    const reason = 'whole seconds from 0 to 3600, or blank for the default';
+    expect(hint()).toMatch(/blank: 0s$/);
+    fill(store, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com', groupWindowSeconds: 'soon' });
+    expect(hint()).toMatch(/blank: 30s$/);
+    const reason = 'seconds (90) or minutes (2m), at most 1h, or blank for the default';
     expect(visibleErrors(s().form)['groupWindowSeconds']).toBe(reason);
     s().formSubmit();
     expect(s().form.submitting).toBe(false);
     expect(s().form.formError).toMatch(/fix the fields/);
-    expect(s().form.values['groupWindowSeconds']).toBe('2m');
-    for (const [typed, error] of [
-      ['3601', reason],
-      ['3600', undefined],
-      ['0', undefined],
+    expect(s().form.values['groupWindowSeconds']).toBe('soon');
+    for (const [typed, sent, error] of [
+      ['3601', 3601, reason],
+      ['61m', 3660, reason],
+      ['3600', 3600, undefined],
+      ['2m', 120, undefined],
+      ['90s', 90, undefined],
+      ['0', 0, undefined],
+      ['1.5m', '1.5m', reason],
     ] as const) {
       const form = { ...s().form, values: { ...s().form.values, groupWindowSeconds: typed } };
+      expect(toCreateBody(form)).toMatchObject({ groupWindowSeconds: sent });
       expect(visibleErrors(form)['groupWindowSeconds']).toBe(error);
     }
   });

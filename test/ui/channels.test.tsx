@@ -147,8 +147,8 @@ describe('alert channels in the console', () => {
     await expect.poll(plain).toContain('Choose a type');
     keys('\r', 'Ops mail', '\t', 'ops@example.com', '\t');
     // The grouping window, blank: its hint names the type's default.
-    await expect.poll(plain).toMatch(/Grouping \(optional\)\s+seconds \(0-3600\) .*; blank: 30/);
-    keys('60', '\t');
+    await expect.poll(plain).toMatch(/Grouping \(optional\)\s+seconds or minutes .*; blank: 30s/);
+    keys('1m', '\t');
     await expect.poll(plain).toMatch(/Subscribed checks\s+none: never pages/);
     keys('/');
     await expect.poll(plain).toContain('Subscribe to checks');
