@@ -340,7 +340,7 @@ function cpuTable(checkwall: Window[], blackbox: Window[], o: ReturnType<typeof 
     `Least squares through (runs/s, CPU ms/s): Checkwall ${fmt(cw.slope)} per run + ${fmt(cw.intercept)} of CPU a second standing; blackbox_exporter ${fmt(bb.slope)} per probe + ${fmt(bb.intercept)} a second.`,
     `Aims: standing cost ≤ 10 ms of CPU a second (${cw.intercept <= 10 ? 'met' : 'NOT met'}); per run ≤ 1.0× blackbox at 20/s (${ratioAt(checkwall, blackbox, 1)}) and at 50/s (${ratioAt(checkwall, blackbox, 2)}).`,
     // What lifts the intercept: the middle rate's ticks (docs/decisions.md, "## 42", tenth round).
-    `The ${mid}/s point above the line through the ${low}/s and ${high}/s points: Checkwall ${fmt(bend(points(checkwall)))} of CPU a second, blackbox_exporter ${fmt(bend(points(blackbox)))}.`,
+    `The ${mid}/s point above the line through the ${low}/s and ${high}/s points: Checkwall ${fmt(bend(points(checkwall)))} of CPU a second, blackbox_exporter ${fmt(bend(points(blackbox)))} a second.`,
     // The machine's drift moves both lines together (up to 2x on the Intel Xeon): their
     // difference is steadier than either; the aim stays the absolute figure.
     ...(o.apart
