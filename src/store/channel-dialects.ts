@@ -100,7 +100,7 @@ const groupWindow = (type: ChannelType): FieldSpec => ({
   label: 'Grouping',
   optional: true,
   // Short enough to show whole at 80 columns: the default is what a blank field means.
-  hint: `seconds or minutes (90, 2m), at most 1h; blank: ${defaultGroupWindowSeconds(type)}s`,
+  hint: `seconds or minutes (90, 2m), at most 60m; blank: ${defaultGroupWindowSeconds(type)}s`,
 });
 
 /** The fields of the form as it stands: its type's, its dialect's, then the grouping window. */

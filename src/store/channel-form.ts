@@ -190,7 +190,7 @@ export function toCreateBody(form: ChannelForm): unknown {
   };
 }
 
-const GROUP_WINDOW_REASON = 'seconds (90) or minutes (2m), at most 1h, or blank for the default';
+const GROUP_WINDOW_REASON = 'seconds (90) or minutes (2m), at most 60m, or blank for the default';
 
 /** Whole seconds, or minutes with `m` as the GROUP column shows them; else as typed, for the schema to refuse. */
 function windowSeconds(typed: string): number | string {

@@ -237,7 +237,7 @@ describe('creating alert channels from the console', () => {
     expect(f.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('takes a grouping window in seconds or minutes, at most 1h, and says the type’s default while blank', () => {
+  it('takes a grouping window in seconds or minutes, at most 60m, and says the type’s default while blank', () => {
     const store = createConsoleStore({}, { name: 'channels' });
     const s = () => store.getState();
     const hint = () => formFields(s().form).find((f) => f.path === 'groupWindowSeconds')?.hint;
@@ -245,7 +245,7 @@ describe('creating alert channels from the console', () => {
     expect(hint()).toMatch(/blank: 0s$/);
     fill(store, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com', groupWindowSeconds: 'soon' });
     expect(hint()).toMatch(/blank: 30s$/);
-    const reason = 'seconds (90) or minutes (2m), at most 1h, or blank for the default';
+    const reason = 'seconds (90) or minutes (2m), at most 60m, or blank for the default';
     expect(visibleErrors(s().form)['groupWindowSeconds']).toBe(reason);
     s().formSubmit();
     expect(s().form.submitting).toBe(false);
