@@ -1,6 +1,7 @@
 // One turn of the warmer (warmer.ts holds its timer): keeps the default period's
 // statuses ready so the list finds them so.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { checkKey } from '../../domain/keys.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import { LIST_PERIOD, type StatusCache } from './cache.js';
 import type { StatusReads } from './reads.js';
@@ -11,7 +12,8 @@ const WARM_SLICE_MS = 4;
 /** A look that moved nothing (a read failed, or a result voided it) is made again this much later. */
 const WARM_RETRY_MS = 8_000;
 
-type Pair = { account: AccountConfig; check: CheckConfig };
+/** A check of the config, with its account. */
+export type Pair = { account: AccountConfig; check: CheckConfig };
 
 /**
  * Looks at the checks due a look by now (the cache queues each for its moment: cache.ts
@@ -34,7 +36,7 @@ export function createWarmPass(reads: StatusReads, cache: StatusCache, now: () =
     if (pairs === watched && cache.generation() === generation) return;
     watched = pairs;
     generation = cache.generation();
-    byKey = new Map(pairs.map((p) => [keyOf(p.account.id, p.check.id), p]));
+    byKey = new Map(pairs.map((p) => [checkKey(p.account.id, p.check.id), p]));
     for (const { account, check } of pairs) cache.watch(account, check);
   }
 
@@ -60,7 +62,7 @@ export function createWarmPass(reads: StatusReads, cache: StatusCache, now: () =
     lastAt = at;
     let done = 0;
     for (let next = cache.nextDue(at); next; next = cache.nextDue(at)) {
-      const pair = byKey.get(keyOf(next.accountId, next.checkId));
+      const pair = byKey.get(checkKey(next.accountId, next.checkId));
       // Not in the config (any more): looked at again if a reload brings it back.
       if (!pair) continue;
       try {
@@ -78,5 +80,3 @@ export function createWarmPass(reads: StatusReads, cache: StatusCache, now: () =
     return done;
   };
 }
-
-const keyOf = (accountId: string, checkId: string) => `${accountId}\u0000${checkId}`;

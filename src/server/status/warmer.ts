@@ -4,8 +4,9 @@
 // read), each within a second of its moment (warm-pass.ts).
 import type { Clock } from '../../domain/clock.js';
 import { repeat, type Repeating } from '../../domain/repeat.js';
-import type { AccountConfig, CheckConfig, ServiceConfig } from '../config/schema.js';
+import type { ServiceConfig } from '../config/schema.js';
 import { logFailure } from '../storage/observed.js';
+import type { Pair } from './warm-pass.js';
 
 // A turn a second, not four: at a few runs a second the three extra turns were
 // three wake-ups of the main thread a second, 2 ms of its CPU a second on the
@@ -14,7 +15,7 @@ import { logFailure } from '../storage/observed.js';
 const WARM_EVERY_MS = 1_000;
 const WARM_BUDGET_MS = 80;
 
-type Pairs = ReadonlyArray<{ account: AccountConfig; check: CheckConfig }>;
+type Pairs = readonly Pair[];
 
 export interface Warmer {
   /** The checks it looks at change with the config. */
