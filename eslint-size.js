@@ -19,7 +19,7 @@ const CONSOLE = ['src/store/**', 'src/ui/**'];
 
 /** file: [its longest function, its lines], as they were; null where that limit holds. */
 export const SIZE_ALLOWLIST = {
-  'src/api/client.ts': [274, 491],
+  'src/api/client.ts': [249, 442],
   'src/server/alerting/planner.ts': [212, null],
   'src/server/config/schema.ts': [null, 385],
   'src/server/demo/config.ts': [266, 321],

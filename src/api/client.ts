@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { ApiError, parseRetryAfter } from './errors.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 import { bodyDigest, createSameBodyMemo } from './same-body.js';
+import { channelCalls } from './client-channels.js';
+import type { CallOptions, QueryValue, Req } from './request.js';
 import {
   AuditEventListSchema,
   CheckRunListSchema,
@@ -31,13 +33,9 @@ import {
   type MaintenanceWindowList,
 } from './schemas/maintenance.js';
 import {
-  AlertChannelListSchema,
-  AlertChannelSchema,
   AlertNotificationListSchema,
-  AlertNotificationSchema,
   CheckAlertSchema,
   CheckHistoryListSchema,
-  SubscriptionsSchema,
   ApiErrorBodySchema,
   describeIssues,
   CheckResultListSchema,
@@ -45,17 +43,11 @@ import {
   DashboardListSchema,
   MetricCatalogueSchema,
   PublicDashboardSchema,
-  type AlertChannel,
-  type AlertChannelCreateBody,
-  type AlertNotification,
   type AlertNotificationList,
   type AlertNotificationsQuery,
   type CheckAlert,
   type CheckHistoryList,
   type CheckHistoryQuery,
-  type Subscriptions,
-  type AlertChannelList,
-  type AlertChannelsQuery,
   type CheckResultList,
   type CheckResultsQuery,
   type CheckStatusList,
@@ -84,14 +76,9 @@ export interface Timeouts {
   bodyMs: number;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-}
-
-type QueryValue = string | number | boolean | string[] | undefined;
-
 const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 15_000 };
 export type { RetryPolicy } from './retry.js';
+export type { CallOptions } from './request.js';
 export type MonitoringClient = ReturnType<typeof createClient>;
 
 export { readAllPages, readAllStatuses, type AllStatuses } from './read-all.js';
@@ -250,33 +237,7 @@ export function createClient(options: ClientOptions) {
         DashboardListSchema,
         opts,
       ),
-    alertChannels: (query: AlertChannelsQuery = {}, opts?: CallOptions): Promise<AlertChannelList> =>
-      call(
-        { method: 'GET', path: '/v1/alert-channels', query, auth: true, reuse: true },
-        AlertChannelListSchema,
-        opts,
-      ),
-    createAlertChannel: (body: AlertChannelCreateBody, opts?: CallOptions): Promise<AlertChannel> =>
-      call({ method: 'POST', path: '/v1/alert-channels', body, auth: true }, AlertChannelSchema, opts),
-    subscriptions: (channelId: number, opts?: CallOptions): Promise<Subscriptions> =>
-      call(
-        { method: 'GET', path: channelPath(channelId, 'subscriptions'), auth: true },
-        SubscriptionsAnswer,
-        opts,
-      ),
-    setSubscriptions: (channelId: number, body: Subscriptions, opts?: CallOptions): Promise<Subscriptions> =>
-      call(
-        { method: 'PUT', path: channelPath(channelId, 'subscriptions'), body, auth: true },
-        SubscriptionsAnswer,
-        opts,
-      ),
-    /** Sends a `test` event now; the answer is the delivery's record, sent or failed. */
-    testAlertChannel: (channelId: number, opts?: CallOptions): Promise<AlertNotification> =>
-      call(
-        { method: 'POST', path: channelPath(channelId, 'test'), auth: true },
-        AlertNotificationSchema,
-        opts,
-      ),
+    ...channelCalls(call),
     alertNotifications: (
       query: AlertNotificationsQuery = {},
       opts?: CallOptions,
@@ -416,31 +377,6 @@ export function createClient(options: ClientOptions) {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const checkPath = (id: string, what: string) => `/v1/checks/${encodeURIComponent(id)}/${what}`;
 const windowPath = (id: string) => `/v1/maintenance-windows/${encodeURIComponent(id)}`;
-const channelPath = (id: number, what: string) =>
-  `/v1/alert-channels/${encodeURIComponent(String(id))}/${what}`;
-// An answer may grow keys: read it loosely, unlike the strict body we send.
-const SubscriptionsAnswer = SubscriptionsSchema.loose();
-
-interface Req {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, QueryValue>;
-  body?: unknown;
-  auth: boolean;
-  /**
-   * When a failed attempt is tried again: `always` (reads, and idempotent actions),
-   * `refused` (only a 429, which the service answers before acting), `never`.
-   * Default: `always` for GET, `never` for the rest.
-   */
-  retry?: 'always' | 'refused' | 'never';
-  /**
-   * Hand back the value parsed last time when the answer is unchanged: a 304 to the
-   * ETag it came with (sent as If-None-Match), or byte for byte the same body.
-   */
-  reuse?: boolean;
-  /** An empty answer (a 204) is read as null rather than refused as not JSON. */
-  mayBeEmpty?: boolean;
-}
 
 interface Answer {
   bytes: Buffer;

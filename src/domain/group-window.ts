@@ -11,3 +11,25 @@ export const groupWindowOf = (channel: {
   type: AlertChannel['type'];
   groupWindowSeconds?: number | null | undefined;
 }): number => channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type);
+
+/** How the console writes a window, as the GROUP column shows it: 30s, 2m, 90s; 0 is `off`. */
+export const groupWindowText = (seconds: number): string =>
+  seconds === 0 ? 'off' : seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
+
+/** Why typed text is not a window (the form's field and the channels view's `w` say it alike). */
+export const GROUP_WINDOW_REASON = 'seconds (90) or minutes (2m), at most 60m, or blank for the default';
+
+/** The longest window the service takes (docs/alerts.md, "Grouping per channel"). */
+export const MAX_GROUP_WINDOW_SECONDS = 3600;
+
+/**
+ * Typed text in seconds: whole seconds (`90`, `90s`) or minutes (`2m`), as the GROUP column
+ * writes them; `off` is 0. Undefined when it is none of these. Whether it is at most
+ * MAX_GROUP_WINDOW_SECONDS is the caller's to say (the form leaves it to the schema).
+ */
+export function parseGroupWindow(typed: string): number | undefined {
+  const text = typed.trim().toLowerCase();
+  if (text === 'off') return 0;
+  const m = /^(\d{1,7})\s*(s|m)?$/.exec(text);
+  return m ? Number(m[1]) * (m[2] === 'm' ? 60 : 1) : undefined;
+}

@@ -12,6 +12,7 @@ import {
 } from '../api/schemas/index.js';
 import Mustache from 'mustache';
 import { fieldsOf, fixedConfig, GROUP_WINDOW_PATH, takesRows, type FieldSpec } from './channel-dialects.js';
+import { GROUP_WINDOW_REASON, parseGroupWindow } from '../domain/group-window.js';
 
 export type { FieldSpec } from './channel-dialects.js';
 
@@ -185,17 +186,10 @@ export function toCreateBody(form: ChannelForm): unknown {
     type: form.type,
     name: (form.values['name'] ?? '').trim(),
     config,
-    ...(window === '' ? {} : { groupWindowSeconds: windowSeconds(window) }),
+    // Not a window: sent as typed, for the schema to refuse.
+    ...(window === '' ? {} : { groupWindowSeconds: parseGroupWindow(window) ?? window }),
     ...(checks.length || groups.length ? { subscriptions: { checks, groups } } : {}),
   };
-}
-
-const GROUP_WINDOW_REASON = 'seconds (90) or minutes (2m), at most 60m, or blank for the default';
-
-/** Whole seconds, or minutes with `m` as the GROUP column shows them; else as typed, for the schema to refuse. */
-function windowSeconds(typed: string): number | string {
-  const m = /^(\d+)\s*(s|m)?$/i.exec(typed);
-  return m ? Number(m[1]) * (m[2]?.toLowerCase() === 'm' ? 60 : 1) : typed;
 }
 
 /** Why a template does not parse as mustache, or null (the service checks its variables). */

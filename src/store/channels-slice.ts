@@ -20,6 +20,7 @@ import {
   type ChannelForm,
 } from './channel-form.js';
 import { afterChoice, initialValues } from './channel-dialects.js';
+import { groupingActions } from './channel-grouping.js';
 import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
 
@@ -45,6 +46,7 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   createdSecret: null,
   form: EMPTY_FORM,
   ...listActions(set, get),
+  ...groupingActions(set, get),
   ...formEditing(set, get),
   ...pickerActions(set, get),
   ...formOutcome(set, get),

@@ -15,6 +15,7 @@ import type {
   CheckHistoryList,
   CheckResult,
   CheckResultList,
+  ChannelGrouping,
   CheckStatus,
   Dashboard,
   DashboardList,
@@ -395,8 +396,37 @@ export interface CreatedSecret {
   saved: { ok: true; path: string } | { ok: false; message: string } | null;
 }
 
+/** `w` on a channel: its grouping window, asked for and sent (channel-grouping.ts). */
+export type GroupingEdit =
+  | { state: 'idle' }
+  | ({ state: 'ask'; error: string | null } & GroupingAsk)
+  | ({ state: 'sending'; seconds: number | null } & GroupingAsk)
+  | { state: 'done'; ok: boolean; message: string };
+
+export interface GroupingAsk {
+  channelId: number;
+  name: string;
+  /** The window that applied when asked, in seconds. */
+  was: number;
+  /** Its type's default, what a blank sets. */
+  fallback: number;
+  text: string;
+  /** The text is the channel's own, untouched: the first key typed replaces it, backspace clears it. */
+  fresh: boolean;
+}
+
 export interface ChannelsSlice {
   revealedChannelId: number | null;
+  grouping: GroupingEdit;
+  /** `w`: asks for the selected channel's grouping window. */
+  askGrouping(): void;
+  groupingType(text: string): void;
+  groupingErase(): void;
+  groupingApply(): void;
+  groupingCancel(): void;
+  groupingDone(outcome: { ok: true; value: ChannelGrouping } | { ok: false; error: ErrorInfo }): void;
+  /** The outcome stays on screen until the next key, as M's does. */
+  dismissGrouping(): void;
   createdSecret: CreatedSecret | null;
   /** `o` on the channels: writes the secret just shown to a file readable only by you. */
   saveCreatedSecret(): void;

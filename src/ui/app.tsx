@@ -59,8 +59,10 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
       actions.resumeScreen?.();
       return;
     }
-    // The outcome of M, why a key did not act, and what a copy did stay on screen until the next key.
+    // The outcome of M or of w (a channel's window), why a key did not act, and what a copy did
+    // stay on screen until the next key.
     store.getState().dismissSilence();
+    store.getState().dismissGrouping();
     store.getState().refuseKey(null);
     store.getState().setHandsNote(null);
     const ctx = { store, actions, pageSize: Math.max(1, store.getState().rows - 6) };

@@ -17,6 +17,7 @@ const ENTER_OF: Record<TextScope, CommandId> = {
   'pick-search': 'pickSearch.apply',
   silence: 'silence.next',
   'window-extend': 'windowExtend.apply',
+  'channel-grouping': 'channelGrouping.apply',
 };
 const ERASE_OF: Record<TextScope, CommandId> = {
   filter: 'filter.erase',
@@ -26,6 +27,7 @@ const ERASE_OF: Record<TextScope, CommandId> = {
   'pick-search': 'pickSearch.erase',
   silence: 'silence.erase',
   'window-extend': 'windowExtend.erase',
+  'channel-grouping': 'channelGrouping.erase',
 };
 
 const TAB_OF = { form: 'form.next', silence: 'silence.target' } as const satisfies Partial<

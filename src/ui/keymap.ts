@@ -34,6 +34,7 @@ export type Scope =
   | 'maintenance'
   | 'window-confirm'
   | 'window-extend'
+  | 'channel-grouping'
   | 'menu'
   | 'pane'
   | 'ask';
@@ -344,6 +345,27 @@ const BINDINGS = [
     role: 'admin',
   },
   {
+    command: 'channels.grouping',
+    keys: ['w'],
+    scope: 'channels',
+    help: 'change the selected channel’s grouping window (90, 2m, off; blank: its type’s default)',
+    hint: 'window',
+    role: 'admin',
+  },
+  {
+    command: 'channelGrouping.apply',
+    keys: ['enter'],
+    scope: 'channel-grouping',
+    help: 'set the window typed',
+  },
+  { command: 'channelGrouping.cancel', keys: ['esc'], scope: 'channel-grouping', help: 'leave it as it is' },
+  {
+    command: 'channelGrouping.erase',
+    keys: ['backspace'],
+    scope: 'channel-grouping',
+    help: 'erase a character',
+  },
+  {
     command: 'channels.saveSecret',
     keys: ['o'],
     scope: 'channels',
@@ -514,7 +536,8 @@ const FIRST_BINDING = new Map<CommandId, Binding>([...KEYMAP].reverse().map((b) 
 /** The first binding of a command: every binding of one command needs the same role (keymap.test.ts). */
 export const bindingOf = (command: CommandId): Binding => FIRST_BINDING.get(command)!;
 
-export type TextScope = 'filter' | 'tags' | 'prompt' | 'form' | 'pick-search' | 'silence' | 'window-extend';
+export type TextScope =
+  'filter' | 'tags' | 'prompt' | 'form' | 'pick-search' | 'silence' | 'window-extend' | 'channel-grouping';
 export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>([
   'filter',
   'tags',
@@ -523,6 +546,7 @@ export const TEXT_SCOPES: ReadonlySet<Scope> = new Set<TextScope>([
   'pick-search',
   'silence',
   'window-extend',
+  'channel-grouping',
 ]);
 
 /** Ink's (input, key) as one name: "j", "G", "enter", "ctrl+c", "pagedown"… */

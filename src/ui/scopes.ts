@@ -64,6 +64,7 @@ export function keyScopes(s: ConsoleState, focus: Focus = s.focus): Scope[] {
   if (s.silence.state === 'ask') return ['silence'];
   if (view === 'maintenance' && s.windowAction.state === 'confirm') return ['window-confirm'];
   if (view === 'maintenance' && s.windowAction.state === 'extend') return ['window-extend'];
+  if (view === 'channels' && s.grouping.state === 'ask') return ['channel-grouping'];
   // The question before acting on a check (run now, pause, resume) takes the keys until answered.
   if (s.checkAction.state === 'confirm') return ['confirm'];
   // The question before acknowledging an alert takes the keys until answered.

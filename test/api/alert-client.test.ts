@@ -13,7 +13,7 @@ import { TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
 const held = closedAfterEach();
 
 describe('client, alerting', () => {
-  it('reads and replaces subscriptions, tests a channel, lists deliveries and acknowledges', async () => {
+  it('reads and replaces subscriptions, tests a channel, sets its window, lists deliveries and acknowledges', async () => {
     const r = (held.receivers = await startReceivers());
     const s = (held.svc = await startAlertService(alertConfig(r)));
     const client = createClient({ baseUrl: s.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT });
@@ -29,6 +29,18 @@ describe('client, alerting', () => {
       serverMessage: 'unknown in this account: check "zz"',
     });
     expect(await client.testAlertChannel(1)).toMatchObject({ event: 'test', status: 'sent' });
+    // A WEBHOOK's window: its own, then its type's default (0) again.
+    expect(await client.setChannelGrouping(1, { groupWindowSeconds: 90 })).toEqual({
+      groupWindowSeconds: 90,
+      effectiveSeconds: 90,
+    });
+    expect(await client.setChannelGrouping(1, { groupWindowSeconds: null })).toEqual({
+      groupWindowSeconds: null,
+      effectiveSeconds: 0,
+    });
+    await expect(client.setChannelGrouping(1, { groupWindowSeconds: 3601 })).rejects.toMatchObject({
+      status: 400,
+    });
     await runner(s)('c2', ['failed', 'failed']);
     await expect
       .poll(async () => (await client.alertNotifications({ checkId: 'c2', status: 'sent' })).data.length)

@@ -1,5 +1,6 @@
 // Creating alert channels through the console's store, its form and the
-// poller's POST feed, against the project's service and a fixture for a 400.
+// poller's POST feed, against the project's service and a fixture for a 400;
+// and changing a channel's grouping window (`w`) through its PUT feed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import {
@@ -10,11 +11,12 @@ import {
   visibleErrors,
 } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
+import { channelGroupingFeed } from '../../src/store/feeds/alerts-feed.js';
 import { channelsFeed, channelSubmitFeed } from '../../src/store/feeds/channels-feed.js';
 import { createPoller, type Poller } from '../../src/store/poller.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
 import { closedPortUrl, json, startFixture } from '../helpers/fixture.js';
-import { startTestService, TEST_ACCOUNT, TEST_KEY } from '../helpers/service.js';
+import { startTestService, TEST_ACCOUNT, TEST_KEY, testConfig } from '../helpers/service.js';
 
 let cleanup: Array<() => unknown> = [];
 let poller: Poller;
@@ -23,10 +25,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
+function consoleOn(baseUrl: string, headersMs?: number, apiKey = TEST_KEY): ConsoleStore {
   const client = createClient({
     baseUrl,
-    apiKey: TEST_KEY,
+    apiKey,
     accountId: TEST_ACCOUNT,
     retry: { retries: 0 },
     ...(headersMs ? { timeouts: { headersMs } } : {}),
@@ -35,7 +37,7 @@ function consoleOn(baseUrl: string, headersMs?: number): ConsoleStore {
   poller = createPoller({
     store,
     client,
-    feeds: [channelsFeed, channelSubmitFeed],
+    feeds: [channelsFeed, channelSubmitFeed, channelGroupingFeed],
     backoff: { baseMs: 20, maxMs: 100 },
     tickMs: 0,
     clock: createFakeClock(),
@@ -280,5 +282,96 @@ describe('creating alert channels from the console', () => {
     expect(form.submitting).toBe(false);
     expect(form.formError).toMatch(/fix the fields/);
     expect(form.values['config.url']).toBe('ftp://x');
+  });
+});
+
+describe('changing a channel’s grouping window from the console (w)', () => {
+  const OPERATE_KEY = 'cw_operate_0123456789abcdef';
+  const selected = (store: ConsoleStore) => {
+    const { remote, selectedId } = store.getState().lists.channels;
+    return remote.state === 'ok' ? remote.data.data.find((c) => c.id === selectedId) : undefined;
+  };
+  /** Erases what the prompt holds, then types `text`. */
+  const type = (store: ConsoleStore, text: string) => {
+    while (typed(store)) store.getState().groupingErase();
+    store.getState().groupingType(text);
+  };
+  const typed = (store: ConsoleStore) => {
+    const g = store.getState().grouping;
+    return g.state === 'ask' ? g.text : undefined;
+  };
+
+  it('starts from the channel’s own window, sets seconds, minutes, off or the default, and reads the list again', async () => {
+    const svc = await startTestService();
+    cleanup.push(() => svc.close());
+    const store = consoleOn(svc.url);
+    const s = () => store.getState();
+    await expect.poll(() => s().lists.channels.remote.state).toBe('ok');
+    const sms = { name: 'Pager', 'config.number': '+4915112345678', 'config.name': 'On call' };
+    fill(store, 'SMS', { ...sms, groupWindowSeconds: '2m' });
+    s().formSubmit();
+    await expect.poll(() => selected(store)?.groupWindowSeconds).toBe(120);
+    // The channel's own window, as if selected: the first key typed replaces it.
+    const own2m = { state: 'ask', name: 'Pager', was: 120, fallback: 30, text: '2m', fresh: true };
+    s().askGrouping();
+    expect(s().grouping).toMatchObject(own2m);
+    s().groupingType('9');
+    expect(s().grouping).toMatchObject({ text: '9', fresh: false });
+    s().groupingType('0');
+    expect(s().grouping).toMatchObject({ text: '90' });
+    s().groupingCancel();
+    s().askGrouping();
+    s().groupingErase();
+    expect(s().grouping).toMatchObject({ text: '', fresh: false });
+    s().groupingCancel();
+    // undefined: enter alone, which sends what the channel has: nothing changes; '': backspace.
+    for (const [text, own, shown] of [
+      [undefined, 120, 'Pager: grouping window 2m, was 2m'],
+      ['90', 90, 'Pager: grouping window 90s, was 2m'],
+      ['off', 0, 'Pager: grouping window off, was 90s'],
+      ['', undefined, 'Pager: grouping window 30s (its type’s default), was off'],
+      ['5m', 300, 'Pager: grouping window 5m, was 30s'],
+    ] as const) {
+      s().askGrouping();
+      if (text === '') s().groupingErase();
+      else if (text !== undefined) s().groupingType(text);
+      s().groupingApply();
+      expect(s().grouping.state).toBe('sending');
+      await expect.poll(() => s().grouping).toEqual({ state: 'done', ok: true, message: shown });
+      await expect.poll(() => selected(store)?.groupWindowSeconds).toBe(own);
+      s().dismissGrouping();
+      expect(s().grouping.state).toBe('idle');
+    }
+  });
+
+  it('keeps what was typed and says why: input it cannot read, and a key the service refuses', async () => {
+    const config = testConfig();
+    config.accounts[0]!.apiKeys.push({ key: OPERATE_KEY, name: 'ops', role: 'operate' });
+    const svc = await startTestService({ config });
+    cleanup.push(() => svc.close());
+    const admin = consoleOn(svc.url);
+    await expect.poll(() => admin.getState().lists.channels.remote.state).toBe('ok');
+    fill(admin, 'EMAIL', { name: 'Mail', 'config.address': 'ops@example.com' });
+    admin.getState().formSubmit();
+    await expect.poll(() => selected(admin)?.name).toBe('Mail');
+    const store = consoleOn(svc.url, undefined, OPERATE_KEY);
+    const s = () => store.getState();
+    await expect.poll(() => selected(store)?.name).toBe('Mail');
+    s().askGrouping();
+    expect(s().grouping).toMatchObject({ state: 'ask', was: 30, text: '' });
+    const reason = 'seconds (90) or minutes (2m), at most 60m, or blank for the default';
+    for (const bad of ['61m', '3601', 'soon', '1.5m']) {
+      type(store, bad);
+      s().groupingApply();
+      expect(s().grouping).toMatchObject({ state: 'ask', text: bad, error: reason });
+    }
+    type(store, '2m');
+    s().groupingApply();
+    // An operate key may not: the service's 403, beside what was typed.
+    await expect.poll(() => s().grouping.state).toBe('ask');
+    expect(s().grouping).toMatchObject({ text: '2m', error: expect.stringMatching(/admin/) });
+    s().groupingCancel();
+    expect(s().grouping.state).toBe('idle');
+    expect(selected(store)?.groupWindowSeconds).toBeUndefined();
   });
 });

@@ -174,4 +174,27 @@ describe('alert channels in the console', () => {
     expect(selectedLine()).toMatch(/ 1m /);
     expect(selectedLine()).not.toContain('nothing');
   });
+
+  it('changes the selected channel’s grouping window with w, keeping bad input with why', async () => {
+    const selectedLine = () =>
+      plain()
+        .split('\n')
+        .find((l) => l.startsWith('›')) ?? '';
+    expect(selectedLine()).toContain('Ops mail');
+    keys('w');
+    await expect.poll(plain).toMatch(/Grouping window of Ops mail, now 1m: 1m +90, 2m, off, or blank: 30s/);
+    // The first key typed replaces the channel's own window.
+    keys('soon', '\r');
+    await expect.poll(plain).toMatch(/now 1m: soon .*\n *seconds \(90\) or minutes \(2m\), at most 60m/);
+    expect(top()).toBe('channels');
+    keys('\u007f'.repeat(4), '45', '\r');
+    await expect.poll(plain).toContain('Ops mail: grouping window 45s, was 1m');
+    await expect.poll(selectedLine).toMatch(/ 45s /);
+    // The outcome stays until the next key; esc in the prompt leaves the window as it is.
+    keys('w', '9', '\u001b');
+    await expect.poll(plain).not.toContain('Grouping window of');
+    expect(plain()).not.toContain('was 1m');
+    expect(selectedLine()).toMatch(/ 45s /);
+    expect(top()).toBe('channels');
+  });
 });

@@ -53,6 +53,7 @@ describe('a binding not offered', () => {
       'channels.new': 'admin',
       'channels.reveal': 'operate',
       'channels.test': 'admin',
+      'channels.grouping': 'admin',
       'maintenance.end': 'operate',
       'maintenance.extend': 'operate',
     });
@@ -87,7 +88,7 @@ describe('a binding not offered', () => {
     store.getState().setMe({ accountId: 'a', keyName: 'k', role: 'read' });
     expect(roleNotes(store.getState())).toEqual([
       'M, a, ctrl+r, z, v, e, +: need an operate key; this key is read',
-      'n, T: need an admin key; this key is read',
+      'n, T, w: need an admin key; this key is read',
     ]);
   });
 

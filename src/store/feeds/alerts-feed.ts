@@ -1,6 +1,7 @@
-// Alerts: the open check's delivery history while it is on screen, and the two
-// actions a person takes (acknowledge an alert, test a channel). An action runs
-// once and is never retried by itself: its outcome goes back to the screen.
+// Alerts: the open check's delivery history while it is on screen, and the
+// actions a person takes (acknowledge an alert, test a channel, set a channel's
+// grouping window). An action runs once and is never retried by itself: its
+// outcome goes back to the screen.
 import { ALERT_HISTORY_SIZE } from '../alerts-slice.js';
 import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
@@ -64,6 +65,26 @@ export const channelTestFeed: Feed = {
       store.getState().channelTestDone(id, { ok: true, value: outcome });
     } catch (error) {
       if (!signal.aborted) store.getState().channelTestDone(id, { ok: false, error: toErrorInfo(error) });
+    }
+  },
+};
+
+export const channelGroupingFeed: Feed = {
+  key: 'channel-grouping',
+  active: (s) => s.grouping.state === 'sending',
+  ignoresPause: true,
+  async run({ client, store, signal }) {
+    const g = store.getState().grouping;
+    if (g.state !== 'sending') return;
+    try {
+      const value = await client.setChannelGrouping(
+        g.channelId,
+        { groupWindowSeconds: g.seconds },
+        { signal },
+      );
+      store.getState().groupingDone({ ok: true, value });
+    } catch (error) {
+      if (!signal.aborted) store.getState().groupingDone({ ok: false, error: toErrorInfo(error) });
     }
   },
 };

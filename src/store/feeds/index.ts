@@ -1,6 +1,6 @@
 // The feeds of each way the console runs: on an account, or on one public dashboard.
 import type { Feed } from '../poller.js';
-import { acknowledgeFeed, alertHistoryFeed, channelTestFeed } from './alerts-feed.js';
+import { acknowledgeFeed, alertHistoryFeed, channelGroupingFeed, channelTestFeed } from './alerts-feed.js';
 import { channelSecretFeed } from './channel-secret-feed.js';
 import { auditFeed, checkActionFeed, checkRunsFeed, dailyHistoryFeed, meFeed } from './check-actions-feed.js';
 import { channelsFeed, channelSubmitFeed } from './channels-feed.js';
@@ -28,6 +28,7 @@ export const ACCOUNT_FEEDS: readonly Feed[] = [
   alertHistoryFeed,
   acknowledgeFeed,
   channelTestFeed,
+  channelGroupingFeed,
   screenshotFeed,
   meFeed,
   checkActionFeed,

@@ -113,6 +113,7 @@ export function typeText(ctx: CommandContext, scope: TextScope, input: string) {
   else if (scope === 'prompt') s.setPrompt(s.promptText + clean);
   else if (scope === 'silence') s.silenceType(clean);
   else if (scope === 'window-extend') s.extendType(clean);
+  else if (scope === 'channel-grouping') s.groupingType(clean);
   else if (scope === 'tags') s.setDashboardTags(s.dashboardTagsText + clean);
   else s.setFilter(s.filterText + clean);
 }

@@ -35,6 +35,7 @@ const NEEDS: Partial<Record<CommandId, (s: ConsoleState) => string | undefined>>
   'maintenance.extend': noWindow,
   'channels.reveal': noChannel,
   'channels.test': noChannel,
+  'channels.grouping': noChannel,
 };
 
 /** Why `binding` is not offered now, or undefined when it is. */

@@ -2,7 +2,7 @@
 // revealed), the last delivery and failures (delivery-columns.ts), its grouping window
 // (why a page waited), its age.
 import { formatAge } from '../../../domain/format.js';
-import { groupWindowOf } from '../../../domain/group-window.js';
+import { groupWindowOf, groupWindowText } from '../../../domain/group-window.js';
 import { channelTarget, MASK, maskConfig } from '../../../domain/mask.js';
 import { sanitize } from '../../../domain/sanitize.js';
 import type { AlertChannel } from '../../../store/types.js';
@@ -51,7 +51,7 @@ export function channelColumns(
       priority: 3,
       cell: (c) => {
         const seconds = groupWindowOf(c);
-        return seconds === 0 ? { text: 'off', color: theme.dim } : { text: windowText(seconds) };
+        return { text: groupWindowText(seconds), color: seconds === 0 ? theme.dim : undefined };
       },
     },
     {
@@ -79,6 +79,3 @@ export function dialectText(c: Pick<AlertChannel, 'type' | 'config'>): string {
     c.type === 'CHAT' ? c.config['service'] : c.type === 'WEBHOOK' ? c.config['format'] : undefined;
   return typeof dialect === 'string' && dialect ? `${c.type} · ${sanitize(dialect)}` : c.type;
 }
-
-/** A grouping window in the column's five cells: 30s, 2m, 90s. */
-const windowText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`);

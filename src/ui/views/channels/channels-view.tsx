@@ -3,8 +3,10 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { channelDetailLines } from '../../../domain/mask.js';
-import { sanitize } from '../../../domain/sanitize.js';
+import { sanitize, truncate } from '../../../domain/sanitize.js';
+import { groupWindowText } from '../../../domain/group-window.js';
 import { secretFileName, type CreatedSecret } from '../../../store/channels-slice.js';
+import type { GroupingEdit } from '../../../store/state.js';
 import { remoteData } from '../../../store/detail-slice.js';
 import type { AlertChannel } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
@@ -24,6 +26,7 @@ export function ChannelsView({ store, height }: ViewProps) {
   const now = useStore(store, (s) => s.now);
   const tests = useStore(store, (s) => s.channelTests);
   const created = useStore(store, (s) => s.createdSecret);
+  const grouping = useStore(store, (s) => s.grouping);
   const list = remoteData(channels);
   const shown = revealed === null ? undefined : list?.data.find((c) => c.id === revealed);
   const details = shown ? revealedLines(shown) : [];
@@ -46,6 +49,7 @@ export function ChannelsView({ store, height }: ViewProps) {
           color={tint(theme, 'red')}
         >{`${channels.error.kind}: ${sanitize(channels.error.message)}`}</Text>
       ) : null}
+      {grouping.state === 'idle' ? null : <GroupingLines grouping={grouping} />}
       {test ? (
         <Text color={tint(theme, testText(test).color)} wrap="truncate">
           {sanitize(testText(test).text)}
@@ -82,11 +86,52 @@ export function ChannelsView({ store, height }: ViewProps) {
             height -
               3 -
               (test ? 1 : 0) -
+              groupingLines(grouping) -
               exchangeLines -
               (created ? secretPanelLines(created, cols) : 0) -
               wrappedLines(details, cols),
           )}
         />
+      ) : null}
+    </Box>
+  );
+}
+
+/** Lines `w` takes: the question, and under it why what was typed was refused. */
+const groupingLines = (g: GroupingEdit): number =>
+  g.state === 'idle' ? 0 : g.state === 'ask' && g.error ? 2 : 1;
+
+/** `w`: the window asked for (as typed, then why it was refused), being sent, or how it went. */
+function GroupingLines({ grouping }: { grouping: Exclude<GroupingEdit, { state: 'idle' }> }) {
+  const theme = useTheme();
+  if (grouping.state === 'done')
+    return (
+      <Text color={tint(theme, grouping.ok ? 'green' : 'red')} wrap="truncate">
+        {sanitize(grouping.message)}
+      </Text>
+    );
+  // A long name is cut so that what is typed stays on the line; the hint goes first.
+  const name = truncate(sanitize(grouping.name), 24);
+  if (grouping.state === 'sending')
+    return <Text color={tint(theme, theme.dim)} wrap="truncate">{`setting the window of ${name}…`}</Text>;
+  // The channel's own window, untouched, shows as selected: typing replaces it.
+  const text = sanitize(grouping.text);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate">
+        <Text color={tint(theme, 'yellow')}>
+          {`Grouping window of ${name}, now ${groupWindowText(grouping.was)}: `}
+        </Text>
+        {grouping.fresh && text ? <Text inverse>{text}</Text> : text}
+        <Text inverse> </Text>
+        <Text color={tint(theme, theme.dim)}>
+          {`  90, 2m, off, or blank: ${groupWindowText(grouping.fallback)}`}
+        </Text>
+      </Text>
+      {grouping.error ? (
+        <Text color={tint(theme, 'red')} wrap="truncate">
+          {sanitize(grouping.error)}
+        </Text>
       ) : null}
     </Box>
   );
