@@ -14,7 +14,7 @@ describe.skipIf(!hasTmux)('channels and public dashboards in tmux', () => {
   });
   afterAll(() => svc.close());
 
-  it('creates an alert channel from the demo console: :channels, n, a form, enter, listed', async () => {
+  it('creates an alert channel from the demo console: :channels, n, a form, enter, listed; w sets its window', async () => {
     term = startTerminal(`${process.execPath} bin/checkwall.js demo --refresh 2`, { cols: 120, rows: 32 });
     await term.waitFor('Orders queue', 30_000);
     term.type(':channels');
@@ -37,6 +37,12 @@ describe.skipIf(!hasTmux)('channels and public dashboards in tmux', () => {
     screen = await term.waitFor(/Alert channels \(6\)/);
     const selected = screen.split('\n').find((l) => l.startsWith('›')) ?? '';
     expect(selected).toMatch(/6 EMAIL\s+Night shift\s+night@example\.com/);
+    // w: its grouping window, from the type's default (blank) to 2 minutes.
+    term.sendKeys('w');
+    await term.waitFor('Grouping window of Night shift, now 30s:');
+    term.type('2m');
+    term.sendKeys('Enter');
+    await term.waitFor('Night shift: grouping window 2m, was 30s');
     term.sendKeys('q');
     await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
   }, 90_000);

@@ -111,9 +111,14 @@ function GroupingLines({ grouping }: { grouping: Exclude<GroupingEdit, { state: 
       </Text>
     );
   // A long name is cut so that what is typed stays on the line; the hint goes first.
-  const name = truncate(sanitize(grouping.name), 24);
+  const name = truncate(sanitize(grouping.name), 24, theme.ellipsis);
   if (grouping.state === 'sending')
-    return <Text color={tint(theme, theme.dim)} wrap="truncate">{`setting the window of ${name}…`}</Text>;
+    return (
+      <Text
+        color={tint(theme, theme.dim)}
+        wrap="truncate"
+      >{`setting the window of ${name}${theme.ellipsis}`}</Text>
+    );
   // The channel's own window, untouched, shows as selected: typing replaces it.
   const text = sanitize(grouping.text);
   return (
