@@ -8,6 +8,7 @@ import {
   type AlertChannelCreateBody,
   type ChannelType,
   type CheckStatus,
+  type Subscriptions,
   zodIssues,
 } from '../api/schemas/index.js';
 import Mustache from 'mustache';
@@ -42,9 +43,21 @@ export interface PickOption {
   label: string;
 }
 
+/** `s` on a channel: the form holds its subscriptions alone, sent with a PUT (channels-slice.ts). */
+export interface SubsEdit {
+  channelId: number;
+  name: string;
+  /** What it served when opened: the form is dirty once its choices differ. */
+  was: Record<SubsKind, string[]>;
+  /** The locations it hears outages of: not shown, sent back as they were. */
+  locations: string[];
+}
+
 export interface ChannelForm {
-  /** The checks and groups (by id) the channel serves, sent with the POST. */
+  /** The checks and groups (by id) the channel serves, sent with the POST (or the PUT of `edit`). */
   subscriptions: Record<SubsKind, string[]>;
+  /** Set when the form edits an existing channel's subscriptions instead of making a channel. */
+  edit: SubsEdit | null;
   picker: Picker | null;
   type: ChannelType | null;
   /** Which type the chooser points at, before one is chosen. */
@@ -62,6 +75,7 @@ export interface ChannelForm {
 
 export const EMPTY_FORM: ChannelForm = {
   subscriptions: { checks: [], groups: [] },
+  edit: null,
   picker: null,
   type: null,
   typeCursor: 0,
@@ -80,6 +94,7 @@ export { CHANNEL_TYPES };
 
 /** Every focusable field path of the form, in order: fixed fields, then list rows. */
 export function fieldPaths(form: ChannelForm): string[] {
+  if (form.edit) return [SUBS_PATHS.checks, SUBS_PATHS.groups];
   if (!form.type) return [];
   const fixed = formFields(form).map((f) => f.path);
   const subs = [SUBS_PATHS.checks, SUBS_PATHS.groups];
@@ -149,7 +164,9 @@ export function setValue(form: ChannelForm, path: string, value: string): Channe
   return { ...next, [list]: rows };
 }
 
+/** Adds a header or query parameter row, focused; a form that shows no rows (not our WEBHOOK) is left alone. */
 export function addRow(form: ChannelForm, list: ListName): ChannelForm {
+  if (!takesRows(form.type, form.values)) return form;
   const next = { ...form, [list]: [...form[list], { key: '', value: '' }] };
   return { ...next, focus: fieldPaths(next).indexOf(`config.${list}[${form[list].length}].key`) };
 }
@@ -231,6 +248,8 @@ export function visibleErrors(form: ChannelForm): Record<string, string> {
 }
 
 export function isDirty(form: ChannelForm): boolean {
+  const { edit } = form;
+  if (edit) return (['checks', 'groups'] as const).some((k) => !sameIds(form.subscriptions[k], edit.was[k]));
   return (
     Object.values(form.values).some((v) => v !== '') ||
     form.headers.length > 0 ||
@@ -238,6 +257,15 @@ export function isDirty(form: ChannelForm): boolean {
     form.subscriptions.checks.length > 0 ||
     form.subscriptions.groups.length > 0
   );
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** The PUT body of an edit: the checks and groups chosen, the locations as they were. */
+export function subscriptionsBody(form: ChannelForm): Subscriptions | null {
+  if (!form.edit) return null;
+  return { ...form.subscriptions, locations: form.edit.locations };
 }
 
 /** The POST body, subscriptions and all, or null while a field is wrong. */

@@ -21,6 +21,8 @@ import {
 } from './channel-form.js';
 import { afterChoice, initialValues } from './channel-dialects.js';
 import { groupingActions } from './channel-grouping.js';
+import { listItems } from './paged-list.js';
+import type { Subscriptions } from '../api/schemas/index.js';
 import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
 
@@ -86,6 +88,18 @@ function formEditing(set: Set, get: Get) {
     openForm() {
       set({ form: EMPTY_FORM });
       get().pushView({ name: 'channel-form' });
+    },
+    openSubscriptions() {
+      const list = get().lists.channels;
+      const c = listItems(list).find((item) => item.id === list.selectedId);
+      if (!c) return;
+      // A service that does not list what a channel serves: a PUT would guess, and could erase.
+      if (!c.subscriptions)
+        return get().setHandsNote(`the service does not say what ${c.name} serves: change it over the API`);
+      const { checks, groups, locations = [] } = c.subscriptions;
+      const edit = { channelId: c.id, name: c.name, was: { checks, groups }, locations };
+      get().pushView({ name: 'channel-form' });
+      set({ form: { ...EMPTY_FORM, edit, subscriptions: { checks, groups } }, focus: 'form' });
     },
     formMoveType: (delta) =>
       setForm({
@@ -176,7 +190,7 @@ function formOutcome(set: Set, get: Get) {
     formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };
-      if (f.submitting || !parsedBody(f))
+      if (f.submitting || (!f.edit && !parsedBody(f)))
         return setForm({
           ...f,
           formError: f.submitting ? f.formError : 'nothing sent: fix the fields marked ✖ first',
@@ -185,13 +199,24 @@ function formOutcome(set: Set, get: Get) {
     },
     formEscape() {
       const f = form();
-      if (!f.type && !isDirty(f)) return get().popView();
+      if (!f.type && !isDirty(f)) {
+        if (f.edit) set({ form: EMPTY_FORM });
+        return get().popView();
+      }
       if (isDirty(f) && !f.confirmDiscard) return setForm({ ...f, confirmDiscard: true });
       if (!isDirty(f)) return set({ form: { ...f, type: null }, focus: 'list' });
       set({ form: EMPTY_FORM });
       get().popView();
     },
     formDone(outcome) {
+      if (outcome.ok && 'subscriptions' in outcome) {
+        const edit = form().edit;
+        set({ form: EMPTY_FORM });
+        if (edit) get().setHandsNote(servesText(edit.name, outcome.subscriptions));
+        get().reloadList('channels');
+        if (selectView(get()).name === 'channel-form') get().popView();
+        return;
+      }
       if (outcome.ok) {
         // The list is oldest first: the new channel is on the last page.
         // A refresh may be out: the count of the last answer held still places it.
@@ -219,6 +244,20 @@ function formOutcome(set: Set, get: Get) {
   } satisfies Partial<ChannelsSlice>;
 }
 
+/** What a channel serves after an edit, said once on the channels list. */
+function servesText(name: string, subs: Subscriptions): string {
+  const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
+  const { checks, groups, locations } = subs;
+  const outages = locations.length ? `the outages of ${n(locations.length, 'location')}` : '';
+  const served = [
+    ...(checks.length ? [n(checks.length, 'check')] : []),
+    ...(groups.length ? [n(groups.length, 'group')] : []),
+  ];
+  if (served.length === 0)
+    return `${name} serves no check or group now: it pages for ${outages || 'nothing'}`;
+  return `${name} serves ${served.join(' and ')} now${outages ? `, and ${outages}` : ''}`;
+}
+
 /** Whether the field at `path` takes typed text (a chooser and a subscription row do not). */
 function takesText(form: ChannelForm, path: string): boolean {
   return !subsKindOf(path) && !formFields(form).find((f) => f.path === path)?.choices;
@@ -235,6 +274,12 @@ function leftField(form: ChannelForm): ChannelForm {
 /** The form after a create that failed: what was typed is kept, and why is said where it belongs. */
 function refusedForm(form: ChannelForm, outcome: Extract<SubmitOutcome, { ok: false }>): ChannelForm {
   const f = { ...form, submitting: false };
+  // An edit has two rows, and the service names its body's paths: its reason, whole, under them.
+  if (f.edit)
+    return {
+      ...f,
+      formError: `not saved: ${outcome.error.message} — your choices are kept; enter to try again`,
+    };
   if (outcome.status === 402)
     return {
       ...f,

@@ -17,6 +17,7 @@ import type {
   CheckResultList,
   ChannelGrouping,
   CheckStatus,
+  Subscriptions,
   Dashboard,
   DashboardList,
   MetricCatalogue,
@@ -375,6 +376,8 @@ export interface PagedListSlice {
 
 export type SubmitOutcome =
   | { ok: true; channel: AlertChannel }
+  /** An edit's PUT (`s`): what the channel serves now. */
+  | { ok: true; subscriptions: Subscriptions }
   | {
       ok: false;
       status?: number | undefined;
@@ -435,6 +438,8 @@ export interface ChannelsSlice {
   moveChannel(delta: number | 'first' | 'last'): void;
   toggleReveal(): void;
   openForm(): void;
+  /** `s`: the form, with the selected channel's subscriptions alone, to change and PUT. */
+  openSubscriptions(): void;
   formMoveType(delta: number): void;
   formChooseType(): void;
   formType(text: string): void;

@@ -1,13 +1,15 @@
 // Creating alert channels through the console's store, its form and the
 // poller's POST feed, against the project's service and a fixture for a 400;
-// and changing a channel's grouping window (`w`) through its PUT feed.
+// and changing a channel's grouping window (`w`) and what it serves (`s`) with PUTs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/client.js';
 import {
   CHANNEL_TYPES,
   fieldPaths,
   formFields,
+  isDirty,
   toCreateBody,
+  toggleSub,
   visibleErrors,
 } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
@@ -373,5 +375,66 @@ describe('changing a channel’s grouping window from the console (w)', () => {
     s().groupingCancel();
     expect(s().grouping.state).toBe('idle');
     expect(selected(store)?.groupWindowSeconds).toBeUndefined();
+  });
+});
+
+describe('changing what a channel serves from the console (s)', () => {
+  it('PUTs the checks and groups chosen, keeps its locations, and keeps the choices when refused', async () => {
+    const svc = await startTestService();
+    cleanup.push(() => svc.close());
+    const client = createClient({ baseUrl: svc.url, apiKey: TEST_KEY, accountId: TEST_ACCOUNT });
+    cleanup.push(() => client.close());
+    const made = await client.createAlertChannel({
+      type: 'EMAIL',
+      name: 'Mail',
+      config: { address: 'ops@example.com' },
+      subscriptions: { checks: ['c1'], groups: [], locations: ['eu-west'] },
+    });
+    const store = consoleOn(svc.url);
+    const s = () => store.getState();
+    const selected = () => {
+      const { remote, selectedId } = s().lists.channels;
+      return remote.state === 'ok' ? remote.data.data.find((c) => c.id === selectedId) : undefined;
+    };
+    await expect.poll(() => selected()?.id).toBe(made.id);
+    s().openSubscriptions();
+    expect(s().stack.at(-1)?.name).toBe('channel-form');
+    expect(s().focus).toBe('form');
+    expect(s().form.edit).toEqual({
+      channelId: made.id,
+      name: 'Mail',
+      was: { checks: ['c1'], groups: [] },
+      locations: ['eu-west'],
+    });
+    expect(fieldPaths(s().form)).toEqual(['subscriptions.checks', 'subscriptions.groups']);
+    // Nothing changed: esc goes straight back, and the next n opens an empty form.
+    expect(isDirty(s().form)).toBe(false);
+    s().formEscape();
+    expect(s().stack.at(-1)?.name).toBe('channels');
+    expect(s().form.edit).toBeNull();
+    s().openSubscriptions();
+    // A check the account does not have: the service's 400 under the rows, the choices kept.
+    store.setState({ form: toggleSub(s().form, 'checks', 'zz') });
+    expect(isDirty(s().form)).toBe(true);
+    s().formSubmit();
+    await expect.poll(() => s().form.formError).toMatch(/^not saved: .*unknown in this account: check "zz"/);
+    expect(s().form.subscriptions.checks).toEqual(['c1', 'zz']);
+    expect(s().stack.at(-1)?.name).toBe('channel-form');
+    const next = toggleSub(toggleSub(toggleSub(s().form, 'checks', 'zz'), 'checks', 'c1'), 'groups', 'edge');
+    store.setState({ form: next });
+    s().formSubmit();
+    await expect.poll(() => s().stack.at(-1)?.name).toBe('channels');
+    expect(s().handsNote).toBe('Mail serves 1 group now, and the outages of 1 location');
+    expect(await client.subscriptions(made.id)).toEqual({
+      checks: [],
+      groups: ['edge'],
+      locations: ['eu-west'],
+    });
+    await expect
+      .poll(() => selected()?.subscriptions)
+      .toEqual({ checks: [], groups: ['edge'], locations: ['eu-west'] });
+    // The form is a new channel's again.
+    s().openForm();
+    expect(s().form.edit).toBeNull();
   });
 });

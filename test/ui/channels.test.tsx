@@ -197,4 +197,25 @@ describe('alert channels in the console', () => {
     expect(selectedLine()).toMatch(/ 45s /);
     expect(top()).toBe('channels');
   });
+
+  it('changes what the selected channel serves with s, from the same lists as the form', async () => {
+    const selectedLine = () =>
+      plain()
+        .split('\n')
+        .find((l) => l.startsWith('›')) ?? '';
+    expect(selectedLine()).toContain('Ops mail');
+    keys('s');
+    await expect.poll(plain).toMatch(/What Ops mail serves \(#\d+\)/);
+    expect(top()).toBe('channel-form');
+    expect(plain()).toMatch(/Subscribed checks\s+Check 0002 \(c2\)/);
+    expect(plain()).toMatch(/Subscribed groups\s+Edge \(edge\)/);
+    keys('/');
+    await expect.poll(plain).toContain('Subscribe to checks');
+    keys('/', '0003', '\r', ' ', '\r');
+    await expect.poll(plain).toMatch(/Subscribed checks\s+Check 0002 \(c2\), Check 0003 \(c3\)/);
+    keys('\r');
+    await expect.poll(top).toBe('channels');
+    await expect.poll(plain).toContain('Ops mail serves 2 checks and 1 group now');
+    await expect.poll(selectedLine).toContain('group:edge, c2, c3');
+  });
 });

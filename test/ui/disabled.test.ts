@@ -54,6 +54,7 @@ describe('a binding not offered', () => {
       'channels.reveal': 'operate',
       'channels.test': 'admin',
       'channels.grouping': 'admin',
+      'channels.subscriptions': 'admin',
       'maintenance.end': 'operate',
       'maintenance.extend': 'operate',
     });
@@ -88,7 +89,7 @@ describe('a binding not offered', () => {
     store.getState().setMe({ accountId: 'a', keyName: 'k', role: 'read' });
     expect(roleNotes(store.getState())).toEqual([
       'M, a, ctrl+r, z, v, e, +: need an operate key; this key is read',
-      'n, T, w: need an admin key; this key is read',
+      'n, T, w, s: need an admin key; this key is read',
     ]);
   });
 

@@ -1,12 +1,14 @@
 // Alert channels: the list while it (or the form) is on screen, and the POST of
-// the form. A POST runs once per submit and is never retried by itself: its
-// outcome, good or bad, goes back to the form.
+// the form (or, editing a channel's subscriptions, its PUT). A write runs once per
+// submit and is never retried by itself: its outcome, good or bad, goes back to the form.
 import { isApiError } from '../../api/errors.js';
-import { parsedBody } from '../channel-form.js';
+import type { MonitoringClient } from '../../api/client.js';
+import { parsedBody, subscriptionsBody, type ChannelForm } from '../channel-form.js';
 import { CHANNELS_PAGE_SIZE } from '../channels-slice.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
+import type { SubmitOutcome } from '../state.js';
 import { pagedListFeed } from './paged-list-feed.js';
 
 export const channelsFeed: Feed = pagedListFeed({
@@ -21,14 +23,8 @@ export const channelSubmitFeed: Feed = {
   active: (s) => s.form.submitting,
   ignoresPause: true,
   async run({ client, store, signal }) {
-    const body = parsedBody(store.getState().form);
-    if (!body)
-      return store
-        .getState()
-        .formDone({ ok: false, error: { kind: 'unknown', message: 'the form is not valid' } });
     try {
-      const channel = await client.createAlertChannel(body, { signal });
-      store.getState().formDone({ ok: true, channel });
+      store.getState().formDone(await write(client, store.getState().form, signal));
     } catch (error) {
       if (signal.aborted) return;
       store.getState().formDone({
@@ -40,3 +36,17 @@ export const channelSubmitFeed: Feed = {
     }
   },
 };
+
+/** The form's write: an edit's PUT of what the channel serves, or a new channel's POST. */
+async function write(
+  client: MonitoringClient,
+  form: ChannelForm,
+  signal: AbortSignal,
+): Promise<SubmitOutcome> {
+  const put = subscriptionsBody(form);
+  if (form.edit && put)
+    return { ok: true, subscriptions: await client.setSubscriptions(form.edit.channelId, put, { signal }) };
+  const body = parsedBody(form);
+  if (!body) return { ok: false, error: { kind: 'unknown', message: 'the form is not valid' } };
+  return { ok: true, channel: await client.createAlertChannel(body, { signal }) };
+}

@@ -20,6 +20,7 @@ export const COLLECTION_HANDLERS = {
   'channels.test': (ctx) => state(ctx).testSelectedChannel(),
   'channels.saveSecret': (ctx) => state(ctx).saveCreatedSecret(),
   'channels.grouping': (ctx) => state(ctx).askGrouping(),
+  'channels.subscriptions': (ctx) => state(ctx).openSubscriptions(),
   'channelGrouping.apply': (ctx) => state(ctx).groupingApply(),
   'channelGrouping.cancel': (ctx) => state(ctx).groupingCancel(),
   'channelGrouping.erase': (ctx) => state(ctx).groupingErase(),

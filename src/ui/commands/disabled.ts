@@ -36,6 +36,7 @@ const NEEDS: Partial<Record<CommandId, (s: ConsoleState) => string | undefined>>
   'channels.reveal': noChannel,
   'channels.test': noChannel,
   'channels.grouping': noChannel,
+  'channels.subscriptions': noChannel,
 };
 
 /** Why `binding` is not offered now, or undefined when it is. */

@@ -1,5 +1,6 @@
 // Creating an alert channel: choose a type, then fill its fields; each field
-// says what is wrong beside it as you type; nothing typed is lost.
+// says what is wrong beside it as you type; nothing typed is lost. The same form,
+// its subscription rows alone, changes what an existing channel serves (`s`).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize } from '../../../domain/sanitize.js';
@@ -13,6 +14,7 @@ import {
   visibleErrors,
   type ChannelForm,
   type PickOption,
+  type SubsEdit,
 } from '../../../store/channel-form.js';
 import { choiceLabel, type FieldSpec } from '../../../store/channel-dialects.js';
 import type { CheckStatus } from '../../../store/types.js';
@@ -26,17 +28,41 @@ export function ChannelFormView({ store, height }: ViewProps) {
   const checks = useStore(store, (s) => s.checks);
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>{`New alert channel${form.type ? `: ${form.type}` : ''}`}</Text>
-      {form.type ? <Fields form={form} checks={checks} /> : <TypeChooser cursor={form.typeCursor} />}
+      {form.edit ? (
+        <EditTitle edit={form.edit} />
+      ) : (
+        <Text bold>{`New alert channel${form.type ? `: ${form.type}` : ''}`}</Text>
+      )}
+      {form.type || form.edit ? (
+        <Fields form={form} checks={checks} />
+      ) : (
+        <TypeChooser cursor={form.typeCursor} />
+      )}
       {form.picker ? <PickerList form={form} checks={checks} /> : null}
       <Text> </Text>
-      {form.submitting ? <Text color={tint(theme, 'yellow')}>creating…</Text> : null}
+      {form.submitting ? (
+        <Text color={tint(theme, 'yellow')}>{form.edit ? 'saving…' : 'creating…'}</Text>
+      ) : null}
       {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
       {form.confirmDiscard ? (
         <Text color={tint(theme, 'yellow')} bold>
           Discard what you typed? y (or esc) discards; n keeps editing.
         </Text>
       ) : null}
+    </Box>
+  );
+}
+
+/** `s` on a channel: whose subscriptions these are, and what the form leaves as it was. */
+function EditTitle({ edit }: { edit: SubsEdit }) {
+  const theme = useTheme();
+  const n = edit.locations.length;
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate">{`What ${sanitize(edit.name)} serves (#${edit.channelId})`}</Text>
+      <Text color={tint(theme, theme.dim)} wrap="truncate">
+        {`/ or space chooses, enter saves, esc leaves it as it was${n ? `; its ${n} location${n === 1 ? '' : 's'} (outages) stay as they are` : ''}`}
+      </Text>
     </Box>
   );
 }
@@ -106,6 +132,8 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
   const errors = visibleErrors(form);
   const paths = fieldPaths(form);
   const labels = new Map(formFields(form).map((f) => [f.path, f]));
+  // "never pages" only when neither row has a choice: a group alone still pages.
+  const servesNothing = form.subscriptions.checks.length + form.subscriptions.groups.length === 0;
   return (
     <Box flexDirection="column">
       {paths.map((path, i) => {
@@ -130,7 +158,9 @@ function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<s
             ) : null}
             {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
             {!value && subs ? (
-              <Text color={tint(theme, theme.dim)}>{'  none: never pages (/ or space chooses)'}</Text>
+              <Text color={tint(theme, theme.dim)}>
+                {`  none${servesNothing ? ': never pages' : ''} (/ or space chooses)`}
+              </Text>
             ) : null}
             {error ? (
               <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text>
