@@ -12,6 +12,7 @@
 import type { AlertPayload } from '../../api/schemas/index.js';
 import { backoffDelay } from '../../domain/backoff.js';
 import type { Clock, Timer } from '../../domain/clock.js';
+import { deadline } from '../../domain/deadline.js';
 import type { AttemptOutcome, NotificationRow, Storage, StoredChannel } from '../storage/types.js';
 import { redactSecrets } from './redact.js';
 import type { Senders } from './senders/index.js';
@@ -154,17 +155,24 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
-    const signal = AbortSignal.any([cut.signal, AbortSignal.timeout(policy.attemptTimeoutMs)]);
+    // The attempt's clock, cut short by a stop (domain/deadline.ts: not AbortSignal.any, whose
+    // timeout a collection could take, leaving an attempt to a silent receiver unbounded).
+    const attemptClock = deadline(cut.signal, policy.attemptTimeoutMs);
     // A row queued by an older version has no runbook or links: read as none.
     const { runbook = null, links = [] } = row.payload as Partial<AlertPayload>;
     const payload = { ...row.payload, runbook, links, deliveryId: row.id } as AlertPayload;
     try {
-      const sent = await deps.senders.byType[channel.type]({ id: row.id, payload, channel }, signal);
+      const sent = await deps.senders.byType[channel.type](
+        { id: row.id, payload, channel },
+        attemptClock.signal,
+      );
       // Delivered, not yet recorded: the next start sends it again, with the same delivery id.
       crashPoint('delivery in flight');
       return sent;
     } catch (error) {
       return { ok: false, permanent: false, error: `unexpected: ${(error as Error).name}` };
+    } finally {
+      attemptClock.done();
     }
   }
 

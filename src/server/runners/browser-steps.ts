@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { StepConfig } from '../config/schema.js';
 import type { PageWatch } from './browser-page.js';
 import { namedError } from './result.js';
+import { deadline } from '../../domain/deadline.js';
 
 /** Where a run is, so a timeout can say what it was waiting for. */
 export interface Progress {
@@ -109,7 +110,8 @@ async function runStep(step: StepConfig, ctx: StepContext): Promise<void> {
       return assertVisible(step.selector, ctx);
     case 'assertUrl':
       ctx.progress.waitingFor = `the address did not contain ${q(step.contains)}`;
-      if (await eventually(() => page.url().includes(step.contains), grace(ctx))) return;
+      if (await withGrace(ctx, (signal) => eventually(() => page.url().includes(step.contains), signal)))
+        return;
       throw new Error(`expected the address to contain ${q(step.contains)}, it is ${q(page.url())}`);
   }
 }
@@ -121,7 +123,7 @@ function element(selector: string, ctx: StepContext): Locator {
 }
 
 async function assertText(contains: string, selector: string | undefined, ctx: StepContext): Promise<void> {
-  const found = await textShown(contains, selector, ctx, grace(ctx)).then(
+  const found = await withGrace(ctx, (signal) => textShown(contains, selector, ctx, signal)).then(
     () => true,
     () => false,
   );
@@ -156,7 +158,15 @@ async function assertVisible(selector: string, ctx: StepContext): Promise<void> 
   );
 }
 
-const grace = (ctx: StepContext) => AbortSignal.any([ctx.signal, AbortSignal.timeout(ASSERT_GRACE_MS)]);
+/** `work` under the run's signal and the assertions' grace (domain/deadline.ts: not AbortSignal.any). */
+async function withGrace<T>(ctx: StepContext, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const grace = deadline(ctx.signal, ASSERT_GRACE_MS);
+  try {
+    return await work(grace.signal);
+  } finally {
+    grace.done();
+  }
+}
 
 /** Waits until the rendered text (of the page, or of the first match of `selector`) contains `text`. */
 async function textShown(text: string, selector: string | undefined, ctx: StepContext, signal: AbortSignal) {

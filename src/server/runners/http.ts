@@ -20,7 +20,7 @@ import type { Marks } from './http-marks.js';
 import { probeOptions, type ProbeOptions } from './http-options.js';
 import { chainError, followRequest, redirectOf } from './http-redirects.js';
 import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
-import { runSignal } from './run-signal.js';
+import { deadline } from '../../domain/deadline.js';
 
 /** One request of a run: the check's URL first, then each redirect's (a result's `redirects`). */
 export type HopRecord = ResultRedirect;
@@ -63,7 +63,7 @@ export async function probeHttp(
   const headersFor = requestHeaders(check, location, options);
   let next: HopRequest = { url, method: check.method, headers: headersFor(url), body: check.body };
   const request: CheckResult['request'] = { ...next, url: url.href };
-  const { signal, done } = runSignal(ctx.signal, check.timeoutMs);
+  const { signal, done } = deadline(ctx.signal, check.timeoutMs);
   const env: HopEnv = {
     signal,
     ctx,

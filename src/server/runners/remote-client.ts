@@ -14,9 +14,11 @@ import {
   type RunnerResultBody,
   type RunnerResultItem,
 } from '../../api/schemas/runner.js';
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { backoffDelay } from '../../domain/backoff.js';
+import { deadline } from '../../domain/deadline.js';
 import { sanitize } from '../../domain/sanitize.js';
+import { message, postJson, type Answer } from './remote-post.js';
 import type { RunResult } from './types.js';
 
 export interface RunnerLoopOptions {
@@ -87,25 +89,13 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   }
 
   async function post(path: string, body: unknown, timeoutMs: number): Promise<Answer> {
-    const signal = closing
-      ? AbortSignal.timeout(Math.min(timeoutMs, LAST_POST_MS))
-      : AbortSignal.any([stop.signal, AbortSignal.timeout(timeoutMs)]);
+    // A stop cuts a post short, but not the last one, which has its own (shorter) time.
+    const clock = closing
+      ? deadline(undefined, Math.min(timeoutMs, LAST_POST_MS))
+      : deadline(stop.signal, timeoutMs);
     // The service may live under a path prefix (https://host/checkwall): keep it.
-    // undici's request over kept-alive connections: fetch's web streams cost a runner dearly
-    // (BENCHMARKS.md, "Storage, runners, HTTP").
-    const res = await request(`${opts.service.replace(/\/+$/, '')}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal,
-      dispatcher,
-    });
-    const answer: Answer = {
-      status: res.statusCode,
-      ok: res.statusCode >= 200 && res.statusCode < 300,
-      json: () => res.body.json(),
-      discard: () => res.body.dump(),
-    };
+    const url = `${opts.service.replace(/\/+$/, '')}${path}`;
+    const answer = await postJson(url, body, { headers, dispatcher, clock });
     if (answer.status === 401 || answer.status === 403)
       throw new RunnerRefused(`the service refused this runner: ${await message(answer)}`);
     return answer;
@@ -277,8 +267,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     /** Stops claiming, gives runs in flight `graceMs` to finish, then abandons them, posts what it can. */
     async stop(graceMs: number) {
       stop.abort();
-      const deadline = Date.now() + graceMs;
-      while (running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const until = Date.now() + graceMs;
+      while (running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
       clearTimeout(gathering);
       // What finished is posted once more, on its own clock (the stop aborted the posts in flight).
@@ -291,25 +281,6 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     },
     stats: () => ({ running: running.size, outbox: outbox.length, dropped, state }),
   };
-}
-
-/** What the runner reads of an answer of the service. */
-interface Answer {
-  status: number;
-  ok: boolean;
-  json(): Promise<unknown>;
-  /** Reads the body to its end unread, so the connection is kept. */
-  discard(): Promise<unknown>;
-}
-
-/** The service's message, for a terminal or a log: a hostile service's escape sequences go. */
-async function message(res: Answer): Promise<string> {
-  try {
-    const body = (await res.json()) as { message?: unknown };
-    return typeof body.message === 'string' ? sanitize(body.message) : `HTTP ${res.status}`;
-  } catch {
-    return `HTTP ${res.status}`;
-  }
 }
 
 function reason(error: unknown): string {

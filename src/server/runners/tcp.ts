@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { RunCheck } from './types.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 import { noAnswer, resolveWithin } from './resolve.js';
-import { runSignal } from './run-signal.js';
+import { deadline } from '../../domain/deadline.js';
 
 export function parseHostPort(target: string): { host: string; port: number } {
   const m = /^(?:tcp:\/\/)?(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target.trim());
@@ -15,9 +15,9 @@ export const runTcpCheck: RunCheck = async (_account, check, location, ctx, trig
   const frame = startFrame(check, location, triggeredBy);
   const request = { method: 'TCP', url: `tcp://${check.target}`, headers: {}, body: check.send ?? null };
   const timing: Outcome['timing'] = {};
-  // The run's own timer, as the HTTP runner has (run-signal.ts): cleared when the
+  // The run's own timer, as the HTTP runner has (domain/deadline.ts): cleared when the
   // run ends, not a signal combined from AbortSignal.timeout that outlives it.
-  const run = runSignal(ctx.signal, check.timeoutMs);
+  const run = deadline(ctx.signal, check.timeoutMs);
   const { signal } = run;
   let error: Error | undefined;
   let reply = '';
