@@ -14,6 +14,11 @@ let mounted: MountedConsole;
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
 const plain = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const top = () => store.getState().stack.at(-1)?.name;
+/** The list's selected row, as drawn. */
+const selectedLine = () =>
+  plain()
+    .split('\n')
+    .find((l) => l.startsWith('›')) ?? '';
 const keys = (...chunks: string[]) => chunks.forEach((c) => view.stdin.write(c));
 
 beforeAll(async () => {
@@ -91,10 +96,6 @@ describe('alert channels in the console', () => {
     keys('\r');
     await expect.poll(top).toBe('channels');
     // The name shows at once above the list, with the signing secret: the row comes with the reload.
-    const selectedLine = () =>
-      plain()
-        .split('\n')
-        .find((l) => l.startsWith('›')) ?? '';
     await expect.poll(selectedLine).toContain('Deploy hook');
     const selected = selectedLine();
     expect(selected).toContain('POST https://hooks.example.com/••• (X-Key: •••)');
@@ -165,10 +166,6 @@ describe('alert channels in the console', () => {
     await expect.poll(plain).toMatch(/Subscribed groups\s+Edge \(edge\)/);
     keys('\r');
     await expect.poll(top).toBe('channels');
-    const selectedLine = () =>
-      plain()
-        .split('\n')
-        .find((l) => l.startsWith('›')) ?? '';
     await expect.poll(selectedLine).toContain('Ops mail');
     expect(selectedLine()).toContain('group:edge, c2');
     expect(selectedLine()).toMatch(/ 1m /);
@@ -176,10 +173,6 @@ describe('alert channels in the console', () => {
   });
 
   it('changes the selected channel’s grouping window with w, keeping bad input with why', async () => {
-    const selectedLine = () =>
-      plain()
-        .split('\n')
-        .find((l) => l.startsWith('›')) ?? '';
     expect(selectedLine()).toContain('Ops mail');
     keys('w');
     await expect.poll(plain).toMatch(/Grouping window of Ops mail, now 1m: 1m +90, 2m, off, or blank: 30s/);
@@ -199,10 +192,6 @@ describe('alert channels in the console', () => {
   });
 
   it('changes what the selected channel serves with s, from the same lists as the form', async () => {
-    const selectedLine = () =>
-      plain()
-        .split('\n')
-        .find((l) => l.startsWith('›')) ?? '';
     expect(selectedLine()).toContain('Ops mail');
     keys('s');
     await expect.poll(plain).toMatch(/What Ops mail serves \(#\d+\)/);
