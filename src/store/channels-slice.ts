@@ -190,6 +190,12 @@ function formOutcome(set: Set, get: Get) {
     formKeep: () => (form().confirmDiscard ? setForm({ ...form(), confirmDiscard: false }) : undefined),
     formSubmit() {
       const f = { ...touchAll(form()), confirmDiscard: false };
+      // An edit that changed nothing sends nothing (each PUT is an audit event).
+      if (f.edit && !f.submitting && !isDirty(f)) {
+        get().setHandsNote(`${f.edit.name}: nothing changed`);
+        set({ form: EMPTY_FORM });
+        return get().popView();
+      }
       if (f.submitting || (!f.edit && !parsedBody(f)))
         return setForm({
           ...f,

@@ -407,11 +407,16 @@ describe('changing what a channel serves from the console (s)', () => {
       locations: ['eu-west'],
     });
     expect(fieldPaths(s().form)).toEqual(['subscriptions.checks', 'subscriptions.groups']);
-    // Nothing changed: esc goes straight back, and the next n opens an empty form.
+    // Nothing changed: esc goes straight back, and enter sends nothing.
     expect(isDirty(s().form)).toBe(false);
     s().formEscape();
     expect(s().stack.at(-1)?.name).toBe('channels');
     expect(s().form.edit).toBeNull();
+    s().openSubscriptions();
+    s().formSubmit();
+    expect(s().form.submitting).toBe(false);
+    expect(s().stack.at(-1)?.name).toBe('channels');
+    expect(s().handsNote).toBe('Mail: nothing changed');
     s().openSubscriptions();
     // A check the account does not have: the service's 400 under the rows, the choices kept.
     store.setState({ form: toggleSub(s().form, 'checks', 'zz') });

@@ -1,5 +1,6 @@
-// What the last copy or open did, above the footer until the next key: wrapped
-// whole, since the URL it names is what an engineer over SSH selects by hand.
+// What the last copy or open did (or what a channel serves after `s`), above the footer
+// until the next key: wrapped whole, since the URL it names is what an engineer over SSH
+// selects by hand.
 import { Text } from 'ink';
 import { useStore } from 'zustand';
 import { sanitize, wrapText } from '../../../domain/sanitize.js';
