@@ -427,7 +427,7 @@ export interface ChannelsSlice {
   groupingErase(): void;
   groupingApply(): void;
   groupingCancel(): void;
-  groupingDone(outcome: { ok: true; value: ChannelGrouping } | { ok: false; error: ErrorInfo }): void;
+  groupingDone(outcome: Outcome<ChannelGrouping>): void;
   /** The outcome stays on screen until the next key, as M's does. */
   dismissGrouping(): void;
   createdSecret: CreatedSecret | null;

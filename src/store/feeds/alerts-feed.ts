@@ -7,6 +7,7 @@ import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
+import { actionFeed } from './action-feed.js';
 
 const openCheck = (s: ConsoleState) => {
   const view = selectView(s);
@@ -33,58 +34,31 @@ export const alertHistoryFeed: Feed = {
   },
 };
 
-export const acknowledgeFeed: Feed = {
+export const acknowledgeFeed: Feed = actionFeed({
   key: 'acknowledge',
-  active: (s) => s.ack.state === 'sending',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const ack = store.getState().ack;
-    if (ack.state !== 'sending') return;
-    try {
-      const alert = await client.acknowledgeAlert(ack.alertId, { signal });
-      store.getState().acknowledgeDone({ ok: true, value: alert });
-    } catch (error) {
-      if (!signal.aborted) store.getState().acknowledgeDone({ ok: false, error: toErrorInfo(error) });
-    }
-  },
-};
+  pending: (s) => (s.ack.state === 'sending' ? s.ack : undefined),
+  act: (client, ack, signal) => client.acknowledgeAlert(ack.alertId, { signal }),
+  done: (s, outcome) => s.acknowledgeDone(outcome),
+});
 
 const testing = (s: ConsoleState) =>
   Object.entries(s.channelTests).find(([, t]) => t.state === 'sending')?.[0];
 
-export const channelTestFeed: Feed = {
+export const channelTestFeed: Feed = actionFeed({
   key: 'channel-test',
-  active: (s) => testing(s) !== undefined,
+  pending: (s) => {
+    const id = testing(s);
+    return id === undefined ? undefined : Number(id);
+  },
   target: (s) => testing(s) ?? '',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const id = Number(testing(store.getState()));
-    if (!Number.isInteger(id)) return;
-    try {
-      const outcome = await client.testAlertChannel(id, { signal });
-      store.getState().channelTestDone(id, { ok: true, value: outcome });
-    } catch (error) {
-      if (!signal.aborted) store.getState().channelTestDone(id, { ok: false, error: toErrorInfo(error) });
-    }
-  },
-};
+  act: (client, id, signal) => client.testAlertChannel(id, { signal }),
+  done: (s, outcome, id) => s.channelTestDone(id, outcome),
+});
 
-export const channelGroupingFeed: Feed = {
+export const channelGroupingFeed: Feed = actionFeed({
   key: 'channel-grouping',
-  active: (s) => s.grouping.state === 'sending',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const g = store.getState().grouping;
-    if (g.state !== 'sending') return;
-    try {
-      const value = await client.setChannelGrouping(
-        g.channelId,
-        { groupWindowSeconds: g.seconds },
-        { signal },
-      );
-      store.getState().groupingDone({ ok: true, value });
-    } catch (error) {
-      if (!signal.aborted) store.getState().groupingDone({ ok: false, error: toErrorInfo(error) });
-    }
-  },
-};
+  pending: (s) => (s.grouping.state === 'sending' ? s.grouping : undefined),
+  act: (client, g, signal) =>
+    client.setChannelGrouping(g.channelId, { groupWindowSeconds: g.seconds }, { signal }),
+  done: (s, outcome) => s.groupingDone(outcome),
+});

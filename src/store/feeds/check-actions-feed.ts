@@ -6,10 +6,11 @@
 import { isApiError } from '../../api/errors.js';
 import { AUDIT_SIZE } from '../check-record-slice.js';
 import { isUnfinished } from '../check-actions-slice.js';
-import type { ConsoleState } from '../state.js';
+import type { ActionAnswer, ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
+import { actionFeed } from './action-feed.js';
 import type { Remote } from '../types.js';
 
 export const meFeed: Feed = {
@@ -26,35 +27,24 @@ export const meFeed: Feed = {
 const messageOf = (error: unknown) =>
   isApiError(error) && error.serverMessage ? error.serverMessage : toErrorInfo(error).message;
 
-export const checkActionFeed: Feed = {
+export const checkActionFeed: Feed = actionFeed({
   key: 'check-action',
-  active: (s) => s.checkAction.state === 'sending',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const a = store.getState().checkAction;
-    if (a.state !== 'sending') return;
-    try {
-      if (a.kind === 'run') {
-        const { data } = await client.createCheckRuns(
-          { checkIds: [a.checkId], triggeredBy: 'manual' },
-          { signal },
-        );
-        store.getState().checkActionDone({ ok: true, value: { kind: 'run', runs: data } });
-      } else {
-        const call = a.kind === 'pause' ? client.pauseCheck : client.resumeCheck;
-        const answer = await call(a.checkId, { signal });
-        store.getState().checkActionDone({
-          ok: true,
-          value: { kind: a.kind, status: answer.data, note: answer.meta?.note },
-        });
-      }
-    } catch (error) {
-      if (signal.aborted) return;
-      const info = toErrorInfo(error);
-      store.getState().checkActionDone({ ok: false, error: { ...info, message: messageOf(error) } });
+  pending: (s) => (s.checkAction.state === 'sending' ? s.checkAction : undefined),
+  async act(client, a, signal): Promise<ActionAnswer> {
+    if (a.kind === 'run') {
+      const { data } = await client.createCheckRuns(
+        { checkIds: [a.checkId], triggeredBy: 'manual' },
+        { signal },
+      );
+      return { kind: 'run', runs: data };
     }
+    const call = a.kind === 'pause' ? client.pauseCheck : client.resumeCheck;
+    const answer = await call(a.checkId, { signal });
+    return { kind: a.kind, status: answer.data, note: answer.meta?.note };
   },
-};
+  done: (s, outcome) => s.checkActionDone(outcome),
+  errorOf: (error) => ({ ...toErrorInfo(error), message: messageOf(error) }),
+});
 
 const waitingRuns = (s: ConsoleState) =>
   s.runWatch && !s.runWatch.finished ? s.runWatch.runs.filter(isUnfinished).map((r) => r.runId) : [];

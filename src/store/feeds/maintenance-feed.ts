@@ -7,22 +7,14 @@ import type { ConsoleState } from '../state.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
 import { selectView } from '../selectors.js';
+import { actionFeed } from './action-feed.js';
 
-export const silenceFeed: Feed = {
+export const silenceFeed: Feed = actionFeed({
   key: 'silence',
-  active: (s) => s.silence.state === 'sending',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const silence = store.getState().silence;
-    if (silence.state !== 'sending') return;
-    try {
-      const window = await client.createMaintenanceWindow(silence.body, { signal });
-      store.getState().silenceDone({ ok: true, window });
-    } catch (error) {
-      if (!signal.aborted) store.getState().silenceDone({ ok: false, error: toErrorInfo(error) });
-    }
-  },
-};
+  pending: (s) => (s.silence.state === 'sending' ? s.silence : undefined),
+  act: (client, silence, signal) => client.createMaintenanceWindow(silence.body, { signal }),
+  done: (s, outcome) => s.silenceDone(outcome.ok ? { ok: true, window: outcome.value } : outcome),
+});
 
 /** The id of the window over the open check, as its status names it. */
 const openWindowId = (s: ConsoleState): string | null => {
@@ -70,21 +62,12 @@ export const windowsFeed: Feed = {
   },
 };
 
-export const windowActionFeed: Feed = {
+export const windowActionFeed: Feed = actionFeed({
   key: 'maintenance-action',
-  active: (s) => s.windowAction.state === 'sending',
-  ignoresPause: true,
-  async run({ client, store, signal }) {
-    const action = store.getState().windowAction;
-    if (action.state !== 'sending') return;
-    try {
-      const window =
-        'delete' in action.change
-          ? await client.deleteMaintenanceWindow(action.id, { signal })
-          : await client.patchMaintenanceWindow(action.id, action.change.patch, { signal });
-      store.getState().windowActionDone({ ok: true, window });
-    } catch (error) {
-      if (!signal.aborted) store.getState().windowActionDone({ ok: false, error: toErrorInfo(error) });
-    }
-  },
-};
+  pending: (s) => (s.windowAction.state === 'sending' ? s.windowAction : undefined),
+  act: (client, action, signal) =>
+    'delete' in action.change
+      ? client.deleteMaintenanceWindow(action.id, { signal })
+      : client.patchMaintenanceWindow(action.id, action.change.patch, { signal }),
+  done: (s, outcome) => s.windowActionDone(outcome.ok ? { ok: true, window: outcome.value } : outcome),
+});
