@@ -13,7 +13,7 @@ import {
   groupWindowText,
   parseGroupWindow,
 } from '../domain/group-window.js';
-import { listItems } from './paged-list.js';
+import { selectedItem } from './paged-list.js';
 import type { ChannelsSlice, ConsoleState, GroupingEdit } from './state.js';
 
 type Set = Parameters<StateCreator<ConsoleState, [], [], ChannelsSlice>>[0];
@@ -27,8 +27,7 @@ export function groupingActions(set: Set, get: () => ConsoleState) {
     grouping: { state: 'idle' },
     askGrouping() {
       if (get().grouping.state === 'sending') return;
-      const list = get().lists.channels;
-      const channel = listItems(list).find((c) => c.id === list.selectedId);
+      const channel = selectedItem(get().lists.channels);
       if (!channel) return set({ grouping: { state: 'done', ok: false, message: 'no channel selected' } });
       const own = channel.groupWindowSeconds;
       set({

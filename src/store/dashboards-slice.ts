@@ -5,7 +5,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Dashboard } from '../api/schemas/index.js';
 import { checkListOptions } from '../domain/dashboard-widgets.js';
 import type { ConsoleState, DashboardsSlice } from './state.js';
-import { listItems } from './paged-list.js';
+import { selectedItem } from './paged-list.js';
 import { selectBoardOrder, selectDashboard } from './selectors.js';
 import type { Scope } from './types.js';
 
@@ -50,8 +50,7 @@ export const createDashboardsSlice: StateCreator<ConsoleState, [], [], Dashboard
       get().queryList('dashboards', { tags });
   },
   openDashboard() {
-    const list = get().lists.dashboards;
-    const d = listItems(list).find((x) => x.id === list.selectedId);
+    const d = selectedItem(get().lists.dashboards);
     if (!d) return;
     get().pushView({ name: 'dashboard', dashboard: d, scope: scopeOf(d) });
     keepSelectionInScope(get, set);

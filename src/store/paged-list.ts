@@ -43,6 +43,13 @@ export function listItems<P extends ListPage>(list: PagedList<P, PageQuery>): It
   return (r.state === 'ok' || r.state === 'error' || r.state === 'loading' ? r.data?.data : undefined) ?? [];
 }
 
+/** The list's selected item, among those held; undefined when none is. */
+export function selectedItem<P extends ListPage>(
+  list: PagedList<P, PageQuery> & { selectedId: unknown },
+): ItemOf<P> | undefined {
+  return listItems(list).find((item) => item.id === list.selectedId);
+}
+
 export const createPagedListSlice: StateCreator<ConsoleState, [], [], PagedListSlice> = (set, get) => {
   const patch = <N extends ListName>(name: N, p: Partial<Lists[N]>) =>
     set({ lists: { ...get().lists, [name]: { ...get().lists[name], ...p } } });
