@@ -21,8 +21,7 @@ import {
 } from './channel-form.js';
 import { afterChoice, initialValues } from './channel-dialects.js';
 import { groupingActions } from './channel-grouping.js';
-import { listItems } from './paged-list.js';
-import type { Subscriptions } from '../api/schemas/index.js';
+import { subscriptionActions, subscriptionsSaved } from './channel-subscriptions.js';
 import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
 
@@ -49,6 +48,7 @@ export const createChannelsSlice: StateCreator<ConsoleState, [], [], ChannelsSli
   form: EMPTY_FORM,
   ...listActions(set, get),
   ...groupingActions(set, get),
+  ...subscriptionActions(set, get),
   ...formEditing(set, get),
   ...pickerActions(set, get),
   ...formOutcome(set, get),
@@ -88,18 +88,6 @@ function formEditing(set: Set, get: Get) {
     openForm() {
       set({ form: EMPTY_FORM });
       get().pushView({ name: 'channel-form' });
-    },
-    openSubscriptions() {
-      const list = get().lists.channels;
-      const c = listItems(list).find((item) => item.id === list.selectedId);
-      if (!c) return;
-      // A service that does not list what a channel serves: a PUT would guess, and could erase.
-      if (!c.subscriptions)
-        return get().setHandsNote(`the service does not say what ${c.name} serves: change it over the API`);
-      const { checks, groups, locations = [] } = c.subscriptions;
-      const edit = { channelId: c.id, name: c.name, was: { checks, groups }, locations };
-      get().pushView({ name: 'channel-form' });
-      set({ form: { ...EMPTY_FORM, edit, subscriptions: { checks, groups } }, focus: 'form' });
     },
     formMoveType: (delta) =>
       setForm({
@@ -215,14 +203,8 @@ function formOutcome(set: Set, get: Get) {
       get().popView();
     },
     formDone(outcome) {
-      if (outcome.ok && 'subscriptions' in outcome) {
-        const edit = form().edit;
-        set({ form: EMPTY_FORM });
-        if (edit) get().setHandsNote(servesText(edit.name, outcome.subscriptions));
-        get().reloadList('channels');
-        if (selectView(get()).name === 'channel-form') get().popView();
-        return;
-      }
+      if (outcome.ok && 'subscriptions' in outcome)
+        return subscriptionsSaved(set, get, outcome.subscriptions);
       if (outcome.ok) {
         // The list is oldest first: the new channel is on the last page.
         // A refresh may be out: the count of the last answer held still places it.
@@ -248,20 +230,6 @@ function formOutcome(set: Set, get: Get) {
       setForm(refusedForm(form(), outcome));
     },
   } satisfies Partial<ChannelsSlice>;
-}
-
-/** What a channel serves after an edit, said once on the channels list. */
-function servesText(name: string, subs: Subscriptions): string {
-  const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
-  const { checks, groups, locations } = subs;
-  const outages = locations.length ? `the outages of ${n(locations.length, 'location')}` : '';
-  const served = [
-    ...(checks.length ? [n(checks.length, 'check')] : []),
-    ...(groups.length ? [n(groups.length, 'group')] : []),
-  ];
-  if (served.length === 0)
-    return `${name} serves no check or group now: it pages for ${outages || 'nothing'}`;
-  return `${name} serves ${served.join(' and ')} now${outages ? `, and ${outages}` : ''}`;
 }
 
 /** Whether the field at `path` takes typed text (a chooser and a subscription row do not). */
