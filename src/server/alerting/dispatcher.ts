@@ -21,6 +21,7 @@ import { MASK } from '../../domain/mask.js';
 import { logFailure } from '../storage/observed.js';
 import { crashPoint } from '../crash-point.js';
 import { groupPayload, groupsOf } from './grouping.js';
+import { createRetryWake } from './retry-wake.js';
 
 export interface DeliveryPolicy {
   attemptTimeoutMs: number;
@@ -233,44 +234,6 @@ export function createDispatcher(deps: DispatcherDeps) {
     cut.abort(new Error('the service is stopping'));
     await Promise.allSettled([...running]);
   }
-}
-
-/** Calls `wake` at each instant given (a retry falling due), one timer for the earliest. */
-function createRetryWake(clock: Clock, wake: () => void) {
-  const due = new Set<number>();
-  let timer: Timer | undefined;
-  let timerAt = Infinity;
-  // An attempt recorded during a stop's grace sets no timer.
-  let stopped = false;
-  const arm = () => {
-    const now = clock.now();
-    let next = Infinity;
-    for (const at of due)
-      if (at <= now) due.delete(at);
-      else next = Math.min(next, at);
-    if (next === timerAt) return;
-    clock.clearTimeout(timer);
-    timerAt = next;
-    timer = next === Infinity ? undefined : clock.setTimeout(fire, next - now).unref();
-  };
-  const fire = () => {
-    timerAt = Infinity;
-    timer = undefined;
-    wake();
-    arm();
-  };
-  return {
-    at(when: number) {
-      if (stopped) return;
-      due.add(when);
-      arm();
-    },
-    stop() {
-      stopped = true;
-      due.clear();
-      clock.clearTimeout(timer);
-    },
-  };
 }
 
 /** What a channel's config holds that must not reach a log: header and query values, credentials, a URL's path. */
