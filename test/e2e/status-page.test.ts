@@ -26,6 +26,9 @@ const PIXEL = Buffer.from(
 );
 const DAY_MS = 86_400_000;
 const FAILED_DAYS_AGO = 10;
+// Read once: the day the failures are seeded on is the day the bar is asked for,
+// even when midnight passes between the two.
+const failedAt = Date.now() - FAILED_DAYS_AGO * DAY_MS;
 
 let svc: TestService;
 let launched: LaunchedBrowser;
@@ -38,7 +41,7 @@ beforeAll(async () => {
   await svc.seed('c1', ['success', 'failed', 'failed', 'failed']);
   await svc.seed('c2', ['success', 'success']);
   // A day of failures ten days ago, then a passing run now.
-  await svc.seed('c3', ['failed', 'failed', 'failed'], { endAt: Date.now() - FAILED_DAYS_AGO * DAY_MS });
+  await svc.seed('c3', ['failed', 'failed', 'failed'], { endAt: failedAt });
   await svc.seed('c3', ['success']);
   launched = await launchBrowser(chromiumPath(), 30_000);
   browser = launched.browser;
@@ -132,7 +135,7 @@ describe.skipIf(missing)('the status page in Chromium', () => {
 
   it('marks the seeded day of failures on the 90-day bar', async () => {
     const { page } = await open();
-    const day = new Date(Date.now() - FAILED_DAYS_AGO * DAY_MS).toISOString().slice(0, 10);
+    const day = new Date(failedAt).toISOString().slice(0, 10);
     const bad = page.locator('.sp-check[data-check-id="c3"] .sp-day--bad');
     expect(await bad.count()).toBe(1);
     expect(await bad.textContent()).toBe(`${day}: 0% available, 3 of 3 runs failed`);

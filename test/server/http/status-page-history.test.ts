@@ -13,7 +13,9 @@ import { statusPageConfig } from '../../helpers/status-page.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
 
 let svc: TestService;
-let now = Date.now();
+// Noon on a fixed day: the test moves the clock on by minutes and counts today's
+// runs, which a start just before midnight would put on the next day's bar.
+let now = Date.UTC(2026, 5, 15, 12);
 beforeAll(async () => {
   svc = await startTestService({ config: statusPageConfig(), now: () => now });
 });
