@@ -262,6 +262,15 @@ export function isDirty(form: ChannelForm): boolean {
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
+/** Whether what a channel serves now differs from what the edit opened on (someone else saved meanwhile). */
+export function changedSince(edit: SubsEdit, now: Subscriptions): boolean {
+  return (
+    !sameIds(now.checks, edit.was.checks) ||
+    !sameIds(now.groups, edit.was.groups) ||
+    !sameIds(now.locations, edit.locations)
+  );
+}
+
 /** The PUT body of an edit: the checks and groups chosen, the locations as they were. */
 export function subscriptionsBody(form: ChannelForm): Subscriptions | null {
   if (!form.edit) return null;

@@ -3,7 +3,7 @@
 // (feeds/channels-feed.ts). Its locations are not shown and go back as they were.
 import type { StateCreator } from 'zustand/vanilla';
 import type { Subscriptions } from '../api/schemas/index.js';
-import { EMPTY_FORM } from './channel-form.js';
+import { EMPTY_FORM, type ChannelForm } from './channel-form.js';
 import { selectedItem } from './paged-list.js';
 import { selectView } from './selectors.js';
 import type { ChannelsSlice, ConsoleState } from './state.js';
@@ -33,6 +33,22 @@ export function subscriptionsSaved(set: Set, get: () => ConsoleState, subs: Subs
   if (edit) get().setHandsNote(servesText(edit.name, subs));
   get().reloadList('channels');
   if (selectView(get()).name === 'channel-form') get().popView();
+}
+
+/**
+ * An edit not sent: someone saved the channel's subscriptions since the form opened. The
+ * choices stay; what it serves now becomes the edit's start (its locations too), so a
+ * second enter saves the choices over it knowingly, and esc leaves it as it is.
+ */
+export function changedMeanwhile(form: ChannelForm, now: Subscriptions): ChannelForm {
+  if (!form.edit) return form;
+  const { name } = form.edit;
+  return {
+    ...form,
+    submitting: false,
+    edit: { ...form.edit, was: { checks: now.checks, groups: now.groups }, locations: now.locations },
+    formError: `not saved: changed meanwhile (${servesText(name, now)}) — enter saves your choices over it, esc keeps it`,
+  };
 }
 
 /** What a channel serves after an edit, said once on the channels list. */

@@ -21,7 +21,7 @@ import {
 } from './channel-form.js';
 import { afterChoice, initialValues } from './channel-dialects.js';
 import { groupingActions } from './channel-grouping.js';
-import { subscriptionActions, subscriptionsSaved } from './channel-subscriptions.js';
+import { changedMeanwhile, subscriptionActions, subscriptionsSaved } from './channel-subscriptions.js';
 import type { ConsoleState, SubmitOutcome, ChannelsSlice } from './state.js';
 import { selectView } from './selectors.js';
 
@@ -248,6 +248,7 @@ function leftField(form: ChannelForm): ChannelForm {
 /** The form after a create that failed: what was typed is kept, and why is said where it belongs. */
 function refusedForm(form: ChannelForm, outcome: Extract<SubmitOutcome, { ok: false }>): ChannelForm {
   const f = { ...form, submitting: false };
+  if (outcome.changed) return changedMeanwhile(f, outcome.changed);
   // An edit has two rows, and the service names its body's paths: its reason, whole, under them.
   if (f.edit)
     return {

@@ -383,6 +383,8 @@ export type SubmitOutcome =
       status?: number | undefined;
       error: ErrorInfo;
       details?: Array<{ path: string; message: string }> | undefined;
+      /** An edit not sent: the channel's subscriptions changed since the form opened, to these. */
+      changed?: Subscriptions | undefined;
     };
 
 /**

@@ -438,6 +438,22 @@ describe('changing what a channel serves from the console (s)', () => {
     await expect
       .poll(() => selected()?.subscriptions)
       .toEqual({ checks: [], groups: ['edge'], locations: ['eu-west'] });
+    // Someone else saves meanwhile: the PUT would replace their change unseen, so it is not sent.
+    s().openSubscriptions();
+    store.setState({ form: toggleSub(s().form, 'checks', 'c1') });
+    await client.setSubscriptions(made.id, { checks: ['c2'], groups: ['edge'], locations: [] });
+    s().formSubmit();
+    await expect
+      .poll(() => s().form.formError)
+      .toBe(
+        'not saved: changed meanwhile (Mail serves 1 check and 1 group now) — enter saves your choices over it, esc keeps it',
+      );
+    expect(await client.subscriptions(made.id)).toEqual({ checks: ['c2'], groups: ['edge'], locations: [] });
+    expect(s().form.subscriptions).toEqual({ checks: ['c1'], groups: ['edge'] });
+    // A second enter saves the choices over it, and keeps the locations as they are now.
+    s().formSubmit();
+    await expect.poll(() => s().stack.at(-1)?.name).toBe('channels');
+    expect(await client.subscriptions(made.id)).toEqual({ checks: ['c1'], groups: ['edge'], locations: [] });
     // The form is a new channel's again.
     s().openForm();
     expect(s().form.edit).toBeNull();

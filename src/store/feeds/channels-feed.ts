@@ -3,7 +3,7 @@
 // submit and is never retried by itself: its outcome, good or bad, goes back to the form.
 import { isApiError } from '../../api/errors.js';
 import type { MonitoringClient } from '../../api/client.js';
-import { parsedBody, subscriptionsBody, type ChannelForm } from '../channel-form.js';
+import { changedSince, parsedBody, subscriptionsBody, type ChannelForm } from '../channel-form.js';
 import { CHANNELS_PAGE_SIZE } from '../channels-slice.js';
 import type { Feed } from '../poller.js';
 import { toErrorInfo } from '../poller.js';
@@ -37,15 +37,23 @@ export const channelSubmitFeed: Feed = {
   },
 };
 
-/** The form's write: an edit's PUT of what the channel serves, or a new channel's POST. */
+/**
+ * The form's write: an edit's PUT of what the channel serves, or a new channel's POST.
+ * A PUT replaces the whole set, so an edit first reads it again: a change someone else
+ * saved since the form opened is shown, not overwritten unseen.
+ */
 async function write(
   client: MonitoringClient,
   form: ChannelForm,
   signal: AbortSignal,
 ): Promise<SubmitOutcome> {
   const put = subscriptionsBody(form);
-  if (form.edit && put)
+  if (form.edit && put) {
+    const now = await client.subscriptions(form.edit.channelId, { signal });
+    if (changedSince(form.edit, now))
+      return { ok: false, changed: now, error: { kind: 'unknown', message: 'changed meanwhile' } };
     return { ok: true, subscriptions: await client.setSubscriptions(form.edit.channelId, put, { signal }) };
+  }
   const body = parsedBody(form);
   if (!body) return { ok: false, error: { kind: 'unknown', message: 'the form is not valid' } };
   return { ok: true, channel: await client.createAlertChannel(body, { signal }) };
