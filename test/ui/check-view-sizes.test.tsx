@@ -136,9 +136,7 @@ describe('a FAILING check whose every location reads degraded', () => {
     await expect.poll(() => lines().join('\n')).toContain('STARTED');
     const frame = lines();
     const at = frame.findIndex((l) => l.startsWith('  LOCATION'));
-    expect(frame[at + 4]).toMatch(
-      /^ {2}✖ FAILING although no location fails: availability 75\.00% below 85%/,
-    );
+    expect(frame[at + 4]).toMatch(/^ {2}✖ FAILING as a whole: availability 75\.00% below 85%/);
     expect(frame.length).toBeLessThanOrEqual(rows);
   });
 
@@ -151,7 +149,7 @@ describe('a FAILING check whose every location reads degraded', () => {
     }));
     const lines = checkView(60, 12, six, undefined, { availability: { percentage: 75, period: '24h' } });
     await expect.poll(() => lines().join('\n')).toContain('STARTED');
-    expect(lines().join('\n')).toContain('although no location fails: availability 75');
+    expect(lines().join('\n')).toContain('FAILING as a whole: availability 75.00% below 85%');
     expect(lines().join('\n')).toMatch(/… \d more locations/);
     expect(lines().length).toBeLessThanOrEqual(12);
   });

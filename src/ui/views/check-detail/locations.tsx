@@ -149,7 +149,7 @@ export function LocationBreakdown({
       ))}
       {why ? (
         <Text color={tint(theme, 'red')} wrap="truncate">
-          {`  ${theme.status.failing.glyph} ${theme.status.failing.word} although no location fails: ${sanitize(why)}`}
+          {`  ${theme.status.failing.glyph} ${theme.status.failing.word} as a whole: ${sanitize(why)}`}
         </Text>
       ) : null}
       {hidden.length > 0 ? (
