@@ -39,6 +39,19 @@ export function waterfall(timing: Timing, columns: number): Segment[] {
   return out;
 }
 
+/** Each phase and the total are rounded to the millisecond: a gap this small is that, not time. */
+const ROUNDING_MS = 3;
+
+/**
+ * The part of a run's total outside its phases: the probe's own work around the request
+ * (the phases hold the target's time only), or a browser's page after its document. 0
+ * when it is within the rounding of the phases.
+ */
+export function restOfRun(timing: Timing): number {
+  const rest = timing.total - PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0);
+  return rest >= ROUNDING_MS ? rest : 0;
+}
+
 export interface Stop {
   phase: Phase;
   /** Time spent in the phase before it failed: the run's total less the phases it finished. */

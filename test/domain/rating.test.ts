@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateAgainst, rateMetric, rateResponseTime, rateSuccessRate } from '../../src/domain/rating.js';
 import { sparkline } from '../../src/domain/sparkline.js';
-import { waterfall } from '../../src/domain/waterfall.js';
+import { restOfRun, waterfall } from '../../src/domain/waterfall.js';
 
 describe('thresholds (lower is better)', () => {
   it.each([
@@ -105,6 +105,14 @@ describe('waterfall', () => {
     expect(bars.map((b) => b.phase)).toEqual(['dns', 'tcp', 'firstByte', 'download']);
     expect(bars[1]!.width).toBe(1);
     expect(bars[0]!.width).toBe(0);
+  });
+});
+
+describe('the rest of a run', () => {
+  it('is the total less its phases, and nothing within their rounding', () => {
+    expect(restOfRun({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 26 })).toBe(8);
+    expect(restOfRun({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 20 })).toBe(0);
+    expect(restOfRun({ total: 40 })).toBe(40);
   });
 });
 

@@ -48,6 +48,34 @@ describe('result detail of a refused connection', () => {
   });
 });
 
+describe('result detail of a run whose total is more than its phases', () => {
+  it('draws the rest of the run as a line of its own, so the phases add up to the total', () => {
+    const theme = createTheme({ color: false, ascii: false });
+    const run = (timing: {
+      dns: number;
+      tcp: number;
+      firstByte: number;
+      download: number;
+      total: number;
+    }) => {
+      const view = render(
+        <Box flexDirection="column">{resultLines(sampleResult('r3', { timing }), 80, theme)}</Box>,
+      );
+      unmount = view.unmount;
+      return plain(view.lastFrame()!);
+    };
+    const text = run({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 26 });
+    const rest = text.split('\n').find((l) => l.includes('Rest of run'))!;
+    expect(rest).toMatch(/^ {2}Rest of run +█+ +8 ms$/);
+    // Its bar starts where the phases end: at 18 of 26 ms, 31 of the 46 columns.
+    expect(rest.indexOf('█')).toBe(2 + 14 + 1 + 31);
+    expect(text).toMatch(/Total +26 ms/);
+    unmount?.();
+    // Within the phases' rounding, no line.
+    expect(run({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 20 })).not.toContain('Rest of run');
+  });
+});
+
 describe('result detail keeps what matters whole (issue 36)', () => {
   const longActual = `{"error":"upstream payment gateway answered 502 after 3 retries","trace":"${'abcdef0123'.repeat(12)}"}`;
   const stepMessage =

@@ -1,11 +1,12 @@
 // The waterfall of one run: each phase offset and scaled to the total, its
 // milliseconds beside it, coloured by the spec's response-time bands and
-// readable without colour (the bar is drawn, the number written).
+// readable without colour (the bar is drawn, the number written). The total's
+// time outside the phases is a dim line of its own, so the phases visibly add up.
 import type { ReactElement } from 'react';
 import { Text } from 'ink';
 import { formatMs } from '../../../domain/format.js';
 import { rateResponseTime, ratingLevel } from '../../../domain/rating.js';
-import { PHASE_LABELS, waterfall, type Stop } from '../../../domain/waterfall.js';
+import { PHASE_LABELS, restOfRun, waterfall, type Stop } from '../../../domain/waterfall.js';
 import type { Timing } from '../../../store/types.js';
 import { tint, type Theme } from '../../theme.js';
 
@@ -30,6 +31,16 @@ export function timingBarLines(
       {` ${formatMs(s.ms).padStart(8)}`}
     </Text>
   ));
+  const rest = stop ? 0 : restOfRun(timing);
+  if (rest > 0) {
+    const offset = Math.min(barWidth - 1, Math.floor(((timing.total - rest) / timing.total) * barWidth));
+    const width = barWidth - offset;
+    lines.push(
+      <Text key="rest" color={tint(theme, theme.dim)} wrap="truncate">
+        {`  ${'Rest of run'.padEnd(14)} ${' '.repeat(offset)}${theme.bar.repeat(width)} ${formatMs(rest).padStart(8)}`}
+      </Text>,
+    );
+  }
   if (stop) {
     const done = Math.max(0, timing.total - stop.ms);
     const offset = Math.min(barWidth - 1, Math.floor((done / Math.max(1, timing.total)) * barWidth));
