@@ -249,9 +249,16 @@ describe('the help at 80x24 (issue 36)', () => {
     expect(plain(lastFrame())).not.toContain('scroll the help up');
     stdin.write('j');
     await expect.poll(() => plain(lastFrame())).toMatch(/lines 2-/);
+    // A description wider than the overlay goes on under itself: nothing is cut.
+    expect(plain(lastFrame())).not.toContain('…');
+    expect(plain(lastFrame())).toMatch(/\n│ {22}\S/);
     // The board's keys first, then what its marks mean.
-    for (let i = 0; i < 16; i++) stdin.write('j');
-    await expect.poll(() => plain(lastFrame())).toMatch(/lines 18-/);
+    const topLine = () => /lines (\d+)-/.exec(plain(lastFrame()))![1];
+    for (let i = 0; i < 40 && !/↗→↘ +\^=v +TR: response time trend/.test(plain(lastFrame())); i++) {
+      const at = topLine();
+      stdin.write('j');
+      await expect.poll(topLine).not.toBe(at);
+    }
     const frame = plain(lastFrame());
     expect(frame).toContain('Marks (as drawn, then with --ascii)');
     expect(frame).toMatch(/▲ +! +degraded/);

@@ -437,6 +437,15 @@ describe('your own commands', () => {
     expect(frame()).not.toContain('H ssh');
     view.stdin.write('?');
     await tick();
+    // A key this key's role may not press says so once at the top, and beside it only what this key is.
+    expect(frame()).toContain('M, a, ctrl+r, z, v, e, +: need an operate key; this key is read');
+    const flowing = frame().replace(/\s*│\n│\s+/g, ' '); // a wrapped description read on one line
+    expect(flowing).toMatch(/reminders stop \(asks first\) \[operate\] \(not now: this key is read\)/);
+    // After the check view's own keys.
+    for (let i = 0; i < 10 && !frame().includes('lnav /var/log'); i++) {
+      view.stdin.write('\u001b[6~');
+      await tick();
+    }
     expect(frame()).toContain('Your own commands');
     expect(frame()).toContain('lnav /var/log/{check.id}.log');
     expect(frame()).not.toContain('ssh {target}');

@@ -1,5 +1,6 @@
 // The ? overlay, generated from the keymap table and the legend of marks; it
-// scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen. A key not
+// scrolls (j/k, arrows, pgup/pgdn) when it is longer than the screen. A line wider
+// than the overlay goes on under its description, never cut off. A key not
 // offered now is listed with why (src/ui/commands/disabled.ts), and the keys the
 // key's role may not press are named first.
 import { Box, Text } from 'ink';
@@ -9,7 +10,7 @@ import { disabledReason, roleNote } from '../../commands/disabled.js';
 import { KEYMAP, type Binding, type Scope } from '../../keymap.js';
 import { legendLines } from '../../legend.js';
 import { createTheme, tint, useTheme } from '../../theme.js';
-import { sanitize } from '../../../domain/sanitize.js';
+import { sanitize, wrapText } from '../../../domain/sanitize.js';
 import { userCommandHidden } from '../../commands/user-commands.js';
 
 const TITLES: Partial<Record<Scope, string>> = {
@@ -65,10 +66,40 @@ export const selectDisabled = (s: ConsoleState): string =>
 
 function bindingLine(b: Binding, reason: string | undefined): string {
   const role = b.role ? ` [${b.role}]` : '';
-  return `${b.keys.join(', ').padEnd(18)} ${b.help}${role}${reason ? ` (not now: ${reason})` : ''}`;
+  // The role it needs is in brackets already (and in the note at the top): say only what this key is.
+  const needs = b.role ? `needs an ${b.role} key; ` : undefined;
+  const why = needs && reason?.startsWith(needs) ? reason.slice(needs.length) : reason;
+  return `${b.keys.join(', ').padEnd(18)} ${b.help}${role}${why ? ` (not now: ${why})` : ''}`;
+}
+
+/** The keys' column and the space after it: a binding's description starts there. */
+const KEY_COLUMN = 19;
+
+/** The columns a line's text has: the terminal's, less the border, the padding and the indent. */
+const textRoom = (cols: number) => Math.max(KEY_COLUMN + 10, cols - 6);
+
+/** Where a line's description starts: after the last gap of its keys' (or marks') columns. */
+function descriptionAt(text: string): number {
+  let at = 0;
+  for (const m of text.slice(0, KEY_COLUMN + 1).matchAll(/ {2,}(?=\S)/g)) at = m.index + m[0].length;
+  return at || KEY_COLUMN;
+}
+
+/** A line of text on as many lines as it takes, the next ones under its description. */
+function hanging(l: Line, room: number): Line[] {
+  if (l.title) return [l];
+  const [first = '', ...rest] = wrapText(l.text, room);
+  if (rest.length === 0) return [l];
+  const indent = descriptionAt(l.text);
+  const more = wrapText(rest.join(' '), room - indent);
+  return [
+    { ...l, text: first },
+    ...more.map((text, i) => ({ key: `${l.key}+${i}`, title: '', text: `${' '.repeat(indent)}${text}` })),
+  ];
 }
 
 function helpLines(
+  cols: number,
   first: readonly Scope[],
   notes: readonly string[],
   disabled: readonly string[] = [],
@@ -96,7 +127,7 @@ function helpLines(
   // The keys of the view beneath first, then what its marks mean, then everything else.
   const mine = order.filter(([scope]) => first.includes(scope as Scope));
   const rest = order.filter(([scope]) => !first.includes(scope as Scope));
-  return [
+  const lines: Line[] = [
     ...notes.map((title, i) => ({ key: `note-${i}`, title, text: '' })),
     ...mine.flatMap(section),
     ...ownLines,
@@ -104,15 +135,17 @@ function helpLines(
     ...marks.map((text, i) => ({ key: `mark-${i}`, title: '', text })),
     ...rest.flatMap(section),
   ];
+  const room = textRoom(cols);
+  return lines.flatMap((l) => hanging(l, room));
 }
 
 /** Lines of help that fit in `height`: less the border, the title, a poll-cycle line and the position line. */
 export const helpRoom = (height: number, pollCycle: boolean): number =>
   Math.max(1, height - (pollCycle ? 4 : 3) - 1);
 
-/** How many lines the help has (the same in any order): how far it can scroll. */
+/** How many lines the help has (the same in any order, not at any width): how far it can scroll. */
 export const helpLineCount = (s: ConsoleState): number =>
-  helpLines([], roleNotes(s), [], ownCommandLines(s)).length;
+  helpLines(s.cols, [], roleNotes(s), selectDisabled(s).split('\n'), ownCommandLines(s)).length;
 
 /** The user's commands a key of this role may run, one line each: key, name, where, what runs. */
 export function ownCommandLines(s: ConsoleState): string[] {
@@ -130,7 +163,9 @@ export function HelpOverlay({ store, height, first = [], pollCycle }: HelpOverla
   const notes = useStore(store, (s) => roleNotes(s).join('\n'));
   const disabled = useStore(store, selectDisabled);
   const own = useStore(store, (s) => ownCommandLines(s).join('\n'));
+  const cols = useStore(store, (s) => s.cols);
   const lines = helpLines(
+    cols,
     first,
     notes ? notes.split('\n') : [],
     disabled.split('\n'),
