@@ -67,6 +67,28 @@ describe('alert channels in the console', () => {
     expect(row('Pager red')).toMatch(/ 2m /);
   });
 
+  it('at 80x24, says under the list how the selected channel delivers, what it serves and its window', async () => {
+    await expect.poll(plain).toContain('Incident bot');
+    store.getState().setSize(80, 24);
+    try {
+      await expect.poll(plain).toMatch(/^ {2}last delivery none yet {2}none failed in 24 h$/m);
+      const frame = plain();
+      expect(frame).not.toMatch(/LAST DELIVERY|SUBSCRIBED| GROUP /);
+      expect(selectedLine()).toContain('Incident bot');
+      expect(frame).toMatch(/^Incident bot \(#\d+\) {2}WEBHOOK {2}grouping off$/m);
+      expect(frame).toMatch(/^ {2}serves nothing$/m);
+      expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+      keys('j');
+      await expect.poll(plain).toMatch(/^Pager red \(#\d+\) {2}SMS {2}grouping 2m$/m);
+    } finally {
+      keys('k');
+      store.getState().setSize(180, 30);
+    }
+    await expect.poll(selectedLine).toContain('Incident bot');
+    await expect.poll(plain).toContain('LAST DELIVERY');
+    expect(plain()).not.toContain('last delivery none yet');
+  });
+
   it('reveals the selected channel with v until the selection moves', async () => {
     keys('v');
     await expect

@@ -1,5 +1,6 @@
 // Alert channels: id, type, name, where it delivers (masked until v), what it
-// serves, its last delivery (a test's outcome in place), failures in 24 h.
+// serves, its last delivery (a test's outcome in place), failures in 24 h; where the
+// table is too narrow for the last four, lines under it say them of the selected one.
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { channelDetailLines } from '../../../domain/mask.js';
@@ -15,6 +16,7 @@ import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
 import { channelColumns } from './channel-columns.js';
 import { testText } from './delivery-columns.js';
+import { SELECTED_CHANNEL_LINES, SelectedChannel, tableHidesDelivery } from './selected-channel.js';
 import { exchangeRows, hasExchange, TestExchange } from './test-exchange.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
@@ -34,6 +36,15 @@ export function ChannelsView({ store, height }: ViewProps) {
   const exchange = test?.state === 'done' && hasExchange(test.outcome) ? test.outcome : undefined;
   const exchangeLines = exchange ? exchangeRows(height) : 0;
   const columns = channelColumns(theme, { now, tests, revealed });
+  const placed = list ? layoutColumns(columns, cols - 2, list.data) : [];
+  const above =
+    (test ? 1 : 0) +
+    groupingLines(grouping) +
+    exchangeLines +
+    (created ? secretPanelLines(created, cols) : 0) +
+    wrappedLines(details, cols);
+  const room = Math.max(1, height - 3 - above);
+  const told = toldChannel(list?.data ?? [], selected, placed, room);
   return (
     <Box flexDirection="column" height={height}>
       <Text bold>
@@ -77,24 +88,28 @@ export function ChannelsView({ store, height }: ViewProps) {
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
         <Table
-          columns={layoutColumns(columns, cols - 2, list.data)}
+          columns={placed}
           rows={list.data}
           rowKey={(c) => String(c.id)}
           selectedKey={selected === null ? null : String(selected)}
-          height={Math.max(
-            1,
-            height -
-              3 -
-              (test ? 1 : 0) -
-              groupingLines(grouping) -
-              exchangeLines -
-              (created ? secretPanelLines(created, cols) : 0) -
-              wrappedLines(details, cols),
-          )}
+          height={told ? room - SELECTED_CHANNEL_LINES : room}
         />
       ) : null}
+      {told ? <SelectedChannel channel={told} now={now} test={tests[told.id]} /> : null}
     </Box>
   );
+}
+
+/** The selected channel, to tell under the table: only while every row (or 6 lines of them) fits above. */
+function toldChannel(
+  rows: readonly AlertChannel[],
+  selected: number | null,
+  placed: Parameters<typeof tableHidesDelivery>[0],
+  room: number,
+): AlertChannel | undefined {
+  const current = rows.find((c) => c.id === selected);
+  const fits = room - SELECTED_CHANNEL_LINES >= Math.min(rows.length + 1, 6);
+  return current && fits && tableHidesDelivery(placed) ? current : undefined;
 }
 
 /** Lines `w` takes: the question, and under it why what was typed was refused. */

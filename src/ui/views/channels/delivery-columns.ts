@@ -25,7 +25,7 @@ export function testText(test: ChannelTest): { text: string; color: string } {
 
 const STATUS_COLOR: Record<string, string> = { sent: 'green', failed: 'red', pending: 'yellow' };
 
-function lastCell(c: AlertChannel, now: number, theme: Theme, test: ChannelTest | undefined): Cell {
+export function lastCell(c: AlertChannel, now: number, theme: Theme, test: ChannelTest | undefined): Cell {
   if (test) return testText(test);
   const last = c.lastDelivery;
   if (!last) return { text: 'none yet', color: theme.dim };
