@@ -80,6 +80,10 @@ describe('alert channels in the console', () => {
       expect(frame.split('\n').length).toBeLessThanOrEqual(24);
       keys('j');
       await expect.poll(plain).toMatch(/^Pager red \(#\d+\) {2}SMS {2}grouping 2m$/m);
+      // At 60 columns the title is cut, not wrapped onto the table's first line.
+      store.getState().setSize(60, 12);
+      await expect.poll(() => plain().split('\n')[1]).toMatch(/^ +ID TYPE/);
+      expect(plain().split('\n').length).toBeLessThanOrEqual(12);
     } finally {
       keys('k');
       store.getState().setSize(180, 30);

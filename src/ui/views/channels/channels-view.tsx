@@ -47,7 +47,7 @@ export function ChannelsView({ store, height }: ViewProps) {
   const told = toldChannel(list?.data ?? [], selected, placed, room);
   return (
     <Box flexDirection="column" height={height}>
-      <Text bold>
+      <Text bold wrap="truncate">
         {`Alert channels${list ? ` (${list.meta.totalItems})  page ${list.meta.currentPage}/${list.meta.totalPages}` : ''}  `}
         <Text color={tint(theme, theme.dim)}>
           {revealed === null
