@@ -275,6 +275,21 @@ describe('the help at 80x24 (issue 36)', () => {
   });
 });
 
+describe('the help at 60x12 for a read key', () => {
+  it('wraps the note of the keys it may not press, and each such key says only what this key is', async () => {
+    const store = storeWith(60, 12);
+    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' } as never);
+    const { lastFrame, stdin } = draw(store, { color: false });
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    stdin.write('?');
+    await expect.poll(() => plain(lastFrame())).toContain('Keys (esc or ? to close)');
+    const frame = plain(lastFrame());
+    expect(frame).toMatch(/│ M, a, ctrl\+r, z, v, e, \+: need an operate key; this +│\n│ {3}key is read +│/);
+    expect(frame).not.toContain('…');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(12);
+  });
+});
+
 describe('the REASON column (issue 36)', () => {
   it('says why a status is what it is on a wide board, and drops first on a narrow one', async () => {
     const store = storeWith(200, 30, 0);

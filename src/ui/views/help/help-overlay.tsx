@@ -87,7 +87,11 @@ function descriptionAt(text: string): number {
 
 /** A line of text on as many lines as it takes, the next ones under its description. */
 function hanging(l: Line, room: number): Line[] {
-  if (l.title) return [l];
+  // A title (a role's note: the keys it may not press) goes on two spaces in.
+  if (l.title)
+    return wrapText(l.title, room).map((title, i) =>
+      i === 0 ? { ...l, title } : { key: `${l.key}+${i}`, title: `  ${title}`, text: '' },
+    );
   const [first = '', ...rest] = wrapText(l.text, room);
   if (rest.length === 0) return [l];
   const indent = descriptionAt(l.text);
