@@ -3,26 +3,21 @@
 import { describe, expect, it } from 'vitest';
 import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 import { listLines } from '../../src/commands/maintenance.js';
+import { sampleWindow } from '../helpers/samples.js';
 
 const NOW = Date.parse('2026-11-27T10:00:00.000Z');
-const w = (over: Partial<MaintenanceWindow>): MaintenanceWindow => ({
-  id: 'mw-1',
-  name: 'deploy 4.2',
-  reason: 'rolling deploy',
-  createdBy: 'deployer',
-  createdAt: '2026-11-27T09:50:00.000Z',
-  scope: { checks: ['api', 'web'] },
-  startsAt: '2026-11-27T09:50:00.000Z',
-  endsAt: '2026-11-27T10:25:00.000Z',
-  repeat: null,
-  mode: 'silence',
-  excludeFromAvailability: false,
-  state: 'active',
-  occurrence: null,
-  source: 'api',
-  endedEarlyAt: null,
-  ...over,
-});
+const w = (over: Partial<MaintenanceWindow>): MaintenanceWindow =>
+  sampleWindow(
+    'mw-1',
+    {
+      reason: 'rolling deploy',
+      createdBy: 'deployer',
+      scope: { checks: ['api', 'web'] },
+      endsAt: '2026-11-27T10:25:00.000Z',
+      ...over,
+    },
+    Date.parse('2026-11-27T09:51:00.000Z'),
+  );
 
 describe('listLines', () => {
   it('lines up the windows: when an active one ends, when a scheduled one starts', () => {

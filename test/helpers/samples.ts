@@ -1,5 +1,6 @@
 // Wire records that parse with the shared schemas, for fixtures and store tests.
 import type { CheckResult, CheckStatus, Dashboard, StatusSummary } from '../../src/api/schemas/index.js';
+import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 
 export function sampleStatus(id: string, overrides: Partial<CheckStatus> = {}): CheckStatus {
   return {
@@ -98,5 +99,31 @@ export function sampleDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     createdAt: '2026-11-22T09:00:00.000Z',
     updatedAt: '2026-11-22T09:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** An active maintenance window over one check, begun a minute before `now`, 25.5 minutes left. */
+export function sampleWindow(
+  id: string,
+  over: Partial<MaintenanceWindow> = {},
+  now = Date.now(),
+): MaintenanceWindow {
+  return {
+    id,
+    name: 'deploy 4.2',
+    reason: 'rolling deploy of the API',
+    createdBy: 'ci-key',
+    createdAt: new Date(now - 60_000).toISOString(),
+    scope: { checks: ['api'] },
+    startsAt: new Date(now - 60_000).toISOString(),
+    endsAt: new Date(now + 25 * 60_000 + 30_000).toISOString(),
+    repeat: null,
+    mode: 'silence',
+    excludeFromAvailability: false,
+    state: 'active',
+    occurrence: null,
+    source: 'api',
+    endedEarlyAt: null,
+    ...over,
   };
 }

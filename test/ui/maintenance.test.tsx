@@ -6,12 +6,11 @@
 // the real service).
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 import { describeScope } from '../../src/domain/maintenance-time.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
-import { sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { sampleStatus, sampleSummary, sampleWindow } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -40,28 +39,6 @@ function boardStore(role: 'read' | 'operate' | 'admin' = 'operate') {
   store.getState().applyStatuses(checks, sampleSummary({ failing: 2, passing: 1 }), Date.now());
   store.getState().setMe({ accountId: 'a', keyName: 'ops', role });
   return store;
-}
-
-function sampleWindow(id: string, over: Partial<MaintenanceWindow> = {}): MaintenanceWindow {
-  const now = Date.now();
-  return {
-    id,
-    name: 'deploy 4.2',
-    reason: 'rolling deploy of the API',
-    createdBy: 'ci-key',
-    createdAt: new Date(now - 60_000).toISOString(),
-    scope: { checks: ['api'] },
-    startsAt: new Date(now - 60_000).toISOString(),
-    endsAt: new Date(now + 25 * 60_000 + 30_000).toISOString(),
-    repeat: null,
-    mode: 'silence',
-    excludeFromAvailability: false,
-    state: 'active',
-    occurrence: null,
-    source: 'api',
-    endedEarlyAt: null,
-    ...over,
-  };
 }
 
 describe('M: the maintenance prompt', () => {

@@ -5,14 +5,13 @@
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertChannel } from '../../src/api/schemas/index.js';
-import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 import { displayWidth } from '../../src/domain/sanitize.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';
 import type { View } from '../../src/store/types.js';
 import { App, selectFooterHints } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
-import { sampleDashboard, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { sampleDashboard, sampleStatus, sampleSummary, sampleWindow } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -36,26 +35,6 @@ function channel(id: number): AlertChannel {
     groupWindowSeconds: 0,
     lastDelivery: { id: `n${id}`, event: 'failure', status: 'failed', at: at(-5_000) },
     failures24h: 3,
-  };
-}
-
-function window(id: string): MaintenanceWindow {
-  return {
-    id,
-    name: `${LONG} ${id}`,
-    reason: LONG,
-    createdBy: 'ci-key',
-    createdAt: at(-60_000),
-    scope: { checks: ['c1'], groups: ['edge'], tags: ['a-very-long-tag-name'] },
-    startsAt: at(-60_000),
-    endsAt: at(3_600_000),
-    repeat: null,
-    mode: 'silence',
-    excludeFromAvailability: false,
-    state: 'active',
-    occurrence: null,
-    source: 'api',
-    endedEarlyAt: null,
   };
 }
 
@@ -94,7 +73,13 @@ function filled(cols: number, rows: number): ConsoleStore {
   });
   store.getState().setWindows({
     state: 'ok',
-    data: Array.from({ length: 20 }, (_, i) => window(`w${i}`)),
+    data: Array.from({ length: 20 }, (_, i) =>
+      sampleWindow(`w${i}`, {
+        name: `${LONG} ${i}`,
+        reason: LONG,
+        scope: { checks: ['c1'], groups: ['edge'], tags: [LONG] },
+      }),
+    ),
     at: Date.now(),
   });
   return store;
