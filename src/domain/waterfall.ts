@@ -45,9 +45,11 @@ const ROUNDING_MS = 3;
 /**
  * The part of a run's total outside its phases: the probe's own work around the request
  * (the phases hold the target's time only), or a browser's page after its document. 0
- * when it is within the rounding of the phases.
+ * when it is within the rounding of the phases, and for a run with no phase at all (a
+ * heartbeat's total is its job's run: nothing to add up).
  */
 export function restOfRun(timing: Timing): number {
+  if (!PHASES.some((p) => timing[p] !== undefined)) return 0;
   const rest = timing.total - PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0);
   return rest >= ROUNDING_MS ? rest : 0;
 }

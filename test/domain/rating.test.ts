@@ -112,7 +112,9 @@ describe('the rest of a run', () => {
   it('is the total less its phases, and nothing within their rounding', () => {
     expect(restOfRun({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 26 })).toBe(8);
     expect(restOfRun({ dns: 0, tcp: 5, firstByte: 12, download: 1, total: 20 })).toBe(0);
-    expect(restOfRun({ total: 40 })).toBe(40);
+    // A heartbeat's run has a total and no phase: its job's time, not a rest.
+    expect(restOfRun({ total: 40 })).toBe(0);
+    expect(restOfRun({ firstByte: 10, total: 40 })).toBe(30);
   });
 });
 
