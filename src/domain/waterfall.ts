@@ -20,12 +20,11 @@ export interface Segment {
   width: number; // columns of the bar, at least 1 when ms > 0
 }
 
+/** The milliseconds of the phases a run has, summed. */
+const phasesMs = (timing: Timing): number => PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0);
+
 export function waterfall(timing: Timing, columns: number): Segment[] {
-  const total = Math.max(
-    1,
-    timing.total,
-    PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0),
-  );
+  const total = Math.max(1, timing.total, phasesMs(timing));
   let elapsed = 0;
   const out: Segment[] = [];
   for (const phase of PHASES) {
@@ -50,7 +49,7 @@ const ROUNDING_MS = 3;
  */
 export function restOfRun(timing: Timing): number {
   if (!PHASES.some((p) => timing[p] !== undefined)) return 0;
-  const rest = timing.total - PHASES.reduce((n, p) => n + (timing[p] ?? 0), 0);
+  const rest = timing.total - phasesMs(timing);
   return rest >= ROUNDING_MS ? rest : 0;
 }
 
@@ -86,8 +85,11 @@ export function stoppedAt(run: RunShape): Stop | null {
   const expected = phasesOf(run.checkType, run.request.url);
   const phase = expected.find((p) => run.timing[p] === undefined);
   if (!phase) return null;
-  const done = PHASES.reduce((n, p) => n + (run.timing[p] ?? 0), 0);
-  return { phase, ms: Math.max(0, run.timing.total - done), what: STOP_WORDS[run.error.name] ?? 'failed' };
+  return {
+    phase,
+    ms: Math.max(0, run.timing.total - phasesMs(run.timing)),
+    what: STOP_WORDS[run.error.name] ?? 'failed',
+  };
 }
 
 function phasesOf(checkType: string, url: string): readonly Phase[] {
