@@ -103,6 +103,35 @@ describe('the check view at every size', () => {
     await expect.poll(() => running().join('\n')).toContain('running since 03:00:02');
   });
 
+  it("at 80x24 a heartbeat's runs list the job's exit code, and none for a plain ping", async () => {
+    const run = (id: string, end: 'exit' | 'success', exitCode: number | null) =>
+      sampleResult(id, {
+        checkType: 'heartbeat',
+        status: exitCode ? 'failed' : 'success',
+        // What the service stores (heartbeats/results.ts): a plain ping's statusCode is 0.
+        response: {
+          statusCode: exitCode ?? 0,
+          statusText: end,
+          headers: {},
+          body: '',
+          responseTime: 0,
+          size: 0,
+        },
+        heartbeat: { end, exitCode, startedAt: null, rid: null },
+      });
+    const lines = checkView(80, 24, THREE, [run('r0', 'exit', 3), run('r1', 'success', null)], {
+      checkType: 'heartbeat',
+    });
+    await expect.poll(() => lines().join('\n')).toContain('STARTED');
+    const frame = lines();
+    const header = frame.find((l) => l.includes('STARTED'))!;
+    expect(header).toMatch(/\bEXIT\b/);
+    expect(header).not.toMatch(/\bCODE\b/);
+    const at = header.indexOf('EXIT') + 'EXIT'.length;
+    const rows = frame.slice(frame.indexOf(header) + 1, frame.indexOf(header) + 3);
+    expect(rows.map((l) => l.slice(at - 4, at).trim())).toEqual(['3', '—']);
+  });
+
   it('at 60x12 with eight locations lists the worst first and says what else there is', async () => {
     const eight = Array.from({ length: 8 }, (_, i) => ({
       id: `loc-${i}`,

@@ -94,7 +94,26 @@ function pingMarks(runs: readonly CheckResult[], width: number, theme: ReturnTyp
   return { text: failed.map((f) => (f ? theme.mark.failing : theme.mark.passing)).join(''), failed };
 }
 
-function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
+/**
+ * A heartbeat's runs are a job's: what would be an answer's status code is its exit code, and a
+ * plain ping or /fail sent none (the spec's `statusCode` still carries 0 or 1 for clients).
+ */
+function codeColumn(theme: ReturnType<typeof useTheme>, heartbeat: boolean): Column<CheckResult> {
+  return {
+    key: 'code',
+    title: heartbeat ? 'EXIT' : 'CODE',
+    width: 4,
+    align: 'right',
+    priority: 3,
+    cell: (r) => {
+      if (r.heartbeat)
+        return { text: r.heartbeat.exitCode === null ? theme.none : String(r.heartbeat.exitCode) };
+      return { text: r.response ? String(r.response.statusCode) : theme.none };
+    },
+  };
+}
+
+function columns(theme: ReturnType<typeof useTheme>, heartbeat: boolean): Column<CheckResult>[] {
   return [
     { key: 'at', title: 'STARTED', width: 8, priority: 0, cell: (r) => ({ text: formatClock(r.startedAt) }) },
     {
@@ -125,14 +144,7 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       priority: 1,
       cell: (r) => ({ text: formatMs(r.response?.responseTime ?? r.duration) }),
     },
-    {
-      key: 'code',
-      title: 'CODE',
-      width: 4,
-      align: 'right',
-      priority: 3,
-      cell: (r) => ({ text: r.response ? String(r.response.statusCode) : theme.none }),
-    },
+    codeColumn(theme, heartbeat),
     { key: 'by', title: 'BY', width: 8, priority: 5, cell: (r) => ({ text: r.triggeredBy }) },
     {
       key: 'cause',
@@ -160,9 +172,10 @@ export function ResultsTable({
   const theme = useTheme();
   if (results.length === 0)
     return <Text color={tint(theme, theme.dim)}> no result in this period with these filters</Text>;
+  const jobRuns = results.every((r) => r.heartbeat !== undefined);
   return (
     <Table
-      columns={layoutColumns(columns(theme), width - 2, results)}
+      columns={layoutColumns(columns(theme, jobRuns), width - 2, results)}
       rows={results}
       rowKey={(r) => r.id}
       selectedKey={selectedId}
