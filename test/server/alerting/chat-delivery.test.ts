@@ -78,6 +78,29 @@ describe('chat dialects end to end', () => {
     expect(r.hook.seen[0]!.url).toBe(`/bot${TOKEN}/sendMessage`);
   });
 
+  it("waits out a 429's retry_after given in the body, as Telegram's flood control says it", async () => {
+    const r = (held.receivers = await startReceivers());
+    // Telegram's answer (https://core.telegram.org/bots/api#responseparameters): no Retry-After header.
+    r.hook.handle((_req, res, n) =>
+      n === 1
+        ? json(res, 429, {
+            ok: false,
+            error_code: 429,
+            description: 'Too Many Requests: retry after 1',
+            parameters: { retry_after: 1 },
+          })
+        : json(res, 200, { ok: true, result: {} }),
+    );
+    const channels = [chatChannel(r.hook.url, 'telegram')];
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels })));
+    await runner(svc)('c1', ['failed', 'failed']);
+    await expect.poll(async () => (await notifications(svc))[0]?.status, { timeout: 10_000 }).toBe('sent');
+    expect((await notifications(svc))[0]!.attempts).toBe(2);
+    // The test service's own backoff is 50 ms: only the answer's second makes this gap.
+    const [first, second] = r.hook.seen;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+  });
+
   it('refuses a bad chat config with a message naming the field', async () => {
     const r = (held.receivers = await startReceivers());
     const svc = (held.svc = await startAlertService(alertConfig(r, { channels: [] })));
