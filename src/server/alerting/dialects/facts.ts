@@ -89,6 +89,17 @@ export function allLinks(f: ChatFacts): Link[] {
   ];
 }
 
+/**
+ * The links that fit a message with a size limit: dropped from the end (the check's own
+ * first, the result last) while `size(links)` is over `max`. A link is whole or absent: a
+ * cut address would not open.
+ */
+export function linksWithin(links: Link[], max: number, size: (kept: Link[]) => number): Link[] {
+  let kept = links;
+  while (kept.length > 0 && size(kept) > max) kept = kept.slice(0, -1);
+  return kept;
+}
+
 export const ELLIPSIS = '…';
 
 /** How long a piece of text counts: UTF-16 units by default; bytes for services that count bytes. */

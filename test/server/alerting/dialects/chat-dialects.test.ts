@@ -199,6 +199,37 @@ describe('ntfy', () => {
   });
 });
 
+// The most the config allows: a runbook and 10 links of 2,000 characters each
+// (src/server/config/runbook-keys.ts), names of 80 wide characters, 30 long location names.
+const LONGEST_URL = (i: number) =>
+  `https://grafana.example.test/d/${i}?${'var-x=a&'.repeat(250)}`.slice(0, 2000);
+const longest = () =>
+  payload('failure', {
+    runbook: LONGEST_URL(99),
+    links: Array.from({ length: 10 }, (_, i) => ({ name: 'é中😀'.repeat(20), url: LONGEST_URL(i) })),
+    failingLocations: Array.from({ length: 30 }, (_, i) => ({
+      id: `l${i}`,
+      name: `中文 ${i} ${'x'.repeat(60)}`,
+    })),
+  });
+
+describe('the longest runbook and links the config allows', () => {
+  it.each([
+    ['msteams', 28 * 1024],
+    ['googlechat', 32_000],
+  ] as const)('%s stays within %i bytes, the cause and the result kept, each link whole', (service, max) => {
+    const p = longest();
+    const req = CHAT_DIALECTS[service](p, config(service));
+    expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(max);
+    expect(req.body).toContain('x_*');
+    expect(req.body).toContain(RESULT_LINK);
+    const urls = [RESULT_LINK, p.runbook, ...p.links.map((l) => l.url)];
+    const body = JSON.parse(req.body) as unknown;
+    const kept = strings(body).filter((s) => s.startsWith('https://'));
+    for (const url of kept) expect(urls).toContain(url);
+  });
+});
+
 describe('a payload without runbook or links (stored by a service before them)', () => {
   it.each(CHAT_SERVICES)('%s still renders', (service) => {
     const { runbook: _r, links: _l, ...before } = payload('failure', { error: 'timeout' });
