@@ -60,6 +60,24 @@ describe('chat dialects end to end', () => {
     expect(sent.map((n) => [n.event, n.status])).toEqual(CHAT_SERVICES.map(() => ['failure', 'sent']));
   });
 
+  it('delivers to each service a runbook and a link with a space and non-ASCII characters', async () => {
+    const r = (held.receivers = await startReceivers());
+    const channels = CHAT_SERVICES.map((s) => chatChannel(r.hook.url, s));
+    // The config takes these addresses; an HTTP header (ntfy's X-Actions) cannot carry them as they are.
+    const book = {
+      runbook: 'https://wiki.example.test/Störung runbook/中',
+      links: [{ name: 'Dash', url: 'https://dash.example.test/d/中 文?q=ü' }],
+    };
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels, checks: { c1: book } })));
+    await runner(svc)('c1', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length, { timeout: 10_000 }).toBe(CHAT_SERVICES.length);
+    const sent = await notifications(svc);
+    expect(sent.map((n) => [n.event, n.status])).toEqual(CHAT_SERVICES.map(() => ['failure', 'sent']));
+    const encoded = 'https://wiki.example.test/St%C3%B6rung%20runbook/%E4%B8%AD';
+    expect(r.hook.seen.find((q) => q.url === '/ntfy')!.headers['x-actions']).toContain(encoded);
+    expect(r.hook.seen.find((q) => q.url === '/slack')!.body).toContain(encoded);
+  });
+
   it("answers a channel test with the body sent and the receiver's answer, the token masked", async () => {
     const r = (held.receivers = await startReceivers());
     // Telegram's refusal, echoing where it was called: the token must not come back whole.

@@ -56,7 +56,20 @@ export interface ChatFacts {
 }
 
 const QUIET = new Set(['recovery', 'test', 'certificate', 'acknowledgement', 'location-recovery']);
-const httpOnly = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
+/**
+ * An http(s) URL as ASCII, or null: the config takes an address with a space or a
+ * non-ASCII character (`https://wiki/Störung 中`), which a header cannot carry (ntfy's
+ * X-Actions: undici refuses it and the page is never sent) and markup reads a space as
+ * the link's end. Its WHATWG serialisation percent-encodes them (a host goes to punycode).
+ */
+function httpOnly(u: string | null | undefined): string | null {
+  if (!u || !/^https?:\/\//i.test(u)) return null;
+  try {
+    return new URL(u).href;
+  } catch {
+    return null;
+  }
+}
 
 export function chatFacts(p: AlertPayload): ChatFacts {
   const summary = (what(p) as string | undefined) ?? p.event;
@@ -73,9 +86,10 @@ export function chatFacts(p: AlertPayload): ChatFacts {
     cause: p.error && !QUIET.has(p.event) ? sanitizeMultiline(p.error) : null,
     result: httpOnly(p.link),
     runbook: httpOnly(p.runbook ?? null),
-    links: (p.links ?? [])
-      .filter((l) => httpOnly(l.url))
-      .map((l) => ({ name: sanitize(l.name), url: l.url })),
+    links: (p.links ?? []).flatMap((l) => {
+      const url = httpOnly(l.url);
+      return url ? [{ name: sanitize(l.name), url }] : [];
+    }),
     occurredAt: p.occurredAt,
   };
 }
