@@ -230,6 +230,17 @@ describe('the longest runbook and links the config allows', () => {
   });
 });
 
+describe('the longest runbook and links the config allows, in Mattermost', () => {
+  it('keeps the post within 16,383 characters, the cause and the result kept', () => {
+    const text = (
+      JSON.parse(CHAT_DIALECTS.mattermost(longest(), config('mattermost')).body) as { text: string }
+    ).text;
+    expect(text.length).toBeLessThanOrEqual(16383);
+    expect(text).toContain('**Cause**\nx\\_\\*');
+    expect(text).toContain(`[Result](${RESULT_LINK})`);
+  });
+});
+
 describe('a payload without runbook or links (stored by a service before them)', () => {
   it.each(CHAT_SERVICES)('%s still renders', (service) => {
     const { runbook: _r, links: _l, ...before } = payload('failure', { error: 'timeout' });
