@@ -82,6 +82,18 @@ describe('slack', () => {
     // mrkdwn: &, < and > escaped, so no <!channel> and no link of the name's.
     const mrkdwn = strings(blocks).filter((s) => s.includes('Ev"il'));
     expect(mrkdwn.some((s) => s.includes('&lt;!channel&gt;'))).toBe(true);
+    // And verbatim, so Slack does not link or mention on its own what the text says.
+    const texts = (v: unknown): Array<Record<string, unknown>> =>
+      Array.isArray(v)
+        ? v.flatMap(texts)
+        : v && typeof v === 'object'
+          ? [
+              ...((v as Record<string, unknown>)['type'] === 'mrkdwn' ? [v as Record<string, unknown>] : []),
+              ...Object.values(v).flatMap(texts),
+            ]
+          : [];
+    expect(texts(blocks).length).toBeGreaterThanOrEqual(2);
+    for (const t of texts(blocks)) expect(t['verbatim']).toBe(true);
     const buttons = blocks.find((b) => b['type'] === 'actions')!['elements'] as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(buttons.map((b) => b['url'])).toEqual(expect.arrayContaining([RESULT_LINK, RUNBOOK]));
     for (const b of buttons) expect(b['text'].text.length).toBeLessThanOrEqual(75);
