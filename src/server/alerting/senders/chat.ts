@@ -21,7 +21,8 @@ export function chatRequest(payload: AlertPayload, config: ChatConfig): ChatRequ
 
 export function chatSender(post: HttpPoster): Sender {
   return (delivery, signal) => {
-    const request = chatRequest(delivery.payload, delivery.channel.config as unknown as ChatConfig);
+    const config = delivery.channel.config as unknown as ChatConfig;
+    const request = chatRequest(delivery.payload, config);
     return post(
       {
         method: 'POST',
@@ -32,6 +33,8 @@ export function chatSender(post: HttpPoster): Sender {
           'x-checkwall-delivery': delivery.id,
         },
         body: request.body,
+        // A service's refusal (Slack's invalid_blocks, Telegram's description) says why the page was refused.
+        explain: config.service !== undefined,
       },
       signal,
     );

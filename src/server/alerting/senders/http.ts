@@ -102,14 +102,20 @@ function retryAfterInBody(body: string): number | undefined {
 }
 
 /**
- * A receiver's answer as one line for the delivery log: its JSON `message` and `errors`
- * when it has them, control and escape characters out, at most 300 characters.
+ * A receiver's answer as one line for the delivery log: its JSON `status`, `message`,
+ * `errors` and `description` when it has them, control and escape characters out, at most 300 characters.
  */
 export function answerLine(text: string): string {
   let said = text;
   try {
-    const j = JSON.parse(text) as { message?: unknown; errors?: unknown; status?: unknown };
-    const parts = [j.status, j.message, j.errors].filter((x) => x !== undefined);
+    const j = JSON.parse(text) as {
+      message?: unknown;
+      errors?: unknown;
+      status?: unknown;
+      description?: unknown;
+    };
+    // Telegram's refusal says why in `description` (Bot API, "Making requests").
+    const parts = [j.status, j.message, j.errors, j.description].filter((x) => x !== undefined);
     if (parts.length) said = parts.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
   } catch {
     // Not JSON: the text as it came.
