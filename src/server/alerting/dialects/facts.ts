@@ -71,6 +71,12 @@ function httpOnly(u: string | null | undefined): string | null {
   }
 }
 
+/** The error as shown, or null when nothing of it is left to show (an empty text block is refused). */
+function causeOf(error: string): string | null {
+  const clean = sanitizeMultiline(error);
+  return /\S/.test(clean) ? clean : null;
+}
+
 export function chatFacts(p: AlertPayload): ChatFacts {
   const summary = (what(p) as string | undefined) ?? p.event;
   const where = p.location
@@ -83,7 +89,7 @@ export function chatFacts(p: AlertPayload): ChatFacts {
     subject: sanitize(p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`),
     summary: sanitize(summary),
     where: where || null,
-    cause: p.error && !QUIET.has(p.event) ? sanitizeMultiline(p.error) : null,
+    cause: p.error && !QUIET.has(p.event) ? causeOf(p.error) : null,
     result: httpOnly(p.link),
     runbook: httpOnly(p.runbook ?? null),
     links: (p.links ?? []).flatMap((l) => {

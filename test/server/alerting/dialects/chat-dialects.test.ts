@@ -265,6 +265,13 @@ describe('the longest runbook and links the config allows, in Mattermost', () =>
   });
 });
 
+describe('an error with nothing left to show once cleaned', () => {
+  it.each(CHAT_SERVICES.filter((s) => s !== 'ntfy'))('%s makes no blank text block of it', (service) => {
+    const req = CHAT_DIALECTS[service](payload('failure', { error: '\u001b[0m \n\t' }), config(service));
+    expect(strings(JSON.parse(req.body)).filter((s) => !/\S/.test(s))).toEqual([]);
+  });
+});
+
 describe('a payload without runbook or links (stored by a service before them)', () => {
   it.each(CHAT_SERVICES)('%s still renders', (service) => {
     const { runbook: _r, links: _l, ...before } = payload('failure', { error: 'timeout' });
