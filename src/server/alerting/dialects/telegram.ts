@@ -11,9 +11,14 @@ import { JSON_HEADERS, type ChatDialect } from './types.js';
 
 export const TELEGRAM_MAX = 4096;
 export const escapeMarkdownV2 = backslash('_*[]()~`>#+-=|{}.!\\');
+/**
+ * Text outside a code block: MarkdownV2's escapes, and a zero-width space after an @, as
+ * Mattermost's: Telegram finds an @username in plain text on its own and notifies that user.
+ */
+const escapeText = (ch: string) => (ch === '@' ? '@\u200b' : escapeMarkdownV2(ch));
 const escapeCode = backslash('`\\');
 const escapeLinkUrl = backslash(')\\');
-const esc = (s: string, max = 1000) => cutEscaped(s, max, escapeMarkdownV2);
+const esc = (s: string, max = 1000) => cutEscaped(s, max, escapeText);
 
 /**
  * What Telegram counts of MarkdownV2 text without a code block (the head): a link's

@@ -188,6 +188,9 @@ describe('telegram', () => {
       expect(markdownV2Violation(JSON.parse(render('telegram', event).body).text)).toBeNull();
     expect(body['text']).toContain('…');
     expect(body['text']).not.toContain(TOKEN);
+    // Telegram makes an @username in text a mention on its own: the name's cannot be one.
+    expect(body['text']).toContain('@\u200beveryone');
+    expect(body['text']).not.toMatch(/@[A-Za-z0-9_]/);
   });
 });
 
