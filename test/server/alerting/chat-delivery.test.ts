@@ -78,6 +78,27 @@ describe('chat dialects end to end', () => {
     expect(r.hook.seen.find((q) => q.url === '/slack')!.body).toContain(encoded);
   });
 
+  it('a channel without a service posts a line in which nothing can mention', async () => {
+    const r = (held.receivers = await startReceivers());
+    const channel = {
+      type: 'CHAT',
+      name: 'plain',
+      subscriptions: { checks: ['c1'] },
+      groupWindowSeconds: 0,
+      config: { url: `${r.hook.url}/plain` },
+    };
+    // Slack's explicit mention and Mattermost's plain one, in a name as they could be in an error.
+    const checks = { c1: { name: 'Deploy <!channel> @channel <@U024BE7LH>' } };
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels: [channel], checks })));
+    await runner(svc)('c1', ['failed', 'failed']);
+    await expect.poll(() => r.hook.seen.length, { timeout: 10_000 }).toBe(1);
+    const { text } = JSON.parse(r.hook.seen[0]!.body) as { text: string };
+    expect(text).toMatch(
+      /^\[FAILING\] Deploy ‹!channel› @\u200bchannel ‹@\u200bU024BE7LH› is failing at Frankfurt/,
+    );
+    expect(text).not.toMatch(/[<>]|@(?!\u200b)/);
+  });
+
   it("answers a channel test with the body sent and the receiver's answer, the token masked", async () => {
     const r = (held.receivers = await startReceivers());
     // Telegram's refusal, echoing where it was called: the token must not come back whole.

@@ -8,8 +8,15 @@ import type { AlertPayload } from '../../../api/schemas/index.js';
 import type { HttpPoster } from './http.js';
 import type { Sender } from './types.js';
 
+/**
+ * The line without a mention in it: the receiver may be Slack (`<!channel>`, `<@U123>`) or
+ * Mattermost (`@channel`, `@all`), and the line carries a target's error. `<` and `>` become
+ * ‹ ›, and an @ is followed by a zero-width space; anything else is left as it was.
+ */
+const unmentioned = (line: string) => line.replace(/</g, '‹').replace(/>/g, '›').replace(/@/g, '@\u200b');
+
 function plainBody(payload: AlertPayload, config: ChatConfig): ChatRequest {
-  const body: Record<string, string> = { text: oneLine(payload) };
+  const body: Record<string, string> = { text: unmentioned(oneLine(payload)) };
   if (config.channel) body['channel'] = config.channel;
   return { url: config.url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
