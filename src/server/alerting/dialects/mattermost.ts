@@ -6,6 +6,7 @@ import {
   allLinks,
   backslash,
   chatFacts,
+  cutEscaped,
   fitAround,
   linksWithin,
   percentEncoded,
@@ -17,18 +18,21 @@ export const MATTERMOST_MAX = 16383;
 const CAUSE_MAX = 4000;
 /** What the links leave at least for the cause (up to 12 addresses of 2,000 characters). */
 const CAUSE_ROOM = 1000;
+const LINE_MAX = 2000;
 
 const markdown = backslash('\\`*_{}[]()#+-.!|<>~');
 export const escapeMattermost = (ch: string) => (ch === '@' ? '@\u200b' : markdown(ch));
 const esc = (s: string) => Array.from(s, escapeMattermost).join('');
+/** A name or a sentence, cut (a group's names them all: 300 checks are 10,000 characters and more). */
+const line = (s: string) => cutEscaped(s, LINE_MAX, escapeMattermost);
 const urlIn = (u: string) => percentEncoded(u, '()');
 
 export const mattermost: ChatDialect = (p, config) => {
   const f = chatFacts(p);
   const headWith = (links: Link[]) =>
     [
-      `#### ${esc(f.title)}: ${esc(f.subject)}`,
-      `${esc(f.subject)} ${esc(f.summary)}`,
+      `#### ${line(`${f.title}: ${f.subject}`)}`,
+      line(`${f.subject} ${f.summary}`),
       `When: ${esc(f.occurredAt)}`,
       ...(links.length ? [links.map((l) => `[${esc(l.name)}](${urlIn(l.url)})`).join(' · ')] : []),
     ].join('\n');

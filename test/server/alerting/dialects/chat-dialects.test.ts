@@ -268,6 +268,32 @@ describe('the longest runbook and links the config allows, in Mattermost', () =>
   });
 });
 
+// A grouped message names every check (alerting/grouping.ts): 600 behind one broken balancer.
+const group = () =>
+  payload('failure', {
+    check: {
+      id: 'api-1',
+      name: `600 checks failing: ${Array.from({ length: 600 }, (_, i) => `Service ${i} (eu)`).join(', ')}`,
+      type: 'api',
+    },
+  });
+
+describe('a group of 600 checks', () => {
+  it('is an ntfy message of at most 4,096 bytes, the cause kept (over it, ntfy wants attachments)', () => {
+    const req = CHAT_DIALECTS.ntfy(group(), config('ntfy'));
+    expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(4096);
+    expect(req.body).toContain('\n\nx_*[]()');
+  });
+
+  it('is a Mattermost post of at most 16,383 characters, the cause kept', () => {
+    const text = (
+      JSON.parse(CHAT_DIALECTS.mattermost(group(), config('mattermost')).body) as { text: string }
+    ).text;
+    expect(text.length).toBeLessThanOrEqual(16383);
+    expect(text).toContain('**Cause**\nx\\_\\*');
+  });
+});
+
 describe('an error with nothing left to show once cleaned', () => {
   it.each(CHAT_SERVICES.filter((s) => s !== 'ntfy'))('%s makes no blank text block of it', (service) => {
     const req = CHAT_DIALECTS[service](payload('failure', { error: '\u001b[0m \n\t' }), config(service));
