@@ -6,11 +6,23 @@ import type { AlertChannel } from '../api/schemas/index.js';
 export const defaultGroupWindowSeconds = (type: AlertChannel['type']): number =>
   type === 'WEBHOOK' ? 0 : 30;
 
+/**
+ * WEBHOOK formats whose receiver keeps one alert per key of ours (PagerDuty's dedup_key,
+ * Opsgenie's alias, Alertmanager's labels): a grouped message carries one key, so the other
+ * alerts of its group would never open there and the first's recovery would close them all.
+ * They are never grouped, whatever window they were given.
+ */
+const ONE_ALERT_PER_MESSAGE: ReadonlySet<unknown> = new Set(['pagerduty', 'opsgenie', 'alertmanager']);
+
 /** The window that applies to a channel, in seconds (0: every notice on its own). */
 export const groupWindowOf = (channel: {
   type: AlertChannel['type'];
   groupWindowSeconds?: number | null | undefined;
-}): number => channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type);
+  config?: Record<string, unknown> | undefined;
+}): number =>
+  channel.type === 'WEBHOOK' && ONE_ALERT_PER_MESSAGE.has(channel.config?.['format'])
+    ? 0
+    : (channel.groupWindowSeconds ?? defaultGroupWindowSeconds(channel.type));
 
 /** How the console writes a window, as the GROUP column shows it: 30s, 2m, 90s; 0 is `off`. */
 export const groupWindowText = (seconds: number): string =>

@@ -5,9 +5,8 @@
 // holds the page, as it holds theirs.
 import { randomUUID } from 'node:crypto';
 import type { AlertEvent } from '../../api/schemas/index.js';
-import { outageWords } from '../../domain/location-outage.js';
-import { buildPayload } from '../alerting/payload.js';
 import { hearsEvent } from '../alerting/audience.js';
+import { locationPayload } from '../alerting/location-payload.js';
 import type { AccountConfig, CheckConfig, LocationConfig } from '../config/schema.js';
 import type { NewNotification, OutageRow, Storage, StoredChannel } from '../storage/types.js';
 
@@ -19,9 +18,6 @@ export interface OutagePageDeps {
 
 /** More than any account's channels (maxAlertChannels is 10 by default). */
 const MAX_CHANNELS = 10_000;
-
-/** "03:12 UTC": how the page says since when (a pager's line is short). */
-const clockTime = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
 
 export function createOutagePages(deps: OutagePageDeps) {
   /**
@@ -53,21 +49,15 @@ export function createOutagePages(deps: OutagePageDeps) {
     now: number,
     heldBy: string | undefined,
   ): NewNotification {
-    const base = buildPayload({
-      ...{ event, check: null, account, status: null, result: null, alertId: null, incidentId: null },
-      ...{ occurredAt: now, publicUrl: deps.publicUrl, channel: { id: channel.id, name: channel.name } },
+    const payload = locationPayload({
+      account,
+      location,
+      outage,
+      event,
+      channel,
+      now,
+      publicUrl: deps.publicUrl,
     });
-    const since = new Date(outage.since).toISOString();
-    const payload = {
-      ...base,
-      failingLocations: [{ id: location.id, name: location.name }],
-      location: { id: location.id, name: location.name },
-      outageId: outage.id,
-      since,
-      failing: outage.failing,
-      total: outage.total,
-      cause: outageWords(location.name, outage, clockTime(outage.since), outage.noRunner),
-    };
     return {
       id: randomUUID(),
       channelId: channel.id,

@@ -7,12 +7,16 @@ import { groupPayload, groupsOf, groupUntil } from '../../../src/server/alerting
 import { oneLine, shortLine, speech, subject } from '../../../src/server/alerting/message.js';
 import type { NotificationRow, StoredChannel } from '../../../src/server/storage/types.js';
 
-const channel = (type: StoredChannel['type'], groupWindowSeconds: number | null = null): StoredChannel => ({
+const channel = (
+  type: StoredChannel['type'],
+  groupWindowSeconds: number | null = null,
+  config: Record<string, unknown> = {},
+): StoredChannel => ({
   id: 1,
   accountId: 'a',
   type,
   name: 'x',
-  config: {},
+  config,
   signingSecret: null,
   groupWindowSeconds,
 });
@@ -30,6 +34,22 @@ describe('groupUntil', () => {
     ['CHAT', 0, 'failure', null],
   ] as const)('%s with window %s, a %s: %s', (type, window, event, want) => {
     expect(groupUntil(channel(type, window), event, T)).toBe(want);
+  });
+
+  // A grouped message carries the first alert's key: PagerDuty, Opsgenie and Alertmanager
+  // would open one alert for the group and close it at the first recovery.
+  it.each(['pagerduty', 'opsgenie', 'alertmanager'])(
+    'never groups a WEBHOOK of format %s, whatever its window',
+    (format) => {
+      expect(groupUntil(channel('WEBHOOK', 60, { format }), 'failure', T)).toBeNull();
+      expect(groupUntil(channel('WEBHOOK', 60, { format }), 'recovery', T)).toBeNull();
+    },
+  );
+
+  it.each(['checkwall', 'template'])('groups a WEBHOOK of format %s given a window', (format) => {
+    expect(groupUntil(channel('WEBHOOK', 60, { format }), 'failure', T)).toBe(
+      Date.parse('2026-11-28T03:13:00.000Z'),
+    );
   });
 
   it('puts a notice at a window’s edge in the next window', () => {

@@ -56,7 +56,26 @@ export interface ChatFacts {
 }
 
 const QUIET = new Set(['recovery', 'test', 'certificate', 'acknowledgement', 'location-recovery']);
-const httpOnly = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
+/**
+ * An http(s) URL as ASCII, or null: the config takes an address with a space or a
+ * non-ASCII character (`https://wiki/Störung 中`), which a header cannot carry (ntfy's
+ * X-Actions: undici refuses it and the page is never sent) and markup reads a space as
+ * the link's end. Its WHATWG serialisation percent-encodes them (a host goes to punycode).
+ */
+function httpOnly(u: string | null | undefined): string | null {
+  if (!u || !/^https?:\/\//i.test(u)) return null;
+  try {
+    return new URL(u).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The error as shown, or null when nothing of it is left to show (an empty text block is refused). */
+function causeOf(error: string): string | null {
+  const clean = sanitizeMultiline(error);
+  return /\S/.test(clean) ? clean : null;
+}
 
 export function chatFacts(p: AlertPayload): ChatFacts {
   const summary = (what(p) as string | undefined) ?? p.event;
@@ -70,12 +89,13 @@ export function chatFacts(p: AlertPayload): ChatFacts {
     subject: sanitize(p.check?.name ?? p.location?.name ?? `channel ${p.channel.name}`),
     summary: sanitize(summary),
     where: where || null,
-    cause: p.error && !QUIET.has(p.event) ? sanitizeMultiline(p.error) : null,
+    cause: p.error && !QUIET.has(p.event) ? causeOf(p.error) : null,
     result: httpOnly(p.link),
     runbook: httpOnly(p.runbook ?? null),
-    links: (p.links ?? [])
-      .filter((l) => httpOnly(l.url))
-      .map((l) => ({ name: sanitize(l.name), url: l.url })),
+    links: (p.links ?? []).flatMap((l) => {
+      const url = httpOnly(l.url);
+      return url ? [{ name: sanitize(l.name), url }] : [];
+    }),
     occurredAt: p.occurredAt,
   };
 }
@@ -87,6 +107,17 @@ export function allLinks(f: ChatFacts): Link[] {
     ...(f.runbook ? [{ name: 'Runbook', url: f.runbook }] : []),
     ...f.links,
   ];
+}
+
+/**
+ * The links that fit a message with a size limit: dropped from the end (the check's own
+ * first, the result last) while `size(links)` is over `max`. A link is whole or absent: a
+ * cut address would not open.
+ */
+export function linksWithin(links: Link[], max: number, size: (kept: Link[]) => number): Link[] {
+  let kept = links;
+  while (kept.length > 0 && size(kept) > max) kept = kept.slice(0, -1);
+  return kept;
 }
 
 export const ELLIPSIS = '…';

@@ -2,13 +2,25 @@
 // to a channel": a message with one Adaptive Card attachment (version 1.4, which
 // Teams renders), not the retired Office 365 connector MessageCard. Untrusted text
 // goes in RichTextBlock TextRuns, which take no Markdown, so nothing needs escaping.
-// A Teams message is at most 28 KB: the cause is cut to fit well inside it.
-import { allLinks, chatFacts, cutEscaped, jsonBytes, type Severity } from './facts.js';
+// A Teams message is at most 28 KB: the links (up to 12 addresses of 2,000 characters) are
+// kept while they leave room for the cause, and the cause is cut to what is left.
+import {
+  allLinks,
+  chatFacts,
+  cutEscaped,
+  jsonBytes,
+  linksWithin,
+  type Link,
+  type Severity,
+} from './facts.js';
 import { JSON_HEADERS, type ChatDialect } from './types.js';
 
 export const ADAPTIVE_CARD_VERSION = '1.4';
 export const TEAMS_MAX_BYTES = 28 * 1024;
 const CAUSE_BYTES = 8 * 1024;
+/** What the links leave at least for the cause (and a margin for Teams' own envelope). */
+const CAUSE_ROOM = 2 * 1024;
+const MARGIN = 512;
 const LINE_MAX = 1000;
 
 const COLORS: Record<Severity, string> = {
@@ -24,9 +36,28 @@ const rich = (...inlines: Run[]) => ({ type: 'RichTextBlock', inlines });
 const line = (label: string, value: string) =>
   rich(run(`${label}: `, { weight: 'Bolder' }), run(cutEscaped(value, LINE_MAX)));
 
+function message(head: unknown[], cause: string | null, links: Link[]): string {
+  const body = cause === null ? head : [...head, rich(run(cause, { fontType: 'Monospace' }))];
+  const actions = links.map((l) => ({ type: 'Action.OpenUrl', title: cutEscaped(l.name, 80), url: l.url }));
+  const card = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: ADAPTIVE_CARD_VERSION,
+    body,
+    ...(actions.length ? { actions } : {}),
+    msteams: { width: 'Full' },
+  };
+  return JSON.stringify({
+    type: 'message',
+    attachments: [
+      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
+    ],
+  });
+}
+
 export const msteams: ChatDialect = (p, config) => {
   const f = chatFacts(p);
-  const body: unknown[] = [
+  const head: unknown[] = [
     rich(
       run(cutEscaped(`${f.title}: ${f.subject}`, LINE_MAX), {
         size: 'Large',
@@ -37,27 +68,11 @@ export const msteams: ChatDialect = (p, config) => {
     rich(run(cutEscaped(`${f.subject} ${f.summary}`, LINE_MAX))),
     line('When', f.occurredAt),
   ];
-  if (f.where) body.push(line('Locations', f.where));
-  if (f.cause)
-    body.push(rich(run(cutEscaped(f.cause, CAUSE_BYTES, undefined, jsonBytes), { fontType: 'Monospace' })));
-  const actions = allLinks(f).map((l) => ({
-    type: 'Action.OpenUrl',
-    title: cutEscaped(l.name, 80),
-    url: l.url,
-  }));
-  const card = {
-    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-    type: 'AdaptiveCard',
-    version: ADAPTIVE_CARD_VERSION,
-    body,
-    ...(actions.length ? { actions } : {}),
-    msteams: { width: 'Full' },
-  };
-  const message = {
-    type: 'message',
-    attachments: [
-      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
-    ],
-  };
-  return { url: config.url, headers: { ...JSON_HEADERS }, body: JSON.stringify(message) };
+  if (f.where) head.push(line('Locations', f.where));
+  const empty = f.cause === null ? null : '';
+  const size = (links: Link[]) => Buffer.byteLength(message(head, empty, links));
+  const links = linksWithin(allLinks(f), TEAMS_MAX_BYTES - CAUSE_ROOM, size);
+  const room = Math.min(CAUSE_BYTES, TEAMS_MAX_BYTES - MARGIN - size(links));
+  const cause = f.cause === null ? null : cutEscaped(f.cause, room, undefined, jsonBytes);
+  return { url: config.url, headers: { ...JSON_HEADERS }, body: message(head, cause, links) };
 };

@@ -1,5 +1,6 @@
-// ntfy: a POST to the topic URL, the message as the body (at most 4,096 bytes:
-// longer, ntfy turns it into an attachment) and the rest in headers: Title,
+// ntfy: a POST to the topic URL, the message as the body (at most 4,096 bytes: longer,
+// ntfy turns it into an attachment, and a server without attachments answers 400) and the
+// rest in headers: Title,
 // Priority from the severity (failure 5, degraded 4, recovery 3), Tags, Click (the
 // result) and Actions (a view action per link, at most 3). A header is ASCII: a
 // title with other characters goes RFC 2047-encoded, which ntfy decodes.
@@ -15,6 +16,8 @@ const TAGS: Record<Severity, string> = {
   info: 'information_source',
 };
 const MAX_ACTIONS = 3;
+/** What the head (a group of 300 checks names them all) leaves at least for the cause. */
+const CAUSE_ROOM = 1024;
 
 /** A header value as ntfy reads it: ASCII as is, anything else as =?UTF-8?B?…?=. */
 export function headerText(text: string): string {
@@ -32,7 +35,13 @@ const actionLabel = (name: string) =>
 
 export const ntfy: ChatDialect = (p, config) => {
   const f = chatFacts(p);
-  const head = `${f.subject} ${f.summary}`;
+  // Over 4,096 bytes ntfy makes the message an attachment, and a server without attachments refuses it.
+  const head = cutEscaped(
+    `${f.subject} ${f.summary}`,
+    f.cause ? NTFY_MAX_BYTES - CAUSE_ROOM : NTFY_MAX_BYTES,
+    undefined,
+    bytes,
+  );
   const body = fitAround(
     (cause) => (f.cause ? `${head}\n\n${cause}` : head),
     f.cause ?? '',

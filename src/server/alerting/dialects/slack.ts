@@ -10,6 +10,12 @@ export const SLACK_LIMITS = { blocks: 50, header: 150, section: 3000, button: 75
 const MRKDWN: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 export const escapeMrkdwn = (ch: string) => MRKDWN[ch] ?? ch;
 const mrkdwn = (text: string, max = SLACK_LIMITS.section) => cutEscaped(text, max, escapeMrkdwn);
+/**
+ * A mrkdwn text object of escaped text. `verbatim`: without it Slack preprocesses the text,
+ * linking URLs and conversation names and parsing "certain mentions" on its own
+ * (https://docs.slack.dev/reference/block-kit/composition-objects/text-object).
+ */
+const mrkdwnText = (text: string) => ({ type: 'mrkdwn', text: mrkdwn(text), verbatim: true });
 const plain = (text: string, max: number) => ({
   type: 'plain_text',
   text: cutEscaped(text, max),
@@ -19,10 +25,10 @@ const plain = (text: string, max: number) => ({
 function blocks(f: ChatFacts): unknown[] {
   const out: unknown[] = [
     { type: 'header', text: plain(`${f.title}: ${f.subject}`, SLACK_LIMITS.header) },
-    { type: 'section', text: { type: 'mrkdwn', text: mrkdwn(`${f.subject} ${f.summary}`) } },
+    { type: 'section', text: mrkdwnText(`${f.subject} ${f.summary}`) },
   ];
   const context = [`When: ${f.occurredAt}`, ...(f.where ? [`Locations: ${f.where}`] : [])];
-  out.push({ type: 'context', elements: context.map((t) => ({ type: 'mrkdwn', text: mrkdwn(t) })) });
+  out.push({ type: 'context', elements: context.map(mrkdwnText) });
   // The cause is plain text: a hostile error cannot format, link or mention.
   if (f.cause) out.push({ type: 'section', text: plain(f.cause, SLACK_LIMITS.section) });
   const buttons = allLinks(f)

@@ -8,8 +8,15 @@ import type { AlertPayload } from '../../../api/schemas/index.js';
 import type { HttpPoster } from './http.js';
 import type { Sender } from './types.js';
 
+/**
+ * The line without a mention in it: the receiver may be Slack (`<!channel>`, `<@U123>`) or
+ * Mattermost (`@channel`, `@all`), and the line carries a target's error. `<` and `>` become
+ * ‹ ›, and an @ is followed by a zero-width space; anything else is left as it was.
+ */
+const unmentioned = (line: string) => line.replace(/</g, '‹').replace(/>/g, '›').replace(/@/g, '@\u200b');
+
 function plainBody(payload: AlertPayload, config: ChatConfig): ChatRequest {
-  const body: Record<string, string> = { text: oneLine(payload) };
+  const body: Record<string, string> = { text: unmentioned(oneLine(payload)) };
   if (config.channel) body['channel'] = config.channel;
   return { url: config.url, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
@@ -21,7 +28,8 @@ export function chatRequest(payload: AlertPayload, config: ChatConfig): ChatRequ
 
 export function chatSender(post: HttpPoster): Sender {
   return (delivery, signal) => {
-    const request = chatRequest(delivery.payload, delivery.channel.config as unknown as ChatConfig);
+    const config = delivery.channel.config as unknown as ChatConfig;
+    const request = chatRequest(delivery.payload, config);
     return post(
       {
         method: 'POST',
@@ -32,6 +40,8 @@ export function chatSender(post: HttpPoster): Sender {
           'x-checkwall-delivery': delivery.id,
         },
         body: request.body,
+        // A service's refusal (Slack's invalid_blocks, Telegram's description) says why the page was refused.
+        explain: config.service !== undefined,
       },
       signal,
     );

@@ -42,7 +42,7 @@ export function createHttpPoster(timeoutMs: number, rule?: NetworkRule): HttpPos
         signal,
       });
       const answer = { status: res.statusCode, body: await headOf(res.body) };
-      const outcome = classify(res.statusCode, res.headers['retry-after']);
+      const outcome = classify(res.statusCode, res.headers['retry-after'], answer.body);
       const exchange = { sent, answer };
       // A provider's own words on a refusal (formats other than checkwall's): in the log.
       const said = !outcome.ok && call.explain ? answerLine(answer.body) : '';
@@ -75,22 +75,47 @@ async function headOf(body: AsyncIterable<Buffer>): Promise<string> {
   return Buffer.concat(kept).toString('utf8');
 }
 
-export function classify(status: number, retryAfter?: string | string[]): SendOutcome {
+export function classify(status: number, retryAfter?: string | string[], body = ''): SendOutcome {
   if (status >= 200 && status < 300) return { ok: true };
-  if (status === 429) return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter));
+  if (status === 429)
+    return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter) ?? retryAfterInBody(body));
   if (status >= 500) return transient(`HTTP ${status}`);
   return permanent(`HTTP ${status}: the receiver refused the request`);
 }
 
 /**
- * A receiver's answer as one line for the delivery log: its JSON `message` and `errors`
- * when it has them, control and escape characters out, at most 300 characters.
+ * The wait a 429 names in its JSON body when it sends no Retry-After header: Telegram's
+ * `parameters.retry_after` (https://core.telegram.org/bots/api#responseparameters), or a
+ * top-level `retry_after` (Discord's rate-limit answer), in seconds. Retried sooner, the
+ * attempt is refused again and spent.
+ */
+function retryAfterInBody(body: string): number | undefined {
+  try {
+    const j = JSON.parse(body) as { retry_after?: unknown; parameters?: { retry_after?: unknown } };
+    const seconds = j.parameters?.retry_after ?? j.retry_after;
+    return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0
+      ? Math.round(seconds * 1000)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A receiver's answer as one line for the delivery log: its JSON `status`, `message`,
+ * `errors` and `description` when it has them, control and escape characters out, at most 300 characters.
  */
 export function answerLine(text: string): string {
   let said = text;
   try {
-    const j = JSON.parse(text) as { message?: unknown; errors?: unknown; status?: unknown };
-    const parts = [j.status, j.message, j.errors].filter((x) => x !== undefined);
+    const j = JSON.parse(text) as {
+      message?: unknown;
+      errors?: unknown;
+      status?: unknown;
+      description?: unknown;
+    };
+    // Telegram's refusal says why in `description` (Bot API, "Making requests").
+    const parts = [j.status, j.message, j.errors, j.description].filter((x) => x !== undefined);
     if (parts.length) said = parts.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ');
   } catch {
     // Not JSON: the text as it came.

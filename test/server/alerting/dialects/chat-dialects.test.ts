@@ -36,7 +36,7 @@ import {
   RUNBOOK,
   strings,
 } from './hostile.js';
-import { markdownV2Violation } from './markdown-v2.js';
+import { markdownV2Length, markdownV2Violation } from './markdown-v2.js';
 
 const TOKEN = '123456789:AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-ra';
 const config = (service: (typeof CHAT_SERVICES)[number]) => ({
@@ -82,6 +82,18 @@ describe('slack', () => {
     // mrkdwn: &, < and > escaped, so no <!channel> and no link of the name's.
     const mrkdwn = strings(blocks).filter((s) => s.includes('Ev"il'));
     expect(mrkdwn.some((s) => s.includes('&lt;!channel&gt;'))).toBe(true);
+    // And verbatim, so Slack does not link or mention on its own what the text says.
+    const texts = (v: unknown): Array<Record<string, unknown>> =>
+      Array.isArray(v)
+        ? v.flatMap(texts)
+        : v && typeof v === 'object'
+          ? [
+              ...((v as Record<string, unknown>)['type'] === 'mrkdwn' ? [v as Record<string, unknown>] : []),
+              ...Object.values(v).flatMap(texts),
+            ]
+          : [];
+    expect(texts(blocks).length).toBeGreaterThanOrEqual(2);
+    for (const t of texts(blocks)) expect(t['verbatim']).toBe(true);
     const buttons = blocks.find((b) => b['type'] === 'actions')!['elements'] as Array<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(buttons.map((b) => b['url'])).toEqual(expect.arrayContaining([RESULT_LINK, RUNBOOK]));
     for (const b of buttons) expect(b['text'].text.length).toBeLessThanOrEqual(75);
@@ -170,12 +182,15 @@ describe('telegram', () => {
     expect(req.url).toBe(`https://api.telegram.org/bot${TOKEN}/sendMessage`);
     const body = JSON.parse(req.body) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(body).toMatchObject({ chat_id: '-100123', parse_mode: 'MarkdownV2' });
-    expect(body['text'].length).toBeLessThanOrEqual(4096);
+    expect(markdownV2Length(body['text'])).toBeLessThanOrEqual(4096);
     expect(markdownV2Violation(body['text'])).toBeNull();
     for (const event of EVENTS)
       expect(markdownV2Violation(JSON.parse(render('telegram', event).body).text)).toBeNull();
     expect(body['text']).toContain('…');
     expect(body['text']).not.toContain(TOKEN);
+    // Telegram makes an @username in text a mention on its own: the name's cannot be one.
+    expect(body['text']).toContain('@\u200beveryone');
+    expect(body['text']).not.toMatch(/@[A-Za-z0-9_]/);
   });
 });
 
@@ -196,6 +211,93 @@ describe('ntfy', () => {
     expect(req.headers['x-actions']!.split('; ')).toHaveLength(3);
     const priority = (event: string) => render('ntfy', event).headers['x-priority'];
     expect([priority('failure'), priority('degraded'), priority('recovery')]).toEqual(['5', '4', '3']);
+  });
+});
+
+// The most the config allows: a runbook and 10 links of 2,000 characters each
+// (src/server/config/runbook-keys.ts), names of 80 wide characters, 30 long location names.
+const LONGEST_URL = (i: number) =>
+  `https://grafana.example.test/d/${i}?${'var-x=a&'.repeat(250)}`.slice(0, 2000);
+const longest = () =>
+  payload('failure', {
+    runbook: LONGEST_URL(99),
+    links: Array.from({ length: 10 }, (_, i) => ({ name: 'é中😀'.repeat(20), url: LONGEST_URL(i) })),
+    failingLocations: Array.from({ length: 30 }, (_, i) => ({
+      id: `l${i}`,
+      name: `中文 ${i} ${'x'.repeat(60)}`,
+    })),
+  });
+
+describe('the longest runbook and links the config allows', () => {
+  it.each([
+    ['msteams', 28 * 1024],
+    ['googlechat', 32_000],
+  ] as const)('%s stays within %i bytes, the cause and the result kept, each link whole', (service, max) => {
+    const p = longest();
+    const req = CHAT_DIALECTS[service](p, config(service));
+    expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(max);
+    expect(req.body).toContain('x_*');
+    expect(req.body).toContain(RESULT_LINK);
+    const urls = [RESULT_LINK, p.runbook, ...p.links.map((l) => l.url)];
+    const body = JSON.parse(req.body) as unknown;
+    const kept = strings(body).filter((s) => s.startsWith('https://'));
+    for (const url of kept) expect(urls).toContain(url);
+  });
+});
+
+describe('the longest runbook and links the config allows, in Telegram', () => {
+  it('keeps the cause: a link’s address is not in the 4,096 characters Telegram counts', () => {
+    const text = (JSON.parse(CHAT_DIALECTS.telegram(longest(), config('telegram')).body) as { text: string })
+      .text;
+    expect(markdownV2Violation(text)).toBeNull();
+    expect(markdownV2Length(text)).toBeLessThanOrEqual(4096);
+    expect(text).toContain('```\nx_*[]()');
+    // Well past a token "…": most of what the links' addresses left.
+    expect(markdownV2Length(text)).toBeGreaterThan(3000);
+  });
+});
+
+describe('the longest runbook and links the config allows, in Mattermost', () => {
+  it('keeps the post within 16,383 characters, the cause and the result kept', () => {
+    const text = (
+      JSON.parse(CHAT_DIALECTS.mattermost(longest(), config('mattermost')).body) as { text: string }
+    ).text;
+    expect(text.length).toBeLessThanOrEqual(16383);
+    expect(text).toContain('**Cause**\nx\\_\\*');
+    expect(text).toContain(`[Result](${RESULT_LINK})`);
+  });
+});
+
+// A grouped message names every check (alerting/grouping.ts): 600 behind one broken balancer.
+const group = () =>
+  payload('failure', {
+    check: {
+      id: 'api-1',
+      name: `600 checks failing: ${Array.from({ length: 600 }, (_, i) => `Service ${i} (eu)`).join(', ')}`,
+      type: 'api',
+    },
+  });
+
+describe('a group of 600 checks', () => {
+  it('is an ntfy message of at most 4,096 bytes, the cause kept (over it, ntfy wants attachments)', () => {
+    const req = CHAT_DIALECTS.ntfy(group(), config('ntfy'));
+    expect(Buffer.byteLength(req.body)).toBeLessThanOrEqual(4096);
+    expect(req.body).toContain('\n\nx_*[]()');
+  });
+
+  it('is a Mattermost post of at most 16,383 characters, the cause kept', () => {
+    const text = (
+      JSON.parse(CHAT_DIALECTS.mattermost(group(), config('mattermost')).body) as { text: string }
+    ).text;
+    expect(text.length).toBeLessThanOrEqual(16383);
+    expect(text).toContain('**Cause**\nx\\_\\*');
+  });
+});
+
+describe('an error with nothing left to show once cleaned', () => {
+  it.each(CHAT_SERVICES.filter((s) => s !== 'ntfy'))('%s makes no blank text block of it', (service) => {
+    const req = CHAT_DIALECTS[service](payload('failure', { error: '\u001b[0m \n\t' }), config(service));
+    expect(strings(JSON.parse(req.body)).filter((s) => !/\S/.test(s))).toEqual([]);
   });
 });
 

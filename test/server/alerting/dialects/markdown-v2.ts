@@ -53,3 +53,30 @@ function linkEnd(text: string, from: number): number | string {
   }
   return "a link's address left open";
 }
+
+/**
+ * How long Telegram counts a valid MarkdownV2 text, "after entities parsing": each escaped
+ * character one, a link's address and the markers (*, [, ], the code fences) none; inside a
+ * code block every character but an escape's backslash.
+ */
+export function markdownV2Length(text: string): number {
+  let n = 0;
+  let code = false;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === '\\') {
+      n++;
+      i += 2;
+    } else if (text.startsWith('```', i)) {
+      code = !code;
+      i += 3;
+    } else if (!code && ch === ']' && text[i + 1] === '(') i = linkEnd(text, i + 2) as number;
+    else if (!code && (ch === '*' || ch === '[')) i++;
+    else {
+      n++;
+      i++;
+    }
+  }
+  return n;
+}

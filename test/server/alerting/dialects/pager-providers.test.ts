@@ -29,7 +29,7 @@ afterEach(async () => {
 const ROUTING_KEY = 'R0UT1NGKEY0123456789abcdefghijkl';
 const API_KEY = 'genie-0123456789-abcdef';
 
-function channelFor(format: 'pagerduty' | 'opsgenie', url: string) {
+function channelFor(format: 'pagerduty' | 'opsgenie', url: string, groupWindowSeconds?: number) {
   const key = format === 'pagerduty' ? { routingKey: ROUTING_KEY } : { apiKey: API_KEY };
   const target = format === 'pagerduty' ? `${url}/v2/enqueue` : url;
   return {
@@ -37,14 +37,20 @@ function channelFor(format: 'pagerduty' | 'opsgenie', url: string) {
     name: format,
     subscriptions: { checks: ['c1', 'c2'] },
     config: { url: target, method: 'POST', format, ...key },
+    ...(groupWindowSeconds === undefined ? {} : { groupWindowSeconds }),
   };
 }
 
-async function start(format: 'pagerduty' | 'opsgenie', script?: Script): Promise<TestService> {
+async function start(
+  format: 'pagerduty' | 'opsgenie',
+  script?: Script,
+  groupWindowSeconds?: number,
+): Promise<TestService> {
   provider = await (format === 'pagerduty' ? pagerdutyReceiver(script) : opsgenieReceiver(script));
   const r = (held.receivers = await startReceivers());
   const hostile = { name: `Check "quoted" \\ ${'long '.repeat(36)}` };
-  const config = alertConfig(r, { channels: [channelFor(format, provider.url)], checks: { c1: hostile } });
+  const channel = channelFor(format, provider.url, groupWindowSeconds);
+  const config = alertConfig(r, { channels: [channel], checks: { c1: hostile } });
   return (held.svc = await startAlertService(config));
 }
 
@@ -112,6 +118,24 @@ describe('WEBHOOK format pagerduty', () => {
         false,
       ),
     ).toMatchObject({ routingKey: MASK });
+  });
+});
+
+describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s given a grouping window', (format) => {
+  it('still sends each alert at once under its own key: a group has one key, and its first recovery would close them all', async () => {
+    // An hour's window (aligned on the clock): grouped, nothing would go during this test.
+    const s = await start(format, undefined, 3600);
+    const run = runner(s);
+    await run('c1', ['failed', 'failed']);
+    await run('c2', ['failed', 'failed']);
+    await expect.poll(() => provider!.seen.length, { timeout: 10_000 }).toBe(2);
+    expect(provider!.refused).toEqual([]);
+    const keys = provider!.seen.map((q) => {
+      const b = JSON.parse(q.body) as Record<string, string>;
+      return b['dedup_key'] ?? b['alias'];
+    });
+    const alerts = [(await statusOf(s, 'c1')).currentAlert!.id, (await statusOf(s, 'c2')).currentAlert!.id];
+    expect(keys.sort()).toEqual(alerts.sort());
   });
 });
 

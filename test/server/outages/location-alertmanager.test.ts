@@ -1,0 +1,76 @@
+// A location outage through an Alertmanager channel (docs/alerts.md, "A broken location" and
+// "Alertmanager"): Alertmanager resolves an alert at its endsAt (3 × repostSeconds after a
+// post), so while the outage stands its CheckwallLocationDown is posted again, as an open
+// check alert is; at the outage's end it is resolved and posted no more. A remote location
+// whose runners stopped, on the fake clock; a loopback receiver in Alertmanager's place.
+import { describe, expect, it } from 'vitest';
+import { alertConfig, closedAfterEach, startAlertService, startReceivers } from '../../helpers/alerting.js';
+import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
+
+const held = closedAfterEach();
+const TOKEN = 'runner-token-0123456789';
+
+interface Posted {
+  labels: Record<string, string>;
+  endsAt: string;
+}
+
+describe('a location outage in Alertmanager', { timeout: 60_000 }, () => {
+  it('is posted again while it stands, so it keeps firing there, and resolved at its end', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const far = ['f1', 'f2', 'f3'].map((id) => ({
+      id,
+      name: `Far ${id}`,
+      type: 'api',
+      target: `http://${id}.example.test/`,
+      frequency: '1m',
+      locations: ['eu-west', 'far'],
+    }));
+    const channel = {
+      type: 'WEBHOOK',
+      name: 'alertmanager',
+      subscriptions: { checks: ['f1', 'f2', 'f3'] },
+      config: { url: `${r.hook.url}/am`, method: 'POST', format: 'alertmanager', repostSeconds: 5 },
+    };
+    const config = alertConfig(r, { extraChecks: far, channels: [channel] });
+    config.accounts[0]!.locations.push({
+      id: 'far',
+      name: 'Far away',
+      region: 'r9',
+      remote: true,
+      runnerToken: TOKEN,
+    });
+    const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
+    const posted = (): Posted[] =>
+      r.hook.seen
+        .filter((q) => q.url === '/am/api/v2/alerts')
+        .flatMap((q) => JSON.parse(q.body) as Posted[])
+        .filter((a) => a.labels['alertname'] === 'CheckwallLocationDown');
+
+    // No runner asks for work for three of the location's shortest periods (1 m): declared.
+    await advanceBy(clock, 3 * 60_000 + 4_000, { stepMs: 2_000 });
+    await expect.poll(() => posted().length).toBe(1);
+    const declaredAt = clock.now();
+
+    // A minute on: Alertmanager would have resolved the first post 15 s after it.
+    await advanceBy(clock, 60_000, { stepMs: 1_000 });
+    await expect.poll(() => posted().length).toBeGreaterThanOrEqual(10);
+    const last = posted().at(-1)!;
+    expect(last.labels).toMatchObject({ alertname: 'CheckwallLocationDown', location_id: 'far' });
+    expect(Date.parse(last.endsAt)).toBeGreaterThan(declaredAt + 60_000);
+
+    // A runner asks for work: the location is back, resolved, and posted no more.
+    const claim = await fetch(`${s.url}/v1/runner/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ runnerId: 'r1', waitSeconds: 0 }),
+    });
+    expect(claim.status).toBe(200);
+    await advanceBy(clock, 4_000, { stepMs: 2_000 });
+    await expect.poll(() => posted().some((a) => Date.parse(a.endsAt) <= clock.now())).toBe(true);
+    const resolvedAfter = posted().length;
+    await advanceBy(clock, 30_000, { stepMs: 1_000 });
+    expect(posted()).toHaveLength(resolvedAfter);
+  });
+});
