@@ -241,6 +241,17 @@ describe('checkwall serve --config', () => {
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: often'),
       ['accounts.0.checks.0.frequency: must be a number and a unit'],
     ],
+    // A period of 0 stopped the service after it listened; one past Node's longest timer spun a core.
+    [
+      'frequency-0.yaml',
+      yamlConfig('/ok').replace('frequency: 1s', 'frequency: 0s'),
+      ['accounts.0.checks.0.frequency: must be at least 1s'],
+    ],
+    [
+      'frequency-huge.yaml',
+      yamlConfig('/ok').replace('frequency: 1s', 'frequency: 999999h'),
+      ['accounts.0.checks.0.frequency: must be at most 168h'],
+    ],
   ])('stops on a bad config %s, naming the file, the field and the problem', async (name, text, expected) => {
     const file = writeConfig(name, text);
     const run = await runCli(['serve', '--port', '0', '--db', ':memory:', '--config', file]);

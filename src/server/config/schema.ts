@@ -25,7 +25,7 @@ import { DEPENDENCY_KEYS, refineDependencies } from './dependency-keys.js';
 import { unknownSubscriptions } from './subscription-check.js';
 import { OUTAGE_KEYS } from './outage-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
-import { FrequencySchema, frequencyToMs } from './frequency.js';
+import { CheckFrequencySchema, FrequencySchema, frequencyToMs } from './frequency.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
 import { refineChannel } from './channel-checks.js';
 
@@ -164,7 +164,7 @@ const CheckObjectSchema = z
       )
       .optional(),
     grace: FrequencySchema.optional(),
-    frequency: FrequencySchema.default('1m'),
+    frequency: CheckFrequencySchema.default('1m'),
     ...HEARTBEAT_KEYS,
     locations: z.array(id).min(1),
     assertions: z.array(AssertionConfigSchema).default([]),
