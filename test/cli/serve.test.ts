@@ -252,6 +252,16 @@ describe('checkwall serve --config', () => {
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: 999999h'),
       ['accounts.0.checks.0.frequency: must be at most 168h'],
     ],
+    [
+      'duplicates.yaml',
+      yamlConfig('/ok')
+        .replace('[eu-west, us-east]', '[eu-west, eu-west]')
+        .replace('{ id: us-east, name: Virginia', '{ id: eu-west, name: Virginia'),
+      [
+        'accounts.0.locations.1.id: "eu-west" is used twice (first at accounts.0.locations.0.id)',
+        'accounts.0.checks.0.locations.1: "eu-west" is used twice (first at accounts.0.checks.0.locations.0)',
+      ],
+    ],
   ])('stops on a bad config %s, naming the file, the field and the problem', async (name, text, expected) => {
     const file = writeConfig(name, text);
     const run = await runCli(['serve', '--port', '0', '--db', ':memory:', '--config', file]);

@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
 import { digestOf } from './digest.js';
+import { namedTwice } from './named-twice.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
 
 export class ConfigError extends Error {
@@ -103,7 +104,7 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
       })}`,
     );
   }
-  const problems = crossReferences(parsed.data);
+  const problems = [...crossReferences(parsed.data), ...namedTwice(parsed.data)];
   if (problems.length > 0)
     throw new ConfigError(
       `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
