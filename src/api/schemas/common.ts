@@ -55,10 +55,11 @@ export const qNumber = (min: number, max: number) =>
     ])
     .transform(Number)
     .pipe(z.number().min(min).max(max));
-export const qBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
-]);
+// The union's own error: a union reports an option's message only when one option
+// matched the input's type, so `yes` got zod's bare "Invalid input".
+export const qBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'must be true or false',
+});
 export const qList = z
   .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
   .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0));

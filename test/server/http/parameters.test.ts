@@ -179,6 +179,22 @@ describe('GET /v1/alert-channels and /v1/dashboards', () => {
   });
 });
 
+describe('a boolean parameter that is not one says what it wants', () => {
+  it.each([
+    ['/v1/check-results/c1?includeSummary=no', 'includeSummary'],
+    ['/v1/check-statuses?hasIncident=yes', 'hasIncident'],
+    ['/v1/check-statuses?includeSummary=1', 'includeSummary'],
+    ['/v1/dashboards?isPrivate=maybe', 'isPrivate'],
+    ['/v1/analytics/metrics/api?includeThresholds=TRUE', 'includeThresholds'],
+  ])('%s', async (path, name) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([
+      { path: name, message: 'must be true or false' },
+    ]);
+  });
+});
+
 describe('more bad values: 400 with the error body', () => {
   it.each([
     '/v1/check-results/c1?limit=abc',
