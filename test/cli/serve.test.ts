@@ -242,6 +242,8 @@ describe('checkwall serve --config', () => {
       ['accounts.0.checks.0.frequency: must be a number and a unit'],
     ],
     // A period of 0 stopped the service after it listened; one past Node's longest timer spun a core.
+    // An empty file was told to "pass --config FILE", which it had.
+    ['empty.yaml', '', ['has no accounts: add one under accounts:']],
     [
       'frequency-0.yaml',
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: 0s'),
