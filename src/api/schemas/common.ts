@@ -66,6 +66,17 @@ export const qList = z
 export const qDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
   error: 'must be an ISO 8601 date or timestamp',
 });
+/**
+ * A `…Min` above its `…Max` matches nothing, which reads as "no such checks":
+ * refused instead, as `from` after `to` is. For `.refine(…)`, on the `…Min`.
+ */
+export const rangeInOrder = <K extends string>(
+  min: K,
+  max: K,
+): [(q: Partial<Record<K, number>>) => boolean, { message: string; path: string[] }] => [
+  (q) => q[min] === undefined || q[max] === undefined || q[min] <= q[max],
+  { message: `must not be above ${max}`, path: [min] },
+];
 /** The longest response time a query may name. */
 export const MAX_MS = 86_400_000;
 

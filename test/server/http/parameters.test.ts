@@ -195,6 +195,25 @@ describe('a boolean parameter that is not one says what it wants', () => {
   });
 });
 
+describe('a range whose least is above its most is refused, as from after to is', () => {
+  it.each([
+    ['/v1/check-results/c1?responseTimeMin=120&responseTimeMax=110', 'responseTimeMin', 'responseTimeMax'],
+    ['/v1/check-statuses?availabilityMin=90&availabilityMax=10', 'availabilityMin', 'availabilityMax'],
+    ['/v1/check-statuses?responseTimeMin=500&responseTimeMax=100.5', 'responseTimeMin', 'responseTimeMax'],
+  ])('%s', async (path, min, max) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([
+      { path: min, message: `must not be above ${max}` },
+    ]);
+  });
+
+  it('takes a range of one value', async () => {
+    const page = await results('responseTimeMin=110&responseTimeMax=110&period=24h');
+    expect(page.data.map((r) => r.response?.responseTime)).toEqual([110]);
+  });
+});
+
 describe('more bad values: 400 with the error body', () => {
   it.each([
     '/v1/check-results/c1?limit=abc',
