@@ -255,6 +255,14 @@ describe('checkwall serve --config', () => {
       ['accounts.0.checks.0.frequency: must be at most 168h'],
     ],
     [
+      'thresholds.yaml',
+      yamlConfig('/ok').replace(
+        'timeoutMs: 60000',
+        'timeoutMs: 60000\n        degradedMs: 2000\n        failingMs: 500',
+      ),
+      ['accounts.0.checks.0.degradedMs: must not be above failingMs (500)'],
+    ],
+    [
       'duplicates.yaml',
       yamlConfig('/ok')
         .replace('[eu-west, us-east]', '[eu-west, eu-west]')

@@ -189,6 +189,9 @@ const CheckObjectSchema = z
   .superRefine((check, ctx) => {
     refineHeartbeat(check, ctx);
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // Failing is judged first (docs/status-rules.md): above it, degradedMs could never apply.
+    if (check.degradedMs !== undefined && check.failingMs !== undefined && check.degradedMs > check.failingMs)
+      issue('degradedMs', `must not be above failingMs (${check.failingMs})`);
     if (check.steps !== undefined && check.type !== 'multistep')
       issue('steps', `steps belong to multistep checks, not ${check.type} checks`);
     if (check.type === 'multistep' && (check.steps ?? []).length === 0)
