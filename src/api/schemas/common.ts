@@ -60,9 +60,14 @@ export const qNumber = (min: number, max: number) =>
 export const qBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
   error: 'must be true or false',
 });
+/**
+ * A comma-separated list. One naming nothing (`tags=`, `tags=,`) is a 400, as an
+ * empty `group=` is: as a filter it matched every check but no dashboard.
+ */
 export const qList = z
   .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
-  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0));
+  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0))
+  .refine((items) => items.length > 0, 'must name at least one value, e.g. prod,web');
 export const qDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
   error: 'must be an ISO 8601 date or timestamp',
 });
