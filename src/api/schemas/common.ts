@@ -43,7 +43,10 @@ export const qInt = (min: number, max: number) =>
         .regex(/^-?\d+$/, 'must be a whole number'),
     ])
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    // The range first: 20 digits broke it and also JavaScript's safe integers, and the
+    // answer named both limits, the second of them nobody's business.
+    .pipe(z.number().min(min).max(max))
+    .pipe(z.number().int());
 export const qNumber = (min: number, max: number) =>
   z
     .union([

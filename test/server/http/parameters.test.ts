@@ -195,6 +195,17 @@ describe('a boolean parameter that is not one says what it wants', () => {
   });
 });
 
+describe('a number past its limit names the limit once', () => {
+  it.each([
+    ['/v1/check-statuses?page=99999999999999999999', 'page', 'Too big: expected number to be <=1000000'],
+    ['/v1/check-results/c1?limit=99999999999999999999', 'limit', 'Too big: expected number to be <=100'],
+  ])('%s', async (path, name, message) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([{ path: name, message }]);
+  });
+});
+
 describe('a range whose least is above its most is refused, as from after to is', () => {
   it.each([
     ['/v1/check-results/c1?responseTimeMin=120&responseTimeMax=110', 'responseTimeMin', 'responseTimeMax'],
