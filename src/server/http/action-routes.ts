@@ -23,7 +23,7 @@ import type { Scheduler } from '../schedule/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import { SKIP_REASONS } from '../storage/run-queue.js';
 import type { Storage, StoredRun } from '../storage/types.js';
-import { HttpError, parseOr400 } from './errors.js';
+import { HttpError, parseOr400, refuseBody } from './errors.js';
 import { accountOf } from './guard.js';
 
 export interface ActionEvent {
@@ -124,6 +124,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
   app.post('/v1/checks/:checkId/pause', async (req) => {
     const account = accountOf(req);
     const check = checkOf(account, req);
+    refuseBody(req.body);
     const pause = await deps.pauses.pause({
       accountId: account.id,
       checkId: check.id,
@@ -141,6 +142,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
   app.post('/v1/checks/:checkId/resume', async (req) => {
     const account = accountOf(req);
     const check = checkOf(account, req);
+    refuseBody(req.body);
     const was = deps.pauses.of(account.id, check.id);
     const resumed = await deps.pauses.resume(account.id, check.id);
     await deps.audit(req, {
