@@ -236,6 +236,15 @@ describe('checkwall serve --config', () => {
       yamlConfig('/ok').replace('[eu-west, us-east]', '[eu-west, mars]'),
       ['accounts.0.checks.0.locations.1: no location "mars"'],
     ],
+    // A status page's group was taken on trust: a typo showed a page without its checks.
+    [
+      'dashboard-group.yaml',
+      yamlConfig(
+        '/ok',
+        '    dashboards:\n      - { id: d, name: D, customUrl: d, checkGroupIds: [core, croe] }\n',
+      ),
+      ['accounts.0.dashboards.0.checkGroupIds.1: no group "croe"'],
+    ],
     [
       'frequency.yaml',
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: often'),

@@ -167,12 +167,13 @@ function crossReferences(config: ServiceConfig): string[] {
       if (check.type === 'tcp' && !/:\d+$/.test(check.target))
         problems.push(`${at}.target: must be host:port`);
     });
-    account.dashboards.forEach((d, i) =>
-      d.checkIds.forEach(
-        (id, j) =>
-          checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`),
-      ),
-    );
+    account.dashboards.forEach((d, i) => {
+      const at = `accounts.${a}.dashboards.${i}`;
+      d.checkIds.forEach((id, j) => checks.has(id) || problems.push(`${at}.checkIds.${j}: no check "${id}"`));
+      d.checkGroupIds.forEach(
+        (id, j) => groups.has(id) || problems.push(`${at}.checkGroupIds.${j}: no group "${id}"`),
+      );
+    });
   });
   return problems;
 }
