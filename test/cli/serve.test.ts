@@ -236,6 +236,12 @@ describe('checkwall serve --config', () => {
       yamlConfig('/ok').replace('[eu-west, us-east]', '[eu-west, mars]'),
       ['accounts.0.checks.0.locations.1: no location "mars"'],
     ],
+    // A URL where a host belongs matched no Host header: every request got 421.
+    [
+      'allowed-hosts.yaml',
+      yamlConfig('/ok', 'http:\n  allowedHosts: [localhost:8787, "[::1]", https://checkwall.example.com]\n'),
+      ['http.allowedHosts.2: must be a host name or name:port'],
+    ],
     // A status page's group was taken on trust: a typo showed a page without its checks.
     [
       'dashboard-group.yaml',

@@ -26,6 +26,7 @@ import { unknownSubscriptions } from './subscription-check.js';
 import { OUTAGE_KEYS } from './outage-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
 import { CheckFrequencySchema, FrequencySchema, frequencyToMs } from './frequency.js';
+import { AllowedHostSchema } from './host-keys.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
 import { refineChannel } from './channel-checks.js';
 
@@ -415,7 +416,7 @@ export const HttpConfigSchema = z.strictObject({
    * others get 421. Absent, any Host: as on a workstation's loopback, where a DNS
    * rebinding page could then reach it. Dashboards' customDomain values are allowed too.
    */
-  allowedHosts: z.array(z.string().trim().min(1).toLowerCase()).min(1).optional(),
+  allowedHosts: z.array(AllowedHostSchema).min(1).optional(),
   /** Per client address; requests with valid credentials are limited per key instead. */
   rateLimit: z
     .strictObject({
