@@ -134,7 +134,9 @@ function buildConfig(flags: Flags, demo: Demo | undefined, env: NodeJS.ProcessEn
   if (config.accounts.length === 0)
     throw new Exit(
       2,
-      'no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY',
+      flags.config
+        ? `${flags.config} has no accounts: add one under accounts:, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY`
+        : 'no accounts: pass --config FILE, --demo, or set CHECKWALL_ACCOUNT_ID and CHECKWALL_API_KEY',
     );
   return config;
 }

@@ -236,10 +236,56 @@ describe('checkwall serve --config', () => {
       yamlConfig('/ok').replace('[eu-west, us-east]', '[eu-west, mars]'),
       ['accounts.0.checks.0.locations.1: no location "mars"'],
     ],
+    // A URL where a host belongs matched no Host header: every request got 421.
+    [
+      'allowed-hosts.yaml',
+      yamlConfig('/ok', 'http:\n  allowedHosts: [localhost:8787, "[::1]", https://checkwall.example.com]\n'),
+      ['http.allowedHosts.2: must be a host name or name:port'],
+    ],
+    // A status page's group was taken on trust: a typo showed a page without its checks.
+    [
+      'dashboard-group.yaml',
+      yamlConfig(
+        '/ok',
+        '    dashboards:\n      - { id: d, name: D, customUrl: d, checkGroupIds: [core, croe] }\n',
+      ),
+      ['accounts.0.dashboards.0.checkGroupIds.1: no group "croe"'],
+    ],
     [
       'frequency.yaml',
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: often'),
       ['accounts.0.checks.0.frequency: must be a number and a unit'],
+    ],
+    // A period of 0 stopped the service after it listened; one past Node's longest timer spun a core.
+    // An empty file was told to "pass --config FILE", which it had.
+    ['empty.yaml', '', ['has no accounts: add one under accounts:']],
+    [
+      'frequency-0.yaml',
+      yamlConfig('/ok').replace('frequency: 1s', 'frequency: 0s'),
+      ['accounts.0.checks.0.frequency: must be at least 1s'],
+    ],
+    [
+      'frequency-huge.yaml',
+      yamlConfig('/ok').replace('frequency: 1s', 'frequency: 999999h'),
+      ['accounts.0.checks.0.frequency: must be at most 168h'],
+    ],
+    [
+      'thresholds.yaml',
+      yamlConfig('/ok').replace(
+        'timeoutMs: 60000',
+        'timeoutMs: 60000\n        degradedMs: 2000\n        failingMs: 500',
+      ),
+      ['accounts.0.checks.0.degradedMs: must not be above failingMs (500)'],
+    ],
+    [
+      'duplicates.yaml',
+      yamlConfig('/ok')
+        .replace('[eu-west, us-east]', '[eu-west, eu-west]')
+        .replace('{ id: us-east, name: Virginia', '{ id: eu-west, name: Virginia'),
+      [
+        'accounts.0.locations.1.id: "eu-west" is used twice (first at accounts.0.locations.0.id)',
+        'accounts.0.checks.0.locations.1: "eu-west" is used twice (first at accounts.0.checks.0.locations.0)',
+      ],
     ],
   ])('stops on a bad config %s, naming the file, the field and the problem', async (name, text, expected) => {
     const file = writeConfig(name, text);

@@ -249,15 +249,29 @@ export const ChannelGroupingSchema = z.object({
 });
 export type ChannelGrouping = z.infer<typeof ChannelGroupingSchema>;
 
-/** DECISION: the POST body of 4.5 may carry `subscriptions`. */
-export const AlertChannelCreateBodySchema = z.intersection(
-  AlertChannelCreateSchema,
-  z.object({
-    subscriptions: SubscriptionsSchema.optional(),
-    /** DECISION (docs/alerts.md, "Grouping per channel"): absent, 30 s; 0 for a WEBHOOK. */
-    groupWindowSeconds: z.number().int().min(0).max(3600).optional(),
-  }),
-);
+/** DECISION: the POST body of 4.5 may carry `subscriptions` and `groupWindowSeconds`. */
+const bodyExtras = {
+  subscriptions: SubscriptionsSchema.optional(),
+  /** DECISION (docs/alerts.md, "Grouping per channel"): absent, 30 s; 0 for a WEBHOOK. */
+  groupWindowSeconds: z.number().int().min(0).max(3600).optional(),
+};
+/**
+ * DECISION: the POST body is strict, as every other body we take: a key it does not
+ * know (`routingkey`, `header`) is a 400 naming it, never a channel created without it.
+ */
+export const AlertChannelCreateBodySchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      EMAIL.extend({ ...bodyExtras, config: EMAIL.shape.config.strict() }).strict(),
+      CHAT.extend({ ...bodyExtras, config: CHAT.shape.config.strict() }).strict(),
+      WEBHOOK.extend({ ...bodyExtras, config: WEBHOOK.shape.config.strict() }).strict(),
+      SMS.extend({ ...bodyExtras, config: SMS.shape.config.strict() }).strict(),
+      PHONE.extend({ ...bodyExtras, config: PHONE.shape.config.strict() }).strict(),
+    ],
+    { error: CHANNEL_TYPE_ERROR },
+  )
+  .superRefine(refineWebhookFormat);
 export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
 
 /** DECISION: the alert channel list pages like the others, oldest first. */

@@ -43,7 +43,10 @@ export const qInt = (min: number, max: number) =>
         .regex(/^-?\d+$/, 'must be a whole number'),
     ])
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    // The range first: 20 digits broke it and also JavaScript's safe integers, and the
+    // answer named both limits, the second of them nobody's business.
+    .pipe(z.number().min(min).max(max))
+    .pipe(z.number().int());
 export const qNumber = (min: number, max: number) =>
   z
     .union([
@@ -55,16 +58,33 @@ export const qNumber = (min: number, max: number) =>
     ])
     .transform(Number)
     .pipe(z.number().min(min).max(max));
-export const qBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true'),
-]);
+// The union's own error: a union reports an option's message only when one option
+// matched the input's type, so `yes` got zod's bare "Invalid input".
+export const qBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'must be true or false',
+});
+/**
+ * A comma-separated list. One naming nothing (`tags=`, `tags=,`) is a 400, as an
+ * empty `group=` is: as a filter it matched every check but no dashboard.
+ */
 export const qList = z
   .union([z.array(z.string()), z.string().transform((s) => s.split(','))])
-  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0));
+  .transform((items) => items.map((t) => t.trim()).filter((t) => t.length > 0))
+  .refine((items) => items.length > 0, 'must name at least one value, e.g. prod,web');
 export const qDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
   error: 'must be an ISO 8601 date or timestamp',
 });
+/**
+ * A `…Min` above its `…Max` matches nothing, which reads as "no such checks":
+ * refused instead, as `from` after `to` is. For `.refine(…)`, on the `…Min`.
+ */
+export const rangeInOrder = <K extends string>(
+  min: K,
+  max: K,
+): [(q: Partial<Record<K, number>>) => boolean, { message: string; path: string[] }] => [
+  (q) => q[min] === undefined || q[max] === undefined || q[min] <= q[max],
+  { message: `must not be above ${max}`, path: [min] },
+];
 /** The longest response time a query may name. */
 export const MAX_MS = 86_400_000;
 

@@ -10,6 +10,7 @@ import {
   qBoolean,
   qDate,
   qInt,
+  rangeInOrder,
   TimestampSchema,
 } from './common.js';
 import { CheckTypeSchema, PeriodSchema, ResultStatusSchema, TriggerSchema } from './enums.js';
@@ -228,5 +229,6 @@ export const CheckResultsQuerySchema = z
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
     message: 'from must not be after to',
     path: ['from'],
-  });
+  })
+  .refine(...rangeInOrder('responseTimeMin', 'responseTimeMax'));
 export type CheckResultsQuery = z.input<typeof CheckResultsQuerySchema>;

@@ -9,6 +9,7 @@ import {
   qBoolean,
   qList,
   qNumber,
+  rangeInOrder,
   openEnum,
   TimestampSchema,
   RunbookLinkSchema,
@@ -233,24 +234,27 @@ export const CheckStatusListSchema = listOf(
 export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;
 
 export const STATUS_SORTS = ['name', 'status', 'availability', 'responseTime', 'lastExecution'] as const;
-export const CheckStatusesQuerySchema = z.object({
-  status: CheckStatusValueSchema.optional(),
-  checkType: z.enum(CHECK_TYPES).optional(),
-  group: z.string().min(1).optional(),
-  tags: qList.optional(),
-  location: z.string().min(1).optional(),
-  hasIncident: qBoolean.optional(),
-  availabilityMin: qNumber(0, 100).optional(),
-  availabilityMax: qNumber(0, 100).optional(),
-  responseTimeMin: qNumber(0, MAX_MS).optional(),
-  responseTimeMax: qNumber(0, MAX_MS).optional(),
-  trend: TrendSchema.optional(),
-  /** DECISION: the availability window; the spec shows `30d`; we take the 4.1 periods. */
-  period: PeriodSchema.default('24h'),
-  ...pageQuery(),
-  sortBy: z.enum(STATUS_SORTS).default('lastExecution'),
-  /** DECISION: default `asc` for name, `desc` (worst, slowest, newest first) for the rest. */
-  sortOrder: z.enum(['asc', 'desc']).optional(),
-  includeSummary: qBoolean.default(true),
-});
+export const CheckStatusesQuerySchema = z
+  .object({
+    status: CheckStatusValueSchema.optional(),
+    checkType: z.enum(CHECK_TYPES).optional(),
+    group: z.string().min(1).optional(),
+    tags: qList.optional(),
+    location: z.string().min(1).optional(),
+    hasIncident: qBoolean.optional(),
+    availabilityMin: qNumber(0, 100).optional(),
+    availabilityMax: qNumber(0, 100).optional(),
+    responseTimeMin: qNumber(0, MAX_MS).optional(),
+    responseTimeMax: qNumber(0, MAX_MS).optional(),
+    trend: TrendSchema.optional(),
+    /** DECISION: the availability window; the spec shows `30d`; we take the 4.1 periods. */
+    period: PeriodSchema.default('24h'),
+    ...pageQuery(),
+    sortBy: z.enum(STATUS_SORTS).default('lastExecution'),
+    /** DECISION: default `asc` for name, `desc` (worst, slowest, newest first) for the rest. */
+    sortOrder: z.enum(['asc', 'desc']).optional(),
+    includeSummary: qBoolean.default(true),
+  })
+  .refine(...rangeInOrder('availabilityMin', 'availabilityMax'))
+  .refine(...rangeInOrder('responseTimeMin', 'responseTimeMax'));
 export type CheckStatusesQuery = z.input<typeof CheckStatusesQuerySchema>;

@@ -7,11 +7,37 @@
 // "Storage, runners, HTTP").
 import type { AccountConfig, ServiceConfig } from './schema.js';
 
-/** How many checks a reload added, changed and removed. */
+/** How many checks a reload added, changed and removed; and what it changed but does not apply. */
 export interface ReloadSummary {
   added: number;
   changed: number;
   removed: number;
+  /** Each a key and why it waits (docs/service.md, "Reloading the config"). */
+  waiting: string[];
+}
+
+/** Keys read once, at start (the browser pool, the metrics port's listener). */
+const RESTART_KEYS = ['maxConcurrentBrowserRuns', 'metrics'] as const;
+
+/**
+ * What the file changed that the reload leaves as it was, so the operator hears of
+ * it rather than believe it applied: a restart's keys, and an account's channels
+ * (the file creates them for a new account only; after that they live in storage).
+ */
+function waitingChanges(before: ServiceConfig, after: ServiceConfig): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const waiting = RESTART_KEYS.filter((key) => !same(before[key], after[key])).map(
+    (key) => `${key} (takes a restart)`,
+  );
+  const old = new Map(before.accounts.map((a) => [a.id, a]));
+  after.accounts.forEach((account, a) => {
+    const was = old.get(account.id);
+    if (was && !same(was.alertChannels, account.alertChannels))
+      waiting.push(
+        `accounts.${a}.alertChannels (created from the file for a new account only: change them over the API or the console)`,
+      );
+  });
+  return waiting;
 }
 
 /** Per account, the checks whose statuses no longer hold; 'all' when the account's own part moved. */
@@ -23,7 +49,7 @@ export function diffConfig(
   before: ServiceConfig,
   after: ServiceConfig,
 ): { summary: ReloadSummary; moved: Moved } {
-  const summary: ReloadSummary = { added: 0, changed: 0, removed: 0 };
+  const summary: ReloadSummary = { added: 0, changed: 0, removed: 0, waiting: waitingChanges(before, after) };
   const moved: Moved = new Map();
   const old = new Map(before.accounts.map((a) => [a.id, a]));
   for (const account of after.accounts) {

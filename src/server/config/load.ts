@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
 import { digestOf } from './digest.js';
+import { namedTwice } from './named-twice.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
 
 export class ConfigError extends Error {
@@ -103,7 +104,7 @@ export function validateConfig(raw: unknown, source: string): ServiceConfig {
       })}`,
     );
   }
-  const problems = crossReferences(parsed.data);
+  const problems = [...crossReferences(parsed.data), ...namedTwice(parsed.data)];
   if (problems.length > 0)
     throw new ConfigError(
       `${source} is not a valid checkwall config:\n${problems.map((p) => `  ${p}`).join('\n')}`,
@@ -166,12 +167,13 @@ function crossReferences(config: ServiceConfig): string[] {
       if (check.type === 'tcp' && !/:\d+$/.test(check.target))
         problems.push(`${at}.target: must be host:port`);
     });
-    account.dashboards.forEach((d, i) =>
-      d.checkIds.forEach(
-        (id, j) =>
-          checks.has(id) || problems.push(`accounts.${a}.dashboards.${i}.checkIds.${j}: no check "${id}"`),
-      ),
-    );
+    account.dashboards.forEach((d, i) => {
+      const at = `accounts.${a}.dashboards.${i}`;
+      d.checkIds.forEach((id, j) => checks.has(id) || problems.push(`${at}.checkIds.${j}: no check "${id}"`));
+      d.checkGroupIds.forEach(
+        (id, j) => groups.has(id) || problems.push(`${at}.checkGroupIds.${j}: no group "${id}"`),
+      );
+    });
   });
   return problems;
 }

@@ -25,7 +25,8 @@ import { DEPENDENCY_KEYS, refineDependencies } from './dependency-keys.js';
 import { unknownSubscriptions } from './subscription-check.js';
 import { OUTAGE_KEYS } from './outage-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
-import { FrequencySchema, frequencyToMs } from './frequency.js';
+import { CheckFrequencySchema, FrequencySchema, frequencyToMs } from './frequency.js';
+import { AllowedHostSchema } from './host-keys.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
 import { refineChannel } from './channel-checks.js';
 
@@ -164,7 +165,7 @@ const CheckObjectSchema = z
       )
       .optional(),
     grace: FrequencySchema.optional(),
-    frequency: FrequencySchema.default('1m'),
+    frequency: CheckFrequencySchema.default('1m'),
     ...HEARTBEAT_KEYS,
     locations: z.array(id).min(1),
     assertions: z.array(AssertionConfigSchema).default([]),
@@ -189,6 +190,9 @@ const CheckObjectSchema = z
   .superRefine((check, ctx) => {
     refineHeartbeat(check, ctx);
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // Failing is judged first (docs/status-rules.md): above it, degradedMs could never apply.
+    if (check.degradedMs !== undefined && check.failingMs !== undefined && check.degradedMs > check.failingMs)
+      issue('degradedMs', `must not be above failingMs (${check.failingMs})`);
     if (check.steps !== undefined && check.type !== 'multistep')
       issue('steps', `steps belong to multistep checks, not ${check.type} checks`);
     if (check.type === 'multistep' && (check.steps ?? []).length === 0)
@@ -412,7 +416,7 @@ export const HttpConfigSchema = z.strictObject({
    * others get 421. Absent, any Host: as on a workstation's loopback, where a DNS
    * rebinding page could then reach it. Dashboards' customDomain values are allowed too.
    */
-  allowedHosts: z.array(z.string().trim().min(1).toLowerCase()).min(1).optional(),
+  allowedHosts: z.array(AllowedHostSchema).min(1).optional(),
   /** Per client address; requests with valid credentials are limited per key instead. */
   rateLimit: z
     .strictObject({

@@ -53,6 +53,8 @@ export function watchConfig(opts: ConfigWatchOptions): ConfigWatch {
       const summary = await opts.apply(opts.load());
       applied = text;
       opts.log(`config reloaded (${why}): ${describe(summary)}`);
+      if (summary.waiting.length > 0)
+        opts.warn(`config reloaded, but these changes are not applied: ${summary.waiting.join('; ')}`);
     } catch (error) {
       opts.warn(`config not reloaded (${why}); the previous one keeps running: ${(error as Error).message}`);
       return;

@@ -23,7 +23,7 @@ import type { Scheduler } from '../schedule/types.js';
 import type { StatusEngine } from '../status/engine.js';
 import { SKIP_REASONS } from '../storage/run-queue.js';
 import type { Storage, StoredRun } from '../storage/types.js';
-import { HttpError, parseOr400 } from './errors.js';
+import { HttpError, parseOr400, refuseBody } from './errors.js';
 import { accountOf } from './guard.js';
 
 export interface ActionEvent {
@@ -124,6 +124,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
   app.post('/v1/checks/:checkId/pause', async (req) => {
     const account = accountOf(req);
     const check = checkOf(account, req);
+    refuseBody(req.body);
     const pause = await deps.pauses.pause({
       accountId: account.id,
       checkId: check.id,
@@ -141,6 +142,7 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
   app.post('/v1/checks/:checkId/resume', async (req) => {
     const account = accountOf(req);
     const check = checkOf(account, req);
+    refuseBody(req.body);
     const was = deps.pauses.of(account.id, check.id);
     const resumed = await deps.pauses.resume(account.id, check.id);
     await deps.audit(req, {
@@ -199,26 +201,21 @@ export function registerActionRoutes(app: FastifyInstance, deps: ActionRouteDeps
    */
   function select(account: AccountConfig, body: z.output<typeof CheckRunsCreateSchema>) {
     const unknown: string[] = [];
-    const name = (what: string, missing: string[]) => {
-      if (missing.length > 0) unknown.push(`${what} ${missing.map((id) => `"${id}"`).join(', ')}`);
+    // Each unknown value in `details` too, at its place in the body, as every 400 names its fields.
+    const details: Array<{ path: string; message: string }> = [];
+    const name = (what: string, given: string[] | undefined, known: (value: string) => boolean) => {
+      const missing = (given ?? []).flatMap((value, i) => (known(value) ? [] : [{ value, i }]));
+      if (missing.length === 0) return;
+      unknown.push(`${what} ${missing.map(({ value }) => `"${value}"`).join(', ')}`);
+      for (const { value, i } of missing)
+        details.push({ path: `${what}[${i}]`, message: `"${value}" is not in this account` });
     };
-    name(
-      'checkIds',
-      (body.checkIds ?? []).filter((id) => !accounts.check(account, id)),
-    );
-    name(
-      'groupIds',
-      (body.groupIds ?? []).filter((id) => !account.groups.some((g) => g.id === id)),
-    );
-    name(
-      'tags',
-      (body.tags ?? []).filter((tag) => !account.checks.some((c) => c.tags.includes(tag))),
-    );
-    name(
-      'locations',
-      (body.locations ?? []).filter((id) => !account.locations.some((l) => l.id === id)),
-    );
-    if (unknown.length > 0) throw new HttpError(400, `unknown ${unknown.join('; ')} in this account`);
+    name('checkIds', body.checkIds, (id) => accounts.check(account, id) !== undefined);
+    name('groupIds', body.groupIds, (id) => account.groups.some((g) => g.id === id));
+    name('tags', body.tags, (tag) => account.checks.some((c) => c.tags.includes(tag)));
+    name('locations', body.locations, (id) => account.locations.some((l) => l.id === id));
+    if (unknown.length > 0)
+      throw new HttpError(400, `unknown ${unknown.join('; ')} in this account`, details);
 
     const named = new Set(body.checkIds ?? []);
     const groups = new Set(body.groupIds ?? []);

@@ -28,7 +28,7 @@ import { maskConfig } from '../../domain/mask.js';
 import type { Audit } from './audit.js';
 import { renderPage, sendPage } from './etag.js';
 import { keyOf } from './guard.js';
-import { HttpError, parseOr400 } from './errors.js';
+import { HttpError, parseOr400, refuseBody } from './errors.js';
 import { offsetOf, pageMeta } from './paging.js';
 import { endOf } from './time-range.js';
 
@@ -165,6 +165,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.post('/v1/alert-channels/:id/test', async (req) => {
     const account = auth(req);
     const channel = await channelOf(account, req);
+    refuseBody(req.body);
     const { row, exchange } = await deps.alerting.testChannel(channel);
     if (!row) throw new HttpError(500, 'the test notification was not recorded');
     await audit(req, {
@@ -197,6 +198,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.post('/v1/check-alerts/:alertId/acknowledge', async (req) => {
     const account = auth(req);
     const { alertId } = parseOr400(AlertParams, req.params, 'path');
+    refuseBody(req.body);
     const at = now();
     const alert = await storage.acknowledgeAlert(account.id, alertId, at);
     if (!alert) throw new HttpError(404, `no alert "${alertId}" in this account`);

@@ -1,7 +1,7 @@
 // The one error body of every answer that is not a success (docs/decisions.md#errors).
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { zodIssues, type ApiErrorBody } from '../../api/schemas/index.js';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { storageFault } from '../storage/observed.js';
@@ -82,6 +82,16 @@ export function parseOr400<S extends z.ZodType>(
     `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
     details,
   );
+}
+
+const NoBodySchema = z.strictObject({});
+/**
+ * An action that takes no body (pause, resume, acknowledge, test) refuses one with
+ * keys: `{"until": …}` on a pause was read as nothing, a pause without end that
+ * its sender thought would end.
+ */
+export function refuseBody(body: unknown): void {
+  parseOr400(NoBodySchema, body ?? {}, 'body');
 }
 
 /** A path parameter longer than any configured value can be names nothing: 404, as an unknown one. */

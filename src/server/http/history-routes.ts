@@ -34,7 +34,9 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDe
     const check = accounts.check(account, checkId);
     if (!check) throw new HttpError(404, `no check "${checkId}" in this account`);
     if (q.location !== undefined && !check.locations.includes(q.location))
-      throw new HttpError(400, `check "${checkId}" does not run at location "${q.location}"`);
+      throw new HttpError(400, `check "${checkId}" does not run at location "${q.location}"`, [
+        { path: 'location', message: `check "${checkId}" does not run there` },
+      ]);
     const to = now();
     const span = SPAN_MS[q.granularity];
     // Whole buckets, the current one last: 7, 30 or 90 days, or 7 x 24 hours.

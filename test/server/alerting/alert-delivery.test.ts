@@ -131,6 +131,11 @@ describe('delivery', () => {
     const bad = await post(s, '/v1/alert-channels/1/test');
     expect(bad.body).toMatchObject({ status: 'failed', attempts: 1, lastError: 'HTTP 503' });
     expect((await post(s, '/v1/alert-channels/99/test')).status).toBe(404);
+    // It takes no body: one with keys is refused, and nothing more is sent.
+    const withBody = await post(s, '/v1/alert-channels/1/test', { event: 'failure' });
+    expect(withBody.status).toBe(400);
+    expect(withBody.body['details']).toEqual([{ path: 'event', message: 'unknown key "event"' }]);
+    expect(r.hook.seen).toHaveLength(2);
     expect(
       (
         await post(s, '/v1/alert-channels/1/test', undefined, {

@@ -148,6 +148,14 @@ describe('alerts', () => {
     ]);
 
     const c2 = await statusOf(s, 'c2');
+    // A body with keys (a note the service has no place for) is refused, acknowledging nothing.
+    const noted = await fetch(`${s.url}/v1/check-alerts/${c2.currentAlert!.id}/acknowledge`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: JSON.stringify({ note: 'on it' }),
+    });
+    expect(noted.status).toBe(400);
+    expect((await statusOf(s, 'c2')).currentAlert).toMatchObject({ acknowledgedAt: null });
     const ack = await fetch(`${s.url}/v1/check-alerts/${c2.currentAlert!.id}/acknowledge`, {
       method: 'POST',
       headers: AUTH,

@@ -90,7 +90,7 @@ describe('config reload', () => {
         { id: 'new' },
       ]),
     );
-    expect(summary).toEqual({ added: 1, changed: 3, removed: 1 });
+    expect(summary).toEqual({ added: 1, changed: 3, removed: 1, waiting: [] });
     const offSent = hits(f, 'off').length;
     const goneSent = hits(f, 'gone').length;
 
@@ -142,6 +142,7 @@ describe('config reload', () => {
       added: 1,
       changed: 1,
       removed: 0,
+      waiting: [],
     });
     const after = await statuses(s);
     expect(after.map((x) => x.checkName)).toContain('Renamed');
@@ -152,10 +153,36 @@ describe('config reload', () => {
     read.length = 0;
     const moved = config(f, [...renamed, { id: 'c12', enabled: false }]);
     moved.accounts[0]!.locations[0]!.name = 'Frankfurt am Main';
-    expect(await s.reload(moved)).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect(await s.reload(moved)).toEqual({ added: 0, changed: 0, removed: 0, waiting: [] });
     const again = await statuses(s);
     expect(new Set(read).size).toBe(13);
     expect(again.every((x) => x.locations[0]?.name === 'Frankfurt am Main')).toBe(true);
+  });
+
+  it("tells of the changes it does not apply: a restart's keys, an account's channels", async () => {
+    const f = (target = await startTarget());
+    const before = config(f, [{ id: 'one', enabled: false }]);
+    const s = (svc = await startTestService({ config: before }));
+    const after = config(f, [{ id: 'one', enabled: false }]);
+    after.maxConcurrentBrowserRuns = before.maxConcurrentBrowserRuns + 1;
+    after.metrics = { port: 0, host: '127.0.0.1' };
+    after.accounts[0]!.alertChannels = [
+      { type: 'EMAIL', name: 'On-call', config: { address: 'oncall@example.com' } },
+    ];
+    expect(await s.reload(after)).toEqual({
+      added: 0,
+      changed: 0,
+      removed: 0,
+      waiting: [
+        'maxConcurrentBrowserRuns (takes a restart)',
+        'metrics (takes a restart)',
+        'accounts.0.alertChannels (created from the file for a new account only: change them over the API or the console)',
+      ],
+    });
+    // What the summary says: the account's channels were not made from the file.
+    const res = await fetch(`${s.url}/v1/alert-channels`, { headers });
+    expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await s.reload(after)).waiting).toEqual([]);
   });
 
   it('answers the statuses list from the new config even when no status moved since the reload', async () => {

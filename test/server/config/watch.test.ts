@@ -34,7 +34,7 @@ describe('the config watch', () => {
       load,
       apply: () => {
         applied.push(applied.length + 1);
-        return Promise.resolve({ added: 0, changed: 1, removed: 0 } as never);
+        return Promise.resolve({ added: 0, changed: 1, removed: 0, waiting: [] });
       },
       log: () => undefined,
       warn,
@@ -72,7 +72,7 @@ describe('the config watch', () => {
       load: () => ({}) as ServiceConfig,
       apply: () => {
         applied.push(applied.length + 1);
-        return Promise.resolve({ added: 0, changed: 1, removed: 0 } as never);
+        return Promise.resolve({ added: 0, changed: 1, removed: 0, waiting: [] });
       },
       log: () => undefined,
       warn,

@@ -81,6 +81,32 @@ describe('POST /v1/alert-channels', () => {
     expect(ApiErrorBodySchema.parse(res.body).details?.map((d) => d.path)).toContain(path);
   });
 
+  it('refuses a key it does not know with 400 naming it, and creates nothing', async () => {
+    svc = await startTestService();
+    const typos = [
+      [{ ...VALID[0], nmae: 'x' }, 'nmae'],
+      [{ ...VALID[1], config: { url: 'https://chat.example.com/hook/x', chanel: '#ops' } }, 'config.chanel'],
+      [
+        {
+          type: 'WEBHOOK',
+          name: 'pager',
+          config: { url: 'https://x.example.com', method: 'POST', format: 'pagerduty', routingkey: 'k' },
+        },
+        'config.routingkey',
+      ],
+    ] as const;
+    for (const [body, path] of typos) {
+      const res = await post(svc, body);
+      expect(res.status).toBe(400);
+      expect(ApiErrorBodySchema.parse(res.body).details).toContainEqual({
+        path,
+        message: `unknown key "${path.split('.').at(-1)}"`,
+      });
+    }
+    const res = await fetch(`${svc.url}/v1/alert-channels`, { headers });
+    expect(AlertChannelListSchema.parse(await res.json()).data).toEqual([]);
+  });
+
   it('answers malformed JSON with 400, a body over the limit with 413, and a non-JSON body with 415', async () => {
     svc = await startTestService();
     expect((await post(svc, undefined, '{"type": "EMAIL",')).status).toBe(400);

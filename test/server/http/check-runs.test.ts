@@ -162,10 +162,15 @@ describe('POST /v1/check-runs', { timeout: 60_000 }, () => {
       locations: ['mars'],
     });
     expect(unknown.status).toBe(400);
-    const { message } = ApiErrorBodySchema.parse(await unknown.json());
+    const { message, details } = ApiErrorBodySchema.parse(await unknown.json());
     expect(message).toContain('checkIds "nope"');
     expect(message).toContain('groupIds "gone"');
     expect(message).toContain('locations "mars"');
+    expect(details).toEqual([
+      { path: 'checkIds[1]', message: '"nope" is not in this account' },
+      { path: 'groupIds[0]', message: '"gone" is not in this account' },
+      { path: 'locations[0]', message: '"mars" is not in this account' },
+    ]);
 
     const many = await ask(service.url, { tags: ['t'] });
     expect(many.status).toBe(400);

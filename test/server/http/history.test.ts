@@ -119,7 +119,10 @@ describe('GET /v1/check-history/{checkId}', () => {
     expect((await get(s, '/v1/check-history/nope')).status).toBe(404);
     const location = await get(s, '/v1/check-history/c1?location=mars');
     expect(location.status).toBe(400);
-    expect(await location.json()).toMatchObject({ message: 'check "c1" does not run at location "mars"' });
+    expect(await location.json()).toMatchObject({
+      message: 'check "c1" does not run at location "mars"',
+      details: [{ path: 'location', message: 'check "c1" does not run there' }],
+    });
     expect((await fetch(`${s.url}/v1/check-history/c1`)).status).toBe(401);
     // Another account's key sees its own checks only.
     expect((await get(s, '/v1/check-history/c1', OTHER_KEY, OTHER_ACCOUNT)).status).toBe(404);

@@ -179,6 +179,52 @@ describe('GET /v1/alert-channels and /v1/dashboards', () => {
   });
 });
 
+describe('a boolean parameter that is not one says what it wants', () => {
+  it.each([
+    ['/v1/check-results/c1?includeSummary=no', 'includeSummary'],
+    ['/v1/check-statuses?hasIncident=yes', 'hasIncident'],
+    ['/v1/check-statuses?includeSummary=1', 'includeSummary'],
+    ['/v1/dashboards?isPrivate=maybe', 'isPrivate'],
+    ['/v1/analytics/metrics/api?includeThresholds=TRUE', 'includeThresholds'],
+  ])('%s', async (path, name) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([
+      { path: name, message: 'must be true or false' },
+    ]);
+  });
+});
+
+describe('a number past its limit names the limit once', () => {
+  it.each([
+    ['/v1/check-statuses?page=99999999999999999999', 'page', 'Too big: expected number to be <=1000000'],
+    ['/v1/check-results/c1?limit=99999999999999999999', 'limit', 'Too big: expected number to be <=100'],
+  ])('%s', async (path, name, message) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([{ path: name, message }]);
+  });
+});
+
+describe('a range whose least is above its most is refused, as from after to is', () => {
+  it.each([
+    ['/v1/check-results/c1?responseTimeMin=120&responseTimeMax=110', 'responseTimeMin', 'responseTimeMax'],
+    ['/v1/check-statuses?availabilityMin=90&availabilityMax=10', 'availabilityMin', 'availabilityMax'],
+    ['/v1/check-statuses?responseTimeMin=500&responseTimeMax=100.5', 'responseTimeMin', 'responseTimeMax'],
+  ])('%s', async (path, min, max) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    expect(ApiErrorBodySchema.parse(body).details).toEqual([
+      { path: min, message: `must not be above ${max}` },
+    ]);
+  });
+
+  it('takes a range of one value', async () => {
+    const page = await results('responseTimeMin=110&responseTimeMax=110&period=24h');
+    expect(page.data.map((r) => r.response?.responseTime)).toEqual([110]);
+  });
+});
+
 describe('more bad values: 400 with the error body', () => {
   it.each([
     '/v1/check-results/c1?limit=abc',
@@ -198,6 +244,8 @@ describe('more bad values: 400 with the error body', () => {
     '/v1/check-statuses?includeSummary=1',
     '/v1/check-statuses?page=0',
     '/v1/check-statuses?group=',
+    '/v1/check-statuses?tags=',
+    '/v1/dashboards?tags=,',
     '/v1/dashboards?limit=0',
     '/v1/dashboards?page=abc',
     '/v1/alert-channels?limit=101',

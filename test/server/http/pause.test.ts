@@ -98,6 +98,29 @@ describe('pause and resume', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('refuses a body with keys, pausing nothing: the pause has no end to set', async () => {
+    const s = await start();
+    const withBody = (what: 'pause' | 'resume', body: unknown) =>
+      fetch(`${s.url}/v1/checks/c1/${what}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const refused = await withBody('pause', { until: '2026-12-01T00:00:00Z' });
+    expect(refused.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(await refused.json()).details).toEqual([
+      { path: 'until', message: 'unknown key "until"' },
+    ]);
+    expect((await status(s, 'c1')).paused).toBeNull();
+    // An empty object is no body: it pauses, and a resume with one resumes.
+    expect((await withBody('pause', {})).status).toBe(200);
+    expectPaused(await status(s, 'c1'));
+    expect((await withBody('resume', { reason: 'done' })).status).toBe(400);
+    expectPaused(await status(s, 'c1'));
+    expect((await withBody('resume', {})).status).toBe(200);
+    expect((await status(s, 'c1')).paused).toBeNull();
+  });
+
   it('pauses a check: its status says who and since when, run now is a 409, and a resume runs it within seconds', async () => {
     const s = await start();
     await clockUntil(async () => (await storedResults(s, 'c1')).length > 0, 20_000);
