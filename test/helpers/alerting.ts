@@ -141,6 +141,32 @@ export function alertConfig(r: Receivers, o: AlertConfigOptions = {}): ServiceCo
   });
 }
 
+export const FAR_RUNNER_TOKEN = 'runner-token-0123456789';
+
+/**
+ * alertConfig with three checks (f1-f3, 1 m) at eu-west and at a remote location `far`, whose
+ * runners answer to FAR_RUNNER_TOKEN: the config of a location whose runners stop.
+ */
+export function farLocationConfig(r: Receivers, channel: unknown): ServiceConfig {
+  const far = ['f1', 'f2', 'f3'].map((id) => ({
+    id,
+    name: `Far ${id}`,
+    type: 'api',
+    target: `http://${id}.example.test/`,
+    frequency: '1m',
+    locations: ['eu-west', 'far'],
+  }));
+  const config = alertConfig(r, { extraChecks: far, channels: [channel] });
+  config.accounts[0]!.locations.push({
+    id: 'far',
+    name: 'Far away',
+    region: 'r9',
+    remote: true,
+    runnerToken: FAR_RUNNER_TOKEN,
+  });
+  return config;
+}
+
 export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; groups?: string[] }) {
   return {
     type: 'WEBHOOK',

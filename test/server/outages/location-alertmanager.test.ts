@@ -4,11 +4,16 @@
 // check alert is; at the outage's end it is resolved and posted no more. A remote location
 // whose runners stopped, on the fake clock; a loopback receiver in Alertmanager's place.
 import { describe, expect, it } from 'vitest';
-import { alertConfig, closedAfterEach, startAlertService, startReceivers } from '../../helpers/alerting.js';
+import {
+  closedAfterEach,
+  FAR_RUNNER_TOKEN as TOKEN,
+  farLocationConfig,
+  startAlertService,
+  startReceivers,
+} from '../../helpers/alerting.js';
 import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
-const TOKEN = 'runner-token-0123456789';
 
 interface Posted {
   labels: Record<string, string>;
@@ -19,28 +24,13 @@ describe('a location outage in Alertmanager', { timeout: 60_000 }, () => {
   it('is posted again while it stands, so it keeps firing there, and resolved at its end', async () => {
     const r = (held.receivers = await startReceivers());
     const clock = createFakeClock(Date.now());
-    const far = ['f1', 'f2', 'f3'].map((id) => ({
-      id,
-      name: `Far ${id}`,
-      type: 'api',
-      target: `http://${id}.example.test/`,
-      frequency: '1m',
-      locations: ['eu-west', 'far'],
-    }));
     const channel = {
       type: 'WEBHOOK',
       name: 'alertmanager',
       subscriptions: { checks: ['f1', 'f2', 'f3'] },
       config: { url: `${r.hook.url}/am`, method: 'POST', format: 'alertmanager', repostSeconds: 5 },
     };
-    const config = alertConfig(r, { extraChecks: far, channels: [channel] });
-    config.accounts[0]!.locations.push({
-      id: 'far',
-      name: 'Far away',
-      region: 'r9',
-      remote: true,
-      runnerToken: TOKEN,
-    });
+    const config = farLocationConfig(r, channel);
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
     const posted = (): Posted[] =>
       r.hook.seen

@@ -10,6 +10,8 @@ import type { ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   AUTH,
   alertConfig,
+  FAR_RUNNER_TOKEN as TOKEN,
+  farLocationConfig,
   closedAfterEach,
   hookChannel,
   hookEvents,
@@ -21,7 +23,6 @@ import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 import type { TestService } from '../../helpers/service.js';
 
 const held = closedAfterEach();
-const TOKEN = 'runner-token-0123456789';
 
 const SINGAPORE = { id: 'ap-south', name: 'Singapore', region: 'ap-southeast-1' };
 const ALL = ['eu-west', 'us-east', 'ap-south'];
@@ -150,25 +151,7 @@ describe('a broken location', { timeout: 120_000 }, () => {
   it('a remote location whose runners stopped is one page, not one per check, and its recovery when a runner is back', async () => {
     const r = (held.receivers = await startReceivers());
     const clock = createFakeClock(Date.now());
-    const far = ['f1', 'f2', 'f3'].map((id) => ({
-      id,
-      name: `Far ${id}`,
-      type: 'api',
-      target: `http://${id}.example.test/`,
-      frequency: '1m',
-      locations: ['eu-west', 'far'],
-    }));
-    const config = alertConfig(r, {
-      extraChecks: far,
-      channels: [hookChannel(r, { checks: ['f1', 'f2', 'f3'] })],
-    });
-    config.accounts[0]!.locations.push({
-      id: 'far',
-      name: 'Far away',
-      region: 'r9',
-      remote: true,
-      runnerToken: TOKEN,
-    });
+    const config = farLocationConfig(r, hookChannel(r, { checks: ['f1', 'f2', 'f3'] }));
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
 
     // No runner asks for work for three of the location's shortest periods (1 m).
