@@ -78,7 +78,7 @@ export type CheckRun = z.infer<typeof CheckRunSchema>;
 export const CheckRunListSchema = z.looseObject({ data: z.array(CheckRunSchema) });
 export type CheckRunList = z.infer<typeof CheckRunListSchema>;
 
-export const CheckRunsQuerySchema = z.object({
+export const CheckRunsQuerySchema = z.strictObject({
   ids: z
     .string()
     .transform((s) => s.split(',').filter(Boolean))
@@ -132,7 +132,7 @@ export type AuditEvent = z.infer<typeof AuditEventSchema>;
 export const AuditEventListSchema = listOf(AuditEventSchema, PageMetaSchema);
 export type AuditEventList = z.infer<typeof AuditEventListSchema>;
 
-export const AuditEventsQuerySchema = z.object({
+export const AuditEventsQuerySchema = z.strictObject({
   checkId: PathParamSchema.optional(),
   action: AuditActionSchema.optional(),
   from: TimestampSchema.optional(),

@@ -132,7 +132,7 @@ export type CheckAlert = z.infer<typeof CheckAlertSchema>;
 
 /** DECISION: the delivery log pages like the others, newest first. */
 export const AlertNotificationsQuerySchema = z
-  .object({
+  .strictObject({
     checkId: PathParamSchema.optional(),
     channelId: qInt(1, Number.MAX_SAFE_INTEGER).optional(),
     status: NotificationStatusSchema.optional(),

@@ -82,7 +82,7 @@ export const MetricsCheckTypeSchema = z
   .transform((s) => s.toLowerCase() as (typeof CHECK_TYPES)[number]);
 
 /** DECISION on "not stated" defaults: thresholds and calculations on, examples off. */
-export const MetricsQuerySchema = z.object({
+export const MetricsQuerySchema = z.strictObject({
   category: z.string().min(1).optional(),
   includeThresholds: qBoolean.default(true),
   format: z.enum(['detailed', 'summary']).default('detailed'),

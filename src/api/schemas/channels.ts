@@ -275,5 +275,5 @@ export const AlertChannelCreateBodySchema = z
 export type AlertChannelCreateBody = z.input<typeof AlertChannelCreateBodySchema>;
 
 /** DECISION: the alert channel list pages like the others, oldest first. */
-export const AlertChannelsQuerySchema = z.object({ ...pageQuery() });
+export const AlertChannelsQuerySchema = z.strictObject({ ...pageQuery() });
 export type AlertChannelsQuery = z.input<typeof AlertChannelsQuerySchema>;

@@ -97,7 +97,7 @@ export const PublicDashboardSchema = z.looseObject({
 export type PublicDashboard = z.infer<typeof PublicDashboardSchema>;
 
 /** DECISION: the dashboard list pages like the others. */
-export const DashboardsQuerySchema = z.object({
+export const DashboardsQuerySchema = z.strictObject({
   tags: qList.optional(),
   isPrivate: qBoolean.optional(),
   ...pageQuery(),

@@ -35,7 +35,7 @@ export const CheckHistoryListSchema = listOf(
 export type CheckHistoryList = z.infer<typeof CheckHistoryListSchema>;
 
 export const CheckHistoryQuerySchema = z
-  .object({
+  .strictObject({
     period: z.enum(HISTORY_PERIODS).default('30d'),
     granularity: z.enum(HISTORY_GRANULARITIES).default('day'),
     location: PathParamSchema.optional(),

@@ -158,7 +158,7 @@ export type MaintenanceWindow = z.infer<typeof MaintenanceWindowSchema>;
 export const MaintenanceWindowListSchema = listOf(MaintenanceWindowSchema, PageMetaSchema);
 export type MaintenanceWindowList = z.infer<typeof MaintenanceWindowListSchema>;
 
-export const MaintenanceListQuerySchema = z.object({
+export const MaintenanceListQuerySchema = z.strictObject({
   state: MaintenanceStateSchema.optional(),
   checkId: PathParamSchema.optional(),
   ...pageQuery(20),

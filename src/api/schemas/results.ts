@@ -208,7 +208,7 @@ export const CheckResultListSchema = listOf(CheckResultSchema, CheckResultsMetaS
 export type CheckResultList = z.infer<typeof CheckResultListSchema>;
 
 export const CheckResultsQuerySchema = z
-  .object({
+  .strictObject({
     from: qDate.optional(),
     to: qDate.optional(),
     period: PeriodSchema.optional(),

@@ -235,7 +235,7 @@ export type CheckStatusList = z.infer<typeof CheckStatusListSchema>;
 
 export const STATUS_SORTS = ['name', 'status', 'availability', 'responseTime', 'lastExecution'] as const;
 export const CheckStatusesQuerySchema = z
-  .object({
+  .strictObject({
     status: CheckStatusValueSchema.optional(),
     checkType: z.enum(CHECK_TYPES).optional(),
     group: z.string().min(1).optional(),

@@ -76,7 +76,9 @@ export function parseOr400<S extends z.ZodType>(
   if (what === 'path') tooLongIs404(value);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const details = zodDetails(parsed.error, prefix).map((d) => repeated(value, what, d));
+  const details = zodDetails(parsed.error, prefix).map((d) =>
+    unknownParameter(schema, what, repeated(value, what, d)),
+  );
   throw new HttpError(
     400,
     `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
@@ -109,6 +111,21 @@ function repeated(value: unknown, what: string, detail: NonNullable<ApiErrorBody
   return Object.hasOwn(value, name) && Array.isArray((value as Record<string, unknown>)[name])
     ? { path: name, message: 'is given more than once: give it once' }
     : detail;
+}
+
+/**
+ * A query parameter the route does not know is refused, naming those it takes: `?staus=failing`
+ * read as nothing would answer the whole list as if filtered (docs/decisions.md#errors).
+ */
+function unknownParameter(
+  schema: z.ZodType,
+  what: string,
+  detail: NonNullable<ApiErrorBody['details']>[number],
+) {
+  if (what !== 'query' || !(schema instanceof z.ZodObject) || !detail.message.startsWith('unknown key'))
+    return detail;
+  const known = Object.keys(schema.shape as Record<string, unknown>).join(', ');
+  return { path: detail.path, message: `is no parameter of this route (it takes ${known})` };
 }
 
 /**

@@ -261,3 +261,24 @@ describe('more bad values: 400 with the error body', () => {
     expect(error.details?.length).toBeGreaterThan(0);
   });
 });
+
+describe('a parameter a route does not take is refused, naming those it takes', () => {
+  it.each([
+    ['/v1/check-statuses?staus=failing', 'staus', 'status'],
+    ['/v1/check-results/c1?stauts=failed', 'stauts', 'status'],
+    ['/v1/dashboards?tag=shop', 'tag', 'tags'],
+    ['/v1/alert-channels?sort=name', 'sort', 'limit'],
+    ['/v1/check-history/c1?locaton=eu-west', 'locaton', 'location'],
+    ['/v1/alert-notifications?checkid=c1', 'checkid', 'checkId'],
+    ['/v1/analytics/metrics/api?categroy=response_time', 'categroy', 'category'],
+  ])('%s', async (path, typed, meant) => {
+    const { status, body } = await get(path);
+    expect(status).toBe(400);
+    const error = ApiErrorBodySchema.parse(body);
+    expect(error.details).toHaveLength(1);
+    expect(error.details![0]!.path).toBe(typed);
+    expect(error.details![0]!.message).toMatch(
+      new RegExp(`^is no parameter of this route \\(it takes .*\\b${meant}\\b`),
+    );
+  });
+});
