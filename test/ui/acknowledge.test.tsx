@@ -88,3 +88,28 @@ describe('the check view deliveries at 80x24', () => {
     expect(frame().split('\n').length).toBeLessThanOrEqual(24);
   });
 });
+
+describe('the answer to a', () => {
+  it('goes with the check view: reopening the check does not show an old answer', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(120, 40);
+    const check = sampleStatus('c1', { checkName: 'Payments', status: 'failing', currentAlert: null });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Payments');
+    view.stdin.write('\r');
+    await expect.poll(frame).toContain('Alert none open');
+    view.stdin.write('a');
+    await expect.poll(frame).toContain('nothing to acknowledge: this check has no open alert');
+    view.stdin.write('\u001b');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('board');
+    view.stdin.write('\r');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
+    await expect.poll(frame).toContain('Alert none open');
+    expect(frame()).not.toContain('nothing to acknowledge');
+  });
+});
