@@ -98,10 +98,11 @@ function resultMoves(get: Get): Pick<DetailSlice, 'moveResult' | 'openResult' | 
       get().updateView('check', { selectedResultId: id });
       get().replaceView({ ...result, resultId: id, scroll: 0 });
     },
-    scrollBody(delta) {
+    scrollBody(delta, end) {
       const top = get().stack[get().stack.length - 1];
+      // From where the view stands: a scroll left past a shorter text's end counts from its end.
       if (top?.name === 'result' || top?.name === 'metrics')
-        get().updateView(top.name, { scroll: Math.max(0, top.scroll + delta) });
+        get().updateView(top.name, { scroll: Math.max(0, Math.min(end, Math.min(top.scroll, end) + delta)) });
     },
   };
 }
@@ -158,8 +159,11 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
     },
     ...resultMoves(get),
     setCatalogue: (catalogue) => set({ catalogue }),
-    setMetricsScope: (metricsType, metricsCategory) =>
-      set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),
+    setMetricsScope(metricsType, metricsCategory) {
+      set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } });
+      // Another catalogue starts at its top, not at the line the last one was scrolled to.
+      if (topView(get(), 'metrics')) get().updateView('metrics', { scroll: 0 });
+    },
   };
 };
 

@@ -9,7 +9,8 @@ import { plural } from '../../../domain/results-summary.js';
 import { isHigherBetter, rateMetric, ratingLevel } from '../../../domain/rating.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { remoteData } from '../../../store/detail-slice.js';
-import type { MetricDefinition } from '../../../store/types.js';
+import type { ConsoleState } from '../../../store/state.js';
+import type { MetricDefinition, MetricCatalogue } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
 
@@ -22,6 +23,23 @@ const GROUP_TITLES: Record<string, string> = {
   certificateMetrics: 'Certificate',
 };
 const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
+
+/** The catalogue's groups that have metrics, in the order drawn: a title line, then two lines a metric. */
+function catalogueGroups(data: MetricCatalogue | undefined): [string, string, MetricDefinition[]][] {
+  return Object.entries(GROUP_TITLES).flatMap(([group, title]) => {
+    const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
+    return metrics.length ? [[group, title, metrics] as [string, string, MetricDefinition[]]] : [];
+  });
+}
+
+/** Lines of metrics under the view's title, the catalogue's error and its loading line. */
+const metricsRoom = (height: number) => Math.max(1, height - 3);
+
+/** The furthest the catalogue scrolls in a view of `height` lines: its last line at the foot. */
+export function metricsScrollEnd(s: ConsoleState, height: number): number {
+  const lines = catalogueGroups(remoteData(s.catalogue)).reduce((n, [, , m]) => n + 1 + 2 * m.length, 0);
+  return Math.max(0, lines - metricsRoom(height));
+}
 
 export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const theme = useTheme();
@@ -36,9 +54,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const values = check && window ? metricValues(window.data, window.meta.summary) : undefined;
   const data = remoteData(catalogue);
   const lines: ReactElement[] = [];
-  for (const [group, title] of Object.entries(GROUP_TITLES)) {
-    const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
-    if (metrics.length === 0) continue;
+  for (const [group, title, metrics] of catalogueGroups(data)) {
     lines.push(
       <Text key={group} bold>
         {title}
@@ -46,7 +62,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
     );
     for (const m of metrics) lines.push(...metricLines(m, values, cols, theme));
   }
-  const room = Math.max(1, height - 3);
+  const room = metricsRoom(height);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
   const scope = check
     ? `for ${sanitize(check.checkName)} over ${filters.period} (${plural(window?.meta.summary?.totalRuns ?? 0, 'run')})`
