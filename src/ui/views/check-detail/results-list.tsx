@@ -167,6 +167,8 @@ export function ResultsTable({
       rowKey={(r) => r.id}
       selectedKey={selectedId}
       height={height}
+      // Rows above or below the window (after a re-sort keeps the selection) are said, not hidden.
+      position
     />
   );
 }
