@@ -94,6 +94,14 @@ function pingMarks(runs: readonly CheckResult[], width: number, theme: ReturnTyp
   return { text: failed.map((f) => (f ? theme.mark.failing : theme.mark.passing)).join(''), failed };
 }
 
+/**
+ * A ping is no request: a heartbeat's TIME is how long its job ran (known from its
+ * /start), and its CODE the job's exit code, as the result view says them; not the
+ * 0 ms and status 0 of the response the service records for a ping.
+ */
+const jobRunTime = (r: CheckResult, theme: ReturnType<typeof useTheme>): string =>
+  r.heartbeat?.startedAt ? formatMs(r.duration) : theme.none;
+
 function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
   return [
     { key: 'at', title: 'STARTED', width: 8, priority: 0, cell: (r) => ({ text: formatClock(r.startedAt) }) },
@@ -123,7 +131,9 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       width: 8,
       align: 'right',
       priority: 1,
-      cell: (r) => ({ text: formatMs(r.response?.responseTime ?? r.duration) }),
+      cell: (r) => ({
+        text: r.heartbeat ? jobRunTime(r, theme) : formatMs(r.response?.responseTime ?? r.duration),
+      }),
     },
     {
       key: 'code',
@@ -131,7 +141,13 @@ function columns(theme: ReturnType<typeof useTheme>): Column<CheckResult>[] {
       width: 4,
       align: 'right',
       priority: 3,
-      cell: (r) => ({ text: r.response ? String(r.response.statusCode) : theme.none }),
+      cell: (r) => ({
+        text: r.heartbeat
+          ? (r.heartbeat.exitCode?.toString() ?? theme.none)
+          : r.response
+            ? String(r.response.statusCode)
+            : theme.none,
+      }),
     },
     { key: 'by', title: 'BY', width: 8, priority: 5, cell: (r) => ({ text: r.triggeredBy }) },
     {
