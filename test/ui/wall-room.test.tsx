@@ -127,6 +127,25 @@ describe('the wall at 80x24', () => {
   });
 });
 
+describe('the wall at 200x55, a check failing as a whole', () => {
+  it('says why once: on its row, where no location is in trouble, and not again under it', async () => {
+    const whole = sampleStatus('beat', {
+      checkName: 'Nightly backup',
+      status: 'failing',
+      statusReason: 'availability 71.4% is below 85%',
+      locations: [{ id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: ago(60_000) }],
+    });
+    const { lastFrame } = console_(200, 55, [whole, slow, ...fine]);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention (2)');
+    const frame = plain(lastFrame());
+    expect(frame).toMatch(/FAILING\s+Nightly backup\s+for .*availability 71\.4% is below 85%/);
+    expect(frame.split('availability 71.4% is below 85%')).toHaveLength(2);
+    // A check with a location in trouble still says why under its row, its row saying where.
+    expect(frame).toMatch(/DEGRADED\s+Search\s+for 12m\s+at Frankfurt/);
+    expect(frame).toContain('eu-west responds in 3000 ms, above 1000 ms');
+  });
+});
+
 describe('the wall on a big screen with checks of more and less to say', () => {
   it('gives each check the lines its detail needs while they fit, not an even share', () => {
     // The demo's seven at 160x48: 31 free lines, two checks with one or two lines of detail,
