@@ -52,8 +52,14 @@ export function frameDiff(previous: readonly string[], next: readonly string[]):
 
 // --ascii promises nothing outside ASCII from us: the theme picks ASCII glyphs, and
 // this catches the marks views write themselves (a "—" for no data, a "·" between
-// parts, "≥" in a filter), so a terminal without them never shows a replacement box.
+// parts, "≥" in a filter, the typographic quotes of the keys' help, a chooser's ‹ ›),
+// so a terminal without them never shows a replacement box.
 const ASCII_FOR: Record<string, string> = {
+  '’': "'",
+  '‘': "'",
+  '“': '"',
+  '”': '"',
+  '‹': '<',
   '—': '-',
   '–': '-',
   '─': '-',

@@ -13,7 +13,8 @@ import { createTheme, tint, useTheme } from '../../theme.js';
 import { sanitize, wrapText } from '../../../domain/sanitize.js';
 import { userCommandHidden } from '../../commands/user-commands.js';
 
-const TITLES: Partial<Record<Scope, string>> = {
+/** Each scope's heading in ?. */
+export const TITLES: Partial<Record<Scope, string>> = {
   global: 'Everywhere',
   list: 'Lists',
   board: 'Board',
