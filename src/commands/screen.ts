@@ -82,6 +82,16 @@ const ASCII_FOR: Record<string, string> = {
   '▲': '!',
   '●': '+',
   '█': '#',
+  // The ? legend draws each mark as it is drawn without --ascii beside its ASCII form.
+  '▓': '+',
+  '▒': ':',
+  '░': '.',
+  '✕': 'x',
+  '✉': '@',
+  '‖': 'P',
+  '∅': 'S',
+  '⤷': 'H',
+  '◔': 'C',
 };
 const OUR_MARKS = new RegExp(`[${Object.keys(ASCII_FOR).join('')}]`, 'gu');
 

@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createScreen, frameDiff, toAscii } from '../../src/commands/screen.js';
 import { KEYMAP } from '../../src/ui/keymap.js';
+import { legendLines } from '../../src/ui/legend.js';
+import { createTheme } from '../../src/ui/theme.js';
 import { TITLES as HELP_TITLES } from '../../src/ui/views/help/help-overlay.js';
 
 const at = (row: number, text: string) => `\u001b[${row};1H\u001b[2K${text}`;
@@ -91,8 +93,12 @@ describe('ASCII mode', () => {
     expect(toAscii(line)).toBe(ascii);
   });
 
-  it('reads every key’s help and every help title in ASCII (the ? overlay)', () => {
-    const texts = [...KEYMAP.map((b) => b.help), ...Object.values(HELP_TITLES)];
+  it('reads every key’s help, every help title and the legend of marks in ASCII (the ? overlay)', () => {
+    const legend = legendLines(
+      createTheme({ color: false, ascii: false }),
+      createTheme({ color: false, ascii: true }),
+    );
+    const texts = [...KEYMAP.map((b) => b.help), ...Object.values(HELP_TITLES), ...legend];
     const left = texts.map(toAscii).filter((t) => [...t].some((ch) => ch.charCodeAt(0) >= 128));
     expect(left).toEqual([]);
   });
