@@ -297,6 +297,8 @@ export interface Detail {
   page: Remote<CheckResultList>;
   window: Remote<CheckResultList>;
   latestFailed: CheckResult | null;
+  /** The result a result view opened, kept while newer runs push it out of `page` and `window`. */
+  opened: CheckResult | null;
 }
 
 export interface DetailSlice {
