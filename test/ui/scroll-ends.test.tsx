@@ -106,12 +106,13 @@ describe('the metric catalogue', () => {
       },
     });
     await expect.poll(frame).toContain('Response time');
-    // 31 lines (a title and two lines a metric) in a view of 23, less its header: 11 to the end.
+    // 31 lines (a title and two lines a metric) in a view of 23, less its title and position line: 10 to the end.
     for (let i = 0; i < 20; i++) view.stdin.write('j');
     await expect.poll(frame).toContain('what m14 measures');
-    await expect.poll(() => store.getState().stack.at(-1)).toMatchObject({ name: 'metrics', scroll: 11 });
+    await expect.poll(() => store.getState().stack.at(-1)).toMatchObject({ name: 'metrics', scroll: 10 });
+    expect(frame()).toContain('lines 11-31 of 31');
     view.stdin.write('k');
-    await expect.poll(() => store.getState().stack.at(-1)).toMatchObject({ scroll: 10 });
+    await expect.poll(() => store.getState().stack.at(-1)).toMatchObject({ scroll: 9 });
     await expect.poll(frame).not.toContain('what m14 measures');
     view.stdin.write('t');
     await expect.poll(() => store.getState().stack.at(-1)).toMatchObject({ scroll: 0 });

@@ -32,13 +32,14 @@ function catalogueGroups(data: MetricCatalogue | undefined): [string, string, Me
   });
 }
 
-/** Lines of metrics under the view's title, the catalogue's error and its loading line. */
-const metricsRoom = (height: number) => Math.max(1, height - 3);
+/** Lines of metrics between the view's title (and the catalogue's error) and the position line. */
+const metricsRoom = (height: number, catalogue: ConsoleState['catalogue']) =>
+  Math.max(1, height - 2 - (catalogue.state === 'error' ? 1 : 0));
 
 /** The furthest the catalogue scrolls in a view of `height` lines: its last line at the foot. */
 export function metricsScrollEnd(s: ConsoleState, height: number): number {
   const lines = catalogueGroups(remoteData(s.catalogue)).reduce((n, [, , m]) => n + 1 + 2 * m.length, 0);
-  return Math.max(0, lines - metricsRoom(height));
+  return Math.max(0, lines - metricsRoom(height, s.catalogue));
 }
 
 export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
@@ -62,7 +63,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
     );
     for (const m of metrics) lines.push(...metricLines(m, values, cols, theme));
   }
-  const room = metricsRoom(height);
+  const room = metricsRoom(height, catalogue);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
   const scope = check
     ? `for ${sanitize(check.checkName)} over ${filters.period} (${plural(window?.meta.summary?.totalRuns ?? 0, 'run')})`
@@ -85,6 +86,11 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
         </Text>
       ) : null}
       {lines.slice(top, top + room)}
+      <Text color={tint(theme, theme.dim)}>
+        {lines.length > room
+          ? `  lines ${top + 1}-${Math.min(lines.length, top + room)} of ${lines.length} ${theme.rule} j/k scroll`
+          : ' '}
+      </Text>
     </Box>
   );
 }
