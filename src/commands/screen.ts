@@ -52,8 +52,14 @@ export function frameDiff(previous: readonly string[], next: readonly string[]):
 
 // --ascii promises nothing outside ASCII from us: the theme picks ASCII glyphs, and
 // this catches the marks views write themselves (a "—" for no data, a "·" between
-// parts, "≥" in a filter), so a terminal without them never shows a replacement box.
+// parts, "≥" in a filter, the typographic quotes of the keys' help, a chooser's ‹ ›),
+// so a terminal without them never shows a replacement box.
 const ASCII_FOR: Record<string, string> = {
+  '’': "'",
+  '‘': "'",
+  '“': '"',
+  '”': '"',
+  '‹': '<',
   '—': '-',
   '–': '-',
   '─': '-',
@@ -76,6 +82,16 @@ const ASCII_FOR: Record<string, string> = {
   '▲': '!',
   '●': '+',
   '█': '#',
+  // The ? legend draws each mark as it is drawn without --ascii beside its ASCII form.
+  '▓': '+',
+  '▒': ':',
+  '░': '.',
+  '✕': 'x',
+  '✉': '@',
+  '‖': 'P',
+  '∅': 'S',
+  '⤷': 'H',
+  '◔': 'C',
 };
 const OUR_MARKS = new RegExp(`[${Object.keys(ASCII_FOR).join('')}]`, 'gu');
 

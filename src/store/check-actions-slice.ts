@@ -142,9 +142,13 @@ export function expiredMessages(s: ConsoleState, now: number): Partial<ConsoleSt
   return out;
 }
 
-/** What a view left behind says no more: an outcome taken from it, a refusal (nav-slice.ts). */
+/**
+ * What a view left behind says no more: an outcome taken from it, an acknowledgement's
+ * answer (one still being sent keeps its place, to be answered), a refusal (nav-slice.ts).
+ */
 export const messagesLeft = (s: ConsoleState): Partial<ConsoleState> => ({
   ...(finished(s.checkAction) ? { checkAction: { state: 'idle' } as const } : {}),
+  ...(s.ack.state === 'done' || s.ack.state === 'error' ? { ack: { state: 'idle' } as const } : {}),
   ...(s.keyRefusal !== null ? { keyRefusal: null } : {}),
 });
 

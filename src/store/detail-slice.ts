@@ -29,6 +29,7 @@ const emptyDetail: Detail = {
   page: { state: 'idle' },
   window: { state: 'idle' },
   latestFailed: null,
+  opened: null,
 };
 
 const keep = <T>(r: Remote<T>): T | undefined =>
@@ -45,6 +46,8 @@ const checkView = (s: ConsoleState, checkId: string) =>
   s.stack.findLast((v): v is ViewOf<'check'> => v.name === 'check' && v.checkId === checkId);
 
 type Get = () => ConsoleState;
+/** Changes the open check's results (set of the slice). */
+type Patch = (p: Partial<Detail>) => void;
 const pageIds = (get: Get) => (keep(get().detail.page)?.data ?? []).map((r) => r.id);
 
 /**
@@ -52,7 +55,7 @@ const pageIds = (get: Get) => (keep(get().detail.page)?.data ?? []).map((r) => r
  * listed, else goes to the latest failure (of a failing check) or the first
  * row; and the latest failure opens when the view asked for it (F).
  */
-function settle(get: Get, checkId: string) {
+function settle(get: Get, patch: Patch, checkId: string) {
   const view = checkView(get(), checkId);
   if (!view) return;
   const { latestFailed } = get().detail;
@@ -73,12 +76,26 @@ function settle(get: Get, checkId: string) {
     notice,
     ...(picked ? { pickResultId: undefined } : {}),
   });
-  if (view.openFailed && latestFailed)
+  if (view.openFailed && latestFailed) {
+    keepOpened(get, patch, latestFailed);
     get().pushView({ name: 'result', checkId, resultId: latestFailed.id, scroll: 0 });
+  }
+}
+
+/**
+ * The result a result view opens, kept beside the lists: a finished run does not change,
+ * and newer runs push it off the page and the window while it is read (a run opened from
+ * a later page went within one poll: "This result is no longer in the list").
+ */
+function keepOpened(get: Get, patch: Patch, result: CheckResult | undefined) {
+  if (result && get().detail.opened?.id !== result.id) patch({ opened: result });
 }
 
 /** Moving through the results: the check view's selection, the result shown, its scroll. */
-function resultMoves(get: Get): Pick<DetailSlice, 'moveResult' | 'openResult' | 'stepResult' | 'scrollBody'> {
+function resultMoves(
+  get: Get,
+  patch: Patch,
+): Pick<DetailSlice, 'moveResult' | 'openResult' | 'stepResult' | 'scrollBody'> {
   return {
     moveResult(delta) {
       const view = topView(get(), 'check');
@@ -87,21 +104,24 @@ function resultMoves(get: Get): Pick<DetailSlice, 'moveResult' | 'openResult' | 
     },
     openResult() {
       const view = topView(get(), 'check');
-      if (view?.selectedResultId)
-        get().pushView({ name: 'result', checkId: view.checkId, resultId: view.selectedResultId, scroll: 0 });
+      if (!view?.selectedResultId) return;
+      keepOpened(get, patch, findResult(get().detail, view.selectedResultId));
+      get().pushView({ name: 'result', checkId: view.checkId, resultId: view.selectedResultId, scroll: 0 });
     },
     stepResult(delta) {
       const result = topView(get(), 'result');
       const below = result && checkView(get(), result.checkId);
       const id = below && stepTo(pageIds(get), below.selectedResultId, delta);
       if (!result || id === undefined || id === null) return;
+      keepOpened(get, patch, findResult(get().detail, id));
       get().updateView('check', { selectedResultId: id });
       get().replaceView({ ...result, resultId: id, scroll: 0 });
     },
-    scrollBody(delta) {
+    scrollBody(delta, end) {
       const top = get().stack[get().stack.length - 1];
+      // From where the view stands: a scroll left past a shorter text's end counts from its end.
       if (top?.name === 'result' || top?.name === 'metrics')
-        get().updateView(top.name, { scroll: Math.max(0, top.scroll + delta) });
+        get().updateView(top.name, { scroll: Math.max(0, Math.min(end, Math.min(top.scroll, end) + delta)) });
     },
   };
 }
@@ -123,7 +143,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
       loadResultsOf(checkId);
       const filters = loaded ? (checkView(get(), checkId)?.filters ?? DEFAULT_FILTERS) : DEFAULT_FILTERS;
       get().pushView({ name: 'check', checkId, filters, selectedResultId: null, openFailed });
-      if (loaded && get().detail.page.state === 'ok') settle(get, checkId);
+      if (loaded && get().detail.page.state === 'ok') settle(get, patch, checkId);
     },
     openMetrics(checkId) {
       if (checkId) loadResultsOf(checkId);
@@ -146,7 +166,7 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         window: { state: 'ok', data: window, at },
         latestFailed,
       });
-      settle(get, checkId);
+      settle(get, patch, checkId);
     },
     resultsFailed(checkId, error) {
       const d = get().detail;
@@ -156,10 +176,13 @@ export const createDetailSlice: StateCreator<ConsoleState, [], [], DetailSlice> 
         window: { state: 'error', error, data: keep(d.window) },
       });
     },
-    ...resultMoves(get),
+    ...resultMoves(get, patch),
     setCatalogue: (catalogue) => set({ catalogue }),
-    setMetricsScope: (metricsType, metricsCategory) =>
-      set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } }),
+    setMetricsScope(metricsType, metricsCategory) {
+      set({ metricsType, metricsCategory, catalogue: { state: 'loading', data: keep(get().catalogue) } });
+      // Another catalogue starts at its top, not at the line the last one was scrolled to.
+      if (topView(get(), 'metrics')) get().updateView('metrics', { scroll: 0 });
+    },
   };
 };
 
@@ -169,7 +192,8 @@ export function findResult(d: Detail, id: string | undefined): CheckResult | und
   return (
     keep(d.page)?.data.find((r) => r.id === id) ??
     (d.latestFailed?.id === id ? d.latestFailed : undefined) ??
-    keep(d.window)?.data.find((r) => r.id === id)
+    keep(d.window)?.data.find((r) => r.id === id) ??
+    (d.opened?.id === id ? d.opened : undefined)
   );
 }
 

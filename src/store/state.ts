@@ -297,6 +297,8 @@ export interface Detail {
   page: Remote<CheckResultList>;
   window: Remote<CheckResultList>;
   latestFailed: CheckResult | null;
+  /** The result a result view opened, kept while newer runs push it out of `page` and `window`. */
+  opened: CheckResult | null;
 }
 
 export interface DetailSlice {
@@ -320,7 +322,8 @@ export interface DetailSlice {
   moveResult(delta: number | 'first' | 'last'): void;
   openResult(): void;
   stepResult(delta: 1 | -1): void;
-  scrollBody(delta: number): void;
+  /** Scrolls the result or metrics view on top, between its first line and `end` (its last page). */
+  scrollBody(delta: number, end: number): void;
   setCatalogue(c: Remote<MetricCatalogue>): void;
   setMetricsScope(type: string, category: string | null): void;
 }

@@ -10,6 +10,7 @@ import { JUMP_TARGETS, type ConsoleActions } from './commands/index.js';
 import { handleInput } from './input.js';
 import { hintsFor, keysOf, type Scope } from './keymap.js';
 import { keyScopes } from './scopes.js';
+import { selectBodyHeight, selectPausedLine } from './body-height.js';
 import { ThemeContext, tint, useTheme, type Theme } from './theme.js';
 import { ActionLine, selectActionLineShown } from './views/check-actions/action-line.js';
 import { HelpOverlay } from './views/help/help-overlay.js';
@@ -46,7 +47,8 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   const focus = useStore(store, (s) => s.focus);
   const viewScopes = useStore(store, (s) => keyScopes(s, 'list').join(','));
   const pollCycle = useStore(store, (s) => selectPollCycle(s, 'long'));
-  const paused = useStore(store, (s) => s.phase === 'paused');
+  const pausedLine = useStore(store, selectPausedLine);
+  const bodyHeight = useStore(store, selectBodyHeight);
   const silenceLines = useStore(store, silencePromptLines);
   const asking = useStore(store, (s) => s.silence.state === 'ask' || s.silence.state === 'sending');
   const acting = useStore(store, selectActionLineShown);
@@ -76,9 +78,6 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
   // Exactly the terminal's height, one line of it the footer. Only vertical overflow is
   // clipped: every line is already cut to the width, and clipping sideways costs Ink a
   // slice of every line of every frame.
-  // Views without the board's header still say polling is paused, on a line of its own.
-  const pausedLine = paused && !OWN_STATE_LINE.has(view.name);
-  const bodyHeight = rows - Math.max(1, silenceLines) - (pausedLine ? 1 : 0) - (acting ? 1 : 0) - noteLines;
   return (
     <Box flexDirection="column" width={cols} height={rows} overflowY="hidden">
       {pausedLine ? <PausedLine /> : null}
@@ -101,9 +100,6 @@ function Root({ store, actions }: { store: ConsoleStore; actions: ConsoleActions
     </Box>
   );
 }
-
-/** The views whose own header says PAUSED (board, dashboard, wall). */
-const OWN_STATE_LINE: ReadonlySet<string> = new Set(['board', 'dashboard', 'wall']);
 
 function PausedLine() {
   const theme = useTheme();

@@ -66,7 +66,7 @@ const BINDINGS = [
     command: 'app.prompt',
     keys: [':'],
     scope: 'global',
-    help: 'jump to a view by name (board, metrics, dashboards, channels, maintenance, wall)',
+    help: 'jump to a view by name (board, metrics, dashboards, channels, maintenance, locations, wall)',
   },
   { command: 'app.refresh', keys: ['r'], scope: 'global', help: 'poll the service now' },
   { command: 'app.pause', keys: ['p'], scope: 'global', help: 'pause or resume polling' },

@@ -2,6 +2,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createScreen, frameDiff, toAscii } from '../../src/commands/screen.js';
+import { KEYMAP } from '../../src/ui/keymap.js';
+import { legendLines } from '../../src/ui/legend.js';
+import { createTheme } from '../../src/ui/theme.js';
+import { TITLES as HELP_TITLES } from '../../src/ui/views/help/help-overlay.js';
 
 const at = (row: number, text: string) => `\u001b[${row};1H\u001b[2K${text}`;
 
@@ -84,8 +88,19 @@ describe('ASCII mode', () => {
     ['a · b ≥ 5 ms…', 'a . b >= 5 ms~'],
     ['✖ ▲ ✔ ● ─ █', 'X ! + + - #'],
     ['plain text, \u001b[1mbold\u001b[22m', 'plain text, \u001b[1mbold\u001b[22m'],
+    ['the check’s “End it now?” ‹ POST ›', `the check's "End it now?" < POST >`],
   ])('%j reads %j', (line, ascii) => {
     expect(toAscii(line)).toBe(ascii);
+  });
+
+  it('reads every key’s help, every help title and the legend of marks in ASCII (the ? overlay)', () => {
+    const legend = legendLines(
+      createTheme({ color: false, ascii: false }),
+      createTheme({ color: false, ascii: true }),
+    );
+    const texts = [...KEYMAP.map((b) => b.help), ...Object.values(HELP_TITLES), ...legend];
+    const left = texts.map(toAscii).filter((t) => [...t].some((ch) => ch.charCodeAt(0) >= 128));
+    expect(left).toEqual([]);
   });
 
   it('writes only ASCII marks of ours when asked', () => {

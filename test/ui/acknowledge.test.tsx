@@ -88,3 +88,57 @@ describe('the check view deliveries at 80x24', () => {
     expect(frame().split('\n').length).toBeLessThanOrEqual(24);
   });
 });
+
+describe('the answer to a', () => {
+  it('goes with the check view: reopening the check does not show an old answer', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(120, 40);
+    const openedAt = new Date(Date.now() - 120_000).toISOString();
+    const check = sampleStatus('c1', {
+      checkName: 'Payments',
+      status: 'failing',
+      currentAlert: { id: 'al-1', openedAt, acknowledgedAt: null, undelivered: 0 },
+    });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Payments');
+    view.stdin.write('\r');
+    await expect.poll(frame).toMatch(/not acknowledged \(a acknowledges\)/);
+    view.stdin.write('a');
+    await expect.poll(frame).toContain('Acknowledge the alert of Payments?');
+    view.stdin.write('y');
+    await expect.poll(() => store.getState().ack.state).toBe('sending');
+    store.getState().acknowledgeDone({ ok: true, value: { acknowledgedAt: new Date().toISOString() } });
+    await expect.poll(frame).toMatch(/alert acknowledged at \d\d:\d\d:\d\d/);
+    view.stdin.write('\u001b');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('board');
+    view.stdin.write('\r');
+    await expect.poll(() => store.getState().stack.at(-1)?.name).toBe('check');
+    await expect.poll(frame).toMatch(/Alert open \S+, acknowledged/);
+    expect(frame()).not.toContain('alert acknowledged at');
+  });
+});
+
+describe('a with nothing to acknowledge', () => {
+  it('is not offered in the footer, and pressed says why there', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(120, 40);
+    const check = sampleStatus('c1', { checkName: 'Payments', status: 'failing', currentAlert: null });
+    store.getState().applyStatuses([check], sampleSummary({ failing: 1, passing: 0 }), Date.now());
+    store.getState().openCheck('c1', false);
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const footer = () => plain(view.lastFrame()).split('\n').at(-1) ?? '';
+    await expect.poll(footer).toContain('P period');
+    expect(footer()).not.toContain('a acknowledge');
+    view.stdin.write('a');
+    await expect.poll(footer).toBe('a: this check has no open alert');
+    expect(store.getState().ack).toEqual({ state: 'idle' });
+  });
+});

@@ -275,6 +275,20 @@ describe('the help at 80x24 (issue 36)', () => {
   });
 });
 
+describe('the help of keys wider than their column', () => {
+  it('puts them on a line of their own and the description under it, in the column', async () => {
+    const store = storeWith(80, 24);
+    const { lastFrame, stdin } = draw(store, { color: false });
+    await expect.poll(() => lastFrame()).toContain('Payments API');
+    stdin.write('?');
+    await expect.poll(() => plain(lastFrame())).toContain('Keys (esc or ? to close)');
+    for (let i = 0; i < 20; i++) stdin.write('\u001b[6~');
+    await expect.poll(() => plain(lastFrame())).toContain('scroll the help up');
+    // "pagedown, ctrl+d, space a page down" ran the keys into their description.
+    expect(plain(lastFrame())).toMatch(/│ {3}pagedown, ctrl\+d, space +│\n│ {22}a page down +│/);
+  });
+});
+
 describe('the help at 60x12 for a read key', () => {
   it('wraps the note of the keys it may not press, and each such key says only what this key is', async () => {
     const store = storeWith(60, 12);

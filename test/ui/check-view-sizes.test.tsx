@@ -258,3 +258,30 @@ describe('budget', () => {
     expect(budget(8, { ...needs, locations: 9 })).toMatchObject({ locations: 3, results: 1 });
   });
 });
+
+describe('a check with more results than fit', () => {
+  it('says how many results are not shown and which one is selected, as the board does (80x24)', async () => {
+    const store = createConsoleStore({ label: 'demo', host: 'h' });
+    store.getState().setSize(80, 24);
+    store.getState().applyStatuses([sampleStatus('c1', { locations: THREE })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    const results = Array.from({ length: 20 }, (_, i) => sampleResult(`r${i}`));
+    const meta = { currentPage: 1, totalPages: 1, totalItems: 20, limit: 20, hasMore: false };
+    const page = {
+      data: results,
+      meta: { ...meta, timeframe: { from: '', to: '' }, checkId: 'c1', checkName: 'c1' },
+    };
+    store.getState().applyResults('c1', page, page, null, Date.now());
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: true, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('STARTED');
+    expect(frame()).toMatch(/… \d+ more {2}1\/20/);
+    // The last row selected: the rows above it are the ones said, not lost from sight.
+    view.stdin.write('G');
+    await expect.poll(frame).toMatch(/… \d+ more {2}20\/20/);
+    expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+});

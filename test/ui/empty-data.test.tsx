@@ -123,6 +123,38 @@ describe('empty data is —, never a number', () => {
   });
 });
 
+describe('a heartbeat check’s results', () => {
+  it('say how long each job ran and its exit code, not the 0 ms and status 0 of its ping', async () => {
+    const { store, frame } = openCheck('heartbeat');
+    // As the service records a ping: a response with status 0, 0 ms.
+    const ping = { statusCode: 0, statusText: 'success', headers: {}, body: '', responseTime: 0, size: 0 };
+    const started = '2026-11-22T09:00:00.000Z';
+    const timed = sampleResult('timed', {
+      checkType: 'heartbeat',
+      startedAt: started,
+      duration: 90_000,
+      response: { ...ping, statusCode: 3, statusText: 'exit 3' },
+      heartbeat: { end: 'exit', exitCode: 3, startedAt: started, rid: null },
+    });
+    const bare = sampleResult('bare', {
+      checkType: 'heartbeat',
+      startedAt: '2026-11-22T08:00:00.000Z',
+      duration: 0,
+      response: ping,
+      heartbeat: { end: 'success', exitCode: null, startedAt: null, rid: null },
+    });
+    store.getState().applyResults('c1', list([timed, bare], {}), list([timed, bare], {}), null, Date.now());
+    await expect.poll(frame).toContain('STARTED');
+    const row = (clock: string) =>
+      frame()
+        .split('\n')
+        .find((l) => l.includes(clock)) ?? '';
+    expect(row('09:00:00')).toMatch(/1\.5 min +3\b/);
+    expect(row('08:00:00')).toMatch(/ok +— +— /);
+    expect(frame()).not.toMatch(/0 ms/);
+  });
+});
+
 const dashboard = sampleDashboard({
   checkIds: ['beat', 'api'],
   widgets: [

@@ -203,8 +203,17 @@ describe('b, L, y and Y', () => {
     view.stdin.write('Y');
     await tick();
     expect(frame()).toContain('the check name');
+    // Without colour (this mount's theme) the selection is a mark, as a table's is.
+    const line = (label: string) =>
+      frame()
+        .split('\n')
+        .find((l) => l.includes(label)) ?? '';
+    expect(line('the check id')).toMatch(/^│ › the check id/);
+    expect(line('the check name')).toMatch(/^│ {3}the check name/);
     view.stdin.write('j');
     await tick();
+    expect(line('the check name')).toMatch(/^│ › the check name/);
+    expect(line('the check id')).toMatch(/^│ {3}the check id/);
     view.stdin.write('\r');
     await tick();
     expect(copied).toEqual(['c1', 'Payments']);

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../src/ui/commands/index.js';
+import { HANDLERS, JUMP_TARGETS } from '../../src/ui/commands/index.js';
 import {
   bindingOf,
   KEYMAP,
@@ -16,6 +16,11 @@ import { keyOf } from '../../src/ui/input.js';
 const key = (over: Partial<Key> = {}): Key => ({ ...keyOf(''), ...over });
 
 describe('keymap', () => {
+  it('names every view : reaches in the help of :', () => {
+    const help = bindingOf('app.prompt').help;
+    for (const target of JUMP_TARGETS) expect(help, target).toMatch(new RegExp(`\\b${target}\\b`));
+  });
+
   it('gives every command help text and a handler', () => {
     for (const b of KEYMAP) {
       expect(b.help.length, b.command).toBeGreaterThan(3);

@@ -6,6 +6,7 @@ import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertChannel } from '../../src/api/schemas/index.js';
 import { displayWidth } from '../../src/domain/sanitize.js';
+import { fieldPaths, SUBS_PATHS } from '../../src/store/channel-form.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';
 import type { View } from '../../src/store/types.js';
@@ -129,4 +130,51 @@ describe('a small terminal', () => {
       unmount = undefined;
     }
   });
+});
+
+describe('the new channel form on a small terminal', () => {
+  it.each([
+    [60, 12],
+    [60, 16],
+    [80, 24],
+  ])(
+    'at %ix%i: a WEBHOOK with rows and its list of checks open stays inside, each line whole',
+    async (cols, rows) => {
+      const store = filled(cols, rows);
+      const s = () => store.getState();
+      s().pushView({ name: 'channels' });
+      s().openForm();
+      s().formMoveType(2);
+      s().formChooseType();
+      expect(s().form.type).toBe('WEBHOOK');
+      s().formAddRow('headers');
+      s().formAddRow('headers');
+      s().formAddRow('queryParameters');
+      while (fieldPaths(s().form)[s().form.focus] !== SUBS_PATHS.checks) s().formFocus(1);
+      s().formOpenPicker();
+      s().pickMove(4);
+      const app = render(
+        <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+      );
+      unmount = app.unmount;
+      await expect.poll(() => plain(app.lastFrame())).toContain('Subscribe to checks');
+      const lines = plain(app.lastFrame()).split('\n');
+      const shown = lines.join('\n');
+      expect(lines.length, shown).toBeLessThanOrEqual(rows);
+      expect(lines.at(-1), shown).toContain(selectFooterHints(s()).slice(0, 12));
+      expect(lines.filter((l) => displayWidth(l.trimEnd()) > cols)).toEqual([]);
+      // Each line is one thing: the list's title was drawn over the field above it.
+      expect(lines.filter((l) => l.startsWith('Subscribe to checks: space toggles')).length, shown).toBe(1);
+      expect(
+        lines.some((l) => l.startsWith('› Subscribed checks')),
+        shown,
+      ).toBe(true);
+      expect(
+        lines.some((l) => /^› \[ \] a name far longer/.test(l)),
+        shown,
+      ).toBe(true);
+      // 30 checks do not fit: the list says how many it leaves out and where the cursor is.
+      expect(shown).toMatch(/… \d+ more {2}5\/30/);
+    },
+  );
 });

@@ -127,6 +127,42 @@ describe('the wall at 80x24', () => {
   });
 });
 
+describe('the wall at 200x55, a check failing as a whole', () => {
+  it('says why once: on its row, where no location is in trouble, and not again under it', async () => {
+    const whole = sampleStatus('beat', {
+      checkName: 'Nightly backup',
+      status: 'failing',
+      statusReason: 'availability 71.4% is below 85%',
+      locations: [{ id: 'eu-west', name: 'Frankfurt', status: 'passing', lastSuccess: ago(60_000) }],
+    });
+    const { lastFrame } = console_(200, 55, [whole, slow, ...fine]);
+    await expect.poll(() => plain(lastFrame())).toContain('Needs attention (2)');
+    const frame = plain(lastFrame());
+    expect(frame).toMatch(/FAILING\s+Nightly backup\s+for .*availability 71\.4% is below 85%/);
+    expect(frame.split('availability 71.4% is below 85%')).toHaveLength(2);
+    // A check with a location in trouble still says why under its row, its row saying where.
+    expect(frame).toMatch(/DEGRADED\s+Search\s+for 12m\s+at Frankfurt/);
+    expect(frame).toContain('eu-west responds in 3000 ms, above 1000 ms');
+  });
+});
+
+describe('the wall on a big screen with checks of more and less to say', () => {
+  it('gives each check the lines its detail needs while they fit, not an even share', () => {
+    // The demo's seven at 160x48: 31 free lines, two checks with one or two lines of detail,
+    // four with a reason and three locations. An even share (four lines each) left four
+    // lines empty and the third location of four checks unnamed.
+    const details = [2, 2, 4, 1, 4, 4, 4];
+    const plan = planWall({ free: 31, details, rest: 14, cols: 160 });
+    expect(plan.perCheck).toBeGreaterThanOrEqual(1 + Math.max(...details));
+    expect(plan.names).toBe(true);
+    // Where they do not all fit, every check still has a line, and the lines used fit.
+    const tight = planWall({ free: 16, details, rest: 14, cols: 160 });
+    const used = details.reduce((n, d) => n + 1 + Math.min(tight.perCheck - 1, d), 0);
+    expect(tight.perCheck).toBeGreaterThan(1);
+    expect(used).toBeLessThanOrEqual(16 - tight.gridLines);
+  });
+});
+
 describe('the check view', () => {
   it('says since when a check is degraded, and why an open incident paged no one, at 80x24', async () => {
     const view: View = {

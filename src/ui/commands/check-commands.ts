@@ -9,6 +9,9 @@ import {
 } from '../../store/detail-slice.js';
 import { CHECK_TYPES, METRIC_CATEGORIES, TRIGGERS } from '../../store/types.js';
 import { state, type CommandContext, type Handlers } from './context.js';
+import { selectBodyHeight } from '../body-height.js';
+import { metricsScrollEnd } from '../views/metrics/metrics-view.js';
+import { resultScrollEnd } from '../views/result-detail/result-room.js';
 
 /** The check view on top (the check commands are bound on it alone). */
 const checkView = (ctx: CommandContext) => topView(state(ctx), 'check');
@@ -20,6 +23,11 @@ export function nextIn<T>(cycle: readonly T[], current: T | undefined): T | unde
   const all = [...cycle, undefined];
   return all[(all.indexOf(current) + 1) % all.length];
 }
+
+/** The furthest the open result scrolls: its last line at the view's foot. */
+const resultEnd = (ctx: CommandContext) => resultScrollEnd(state(ctx), selectBodyHeight(state(ctx)));
+/** The furthest the metric catalogue scrolls. */
+const metricsEnd = (ctx: CommandContext) => metricsScrollEnd(state(ctx), selectBodyHeight(state(ctx)));
 
 export function openMetrics(ctx: CommandContext, checkId: string | null) {
   const s = state(ctx);
@@ -79,10 +87,10 @@ export const CHECK_HANDLERS = {
   'result.saveScreenshot': (ctx) => askScreenshot(ctx, 'save'),
   'result.next': (ctx) => state(ctx).stepResult(1),
   'result.prev': (ctx) => state(ctx).stepResult(-1),
-  'result.down': (ctx) => state(ctx).scrollBody(1),
-  'result.up': (ctx) => state(ctx).scrollBody(-1),
-  'result.pageDown': (ctx) => state(ctx).scrollBody(ctx.pageSize),
-  'result.pageUp': (ctx) => state(ctx).scrollBody(-ctx.pageSize),
+  'result.down': (ctx) => state(ctx).scrollBody(1, resultEnd(ctx)),
+  'result.up': (ctx) => state(ctx).scrollBody(-1, resultEnd(ctx)),
+  'result.pageDown': (ctx) => state(ctx).scrollBody(ctx.pageSize, resultEnd(ctx)),
+  'result.pageUp': (ctx) => state(ctx).scrollBody(-ctx.pageSize, resultEnd(ctx)),
   'metrics.type': (ctx) => {
     const s = state(ctx);
     s.setMetricsScope(nextIn(CHECK_TYPES, s.metricsType) ?? CHECK_TYPES[0], s.metricsCategory);
@@ -91,6 +99,6 @@ export const CHECK_HANDLERS = {
     const s = state(ctx);
     s.setMetricsScope(s.metricsType, nextIn(METRIC_CATEGORIES, s.metricsCategory ?? undefined) ?? null);
   },
-  'metrics.down': (ctx) => state(ctx).scrollBody(1),
-  'metrics.up': (ctx) => state(ctx).scrollBody(-1),
+  'metrics.down': (ctx) => state(ctx).scrollBody(1, metricsEnd(ctx)),
+  'metrics.up': (ctx) => state(ctx).scrollBody(-1, metricsEnd(ctx)),
 } satisfies Handlers;

@@ -22,6 +22,15 @@ const noCheck = (s: ConsoleState) => {
 };
 const noTarget = (s: ConsoleState) => (silenceTargets(s).length > 0 ? undefined : 'no check selected');
 const noWindow = (s: ConsoleState) => (s.selectedWindowId === null ? 'no window selected' : undefined);
+/** An alert to acknowledge: the open check's, open and not yet acknowledged. */
+const noAlert = (s: ConsoleState) => {
+  const view = selectView(s);
+  const alert = view.name === 'check' ? s.checks[view.checkId]?.currentAlert : undefined;
+  if (!alert) return 'this check has no open alert';
+  return alert.acknowledgedAt
+    ? `already acknowledged at ${new Date(alert.acknowledgedAt).toISOString().slice(11, 19)}`
+    : undefined;
+};
 const noChannel = (s: ConsoleState) =>
   s.lists.channels.selectedId === null ? 'no channel selected' : undefined;
 
@@ -31,6 +40,7 @@ const NEEDS: Partial<Record<CommandId, (s: ConsoleState) => string | undefined>>
   'act.pause': noCheck,
   'board.maintenance': noTarget,
   'check.maintenance': noTarget,
+  'check.acknowledge': noAlert,
   'maintenance.end': noWindow,
   'maintenance.extend': noWindow,
   'channels.reveal': noChannel,

@@ -3,22 +3,11 @@
 // its subscription rows alone, changes what an existing channel serves (`s`).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { sanitize } from '../../../domain/sanitize.js';
-import {
-  CHANNEL_TYPES,
-  fieldPaths,
-  formFields,
-  pickOptions,
-  subsKindOf,
-  valueAt,
-  visibleErrors,
-  type ChannelForm,
-  type PickOption,
-  type SubsEdit,
-} from '../../../store/channel-form.js';
-import { choiceLabel, type FieldSpec } from '../../../store/channel-dialects.js';
-import type { CheckStatus } from '../../../store/types.js';
-import { windowStart } from '../../widgets/table/layout.js';
+import { displayWidth, sanitize } from '../../../domain/sanitize.js';
+import { CHANNEL_TYPES, fieldPaths, pickOptions, type SubsEdit } from '../../../store/channel-form.js';
+import { formBudget } from './form-budget.js';
+import { fieldNotes, Fields } from './form-fields.js';
+import { PickerList, pickerLines } from './picker-list.js';
 import { tint, useTheme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
 
@@ -26,6 +15,23 @@ export function ChannelFormView({ store, height }: ViewProps) {
   const theme = useTheme();
   const form = useStore(store, (s) => s.form);
   const checks = useStore(store, (s) => s.checks);
+  const cols = useStore(store, (s) => s.cols);
+  const options = form.picker ? pickOptions(form.picker.kind, checks, form.picker.query) : [];
+  const discard = 'Discard what you typed? y (or esc) discards; n keeps editing.';
+  // Lines the text under the fields takes, wrapped at the width.
+  const wrapped = (text: string | null) => (text ? Math.ceil(displayWidth(text) / Math.max(1, cols)) : 0);
+  const fixed =
+    (form.edit ? 2 : 1) +
+    fieldNotes(form, cols) +
+    1 +
+    (form.submitting ? 1 : 0) +
+    wrapped(form.formError && sanitize(form.formError)) +
+    (form.confirmDiscard ? wrapped(discard) : 0);
+  const plan = formBudget(height, {
+    fixed,
+    fields: fieldPaths(form).length,
+    picker: form.picker ? { lines: pickerLines(form.picker, options.length), options: options.length } : null,
+  });
   return (
     <Box flexDirection="column" height={height}>
       {form.edit ? (
@@ -34,11 +40,13 @@ export function ChannelFormView({ store, height }: ViewProps) {
         <Text bold>{`New alert channel${form.type ? `: ${form.type}` : ''}`}</Text>
       )}
       {form.type || form.edit ? (
-        <Fields form={form} checks={checks} />
+        <Fields form={form} checks={checks} rows={plan.fields} />
       ) : (
         <TypeChooser cursor={form.typeCursor} />
       )}
-      {form.picker ? <PickerList form={form} checks={checks} /> : null}
+      {form.picker ? (
+        <PickerList form={{ ...form, picker: form.picker }} options={options} rows={plan.picker} />
+      ) : null}
       <Text> </Text>
       {form.submitting ? (
         <Text color={tint(theme, 'yellow')}>{form.edit ? 'saving…' : 'creating…'}</Text>
@@ -46,7 +54,7 @@ export function ChannelFormView({ store, height }: ViewProps) {
       {form.formError ? <Text color={tint(theme, 'red')}>{sanitize(form.formError)}</Text> : null}
       {form.confirmDiscard ? (
         <Text color={tint(theme, 'yellow')} bold>
-          Discard what you typed? y (or esc) discards; n keeps editing.
+          {discard}
         </Text>
       ) : null}
     </Box>
@@ -86,110 +94,4 @@ function TypeChooser({ cursor }: { cursor: number }) {
       ))}
     </Box>
   );
-}
-
-/** What a subscription row reads: the names chosen (ids the statuses do not know, as they are). */
-function chosenText(form: ChannelForm, path: string, checks: Readonly<Record<string, CheckStatus>>): string {
-  const kind = subsKindOf(path)!;
-  const labels = new Map(pickOptions(kind, checks, '').map((o) => [o.id, o.label]));
-  const chosen = form.subscriptions[kind].map((id) => labels.get(id) ?? id);
-  return chosen.length ? chosen.join(', ') : '';
-}
-
-function PickerList({ form, checks }: { form: ChannelForm; checks: Readonly<Record<string, CheckStatus>> }) {
-  const theme = useTheme();
-  const p = form.picker!;
-  const options: PickOption[] = pickOptions(p.kind, checks, p.query);
-  const rows = 8;
-  const start = windowStart(p.cursor, options.length, rows);
-  const chosen = form.subscriptions[p.kind];
-  return (
-    <Box flexDirection="column">
-      <Text bold>{`Subscribe to ${p.kind}: space toggles, / searches, enter done`}</Text>
-      {p.searching || p.query ? (
-        <Text>
-          {'search: '}
-          <Text inverse={p.searching && theme.color}>{sanitize(p.query) || ' '}</Text>
-        </Text>
-      ) : null}
-      {options.length === 0 ? (
-        <Text color={tint(theme, theme.dim)}>{p.query ? 'nothing matches' : `no ${p.kind} known yet`}</Text>
-      ) : null}
-      {options.slice(start, start + rows).map((o, i) => {
-        const at = start + i === p.cursor;
-        return (
-          <Text key={o.id} wrap="truncate" inverse={at && theme.color} bold={at}>
-            {`${at ? theme.selected : ' '} [${chosen.includes(o.id) ? 'x' : ' '}] ${sanitize(o.label)}`}
-          </Text>
-        );
-      })}
-    </Box>
-  );
-}
-
-function Fields({ form, checks }: { form: ChannelForm; checks: Readonly<Record<string, CheckStatus>> }) {
-  const theme = useTheme();
-  const errors = visibleErrors(form);
-  const paths = fieldPaths(form);
-  const labels = new Map(formFields(form).map((f) => [f.path, f]));
-  // "never pages" only when neither row has a choice: a group alone still pages.
-  const servesNothing = form.subscriptions.checks.length + form.subscriptions.groups.length === 0;
-  return (
-    <Box flexDirection="column">
-      {paths.map((path, i) => {
-        const spec = labels.get(path);
-        const subs = subsKindOf(path);
-        const label = subs
-          ? `Subscribed ${subs}`
-          : spec
-            ? `${spec.label}${spec.optional && !spec.choices ? ' (optional)' : ''}`
-            : listLabel(path);
-        const value = subs ? chosenText(form, path, checks) : shownValue(spec, valueAt(form, path));
-        const focused = i === form.focus;
-        const error = errors[path];
-        return (
-          <Text key={path} wrap="truncate">
-            {`${focused ? theme.selected : ' '} ${label.padEnd(22)} `}
-            <Text inverse={focused && theme.color} underline={focused && !theme.color}>
-              {sanitize(value) || (focused ? ' ' : '')}
-            </Text>
-            {spec?.choices && focused ? (
-              <Text color={tint(theme, theme.dim)}>{'  ←/→ or space chooses'}</Text>
-            ) : null}
-            {!value && spec?.hint ? <Text color={tint(theme, theme.dim)}>{`  ${spec.hint}`}</Text> : null}
-            {!value && subs ? (
-              <Text color={tint(theme, theme.dim)}>
-                {`  none${servesNothing ? ': never pages' : ''} (/ or space chooses)`}
-              </Text>
-            ) : null}
-            {error ? (
-              <Text color={tint(theme, 'red')}>{`  ${theme.status.failing.glyph} ${sanitize(error)}`}</Text>
-            ) : null}
-          </Text>
-        );
-      })}
-      {paths.some((p) => p.startsWith('config.headers') || p.startsWith('config.queryParameters')) ||
-      (form.type === 'WEBHOOK' && labels.has('config.method')) ? (
-        <Text color={tint(theme, theme.dim)} wrap="truncate">
-          ctrl+n adds a header, ctrl+p a query parameter, ctrl+x removes the focused row
-        </Text>
-      ) : null}
-      {errors['config.headers'] || errors['config.queryParameters'] ? (
-        <Text color={tint(theme, 'red')}>
-          {sanitize(errors['config.headers'] ?? errors['config.queryParameters'] ?? '')}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
-
-/** A chooser's value as ‹ choice ›, a text field's as typed. */
-function shownValue(spec: FieldSpec | undefined, value: string): string {
-  return spec?.choices ? `‹ ${choiceLabel(spec, value)} ›` : value;
-}
-
-function listLabel(path: string): string {
-  const m = /config\.(headers|queryParameters)\[(\d+)\]\.(key|value)/.exec(path);
-  if (!m) return path;
-  return `${m[1] === 'headers' ? 'Header' : 'Query param'} ${Number(m[2]) + 1} ${m[3]}`;
 }

@@ -3,6 +3,7 @@
 // wrapped into the lines the view can spare.
 import { Box, Text } from 'ink';
 import { configSecrets, exchangeText } from '../../../domain/exchange.js';
+import { displayWidth } from '../../../domain/sanitize.js';
 import type { AlertChannel, AlertNotification } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
@@ -24,27 +25,52 @@ export function TestExchange({
   cols: number;
   rows: number;
 }) {
-  const theme = useTheme();
   const secrets = channel ? configSecrets(channel.config) : [];
   const sent = exchangeText(outcome.sentBody ?? '', secrets);
   const answer = outcome.answer;
   const answerText = answer
     ? `HTTP ${answer.status ?? '?'} ${exchangeText(answer.body, secrets) || '(empty body)'}`
     : 'no answer (nothing connected)';
-  const half = Math.max(1, Math.floor(rows / 2));
+  const width = Math.max(10, cols - LABEL);
+  const [sentRows, answerRows] = shareRows(
+    rows,
+    linesOf(sent || '(no body)', width),
+    linesOf(answerText, width),
+  );
   return (
     <Box flexDirection="column" width={cols}>
-      <Box height={half} overflow="hidden">
-        <Text wrap="wrap">
-          <Text color={tint(theme, theme.dim)}>{'Sent    '}</Text>
-          {sent || '(no body)'}
-        </Text>
+      <Part label="Sent" text={sent || '(no body)'} rows={sentRows} width={width} />
+      <Part label="Answer" text={answerText} rows={answerRows} width={width} />
+    </Box>
+  );
+}
+
+/** The labels' column: the texts wrap under themselves, beside it. */
+const LABEL = 8;
+
+const linesOf = (text: string, width: number) => Math.max(1, Math.ceil(displayWidth(text) / width));
+
+/**
+ * The panel's rows shared between the body sent and the answer: each gets what it
+ * needs when both fit; else the shorter keeps its lines up to half, the longer the
+ * rest (an even split cut the body sent while the answer's half stood blank).
+ */
+export function shareRows(rows: number, sent: number, answer: number): [number, number] {
+  const half = Math.max(1, Math.floor(rows / 2));
+  const first = sent + answer <= rows ? sent : answer <= half ? rows - answer : sent <= half ? sent : half;
+  const kept = Math.max(1, Math.min(rows - 1, first));
+  return [kept, Math.max(1, rows - kept)];
+}
+
+function Part({ label, text, rows, width }: { label: string; text: string; rows: number; width: number }) {
+  const theme = useTheme();
+  return (
+    <Box height={rows} overflow="hidden">
+      <Box width={LABEL} flexShrink={0}>
+        <Text color={tint(theme, theme.dim)}>{label}</Text>
       </Box>
-      <Box height={Math.max(1, rows - half)} overflow="hidden">
-        <Text wrap="wrap">
-          <Text color={tint(theme, theme.dim)}>{'Answer  '}</Text>
-          {answerText}
-        </Text>
+      <Box width={width}>
+        <Text wrap="wrap">{text}</Text>
       </Box>
     </Box>
   );

@@ -95,9 +95,14 @@ function pingMarks(runs: readonly CheckResult[], width: number, theme: ReturnTyp
 }
 
 /**
- * A heartbeat's runs are a job's: what would be an answer's status code is its exit code, and a
- * plain ping or /fail sent none (the spec's `statusCode` still carries 0 or 1 for clients).
+ * A ping is no request: a heartbeat's runs are a job's. Its TIME is how long the job ran (known
+ * from its /start), and an EXIT column stands where others have CODE: the exit code the job
+ * sent, none for a plain ping or /fail (not the 0 ms and the statusCode 0 or 1 the service
+ * records for a ping, for the spec's clients).
  */
+const jobRunTime = (r: CheckResult, theme: ReturnType<typeof useTheme>): string =>
+  r.heartbeat?.startedAt ? formatMs(r.duration) : theme.none;
+
 function codeColumn(theme: ReturnType<typeof useTheme>, heartbeat: boolean): Column<CheckResult> {
   return {
     key: 'code',
@@ -142,7 +147,9 @@ function columns(theme: ReturnType<typeof useTheme>, heartbeat: boolean): Column
       width: 8,
       align: 'right',
       priority: 1,
-      cell: (r) => ({ text: formatMs(r.response?.responseTime ?? r.duration) }),
+      cell: (r) => ({
+        text: r.heartbeat ? jobRunTime(r, theme) : formatMs(r.response?.responseTime ?? r.duration),
+      }),
     },
     codeColumn(theme, heartbeat),
     { key: 'by', title: 'BY', width: 8, priority: 5, cell: (r) => ({ text: r.triggeredBy }) },
@@ -180,6 +187,8 @@ export function ResultsTable({
       rowKey={(r) => r.id}
       selectedKey={selectedId}
       height={height}
+      // Rows above or below the window (after a re-sort keeps the selection) are said, not hidden.
+      position
     />
   );
 }

@@ -28,7 +28,11 @@ export function HandsPanel({ store, height }: { store: ConsoleStore; height: num
         {sanitize(panel.title)}
       </Text>
       {lines.slice(top, top + room).map((line, i) => (
-        <Text key={top + i} wrap="truncate" inverse={panel.kind === 'menu' && top + i === panel.at}>
+        <Text
+          key={top + i}
+          wrap="truncate"
+          inverse={panel.kind === 'menu' && top + i === panel.at && theme.color}
+        >
           {line}
         </Text>
       ))}
@@ -41,10 +45,12 @@ function panelLines(panel: Panel, width: number, theme: Theme): string[] {
   switch (panel.kind) {
     case 'menu': {
       const label = Math.min(24, Math.max(...panel.items.map((i) => displayWidth(sanitize(i.label)))));
-      return panel.items.map((item) => {
+      // The selected item is marked as a table's row is: inverse alone is lost without colour.
+      return panel.items.map((item, i) => {
+        const mark = i === panel.at ? theme.selected : ' ';
         const name = truncate(sanitize(item.label), label).padEnd(label);
-        const value = truncate(sanitize(item.value), Math.max(1, width - label - 2));
-        return `${name}  ${item.act === 'open' ? linkText(theme, item.value, value) : value}`;
+        const value = truncate(sanitize(item.value), Math.max(1, width - label - 4));
+        return `${mark} ${name}  ${item.act === 'open' ? linkText(theme, item.value, value) : value}`;
       });
     }
     case 'text':

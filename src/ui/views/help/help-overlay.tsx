@@ -13,7 +13,8 @@ import { createTheme, tint, useTheme } from '../../theme.js';
 import { sanitize, wrapText } from '../../../domain/sanitize.js';
 import { userCommandHidden } from '../../commands/user-commands.js';
 
-const TITLES: Partial<Record<Scope, string>> = {
+/** Each scope's heading in ?. */
+export const TITLES: Partial<Record<Scope, string>> = {
   global: 'Everywhere',
   list: 'Lists',
   board: 'Board',
@@ -64,16 +65,21 @@ export function roleNotes(s: ConsoleState): string[] {
 export const selectDisabled = (s: ConsoleState): string =>
   KEYMAP.map((b) => disabledReason(b, s) ?? '').join('\n');
 
-function bindingLine(b: Binding, reason: string | undefined): string {
+/** The keys' column and the space after it: a binding's description starts there. */
+const KEY_COLUMN = 19;
+
+/** A binding's keys and description; keys wider than their column have a line of their own. */
+function bindingLines(b: Binding, reason: string | undefined): string[] {
   const role = b.role ? ` [${b.role}]` : '';
   // The role it needs is in brackets already (and in the note at the top): say only what this key is.
   const needs = b.role ? `needs an ${b.role} key; ` : undefined;
   const why = needs && reason?.startsWith(needs) ? reason.slice(needs.length) : reason;
-  return `${b.keys.join(', ').padEnd(18)} ${b.help}${role}${why ? ` (not now: ${why})` : ''}`;
+  const keys = b.keys.join(', ');
+  const text = `${b.help}${role}${why ? ` (not now: ${why})` : ''}`;
+  return keys.length < KEY_COLUMN
+    ? [`${keys.padEnd(KEY_COLUMN - 1)} ${text}`]
+    : [keys, `${' '.repeat(KEY_COLUMN)}${text}`];
 }
-
-/** The keys' column and the space after it: a binding's description starts there. */
-const KEY_COLUMN = 19;
 
 /** The columns a line's text has: the terminal's, less the border, the padding and the indent. */
 const textRoom = (cols: number) => Math.max(KEY_COLUMN + 10, cols - 6);
@@ -120,7 +126,11 @@ function helpLines(
     { key: `h-${scope}`, title, text: '' },
     ...KEYMAP.flatMap((b, i) =>
       b.scope === scope
-        ? [{ key: `${scope}-${b.command}`, title: '', text: bindingLine(b, disabled[i] || undefined) }]
+        ? bindingLines(b, disabled[i] || undefined).map((text, at) => ({
+            key: `${scope}-${b.command}${at ? '+keys' : ''}`,
+            title: '',
+            text,
+          }))
         : [],
     ),
   ];

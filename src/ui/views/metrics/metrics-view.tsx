@@ -9,7 +9,8 @@ import { plural } from '../../../domain/results-summary.js';
 import { isHigherBetter, rateMetric, ratingLevel } from '../../../domain/rating.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { remoteData } from '../../../store/detail-slice.js';
-import type { MetricDefinition } from '../../../store/types.js';
+import type { ConsoleState } from '../../../store/state.js';
+import type { MetricDefinition, MetricCatalogue } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
 
@@ -22,6 +23,24 @@ const GROUP_TITLES: Record<string, string> = {
   certificateMetrics: 'Certificate',
 };
 const LEVEL_COLOR = ['green', 'yellow', 'red'] as const;
+
+/** The catalogue's groups that have metrics, in the order drawn: a title line, then two lines a metric. */
+function catalogueGroups(data: MetricCatalogue | undefined): [string, string, MetricDefinition[]][] {
+  return Object.entries(GROUP_TITLES).flatMap(([group, title]) => {
+    const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
+    return metrics.length ? [[group, title, metrics] as [string, string, MetricDefinition[]]] : [];
+  });
+}
+
+/** Lines of metrics between the view's title (and the catalogue's error) and the position line. */
+const metricsRoom = (height: number, catalogue: ConsoleState['catalogue']) =>
+  Math.max(1, height - 2 - (catalogue.state === 'error' ? 1 : 0));
+
+/** The furthest the catalogue scrolls in a view of `height` lines: its last line at the foot. */
+export function metricsScrollEnd(s: ConsoleState, height: number): number {
+  const lines = catalogueGroups(remoteData(s.catalogue)).reduce((n, [, , m]) => n + 1 + 2 * m.length, 0);
+  return Math.max(0, lines - metricsRoom(height, s.catalogue));
+}
 
 export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const theme = useTheme();
@@ -36,9 +55,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
   const values = check && window ? metricValues(window.data, window.meta.summary) : undefined;
   const data = remoteData(catalogue);
   const lines: ReactElement[] = [];
-  for (const [group, title] of Object.entries(GROUP_TITLES)) {
-    const metrics = (data?.data as Record<string, MetricDefinition[]> | undefined)?.[group] ?? [];
-    if (metrics.length === 0) continue;
+  for (const [group, title, metrics] of catalogueGroups(data)) {
     lines.push(
       <Text key={group} bold>
         {title}
@@ -46,7 +63,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
     );
     for (const m of metrics) lines.push(...metricLines(m, values, cols, theme));
   }
-  const room = Math.max(1, height - 3);
+  const room = metricsRoom(height, catalogue);
   const top = Math.min(scroll, Math.max(0, lines.length - room));
   const scope = check
     ? `for ${sanitize(check.checkName)} over ${filters.period} (${plural(window?.meta.summary?.totalRuns ?? 0, 'run')})`
@@ -69,6 +86,11 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
         </Text>
       ) : null}
       {lines.slice(top, top + room)}
+      <Text color={tint(theme, theme.dim)}>
+        {lines.length > room
+          ? `  lines ${top + 1}-${Math.min(lines.length, top + room)} of ${lines.length} ${theme.rule} j/k scroll`
+          : ' '}
+      </Text>
     </Box>
   );
 }

@@ -10,7 +10,8 @@ import { tint, useTheme } from '../../theme.js';
 import { resultLines } from './result-lines.js';
 import { pictureAllowed } from '../../commands/check-commands.js';
 import { ScreenshotPane, screenshotNote } from './screenshot-pane.js';
-import { RunbookLine, runbookLineHeight } from '../hands/runbook-line.js';
+import { RunbookLine } from '../hands/runbook-line.js';
+import { linksOf, resultRoom } from './result-room.js';
 
 export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const theme = useTheme();
@@ -28,9 +29,8 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
           : 'This result is no longer in the list. esc goes back.'}
       </Text>
     );
-  // The result's own runbook and links, else its check's (a service may send them on one only).
-  const links = runbookLineHeight(result) ? result : check;
-  const room = Math.max(1, height - (result.hasScreenshot ? 4 : 3) - runbookLineHeight(links));
+  const links = linksOf(result, check);
+  const room = resultRoom(result, check, height);
   const shot = screenshot.resultId === result.id ? screenshot : null;
   const lines = shot?.shown
     ? [<ScreenshotPane key="picture" shot={shot} cols={cols - 2} rows={room} session={session} />]

@@ -27,8 +27,11 @@ const plain = (key: string, text: string, color?: string) => (
 );
 
 export function resultLines(r: CheckResult, width: number, theme: Theme): ReactElement[] {
-  const out: ReactElement[] = [heading('timing', 'Timing')];
-  out.push(...timingBarLines(r.timing, width, theme, stoppedAt(r)));
+  const out: ReactElement[] = [];
+  // A heartbeat's run has no phase to draw, and its time is the job's: "ran" under Job run
+  // says it (a total here read "0 ms" for a ping with no /start, beside "ran —").
+  if (!r.heartbeat)
+    out.push(heading('timing', 'Timing'), ...timingBarLines(r.timing, width, theme, stoppedAt(r)));
   out.push(heading('assertions', 'Assertions'));
   const assertions = [...r.assertions].sort((a, b) => Number(a.passed) - Number(b.passed));
   if (assertions.length === 0) out.push(plain('a-none', '  none'));

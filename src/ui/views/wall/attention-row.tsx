@@ -36,16 +36,24 @@ export const failingFor = (c: CheckStatus, now: number): string => formatAgeStep
 export const degradedFor = (c: CheckStatus, now: number): string =>
   c.status === 'degraded' && c.degradedSince ? ` for ${formatAgeStep(c.degradedSince, now)}` : '';
 
-/** What a wall with room says under a check: why (and why no page went out), then each location in trouble. */
+/** Its locations failing or degraded. */
+const inTrouble = (c: CheckStatus) =>
+  c.locations.filter((l) => l.status === 'failing' || l.status === 'degraded');
+
+/**
+ * What a wall with room says under a check: why (and why no page went out), then each
+ * location in trouble. With none in trouble the row itself says why, in place of where:
+ * it is not said twice.
+ */
 export function attentionDetail(c: CheckStatus, now = 0): string[] {
-  const why = [sanitize(c.statusReason ?? ''), whyNoPage(c) ?? ''].filter(Boolean).join('; ');
-  const places = c.locations
-    .filter((l) => l.status === 'failing' || l.status === 'degraded')
-    .map((l) => {
-      const ok = l.lastSuccess ? `${formatAgeStep(l.lastSuccess, now)} ago` : 'never';
-      return `${sanitize(l.name)}: ${l.status}, last success ${ok}`;
-    });
-  return [...(why ? [why] : []), ...places];
+  const places = inTrouble(c);
+  const reason = places.length ? sanitize(c.statusReason ?? '') : '';
+  const why = [reason, whyNoPage(c) ?? ''].filter(Boolean).join('; ');
+  const lines = places.map((l) => {
+    const ok = l.lastSuccess ? `${formatAgeStep(l.lastSuccess, now)} ago` : 'never';
+    return `${sanitize(l.name)}: ${l.status}, last success ${ok}`;
+  });
+  return [...(why ? [why] : []), ...lines];
 }
 
 export function AttentionRow({
@@ -66,8 +74,7 @@ export function AttentionRow({
 }) {
   const theme = useTheme();
   const look = theme.status[check.status];
-  const where = check.locations
-    .filter((l) => l.status === 'failing' || l.status === 'degraded')
+  const where = inTrouble(check)
     .map((l) => sanitize(l.name))
     .join(', ');
   const name = fit(sanitize(check.checkName), Math.max(12, Math.floor(width * 0.35)), theme.ellipsis);

@@ -151,12 +151,14 @@ export function planWall({
   const marksLines = Math.min(GRID_LINES, Math.ceil(rest / Math.max(1, cols - 2)));
   const attention = details.length;
   const attentionRows = Math.max(1, free - marksLines);
-  const perCheck =
-    attention === 0 || attention > attentionRows
-      ? 1
-      : Math.min(1 + MOST_DETAIL, Math.floor((free - marksLines) / attention));
-  const used = details.reduce((n, d) => n + 1 + Math.min(perCheck - 1, d), 0);
-  const left = Math.max(0, free - used);
+  const used = (perCheck: number) => details.reduce((n, d) => n + 1 + Math.min(perCheck - 1, d), 0);
+  // As many lines a check as the height allows, counted by what each has to say: a check
+  // with one line of detail leaves room to another's third location (an even share left
+  // lines empty at the foot while a location in trouble went unnamed).
+  let perCheck = 1;
+  if (attention > 0 && attention <= attentionRows)
+    while (perCheck < 1 + MOST_DETAIL && used(perCheck + 1) <= free - marksLines) perCheck++;
+  const left = Math.max(0, free - used(perCheck));
   const nameLines = Math.ceil(rest / namesPerLine(cols));
   if (rest > 0 && nameLines <= left) return { attentionRows, perCheck, gridLines: nameLines, names: true };
   const gridLines = Math.min(Math.ceil(rest / Math.max(1, cols - 2)), Math.max(marksLines, left));
