@@ -1,5 +1,7 @@
 // The terminal around the console: the alternate screen on start, and the
 // screen and cursor given back on every way out (exit, crash, signals).
+import { writeSync } from 'node:fs';
+
 const ENTER = '\u001b[?1049h\u001b[H';
 // Cursor shown, autowrap back on (the screen writer turns it off), main screen back.
 const LEAVE = '\u001b[?25h\u001b[?7h\u001b[?1049l';
@@ -21,8 +23,19 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
     stdout.write(LEAVE);
   };
   const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP' && !givenBack(stdout)) return dieOfHangUp();
     restore();
     process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+  };
+  /** The screen given back at once; false when the terminal is gone (the write fails). */
+  const givenBack = (out: NodeJS.WriteStream) => {
+    try {
+      writeSync((out as { fd?: number }).fd ?? 1, LEAVE);
+      restored = true;
+      return true;
+    } catch {
+      return false;
+    }
   };
   const onCrash = (error: unknown) => {
     restore();
@@ -39,6 +52,18 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
   process.once('uncaughtException', onCrash);
   process.once('unhandledRejection', onCrash);
   return { restore, leave: () => void stdout.write(LEAVE), enter: () => void stdout.write(ENTER) };
+}
+
+/**
+ * The terminal hung up (an SSH session dropped, a tmux session killed): there is no screen to give
+ * back, and Node 20's own reset of the terminal as it exits would abort on it (a check of
+ * tcsetattr's answer, EIO here: nodejs/node#51519, removed in later Node by #58200), leaving a
+ * native stack trace for a plain hang-up. The process dies of the hang-up, as one does by default:
+ * its listener gone, the signal's default action ends it, with no exit hook to run.
+ */
+function dieOfHangUp(): void {
+  process.removeAllListeners('SIGHUP');
+  process.kill(process.pid, 'SIGHUP');
 }
 
 /** Colour is off with NO_COLOR (any value), FORCE_COLOR=0, --no-color, or when not a terminal. */

@@ -1,4 +1,7 @@
 // The whole program in a real terminal: tmux runs `bin/checkwall.js demo`.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hasTmux, startTerminal, type Terminal } from '../helpers/tmux.js';
 
@@ -82,6 +85,30 @@ describe.skipIf(!hasTmux)('console in tmux', () => {
     term.sendKeys('q');
     await expect.poll(() => term!.exited(), { timeout: 10_000 }).toBe(true);
   });
+});
+
+describe.skipIf(!hasTmux)('a terminal that hangs up', () => {
+  // An SSH session dropped: the pty's end closes and the console hears SIGHUP with no terminal
+  // left. Node 20 aborted on its way out (its reset of a terminal that is gone), writing a
+  // native stack trace to stderr; the console now dies of the hang-up, quietly.
+  it('ends the console without an abort', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkwall-hangup-'));
+    const [pidFile, errFile] = [join(dir, 'pid'), join(dir, 'stderr')];
+    term = startTerminal(`sh -c 'echo $$ > ${pidFile}; exec ${DEMO} 2>${errFile}'`, { cols: 80, rows: 24 });
+    await term.waitFor('AVAIL', 30_000);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    term.kill();
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(alive, { timeout: 10_000 }).toBe(false);
+    expect(readFileSync(errFile, 'utf8')).toBe('');
+  }, 60_000);
 });
 
 function selectedLine(screen: string): string {
