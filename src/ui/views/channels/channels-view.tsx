@@ -18,6 +18,7 @@ import { channelColumns } from './channel-columns.js';
 import { testText } from './delivery-columns.js';
 import { SELECTED_CHANNEL_LINES, SelectedChannel, tableHidesDelivery } from './selected-channel.js';
 import { exchangeRows, hasExchange, TestExchange } from './test-exchange.js';
+import { LoadingLine } from '../../widgets/loading/loading-line.js';
 
 export function ChannelsView({ store, height }: ViewProps) {
   const theme = useTheme();
@@ -84,7 +85,7 @@ export function ChannelsView({ store, height }: ViewProps) {
         </Box>
       ) : null}
       {created ? <SecretPanel created={created} cols={cols} /> : null}
-      {!list ? <Text color={tint(theme, theme.dim)}>loading channels…</Text> : null}
+      {!list ? <LoadingLine what="channels" failed={channels.state === 'error'} /> : null}
       {list && list.data.length === 0 ? <Text>No alert channels yet: n creates one.</Text> : null}
       {list && list.data.length > 0 ? (
         <Table

@@ -11,6 +11,7 @@ import { tint, useTheme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
+import { LoadingLine } from '../../widgets/loading/loading-line.js';
 
 function columns(now: number, baseUrl: string): Column<Dashboard>[] {
   return [
@@ -99,7 +100,7 @@ export function DashboardsView({ store, height }: ViewProps) {
           {`${dashboards.error.kind}: ${sanitize(dashboards.error.message)}`}
         </Text>
       ) : null}
-      {!list ? <Text color={tint(theme, theme.dim)}>loading dashboards…</Text> : null}
+      {!list ? <LoadingLine what="dashboards" failed={dashboards.state === 'error'} /> : null}
       {list && list.data.length === 0 ? (
         <Text>No dashboard matches: / changes the tags, x the privacy.</Text>
       ) : null}

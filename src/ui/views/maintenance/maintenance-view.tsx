@@ -14,6 +14,7 @@ import { tint, useTheme, type Theme } from '../../theme.js';
 import { layoutColumns, type Column } from '../../widgets/table/layout.js';
 import { Table } from '../../widgets/table/table.js';
 import type { ViewProps } from '../view-props.js';
+import { LoadingLine } from '../../widgets/loading/loading-line.js';
 
 /** "ends in 25m" for an active window, "starts in 2h" for a scheduled one. */
 export function whenText(w: MaintenanceWindow, now: number): string {
@@ -45,7 +46,7 @@ export function MaintenanceView({ store, height }: ViewProps<'maintenance'>) {
         >{`${remote.error.kind}: ${sanitize(remote.error.message)}`}</Text>
       ) : null}
       {actionLine}
-      {!list ? <Text color={tint(theme, theme.dim)}>loading windows…</Text> : null}
+      {!list ? <LoadingLine what="windows" failed={remote.state === 'error'} /> : null}
       {list && list.length === 0 ? (
         <Text>No active or scheduled windows: M on a check starts one.</Text>
       ) : null}

@@ -13,6 +13,7 @@ import type { ConsoleState } from '../../../store/state.js';
 import type { MetricDefinition, MetricCatalogue } from '../../../store/types.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 import type { ViewProps } from '../view-props.js';
+import { LoadingLine } from '../../widgets/loading/loading-line.js';
 
 const GROUP_TITLES: Record<string, string> = {
   responseTimeMetrics: 'Response time',
@@ -79,7 +80,7 @@ export function MetricsView({ store, view, height }: ViewProps<'metrics'>) {
           color={tint(theme, 'red')}
         >{`catalogue: ${catalogue.error.kind} ${theme.rule} ${sanitize(catalogue.error.message)}`}</Text>
       ) : null}
-      {data ? null : <Text color={tint(theme, theme.dim)}>loading the catalogue…</Text>}
+      {data ? null : <LoadingLine what="catalogue" failed={catalogue.state === 'error'} />}
       {data && lines.length === 0 ? (
         <Text color={tint(theme, theme.dim)} wrap="truncate">
           {`no metrics${category ? ` of category ${category.replace(/_/g, ' ')}` : ''} for ${type} checks`}
