@@ -152,6 +152,8 @@ describe('b, L, y and Y', () => {
     expect(copied).toEqual([RUNBOOK]);
     expect(frame().replace(/\n/g, '')).toContain(RUNBOOK);
     expect(frame().replace(/\n/g, '')).toContain(`copied ${RUNBOOK.length} bytes; if nothing pastes`);
+    // The URL is not run into the colon after it (a terminal would make the colon part of its link).
+    expect(frame().replace(/\n/g, ' ')).toContain(`${RUNBOOK} (no display to open a browser on): copied`);
   });
 
   it('b with a display opens the runbook', async () => {
@@ -192,6 +194,17 @@ describe('b, L, y and Y', () => {
     expect(copied[0]).not.toContain('•••');
     expect(frame().replace(/\n/g, '')).toContain(`copied ${Buffer.byteLength(copied[0]!)} bytes`);
     expect(frame()).toContain('set -g set-clipboard on');
+  });
+
+  it('Y on a result offers its URL once: "the URL", not again as its target link', async () => {
+    const { store, view, frame } = mount({ cols: 120, rows: 40 });
+    await toResult(store, view.stdin);
+    view.stdin.write('Y');
+    await tick();
+    expect(frame()).toContain('the request as curl');
+    expect(frame()).toContain('the URL');
+    expect(frame()).not.toContain('target link');
+    expect(frame()).toContain('grafana link');
   });
 
   it('y on the board copies the check id; Y offers a menu', async () => {

@@ -25,7 +25,7 @@ export function openUrl(ctx: CommandContext, url: string, what: string): void {
   const safe = safeLinkUrl(url);
   if (!safe) return state(ctx).setHandsNote(`${what}: only http(s) links are opened`);
   if (ctx.actions.open?.(safe)) return state(ctx).setHandsNote(`${what}: opening ${safe}`);
-  copyText(ctx, safe, `${what} (no display to open a browser on) ${safe}`);
+  copyText(ctx, safe, `${what} ${safe} (no display to open a browser on)`);
 }
 
 /** The error a result or a check's last run ended with, whole. */
@@ -43,7 +43,7 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
   const copy = (label: string, value: string | null | undefined): HandsItem[] =>
     value ? [{ label, value, act: 'copy' }] : [];
   const r = subject.result;
-  return [
+  const items = [
     ...(r && curlable(r) ? copy('the request as curl', curlCommand(r.request)) : []),
     ...copy('the check id', subject.checkId),
     ...copy('the check name', subject.check?.checkName ?? r?.checkName),
@@ -53,6 +53,12 @@ export function copyItems(subject: HandsSubject): HandsItem[] {
     ...(r?.response ? copy('the response body', r.response.body) : []),
     ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
   ];
+  // One line a value: the target's link is the URL above it.
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = safeLinkUrl(item.value) ?? item.value;
+    return seen.has(key) ? false : Boolean(seen.add(key));
+  });
 }
 
 /** Checks whose failure is a script's step, which a curl of one request does not reproduce. */
