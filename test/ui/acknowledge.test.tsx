@@ -89,6 +89,41 @@ describe('the check view deliveries at 80x24', () => {
   });
 });
 
+describe('D with every delivery fetched on screen', () => {
+  it('says so, rather than doing nothing visible', async () => {
+    const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });
+    store.getState().setSize(120, 40);
+    const at = new Date(Date.now() - 120_000).toISOString();
+    store
+      .getState()
+      .applyStatuses([sampleStatus('c1', { checkName: 'Payments' })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    const one = {
+      ...{ id: 'n0', event: 'failure' as const, status: 'sent' as const, alertId: 'al-1', attempts: 1 },
+      ...{
+        channel: { id: 1, name: 'Pager', type: 'WEBHOOK' as const },
+        check: { id: 'c1', name: 'Payments' },
+      },
+      ...{ lastError: null, createdAt: at, sentAt: at, nextAttemptAt: null },
+    };
+    store.getState().setAlertHistory('c1', {
+      state: 'ok',
+      at: Date.now(),
+      data: { data: [one], meta: { currentPage: 1, totalPages: 1, totalItems: 1, limit: 6 } },
+    });
+    const view = render(
+      <App store={store} actions={noop} theme={createTheme({ color: false, ascii: false })} />,
+    );
+    unmount = view.unmount;
+    const frame = () => plain(view.lastFrame());
+    await expect.poll(frame).toContain('Pager (WEBHOOK)');
+    view.stdin.write('D');
+    await expect.poll(frame).toContain('D: every delivery fetched is shown');
+    const top = store.getState().stack.at(-1);
+    expect(top?.name === 'check' && top.allDeliveries).toBeFalsy();
+  });
+});
+
 describe('the answer to a', () => {
   it('goes with the check view: reopening the check does not show an old answer', async () => {
     const store = createConsoleStore({ label: 'prod', refreshMs: 60_000 });

@@ -6,7 +6,10 @@
 import type { ConsoleState } from '../../store/state.js';
 import { selectMissingRole } from '../../store/me-slice.js';
 import { selectView } from '../../store/selectors.js';
+import { remoteData } from '../../store/detail-slice.js';
 import { silenceTargets } from '../../store/silence-slice.js';
+import { selectBodyHeight } from '../body-height.js';
+import { historyRows } from '../views/check-detail/alerts-panel.js';
 import { KEYMAP, type Binding, type CommandId, type NeededRole } from '../keymap.js';
 
 /** The check an action on a check names on the view on top: the open one, or the board's selected one. */
@@ -31,6 +34,13 @@ const noAlert = (s: ConsoleState) => {
     ? `already acknowledged at ${new Date(alert.acknowledgedAt).toISOString().slice(11, 19)}`
     : undefined;
 };
+/** D shows the deliveries fetched beyond those that fit, and hides them again: with none beyond, nothing moves. */
+const noMoreDeliveries = (s: ConsoleState) => {
+  const view = selectView(s);
+  if (view.name !== 'check' || view.allDeliveries) return undefined;
+  const fetched = s.alertHistoryCheckId === view.checkId ? (remoteData(s.alertHistory)?.data.length ?? 0) : 0;
+  return fetched > historyRows(selectBodyHeight(s)) ? undefined : 'every delivery fetched is shown';
+};
 const noChannel = (s: ConsoleState) =>
   s.lists.channels.selectedId === null ? 'no channel selected' : undefined;
 
@@ -41,6 +51,7 @@ const NEEDS: Partial<Record<CommandId, (s: ConsoleState) => string | undefined>>
   'board.maintenance': noTarget,
   'check.maintenance': noTarget,
   'check.acknowledge': noAlert,
+  'check.deliveries': noMoreDeliveries,
   'maintenance.end': noWindow,
   'maintenance.extend': noWindow,
   'channels.reveal': noChannel,
