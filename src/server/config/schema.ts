@@ -25,7 +25,7 @@ import { DEPENDENCY_KEYS, refineDependencies } from './dependency-keys.js';
 import { unknownSubscriptions } from './subscription-check.js';
 import { OUTAGE_KEYS } from './outage-keys.js';
 import { RUNBOOK_KEYS } from './runbook-keys.js';
-import { CheckFrequencySchema, FrequencySchema, frequencyToMs } from './frequency.js';
+import { CheckFrequencySchema, FrequencySchema, frequencyToMs, runPeriodProblem } from './frequency.js';
 import { AllowedHostSchema } from './host-keys.js';
 import { HEARTBEAT_KEYS, heartbeatInput, refineHeartbeat } from './heartbeat-keys.js';
 import { refineChannel } from './channel-checks.js';
@@ -190,6 +190,8 @@ const CheckObjectSchema = z
   .superRefine((check, ctx) => {
     refineHeartbeat(check, ctx);
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const period = runPeriodProblem(check.type, check.frequency);
+    if (period) issue('frequency', period);
     // Failing is judged first (docs/status-rules.md): above it, degradedMs could never apply.
     if (check.degradedMs !== undefined && check.failingMs !== undefined && check.degradedMs > check.failingMs)
       issue('degradedMs', `must not be above failingMs (${check.failingMs})`);

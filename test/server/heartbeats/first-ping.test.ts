@@ -9,7 +9,7 @@ import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { accountConfig, TEST_ACCOUNT, TEST_KEY } from '../../helpers/configs.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startTestService, type TestService } from '../../helpers/service.js';
-import { runsOf, startOnFile, statusOf } from './helpers.js';
+import { ping, runsOf, startOnFile, statusOf, watchUntil } from './helpers.js';
 
 const open: { svc?: TestService | undefined; dir?: string | undefined } = {};
 afterEach(async () => {
@@ -66,6 +66,55 @@ describe('a heartbeat awaiting its first ping', () => {
     expect(status.nextPingDue).toBe('2026-03-29T01:00:00.000Z');
     expect(status.schedule.nextRun).toBe('2026-03-29T01:00:00.000Z');
     expect(status.awaitingFirstPing).toEqual({ dueBy: '2026-03-29T01:10:00.000Z' });
+  });
+
+  it('a monthly job is watched by its period; a check that runs waits a week at most', async () => {
+    const clock = createFakeClock(Date.parse('2026-03-02T12:00:00.000Z'));
+    const monthly = {
+      id: 'monthly',
+      type: 'heartbeat',
+      token: 'hb-monthly-0123456789',
+      frequency: '720h',
+      grace: '24h',
+    };
+    const svc = (open.svc = await startTestService({
+      config: accountConfig({ checks: [monthly] }),
+      clock,
+      startScheduler: true,
+    }));
+    expect((await ping(svc, 'hb-monthly-0123456789')).status).toBe(200);
+    const t0 = clock.now();
+    const pinged = await statusOf(svc, 'monthly');
+    expect(pinged.status).toBe('passing');
+    expect(pinged.nextPingDue).toBe(new Date(t0 + 720 * 60 * M).toISOString());
+    // No ping for the month and its day of grace: missed.
+    clock.jump(744 * 60 * M + M);
+    await watchUntil(clock, async () => (await statusOf(svc, 'monthly')).status === 'failing');
+    expect((await runsOf(svc, 'monthly')).at(-1)?.heartbeat?.end).toBe('missed');
+
+    const api = {
+      id: 'slow',
+      type: 'api',
+      target: 'http://127.0.0.1:9/',
+      frequency: '720h',
+      locations: ['l'],
+    };
+    const refused = ServiceConfigSchema.safeParse({
+      accounts: [
+        {
+          id: TEST_ACCOUNT,
+          apiKeys: [TEST_KEY],
+          locations: [{ id: 'l', name: 'L', region: 'r' }],
+          checks: [{ ...api, name: 'Slow' }],
+        },
+      ],
+    });
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['accounts', 0, 'checks', 0, 'frequency'],
+        message: expect.stringMatching(/^must be at most 168h \(a week\) for a check that runs/),
+      }),
+    ]);
   });
 
   it('a schedule beside a frequency, or a bad zone, is a config error naming the check', () => {
