@@ -267,7 +267,7 @@ describe('checkwall serve --config', () => {
     [
       'frequency-huge.yaml',
       yamlConfig('/ok').replace('frequency: 1s', 'frequency: 999999h'),
-      ['accounts.0.checks.0.frequency: must be at most 168h'],
+      ['accounts.0.checks.0.frequency: must be at most 8760h (a year)'],
     ],
     [
       'thresholds.yaml',

@@ -37,6 +37,9 @@ export function frequencyToMs(frequency: string): number {
 
 /** What is wrong with a check's frequency for its type: a check that runs waits at most a week. */
 export function runPeriodProblem(type: string, frequency: string): string | undefined {
-  if (type === 'heartbeat' || frequencyToMs(frequency) <= MAX_RUN_PERIOD_HOURS * 3_600_000) return undefined;
+  const ms = frequencyToMs(frequency);
+  // Past a year the field says so itself: one message for one mistake.
+  if (type === 'heartbeat' || ms <= MAX_RUN_PERIOD_HOURS * 3_600_000 || ms > MAX_INTERVAL_HOURS * 3_600_000)
+    return undefined;
   return `must be at most ${MAX_RUN_PERIOD_HOURS}h (a week) for a check that runs (a heartbeat's may be up to a year)`;
 }
