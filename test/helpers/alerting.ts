@@ -167,6 +167,14 @@ export function farLocationConfig(r: Receivers, channel: unknown): ServiceConfig
   return config;
 }
 
+/** A runner of the remote location `far` asks for work (its location is back). */
+export const farRunnerAsks = (svc: { url: string }) =>
+  fetch(`${svc.url}/v1/runner/claim`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${FAR_RUNNER_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ runnerId: 'r1', waitSeconds: 0 }),
+  });
+
 export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; groups?: string[] }) {
   return {
     type: 'WEBHOOK',

@@ -1,5 +1,11 @@
 // Wire records that parse with the shared schemas, for fixtures and store tests.
-import type { CheckResult, CheckStatus, Dashboard, StatusSummary } from '../../src/api/schemas/index.js';
+import type {
+  CheckResult,
+  CheckResultList,
+  CheckStatus,
+  Dashboard,
+  StatusSummary,
+} from '../../src/api/schemas/index.js';
 import type { MaintenanceWindow } from '../../src/api/schemas/maintenance.js';
 
 export function sampleStatus(id: string, overrides: Partial<CheckStatus> = {}): CheckStatus {
@@ -60,6 +66,23 @@ export function sampleResult(id: string, overrides: Partial<CheckResult> = {}): 
     tags: [],
     triggeredBy: 'schedule',
     ...overrides,
+  };
+}
+
+/** One page of check c1's (Payments) results, as GET /v1/check-results answers it. */
+export function resultList(data: CheckResult[]): CheckResultList {
+  return {
+    data,
+    meta: {
+      checkId: 'c1',
+      checkName: 'Payments',
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: data.length,
+      limit: 20,
+      hasMore: false,
+      timeframe: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' },
+    },
   };
 }
 

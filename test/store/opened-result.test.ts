@@ -1,24 +1,10 @@
 // The result a result view opened stays on screen while newer runs push it off the
 // page and out of the window the console polls: a finished run does not change.
 import { describe, expect, it } from 'vitest';
-import type { CheckResult, CheckResultList } from '../../src/api/schemas/index.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { findResult } from '../../src/store/detail-slice.js';
-import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { resultList, sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
 
-const list = (data: CheckResult[]): CheckResultList => ({
-  data,
-  meta: {
-    checkId: 'c1',
-    checkName: 'Payments',
-    currentPage: 1,
-    totalPages: 1,
-    totalItems: data.length,
-    limit: 20,
-    hasMore: false,
-    timeframe: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' },
-  },
-});
 const runs = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) =>
     sampleResult(`r${from + i}`, {
@@ -32,11 +18,11 @@ function opened(open: (s: ReturnType<ReturnType<typeof createConsoleStore>['getS
   const s = () => store.getState();
   s().applyStatuses([sampleStatus('c1', { status: 'passing' })], sampleSummary(), 1);
   s().openCheck('c1', false);
-  s().applyResults('c1', list(runs(0, 3)), list(runs(0, 3)), null, 1);
+  s().applyResults('c1', resultList(runs(0, 3)), resultList(runs(0, 3)), null, 1);
   open(s());
   expect(s().stack.at(-1)).toMatchObject({ name: 'result' });
   // Ten newer runs later: the opened run is neither on the page nor in the window.
-  s().applyResults('c1', list(runs(-10, 3)), list(runs(-10, 3)), null, 2);
+  s().applyResults('c1', resultList(runs(-10, 3)), resultList(runs(-10, 3)), null, 2);
   const view = s().stack.at(-1)!;
   return view.name === 'result' ? findResult(s().detail, view.resultId) : undefined;
 }

@@ -5,7 +5,7 @@
 // width, and the engineer's own commands in the footer and ?, hidden from a read key.
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult, CheckResultList } from '../../src/api/schemas/index.js';
+import type { CheckResult } from '../../src/api/schemas/index.js';
 import { displayWidth } from '../../src/domain/sanitize.js';
 import { createConsoleStore, type ConsoleStore } from '../../src/store/create-store.js';
 import { App } from '../../src/ui/app.js';
@@ -13,7 +13,13 @@ import type { ConsoleActions } from '../../src/ui/commands/index.js';
 import { createTheme } from '../../src/ui/theme.js';
 import { userKeyProblems } from '../../src/ui/user-keys.js';
 import { scopeOf } from '../../src/store/dashboards-slice.js';
-import { sampleDashboard, sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import {
+  resultList,
+  sampleDashboard,
+  sampleResult,
+  sampleStatus,
+  sampleSummary,
+} from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -39,22 +45,6 @@ const result = sampleResult('r1', {
     body: `{"note":"'; rm -rf ~"}`,
   },
 });
-
-function list(data: CheckResult[]): CheckResultList {
-  return {
-    data,
-    meta: {
-      checkId: 'c1',
-      checkName: 'Payments',
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: data.length,
-      limit: 20,
-      hasMore: false,
-      timeframe: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' },
-    },
-  };
-}
 
 interface Setup {
   cols: number;
@@ -93,7 +83,7 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
 
 async function toResult(store: ConsoleStore, stdin: { write(s: string): void }, r = result) {
   store.getState().openCheck('c1', false);
-  store.getState().applyResults('c1', list([r]), list([r]), r, Date.now());
+  store.getState().applyResults('c1', resultList([r]), resultList([r]), r, Date.now());
   await tick();
   stdin.write('\r');
   await tick();

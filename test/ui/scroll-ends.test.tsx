@@ -4,34 +4,18 @@
 // 80x24, a real store fed sample pages.
 import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CheckResult, CheckResultList, MetricDefinition } from '../../src/api/schemas/index.js';
+import type { MetricDefinition } from '../../src/api/schemas/index.js';
 import { createConsoleStore } from '../../src/store/create-store.js';
 import { DEFAULT_FILTERS } from '../../src/store/detail-slice.js';
 import { App } from '../../src/ui/app.js';
 import { createTheme } from '../../src/ui/theme.js';
-import { sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
+import { resultList, sampleResult, sampleStatus, sampleSummary } from '../helpers/samples.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
 const noop = { quit: () => undefined, pollNow: () => undefined, togglePause: () => undefined };
 // eslint-disable-next-line no-control-regex -- reading the text without colour codes
 const plain = (frame: string | undefined) => (frame ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-
-function list(data: CheckResult[]): CheckResultList {
-  return {
-    data,
-    meta: {
-      checkId: 'c1',
-      checkName: 'Payments',
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: data.length,
-      limit: 20,
-      hasMore: false,
-      timeframe: { from: '2026-11-21T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' },
-    },
-  };
-}
 
 function mount() {
   const store = createConsoleStore({ label: 'prod' });
@@ -62,7 +46,7 @@ describe('the result view', () => {
       response: { statusCode: 200, statusText: 'OK', headers: {}, body, size: body.length, responseTime: 9 },
     });
     store.getState().openCheck('c1', false);
-    store.getState().applyResults('c1', list([r]), list([r]), null, Date.now());
+    store.getState().applyResults('c1', resultList([r]), resultList([r]), null, Date.now());
     await expect.poll(frame).toContain('Payments');
     view.stdin.write('\r');
     await expect.poll(() => position(frame())?.first).toBe(1);

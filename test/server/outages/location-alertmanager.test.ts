@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   closedAfterEach,
-  FAR_RUNNER_TOKEN as TOKEN,
+  farRunnerAsks,
   farLocationConfig,
   startAlertService,
   startReceivers,
@@ -51,12 +51,7 @@ describe('a location outage in Alertmanager', { timeout: 60_000 }, () => {
     expect(Date.parse(last.endsAt)).toBeGreaterThan(declaredAt + 60_000);
 
     // A runner asks for work: the location is back, resolved, and posted no more.
-    const claim = await fetch(`${s.url}/v1/runner/claim`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ runnerId: 'r1', waitSeconds: 0 }),
-    });
-    expect(claim.status).toBe(200);
+    expect((await farRunnerAsks(s)).status).toBe(200);
     await advanceBy(clock, 4_000, { stepMs: 2_000 });
     await expect.poll(() => posted().some((a) => Date.parse(a.endsAt) <= clock.now())).toBe(true);
     const resolvedAfter = posted().length;

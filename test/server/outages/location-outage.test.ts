@@ -10,7 +10,7 @@ import type { ServiceConfig } from '../../../src/server/config/schema.js';
 import {
   AUTH,
   alertConfig,
-  FAR_RUNNER_TOKEN as TOKEN,
+  farRunnerAsks,
   farLocationConfig,
   closedAfterEach,
   hookChannel,
@@ -165,12 +165,7 @@ describe('a broken location', { timeout: 120_000 }, () => {
     expect((await list(s)).meta.locationOutages!.map((o) => o.id)).toEqual(['far']);
 
     // A runner asks for work: the location is back.
-    const claim = await fetch(`${s.url}/v1/runner/claim`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ runnerId: 'r1', waitSeconds: 0 }),
-    });
-    expect(claim.status).toBe(200);
+    expect((await farRunnerAsks(s)).status).toBe(200);
     await advanceBy(clock, 4_000, { stepMs: 2_000 });
     await expect.poll(() => hookEvents(r).map((e) => e.event)).toEqual(['location', 'location-recovery']);
   });
