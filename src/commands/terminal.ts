@@ -38,6 +38,7 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
     }
   };
   const onCrash = (error: unknown) => {
+    if (terminalGone(error)) return dieOfHangUp();
     restore();
     process.stderr.write(
       `checkwall crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -45,6 +46,8 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
     process.exit(1);
   };
   stdout.write(ENTER);
+  // A frame written after the terminal hung up, before its SIGHUP is heard, fails with EIO.
+  stdout.on('error', onCrash);
   process.once('exit', restore);
   process.once('SIGTERM', onSignal);
   process.once('SIGHUP', onSignal);
@@ -53,6 +56,12 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
   process.once('unhandledRejection', onCrash);
   return { restore, leave: () => void stdout.write(LEAVE), enter: () => void stdout.write(ENTER) };
 }
+
+/** The error of a write to a terminal that hung up (Linux says EIO; some systems ENXIO). */
+const terminalGone = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'EIO' || code === 'ENXIO';
+};
 
 /**
  * The terminal hung up (an SSH session dropped, a tmux session killed): there is no screen to give

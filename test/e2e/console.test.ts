@@ -89,12 +89,13 @@ describe.skipIf(!hasTmux)('console in tmux', () => {
 
 describe.skipIf(!hasTmux)('a terminal that hangs up', () => {
   // An SSH session dropped: the pty's end closes and the console hears SIGHUP with no terminal
-  // left. Node 20 aborted on its way out (its reset of a terminal that is gone), writing a
-  // native stack trace to stderr; the console now dies of the hang-up, quietly.
-  it('ends the console without an abort', async () => {
+  // left, or first meets it writing a frame (EIO). Node 20 aborted on its way out (its reset of
+  // a terminal that is gone), writing a native stack trace to stderr; the console now dies of the
+  // hang-up, quietly.
+  const hangUp = async (wrap: (demo: string) => string) => {
     const dir = mkdtempSync(join(tmpdir(), 'checkwall-hangup-'));
     const [pidFile, errFile] = [join(dir, 'pid'), join(dir, 'stderr')];
-    term = startTerminal(`sh -c 'echo $$ > ${pidFile}; exec ${DEMO} 2>${errFile}'`, { cols: 80, rows: 24 });
+    term = startTerminal(wrap(`echo \\$\\$ > ${pidFile}; exec ${DEMO} 2>${errFile}`), { cols: 80, rows: 24 });
     await term.waitFor('AVAIL', 30_000);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     term.kill();
@@ -107,7 +108,16 @@ describe.skipIf(!hasTmux)('a terminal that hangs up', () => {
       }
     };
     await expect.poll(alive, { timeout: 10_000 }).toBe(false);
-    expect(readFileSync(errFile, 'utf8')).toBe('');
+    return readFileSync(errFile, 'utf8');
+  };
+
+  it('ends the console without an abort when SIGHUP comes', async () => {
+    expect(await hangUp((line) => `sh -c "${line}"`)).toBe('');
+  }, 60_000);
+
+  it('ends the console without an abort when a frame meets the lost terminal first', async () => {
+    // In a session of its own the console hears no SIGHUP: its next frame's write fails.
+    expect(await hangUp((line) => `setsid -w sh -c "${line}"`)).toBe('');
   }, 60_000);
 });
 
