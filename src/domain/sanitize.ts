@@ -138,6 +138,10 @@ export function fit(text: string, width: number, ellipsis = '…', align: 'left'
   return align === 'left' ? cut + pad : pad + cut;
 }
 
+/** The lines a text takes wrapped at `width` columns, counted by its width (0 for none). */
+export const wrappedLineCount = (text: string, width: number): number =>
+  Math.ceil(displayWidth(text) / Math.max(1, width));
+
 /**
  * Safe text wrapped onto lines of at most `width` columns, at spaces where it
  * can and anywhere where a word is longer than a line: nothing cut off.

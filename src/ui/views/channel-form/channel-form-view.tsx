@@ -3,7 +3,7 @@
 // its subscription rows alone, changes what an existing channel serves (`s`).
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
-import { displayWidth, sanitize } from '../../../domain/sanitize.js';
+import { sanitize, wrappedLineCount } from '../../../domain/sanitize.js';
 import { CHANNEL_TYPES, fieldPaths, pickOptions, type SubsEdit } from '../../../store/channel-form.js';
 import { formBudget } from './form-budget.js';
 import { fieldNotes, Fields } from './form-fields.js';
@@ -19,7 +19,7 @@ export function ChannelFormView({ store, height }: ViewProps) {
   const options = form.picker ? pickOptions(form.picker.kind, checks, form.picker.query) : [];
   const discard = 'Discard what you typed? y (or esc) discards; n keeps editing.';
   // Lines the text under the fields takes, wrapped at the width.
-  const wrapped = (text: string | null) => (text ? Math.ceil(displayWidth(text) / Math.max(1, cols)) : 0);
+  const wrapped = (text: string | null) => (text ? wrappedLineCount(text, cols) : 0);
   const fixed =
     (form.edit ? 2 : 1) +
     fieldNotes(form, cols) +

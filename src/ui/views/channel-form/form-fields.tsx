@@ -1,7 +1,7 @@
 // The form's fields, one line each, a window of them around the focused one when
 // they do not all fit (form-budget.ts); under them, the keys of a WEBHOOK's rows.
 import { Box, Text } from 'ink';
-import { displayWidth, sanitize } from '../../../domain/sanitize.js';
+import { sanitize, wrappedLineCount } from '../../../domain/sanitize.js';
 import {
   fieldPaths,
   formFields,
@@ -41,7 +41,7 @@ function rowsError(form: ChannelForm): string | undefined {
 /** Lines under the fields: the rows' keys, and their error wrapped at the width. */
 export function fieldNotes(form: ChannelForm, cols: number): number {
   const error = rowsError(form);
-  const errorLines = error ? Math.ceil(displayWidth(sanitize(error)) / Math.max(1, cols)) : 0;
+  const errorLines = error ? wrappedLineCount(sanitize(error), cols) : 0;
   return (takesRowsHint(form, fieldPaths(form)) ? 1 : 0) + errorLines;
 }
 

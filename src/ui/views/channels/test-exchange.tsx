@@ -3,7 +3,7 @@
 // wrapped into the lines the view can spare.
 import { Box, Text } from 'ink';
 import { configSecrets, exchangeText } from '../../../domain/exchange.js';
-import { displayWidth } from '../../../domain/sanitize.js';
+import { wrappedLineCount } from '../../../domain/sanitize.js';
 import type { AlertChannel, AlertNotification } from '../../../store/types.js';
 import { tint, useTheme } from '../../theme.js';
 
@@ -48,7 +48,7 @@ export function TestExchange({
 /** The labels' column: the texts wrap under themselves, beside it. */
 const LABEL = 8;
 
-const linesOf = (text: string, width: number) => Math.max(1, Math.ceil(displayWidth(text) / width));
+const linesOf = (text: string, width: number) => Math.max(1, wrappedLineCount(text, width));
 
 /**
  * The panel's rows shared between the body sent and the answer: each gets what it

@@ -11,7 +11,7 @@ import { resultLines } from './result-lines.js';
 import { pictureAllowed } from '../../commands/check-commands.js';
 import { ScreenshotPane, screenshotNote } from './screenshot-pane.js';
 import { RunbookLine } from '../hands/runbook-line.js';
-import { linksOf, resultRoom } from './result-room.js';
+import { linksSource, resultRoom } from './result-room.js';
 
 export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
   const theme = useTheme();
@@ -29,7 +29,7 @@ export function ResultDetailView({ store, view, height }: ViewProps<'result'>) {
           : 'This result is no longer in the list. esc goes back.'}
       </Text>
     );
-  const links = linksOf(result, check);
+  const links = linksSource(result, check);
   const room = resultRoom(result, check, height);
   const shot = screenshot.resultId === result.id ? screenshot : null;
   const lines = shot?.shown

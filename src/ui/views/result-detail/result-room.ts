@@ -11,12 +11,12 @@ import { runbookLineHeight } from '../hands/runbook-line.js';
 import { resultLines } from './result-lines.js';
 
 /** The result's own runbook and links, else its check's (a service may send them on one only). */
-export const linksOf = (result: CheckResult, check: CheckStatus | undefined) =>
+export const linksSource = (result: CheckResult, check: CheckStatus | undefined) =>
   runbookLineHeight(result) ? result : check;
 
 /** Lines under the header: less the header, the cause, the screenshot's note, the runbook and the position line. */
 export const resultRoom = (result: CheckResult, check: CheckStatus | undefined, height: number): number =>
-  Math.max(1, height - (result.hasScreenshot ? 4 : 3) - runbookLineHeight(linksOf(result, check)));
+  Math.max(1, height - (result.hasScreenshot ? 4 : 3) - runbookLineHeight(linksSource(result, check)));
 
 /** The furthest the open result scrolls, in a view of `height` lines. */
 export function resultScrollEnd(s: ConsoleState, height: number): number {
