@@ -9,6 +9,10 @@
  *     notification when `onRecovery`.
  *   - A check that turns degraded from passing or unknown, with no alert open,
  *     sends a `degraded` notification when `onDegraded`. It opens no alert.
+ *   - The tools that keep an alert open (PagerDuty, Opsgenie, Alertmanager) hear
+ *     each close, whatever a person is told: a resolved alert's `recovery` even
+ *     without `onRecovery`, and a `degraded-end` when a check whose `degraded`
+ *     warning went to them is no longer degraded (alerting/audience.ts).
  *   - While an alert is open and not acknowledged, a `reminder` goes every
  *     `remindEveryMinutes` after the last notification, at most `maxReminders`.
  *   - Per channel, a `failure` or `degraded` notification less than
@@ -51,16 +55,23 @@ export interface AlertDecision {
   resolve: boolean;
   /** The notification to send to the subscribed channels, if any. */
   notify: StatusEvent | null;
+  /** The check left `degraded` with `onDegraded` on: a `degraded-end` closes the warning where it went. */
+  endsDegraded: boolean;
 }
 
-const NOTHING: AlertDecision = { open: false, resolve: false, notify: null };
+const NOTHING: AlertDecision = { open: false, resolve: false, notify: null, endsDegraded: false };
 
 export function decideAlert(change: StatusChange, settings: AlertSettings): AlertDecision {
+  const endsDegraded = settings.onDegraded && change.before === 'degraded' && change.after !== 'degraded';
+  return { ...alertChange(change, settings), endsDegraded };
+}
+
+function alertChange(change: StatusChange, settings: AlertSettings): AlertDecision {
   const { before, after, alertOpen } = change;
   if (!alertOpen && after === 'failing' && change.consecutiveFailures >= settings.afterFailures)
-    return { open: true, resolve: false, notify: 'failure' };
+    return { ...NOTHING, open: true, notify: 'failure' };
   if (alertOpen && (after === 'passing' || after === 'degraded'))
-    return { open: false, resolve: true, notify: settings.onRecovery ? 'recovery' : null };
+    return { ...NOTHING, resolve: true, notify: settings.onRecovery ? 'recovery' : null };
   if (!alertOpen && after === 'degraded' && (before === 'passing' || before === 'unknown'))
     return settings.onDegraded ? { ...NOTHING, notify: 'degraded' } : NOTHING;
   return NOTHING;

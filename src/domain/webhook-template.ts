@@ -18,6 +18,7 @@ const EVENT_KINDS = Object.keys({
   acknowledgement: 1,
   location: 1,
   'location-recovery': 1,
+  'degraded-end': 1,
 } satisfies Record<AlertEvent, 1>) as AlertEvent[];
 
 export const TEMPLATE_OUTPUT_MAX_BYTES = 64 * 1024;

@@ -33,7 +33,10 @@ export type Period = z.infer<typeof PeriodSchema>;
 /**
  * DECISION (docs/alerts.md): `certificate`, a certificate of the check expiring
  * (docs/certificates.md); `acknowledgement`, someone acknowledged the alert; `location`
- * and `location-recovery`, a location declared down and up again ("A broken location"). The wire's
+ * and `location-recovery`, a location declared down and up again ("A broken location");
+ * `degraded-end`, a check whose `degraded` warning was sent is no longer degraded: it closes
+ * that warning in the tools that keep one open (PagerDuty, Opsgenie, Alertmanager) and goes
+ * to no other channel ("The tools that keep an alert open"). The wire's
  * enumeration is open, so a client older than a new kind shows it by its raw name
  * instead of refusing the channel list; the service itself sends only these.
  */
@@ -47,6 +50,7 @@ export const ALERT_EVENTS = [
   'acknowledgement',
   'location',
   'location-recovery',
+  'degraded-end',
 ] as const;
 export const AlertEventSchema = openEnum(ALERT_EVENTS);
 export type AlertEvent = (typeof ALERT_EVENTS)[number];

@@ -12,6 +12,7 @@ const TAGS: Record<AlertEvent, string> = {
   acknowledgement: 'ACKNOWLEDGED',
   location: 'LOCATION DOWN',
   'location-recovery': 'LOCATION BACK',
+  'degraded-end': 'NO LONGER DEGRADED',
 };
 
 /** The tag of the subject line; a kind this version does not know by its raw name. */
@@ -55,6 +56,8 @@ export function what(p: AlertPayload): string {
       return `recovered, now ${p.status ?? 'passing'}`;
     case 'degraded':
       return 'is degraded';
+    case 'degraded-end':
+      return `is no longer degraded, now ${p.status ?? 'passing'}`;
     case 'failure':
     case 'reminder': {
       const where = p.failingLocations.map((l) => l.name).join(', ');

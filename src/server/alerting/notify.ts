@@ -5,7 +5,7 @@ import type { AlertEvent, CheckResult, CheckStatus } from '../../api/schemas/ind
 import { withinMinInterval } from '../../domain/alert-policy.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
-import { hearsEvent } from './audience.js';
+import { hearsEvent, keepsAlertOpen } from './audience.js';
 import { dependencyReason, type ParentHold } from './dependency-hold.js';
 import { dependencyWaitKey, type createDependencyWaits } from './dependency-wait.js';
 import { groupUntil } from './grouping.js';
@@ -55,7 +55,7 @@ export interface HoldWait {
  * test and an acknowledgement go through; an event added later pages, so it is held too.
  */
 const passesMaintenance = (event: AlertEvent) =>
-  event === 'recovery' || event === 'test' || event === 'acknowledgement';
+  event === 'recovery' || event === 'test' || event === 'acknowledgement' || event === 'degraded-end';
 
 export interface NotifyContext {
   status: CheckStatus;
@@ -67,6 +67,8 @@ export interface NotifyContext {
   acknowledgedBy?: string;
   maintenance?: { id: string; name: string; failingSince: string };
   certificate?: StoredPayload['certificate'];
+  /** Only the channels whose tool keeps an alert open hear it (a recovery without `onRecovery`). */
+  trackersOnly?: boolean;
 }
 
 /**
@@ -83,11 +85,14 @@ export function createNotifier(deps: PlannerDeps) {
     ctx: NotifyContext,
   ): Promise<NewNotification[]> {
     const subscribed = await storage.subscribedChannels(account.id, check.id, check.group);
+    const hearing = subscribed.filter(
+      (c) => hearsEvent(c, event) && (!ctx.trackersOnly || keepsAlertOpen(c)),
+    );
     const channels = await notYetPaged(
       storage,
       event,
       ctx,
-      subscribed.filter((c) => hearsEvent(c, event)),
+      event === 'degraded-end' ? await warned(storage, account, check, hearing) : hearing,
     );
     // A channel whose failure notice of this alert was suppressed hears nothing more of it,
     // unless a later one went (the page at a maintenance window's end).
@@ -252,4 +257,22 @@ async function notYetPaged(
       .map((n) => n.channelId),
   );
   return channels.filter((c) => !paged.has(c.id));
+}
+
+/** The channels a `degraded` warning of the check went to since the last `degraded-end` there. */
+async function warned(
+  storage: Storage,
+  account: AccountConfig,
+  check: CheckConfig,
+  channels: StoredChannel[],
+): Promise<StoredChannel[]> {
+  const open = await Promise.all(
+    channels.map(async (c) => {
+      const warning = await storage.lastNoticeAt(account.id, check.id, c.id, 'degraded');
+      if (warning === null) return false;
+      const ended = await storage.lastNoticeAt(account.id, check.id, c.id, 'degraded-end');
+      return ended === null || ended < warning;
+    }),
+  );
+  return channels.filter((_, i) => open[i]);
 }

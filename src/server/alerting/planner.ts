@@ -109,7 +109,7 @@ export function createAlertPlanner(deps: PlannerDeps) {
       { before: input.before, after: status.status, consecutiveFailures, alertOpen: open !== null },
       settings,
     );
-    if (!decision.open && !decision.resolve && !decision.notify) return null;
+    if (!decision.open && !decision.resolve && !decision.notify && !decision.endsDegraded) return null;
     const now = deps.now();
     const opened: AlertRow | undefined = decision.open
       ? {
@@ -124,15 +124,20 @@ export function createAlertPlanner(deps: PlannerDeps) {
         }
       : undefined;
     const alert = opened ?? open;
-    const notifications = decision.notify
-      ? await notify(account, check, decision.notify, {
-          status,
-          result: input.result,
-          alert,
-          incidentId: input.incidentId ?? alert?.incidentId ?? null,
-          now,
-        })
-      : [];
+    const ctx = {
+      status,
+      result: input.result,
+      alert,
+      incidentId: input.incidentId ?? alert?.incidentId ?? null,
+      now,
+    };
+    // The tools that keep an alert open hear its close whatever a person is told (audience.ts).
+    const quietClose = decision.resolve && !decision.notify;
+    const notifications = [
+      ...(decision.notify ? await notify(account, check, decision.notify, ctx) : []),
+      ...(quietClose ? await notify(account, check, 'recovery', { ...ctx, trackersOnly: true }) : []),
+      ...(decision.endsDegraded ? await notify(account, check, 'degraded-end', { ...ctx, alert: null }) : []),
+    ];
     return {
       openAlert: opened,
       resolveAlert: decision.resolve && open ? open.id : undefined,

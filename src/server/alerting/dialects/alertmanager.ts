@@ -20,6 +20,8 @@ function shapeOf(p: AlertPayload): { alertname: string; severity: string; endsNo
       return { alertname: 'CheckwallCheckFailing', severity: 'critical', endsNow: true };
     case 'degraded':
       return { alertname: 'CheckwallCheckDegraded', severity: 'warning', endsNow: false };
+    case 'degraded-end':
+      return { alertname: 'CheckwallCheckDegraded', severity: 'warning', endsNow: true };
     case 'certificate':
       return { alertname: 'CheckwallCertificateExpiring', severity: 'warning', endsNow: false };
     case 'location':

@@ -17,6 +17,7 @@ const TITLES: Record<string, string> = {
   test: 'Test',
   location: 'Location down',
   'location-recovery': 'Location back',
+  'degraded-end': 'No longer degraded',
 };
 
 export type Severity = 'failure' | 'degraded' | 'recovery' | 'info';
@@ -25,7 +26,7 @@ export type Severity = 'failure' | 'degraded' | 'recovery' | 'info';
 export function severityOf(event: string): Severity {
   if (event === 'failure' || event === 'reminder' || event === 'location') return 'failure';
   if (event === 'degraded' || event === 'certificate') return 'degraded';
-  if (event === 'recovery' || event === 'location-recovery') return 'recovery';
+  if (event === 'recovery' || event === 'location-recovery' || event === 'degraded-end') return 'recovery';
   return 'info';
 }
 
@@ -55,7 +56,14 @@ export interface ChatFacts {
   occurredAt: string;
 }
 
-const QUIET = new Set(['recovery', 'test', 'certificate', 'acknowledgement', 'location-recovery']);
+const QUIET = new Set([
+  'recovery',
+  'test',
+  'certificate',
+  'acknowledgement',
+  'location-recovery',
+  'degraded-end',
+]);
 /**
  * An http(s) URL as ASCII, or null: the config takes an address with a space or a
  * non-ASCII character (`https://wiki/Störung 中`), which a header cannot carry (ntfy's

@@ -27,7 +27,7 @@ function description(p: AlertPayload): string {
 
 export const opsgenieDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
-  const alias = cutEscaped(alertKeyOf(p, delivery.id), OPSGENIE_LIMITS.alias);
+  const alias = cutEscaped(alertKeyOf(delivery), OPSGENIE_LIMITS.alias);
   const auth = { authorization: `GenieKey ${config.apiKey ?? ''}` };
   const byAlias = (action: string) =>
     under(config.url, `/v2/alerts/${encodeURIComponent(alias)}/${action}?identifierType=alias`);

@@ -1,8 +1,9 @@
 // PagerDuty Events API v2 (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/):
 // one PagerDuty alert per Checkwall alert, `dedup_key` = the alert's id, so a
 // trigger, its acknowledge and its resolve meet; a location outage is one PagerDuty alert
-// keyed by its outage id. Events without an alert (degraded, certificate, test) are
-// triggers of their own, keyed by the delivery id.
+// keyed by its outage id; a check's degraded warning is one keyed by the check, resolved
+// by its `degraded-end`. Certificate and test events are triggers of their own, keyed by
+// the delivery id.
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { outageSentence, subject } from '../message.js';
 import { alertKeyOf, closes, severityOf, whereOf } from './severity.js';
@@ -24,7 +25,7 @@ const causeOf = (p: AlertPayload) =>
 export const pagerdutyDialect: Dialect = (delivery, config) => {
   const p = delivery.payload;
   const action = actionOf(p);
-  const dedupKey = cutEscaped(alertKeyOf(p, delivery.id), PAGERDUTY_LIMITS.dedupKey);
+  const dedupKey = cutEscaped(alertKeyOf(delivery), PAGERDUTY_LIMITS.dedupKey);
   const base = { routing_key: config.routingKey ?? '', event_action: action, dedup_key: dedupKey };
   if (action !== 'trigger') return jsonRequest('POST', config.url, base);
   return jsonRequest('POST', config.url, {

@@ -1,6 +1,7 @@
 // One severity map for every dialect (docs/alerts.md, "Severity"): a failure is the
 // provider's most urgent level, a degraded check its warning, everything else informs.
 import type { AlertPayload } from '../../../api/schemas/index.js';
+import type { Delivery } from '../senders/types.js';
 
 export type Severity = 'critical' | 'warning' | 'info';
 
@@ -15,6 +16,7 @@ export function severityOf(p: AlertPayload): Severity {
       return 'warning';
     case 'recovery':
     case 'location-recovery':
+    case 'degraded-end':
     case 'acknowledgement':
     case 'test':
     default:
@@ -28,9 +30,18 @@ export const whereOf = (p: AlertPayload) =>
 
 /**
  * The key one provider-side alert is kept by (PagerDuty's dedup_key, Opsgenie's alias):
- * a location outage's id, else the Checkwall alert's, else the delivery's own.
+ * a location outage's id, else the Checkwall alert's, else a check's degraded warning's
+ * (one per check, from its `degraded` to its `degraded-end`; a provider opens a new
+ * alert for a key it has closed), else the delivery's own.
  */
-export const alertKeyOf = (p: AlertPayload, deliveryId: string) => p.outageId ?? p.alertId ?? deliveryId;
+export function alertKeyOf(delivery: Delivery): string {
+  const p = delivery.payload;
+  if (p.outageId ?? p.alertId) return (p.outageId ?? p.alertId)!;
+  if (p.check && (p.event === 'degraded' || p.event === 'degraded-end'))
+    return `degraded:${delivery.channel.accountId}:${p.check.id}`;
+  return delivery.id;
+}
 
 /** The events that close the provider's alert. */
-export const closes = (p: AlertPayload) => p.event === 'recovery' || p.event === 'location-recovery';
+export const closes = (p: AlertPayload) =>
+  p.event === 'recovery' || p.event === 'location-recovery' || p.event === 'degraded-end';

@@ -2,7 +2,9 @@
 // clock since Alertmanager compares real times: a failing check's alert appears with
 // its fixed labels, is still active 20 s after the first post (each post sets endsAt
 // 3 × repostSeconds ahead and the reminder sweep re-posts), is resolved within 5 s of
-// the recovery, and a silence made in Alertmanager does not stop that resolution.
+// the recovery, and a silence made in Alertmanager does not stop that resolution. A
+// degraded warning is ended when the check leaves degraded, and a recovery resolves
+// the alert even with onRecovery off (docs/alerts.md, "The tools that keep an alert open").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ACCOUNT } from '../../../helpers/configs.js';
 import { startAlertmanager, type AmAlert, type Alertmanager } from '../../../helpers/alertmanager.js';
@@ -21,8 +23,13 @@ beforeAll(async () => {
 });
 afterAll(() => am?.stop());
 
-const ours = (alerts: AmAlert[]) =>
-  alerts.filter((a) => a.labels['alertname'] === 'CheckwallCheckFailing' && a.labels['check_id'] === 'c1');
+const ours = (alerts: AmAlert[], alertname = 'CheckwallCheckFailing') =>
+  alerts.filter((a) => a.labels['alertname'] === alertname && a.labels['check_id'] === 'c1');
+const names = (alerts: AmAlert[]) =>
+  alerts
+    .filter((a) => a.labels['check_id'] === 'c1')
+    .map((a) => a.labels['alertname'])
+    .sort();
 
 describe('WEBHOOK format alertmanager, against Alertmanager', () => {
   it(
@@ -66,4 +73,29 @@ describe('WEBHOOK format alertmanager, against Alertmanager', () => {
       expect(Date.now() - recovered).toBeLessThan(5_000);
     },
   );
+
+  it('ends a degraded warning when the check leaves degraded, and resolves without onRecovery', async () => {
+    const r = (held.receivers = await startReceivers());
+    // repostSeconds 60: a post's own endsAt is 3 min ahead, so only Checkwall's close ends these.
+    const channel = {
+      type: 'WEBHOOK',
+      name: 'alertmanager',
+      subscriptions: { checks: ['c1'] },
+      config: { url: am.url, method: 'POST', format: 'alertmanager', repostSeconds: 60 },
+    };
+    const alerts = { c1: { onDegraded: true, onRecovery: false } };
+    const svc = (held.svc = await startAlertService(alertConfig(r, { channels: [channel], alerts })));
+    const run = runner(svc);
+    await run('c1', ['success', 'success', 'failed']);
+    await expect
+      .poll(async () => names(await am.alerts()), { timeout: 5_000 })
+      .toEqual(['CheckwallCheckDegraded']);
+    expect(ours(await am.alerts(), 'CheckwallCheckDegraded')[0]!.labels['severity']).toBe('warning');
+    await run('c1', ['failed']);
+    await expect
+      .poll(async () => names(await am.alerts()), { timeout: 5_000 })
+      .toEqual(['CheckwallCheckFailing']);
+    await run('c1', ['success', 'success', 'success']);
+    await expect.poll(async () => names(await am.alerts()), { timeout: 5_000 }).toEqual([]);
+  });
 });

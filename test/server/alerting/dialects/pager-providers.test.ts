@@ -2,10 +2,13 @@
 // request to the provider's published rules (test/helpers/providers.ts cites the
 // pages): one provider alert per Checkwall alert, its key stable across trigger,
 // acknowledge and resolve and different for another alert; a 429 and a 5xx retried,
-// a 400 not, with the provider's error in the delivery log; the key masked.
+// a 400 not, with the provider's error in the delivery log; the key masked. A degraded
+// warning is one provider alert per check, closed when the check leaves degraded, and an
+// alert closes there even when no person is told of its recovery.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MASK, maskConfig } from '../../../../src/domain/mask.js';
-import type { Fixture } from '../../../helpers/fixture.js';
+import type { Fixture, SeenRequest } from '../../../helpers/fixture.js';
+import { TEST_ACCOUNT } from '../../../helpers/configs.js';
 import {
   alertConfig,
   closedAfterEach,
@@ -170,5 +173,64 @@ describe('WEBHOOK format opsgenie', () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('config.method');
     expect(JSON.stringify(res.body)).toContain('must be POST for format opsgenie');
+  });
+});
+
+/** What one request did to the provider's alert: [its key, 'open' | 'close' | 'other']. */
+function actionOf(format: 'pagerduty' | 'opsgenie', q: SeenRequest): [string, string] {
+  if (format === 'pagerduty') {
+    const body = JSON.parse(q.body) as { dedup_key: string; event_action: string };
+    const action = { trigger: 'open', resolve: 'close' }[body.event_action] ?? 'other';
+    return [body.dedup_key, action];
+  }
+  if (q.url === '/v2/alerts') return [(JSON.parse(q.body) as { alias: string }).alias, 'open'];
+  const [, alias, action] = /^\/v2\/alerts\/([^/]+)\/(\w+)\?/.exec(q.url) ?? [];
+  return [decodeURIComponent(alias ?? ''), action === 'close' ? 'close' : 'other'];
+}
+
+describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s and a degraded warning', (format) => {
+  it('keeps one provider alert per warning, closes it when the check leaves degraded, and closes an alert no person hears recover', async () => {
+    provider = await (format === 'pagerduty' ? pagerdutyReceiver() : opsgenieReceiver());
+    const r = (held.receivers = await startReceivers());
+    const chat = {
+      type: 'CHAT',
+      name: 'Ops chat',
+      subscriptions: { checks: ['c1'] },
+      groupWindowSeconds: 0,
+      config: { url: `${r.hook.url}/chat`, channel: '#ops' },
+    };
+    const alerts = { c1: { onDegraded: true, onRecovery: false } };
+    const channels = [channelFor(format, provider.url), chat];
+    const s = (held.svc = await startAlertService(alertConfig(r, { channels, alerts })));
+    const run = runner(s);
+    await run('c1', ['success', 'success', 'failed']); // degraded: the warning
+    await expect.poll(() => provider!.seen.length).toBe(1);
+    await run('c1', ['failed']); // failing: the failure page, and the warning's end
+    await expect.poll(() => provider!.seen.length).toBe(3);
+    const alertId = (await statusOf(s, 'c1')).currentAlert!.id;
+    await run('c1', ['success', 'success', 'success']); // passing, with onRecovery off
+    await expect.poll(() => provider!.seen.length).toBe(4);
+    expect(provider!.refused).toEqual([]);
+    const warning = `degraded:${TEST_ACCOUNT}:c1`;
+    const acts = provider!.seen.map((q) => actionOf(format, q));
+    expect(acts[0]).toEqual([warning, 'open']);
+    expect(acts.slice(1, 3)).toEqual(
+      expect.arrayContaining([
+        [alertId, 'open'],
+        [warning, 'close'],
+      ]),
+    );
+    expect(acts[3]).toEqual([alertId, 'close']);
+    // The people's channel heard the warning and the failure, and no close.
+    const sent = (await notifications(s)).map((n) => `${n.channel.name} ${n.event}`).sort();
+    expect(sent).toEqual([
+      'Ops chat degraded',
+      'Ops chat failure',
+      `${format} degraded`,
+      `${format} degraded-end`,
+      `${format} failure`,
+      `${format} recovery`,
+    ]);
+    await expect.poll(() => r.hook.seen.length).toBe(2);
   });
 });
