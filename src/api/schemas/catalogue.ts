@@ -81,12 +81,19 @@ export const MetricsCheckTypeSchema = z
   .pipe(z.enum(METRICS_PATH_TYPES, { error: `must be one of ${METRICS_PATH_TYPES.join(', ')}` }))
   .transform((s) => s.toLowerCase() as (typeof CHECK_TYPES)[number]);
 
-/** DECISION on "not stated" defaults: thresholds and calculations on, examples off. */
+/**
+ * DECISION on "not stated" defaults: thresholds and calculations on, examples off. A
+ * category this service does not have is refused naming those it has (a typo is not an
+ * empty catalogue); one it has that no metric of the check type is in is an empty one.
+ */
 export const MetricsQuerySchema = z.strictObject({
-  category: z.string().min(1).optional(),
+  category: z.enum(METRIC_CATEGORIES, { error: `must be one of ${METRIC_CATEGORIES.join(', ')}` }).optional(),
   includeThresholds: qBoolean.default(true),
   format: z.enum(['detailed', 'summary']).default('detailed'),
   includeExamples: qBoolean.default(false),
   includeCalculations: qBoolean.default(true),
 });
-export type MetricsQuery = z.input<typeof MetricsQuerySchema>;
+/** What a client asks: any category by name (another server may have more than this one). */
+export type MetricsQuery = Omit<z.input<typeof MetricsQuerySchema>, 'category'> & {
+  category?: string | undefined;
+};

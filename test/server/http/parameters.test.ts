@@ -282,3 +282,15 @@ describe('a parameter a route does not take is refused, naming those it takes', 
     );
   });
 });
+
+it('a metric category the service does not have is refused, naming those it has', async () => {
+  const { status, body } = await get('/v1/analytics/metrics/api?category=responsetime');
+  expect(status).toBe(400);
+  const error = ApiErrorBodySchema.parse(body);
+  expect(error.details).toEqual([
+    expect.objectContaining({
+      path: 'category',
+      message: expect.stringMatching(/must be one of response_time, /),
+    }),
+  ]);
+});
