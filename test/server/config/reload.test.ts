@@ -2,7 +2,11 @@
 // added, changed, disabled and removed take effect at once, stored results
 // stay, and a run in flight when the config changes finishes and is stored.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CheckResultListSchema, CheckStatusListSchema } from '../../../src/api/schemas/index.js';
+import {
+  CheckResultListSchema,
+  CheckStatusListSchema,
+  type CheckResult,
+} from '../../../src/api/schemas/index.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { accountConfig } from '../../helpers/configs.js';
@@ -91,8 +95,9 @@ describe('config reload', () => {
       ]),
     );
     expect(summary).toEqual({ added: 1, changed: 3, removed: 1, waiting: [] });
-    const offSent = hits(f, 'off').length;
-    const goneSent = hits(f, 'gone').length;
+    const reloadedAt = Date.now();
+    const startedBefore = (list: CheckResult[] | null) =>
+      (list ?? []).every((r) => Date.parse(r.startedAt) <= reloadedAt);
 
     // Added: it runs. Changed: its next runs use the new target, and its status the new name.
     await expect
@@ -109,14 +114,20 @@ describe('config reload', () => {
         timeout: 10_000,
       })
       .toBeGreaterThanOrEqual(slowSent);
-    // Disabled and removed checks start no run after the reload (one already sent may finish).
-    expect(hits(f, 'off').length).toBe(offSent);
-    expect(hits(f, 'gone').length).toBe(goneSent);
+    // Disabled and removed checks start no run after the reload: each of their runs stored
+    // started before it (one started before it may land at the target, and be stored, after).
     // Stored results stay: the disabled check's, and the removed check's once it is back.
-    expect((await results(s, 'off'))!.length).toBeGreaterThanOrEqual(stored.off);
+    const off = await results(s, 'off');
+    expect(off!.length).toBeGreaterThanOrEqual(stored.off);
+    expect(startedBefore(off)).toBe(true);
     expect(await results(s, 'gone')).toBeNull(); // not in the config, so not in the API
     await s.reload(config(f, [{ id: 'gone', enabled: false }]));
-    expect((await results(s, 'gone'))!.length).toBeGreaterThanOrEqual(stored.gone);
+    const gone = await results(s, 'gone');
+    expect(gone!.length).toBeGreaterThanOrEqual(stored.gone);
+    expect(startedBefore(gone)).toBe(true);
+    // Every request the target saw of them is a stored run: none started unrecorded.
+    expect(hits(f, 'off').length).toBe(off!.length);
+    expect(hits(f, 'gone').length).toBe(gone!.length);
     // Through it all, every due run was stored, skipped ("slow" outlasts its period) or is under way.
     const stats = s.runStats();
     expect(stats.due).toBe(stats.stored + stats.skipped + stats.queued + stats.running);
