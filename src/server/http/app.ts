@@ -1,8 +1,9 @@
 // The fastify app: routes, the error contract (every refusal, fastify's and
-// node's included, in the one error body), and a 404 in the same shape.
+// node's included, in the one error body), and a 404 or 405 in the same shape.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_PATH_PARAM_LENGTH } from '../../domain/path-limits.js';
 import { HttpConfigSchema, type HttpConfig } from '../config/schema.js';
+import { watchRoutes } from './allowed-methods.js';
 import { errorBody, handleClientError, handleError, handleFrameworkError } from './errors.js';
 import { registerGuards } from './guard.js';
 import { registerHealthRoutes } from './health-routes.js';
@@ -38,8 +39,14 @@ export async function buildApp(
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   app.setErrorHandler(handleError);
+  const methodsOf = watchRoutes(app);
   app.setNotFoundHandler((req, reply) => {
-    void reply.code(404).send(errorBody(404, `no route ${req.method} ${req.url.split('?')[0]}`));
+    const path = req.url.split('?')[0]!;
+    const allowed = methodsOf(path);
+    if (allowed.length === 0)
+      return void reply.code(404).send(errorBody(404, `no route ${req.method} ${path}`));
+    const message = `${path} takes ${allowed.join(', ')}, not ${req.method}`;
+    void reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, message));
   });
   const limits = await createStrangerLimits(app, () => http().rateLimit, deps.clock);
   registerGuards(app, {

@@ -191,6 +191,22 @@ describe('bad input is a 400 with the error body, never a 5xx', () => {
     expect(status).toBe(404);
     expect(ApiErrorBodySchema.parse(body).statusCode).toBe(404);
   });
+
+  it('answers a route asked with a method it does not take with a 405 naming those it does', async () => {
+    const res = await fetch(`${svc.url}/v1/check-statuses?limit=5`, { method: 'DELETE', headers: auth });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(ApiErrorBodySchema.parse(await res.json())).toMatchObject({
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: '/v1/check-statuses takes GET, HEAD, not DELETE',
+    });
+    // A parameter's segment matches any value; a path no route has stays a 404.
+    const pause = await call(svc, 'GET', '/v1/checks/anything/pause', undefined, auth);
+    expect(pause.status).toBe(405);
+    expect(pause.body).toMatchObject({ message: '/v1/checks/anything/pause takes POST, not GET' });
+    expect((await call(svc, 'POST', '/v1/checks/anything/pause/more', {}, auth)).status).toBe(404);
+  });
 });
 
 describe('authentication and isolation', () => {
