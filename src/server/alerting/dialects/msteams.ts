@@ -3,7 +3,8 @@
 // Teams renders), not the retired Office 365 connector MessageCard. Untrusted text
 // goes in RichTextBlock TextRuns, which take no Markdown, so nothing needs escaping.
 // A Teams message is at most 28 KB: the links (up to 12 addresses of 2,000 characters) are
-// kept while they leave room for the cause, and the cause is cut to what is left.
+// kept while they leave room for the cause, and the cause is cut to what is left. Teams
+// shows 6 of a card's own actions and drops the rest, so the links go in ActionSets of 6.
 import {
   allLinks,
   chatFacts,
@@ -22,6 +23,8 @@ const CAUSE_BYTES = 8 * 1024;
 const CAUSE_ROOM = 2 * 1024;
 const MARGIN = 512;
 const LINE_MAX = 1000;
+/** The actions Teams shows of one set (its desktop and web clients drop the rest unseen). */
+export const TEAMS_ACTIONS_SHOWN = 6;
 
 const COLORS: Record<Severity, string> = {
   failure: 'Attention',
@@ -37,14 +40,16 @@ const line = (label: string, value: string) =>
   rich(run(`${label}: `, { weight: 'Bolder' }), run(cutEscaped(value, LINE_MAX)));
 
 function message(head: unknown[], cause: string | null, links: Link[]): string {
-  const body = cause === null ? head : [...head, rich(run(cause, { fontType: 'Monospace' }))];
+  const text = cause === null ? head : [...head, rich(run(cause, { fontType: 'Monospace' }))];
   const actions = links.map((l) => ({ type: 'Action.OpenUrl', title: cutEscaped(l.name, 80), url: l.url }));
+  const sets = [];
+  for (let i = 0; i < actions.length; i += TEAMS_ACTIONS_SHOWN)
+    sets.push({ type: 'ActionSet', actions: actions.slice(i, i + TEAMS_ACTIONS_SHOWN) });
   const card = {
     $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
     type: 'AdaptiveCard',
     version: ADAPTIVE_CARD_VERSION,
-    body,
-    ...(actions.length ? { actions } : {}),
+    body: [...text, ...sets],
     msteams: { width: 'Full' },
   };
   return JSON.stringify({

@@ -121,14 +121,18 @@ describe('msteams', () => {
     const card = body['attachments'][0].content;
     expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
     expect(card.$schema).toBe('http://adaptivecards.io/schemas/adaptive-card.json');
-    // Every element one Teams knows, and text only in TextRuns (no Markdown read).
-    for (const el of card.body) {
-      expect(el.type).toBe('RichTextBlock');
+    // Every element one Teams knows, and text only in TextRuns (no Markdown read); the links
+    // in ActionSets after the text.
+    const texts = card.body.filter((el: { type: string }) => el.type === 'RichTextBlock');
+    for (const el of texts)
       for (const run of el.inlines) expect(run).toMatchObject({ type: 'TextRun', text: expect.any(String) });
-    }
-    expect(card.actions).toEqual(
+    const sets = card.body.slice(texts.length);
+    expect(sets.length).toBeGreaterThan(0);
+    for (const set of sets) expect(set.type).toBe('ActionSet');
+    expect(sets.flatMap((set: { actions: unknown[] }) => set.actions)).toEqual(
       expect.arrayContaining([{ type: 'Action.OpenUrl', title: 'Runbook', url: RUNBOOK }]),
     );
+    expect(card.actions).toBeUndefined();
     expect(JSON.stringify(card)).not.toContain('MessageCard');
   });
 });
@@ -242,6 +246,24 @@ describe('the longest runbook and links the config allows', () => {
     const body = JSON.parse(req.body) as unknown;
     const kept = strings(body).filter((s) => s.startsWith('https://'));
     for (const url of kept) expect(urls).toContain(url);
+  });
+
+  it('msteams shows every link kept: at most 6 actions a set, as Teams shows no more', () => {
+    const p = {
+      ...longest(),
+      runbook: RUNBOOK,
+      links: longest().links.map((l) => ({ ...l, url: 'https://example.com/' })),
+    };
+    type Card = { body: Array<{ type: string; actions?: unknown[] }>; actions?: unknown[] };
+    const message = JSON.parse(CHAT_DIALECTS.msteams(p, config('msteams')).body) as {
+      attachments: Array<{ content: Card }>;
+    };
+    const card = message.attachments[0]!.content;
+    const sets = card.body.filter((el) => el.type === 'ActionSet');
+    const actions = sets.flatMap((s) => s.actions ?? []);
+    expect(actions).toHaveLength(p.links.length + 2); // the runbook, the check's links, the result
+    for (const set of sets) expect(set.actions!.length).toBeLessThanOrEqual(6);
+    expect(card.actions).toBeUndefined();
   });
 });
 
