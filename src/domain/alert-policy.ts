@@ -12,7 +12,7 @@
  *   - The tools that keep an alert open (PagerDuty, Opsgenie, Alertmanager) hear
  *     each close, whatever a person is told: a resolved alert's `recovery` even
  *     without `onRecovery`, and a `degraded-end` when a check whose `degraded`
- *     warning went to them is no longer degraded (alerting/audience.ts).
+ *     warning went to them is passing or failing (alerting/audience.ts).
  *   - While an alert is open and not acknowledged, a `reminder` goes every
  *     `remindEveryMinutes` after the last notification, at most `maxReminders`.
  *   - Per channel, a `failure` or `degraded` notification less than
@@ -55,14 +55,19 @@ export interface AlertDecision {
   resolve: boolean;
   /** The notification to send to the subscribed channels, if any. */
   notify: StatusEvent | null;
-  /** The check left `degraded` with `onDegraded` on: a `degraded-end` closes the warning where it went. */
+  /**
+   * The check left `degraded` for passing or failing: a `degraded-end` closes the warning
+   * where one went (with `onDegraded` off now too: it may have been on when it went).
+   * `unknown` keeps it open, as it keeps an alert open.
+   */
   endsDegraded: boolean;
 }
 
 const NOTHING: AlertDecision = { open: false, resolve: false, notify: null, endsDegraded: false };
 
 export function decideAlert(change: StatusChange, settings: AlertSettings): AlertDecision {
-  const endsDegraded = settings.onDegraded && change.before === 'degraded' && change.after !== 'degraded';
+  const endsDegraded =
+    change.before === 'degraded' && (change.after === 'passing' || change.after === 'failing');
   return { ...alertChange(change, settings), endsDegraded };
 }
 

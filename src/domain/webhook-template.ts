@@ -80,7 +80,7 @@ function samples(): AlertPayload[] {
   return EVENT_KINDS.map((event) => ({
     event,
     deliveryId: 'sample-delivery',
-    alertId: event === 'test' || event === 'degraded' || event === 'certificate' ? null : 'sample-alert',
+    alertId: ['test', 'degraded', 'degraded-end', 'certificate'].includes(event) ? null : 'sample-alert',
     check: event === 'test' ? null : { id: 'sample', name: hostile, type: 'api' },
     status: event === 'test' ? null : event === 'recovery' ? 'passing' : 'failing',
     failingLocations: event === 'failure' ? [{ id: 'eu', name: hostile }] : [],

@@ -122,9 +122,15 @@ describe('decideAlert', () => {
       { open: true, resolve: false, notify: 'failure', endsDegraded: true },
     ],
     [
-      'degraded to passing without onDegraded has no warning to end',
+      'degraded to passing without onDegraded ends one sent while it was on',
       { before: 'degraded', after: 'passing' },
       {},
+      { open: false, resolve: false, notify: null, endsDegraded: true },
+    ],
+    [
+      'degraded to unknown keeps the warning, as it keeps an alert',
+      { before: 'degraded', after: 'unknown' },
+      { onDegraded: true },
       { open: false, resolve: false, notify: null, endsDegraded: false },
     ],
   ])('%s', (_name, over, settings, expected) => {

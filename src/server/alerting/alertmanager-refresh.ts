@@ -1,11 +1,13 @@
-// Alertmanager forgets an alert at its endsAt, so while a Checkwall alert is open, or a
-// location outage stands, each Alertmanager channel that was told of it hears it again
-// every repostSeconds (dialects/alertmanager.ts sets endsAt three of those ahead). Run by
+// Alertmanager forgets an alert at its endsAt, so while a Checkwall alert is open, a
+// location outage stands, or a check whose degraded warning went out (`onDegraded`) is
+// still degraded, each Alertmanager channel that was told of it hears it again every
+// repostSeconds (dialects/alertmanager.ts sets endsAt three of those ahead). Run by
 // the reminder sweep. A re-post is a refresh, not a notification: sent directly, not
 // logged; one that fails is followed by the next, and the recovery goes through the outbox.
 import { randomUUID } from 'node:crypto';
 import type { AlertPayload } from '../../api/schemas/index.js';
 import type { Accounts } from '../config/accounts.js';
+import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { OutageRow, Storage, StoredChannel } from '../storage/types.js';
 import { DEFAULT_REPOST_SECONDS } from './dialects/alertmanager.js';
 import type { CheckStatuses } from './index.js';
@@ -54,6 +56,10 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
       for (const channel of mine.filter((c) => told.has(c.id)))
         await due(`${alert.id}\0${channel.id}`, channel, () => repost(alert, channel));
     }
+    for (const { account, check, channel } of await degradedWarnings(channels))
+      await due(`degraded\0${account.id}\0${check.id}\0${channel.id}`, channel, () =>
+        repostDegraded(account, check, channel),
+      );
     for (const outage of await deps.storage.liveOutages()) {
       if (outage.endedAt !== null) continue;
       // Only where its page went (not held): its recovery goes to these too.
@@ -63,6 +69,53 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
     }
     posted = next;
   };
+
+  /**
+   * The warnings standing at the channels: each check with `onDegraded` that is degraded now
+   * and whose last `degraded` to the channel came after its last `degraded-end` there.
+   */
+  async function degradedWarnings(channels: StoredChannel[]) {
+    const standing: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
+    for (const account of deps.accounts.all()) {
+      const mine = channels.filter((c) => c.accountId === account.id);
+      if (mine.length === 0) continue;
+      for (const check of account.checks.filter((c) => c.alerts.onDegraded)) {
+        if ((await deps.engine.statusOf(account, check)).status !== 'degraded') continue;
+        for (const channel of mine)
+          if (await warningStands(account, check, channel)) standing.push({ account, check, channel });
+      }
+    }
+    return standing;
+  }
+
+  async function warningStands(account: AccountConfig, check: CheckConfig, channel: StoredChannel) {
+    const warned = await deps.storage.lastNoticeAt(account.id, check.id, channel.id, 'degraded');
+    if (warned === null) return false;
+    const ended = await deps.storage.lastNoticeAt(account.id, check.id, channel.id, 'degraded-end');
+    return ended === null || ended < warned;
+  }
+
+  async function repostDegraded(account: AccountConfig, check: CheckConfig, channel: StoredChannel) {
+    // Read in order with the check's results: a check a result has just moved is not posted again.
+    const status = await deps.engine.perCheck(account, check, async () => {
+      const now = await deps.engine.statusOf(account, check);
+      return now.status === 'degraded' ? now : null;
+    });
+    if (!status) return false;
+    const payload = buildPayload({
+      event: 'degraded',
+      check,
+      account,
+      status,
+      result: null,
+      alertId: null,
+      incidentId: null,
+      occurredAt: deps.now(),
+      publicUrl: deps.publicUrl,
+      channel: { id: channel.id, name: channel.name },
+    });
+    return send(payload, channel);
+  }
 
   async function send(payload: StoredPayload, channel: StoredChannel): Promise<boolean> {
     const id = randomUUID();
