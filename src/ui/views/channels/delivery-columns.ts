@@ -30,7 +30,7 @@ export function lastCell(c: AlertChannel, now: number, theme: Theme, test: Chann
   const last = c.lastDelivery;
   if (!last) return { text: 'none yet', color: theme.dim };
   return {
-    text: `${last.event} ${last.status} ${formatAge(last.at, now)}`,
+    text: `${sanitize(last.event)} ${last.status} ${formatAge(last.at, now)}`,
     color: STATUS_COLOR[last.status],
   };
 }

@@ -4,6 +4,7 @@
 import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { formatAge } from '../../../domain/format.js';
+import { alertEventWord } from '../../../domain/alert-event-words.js';
 import { fit, sanitize } from '../../../domain/sanitize.js';
 import { ALERT_HISTORY_SIZE, type AckState } from '../../../store/alerts-slice.js';
 import type { ConsoleStore } from '../../../store/state.js';
@@ -117,7 +118,7 @@ function HistoryRow({
   const why = n.lastError && n.status !== 'sent' ? `  ${n.lastError}` : '';
   return (
     <Text wrap="truncate">
-      {` ${fit(formatAge(n.createdAt, now), 6).padEnd(6)} ${n.event.padEnd(9)} ${fit(sanitize(`${n.channel.name} (${n.channel.type})`), 26, theme.ellipsis).padEnd(26)} `}
+      {` ${fit(formatAge(n.createdAt, now), 6).padEnd(6)} ${alertEventWord(n.event)} ${fit(sanitize(`${n.channel.name} (${n.channel.type})`), 26, theme.ellipsis).padEnd(26)} `}
       <Text color={tint(theme, OUTCOME_COLOR[n.status])} bold={n.status === 'failed'}>
         {n.status.padEnd(10)}
       </Text>
