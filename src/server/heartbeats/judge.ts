@@ -63,6 +63,8 @@ export interface HeartbeatJudge {
   start(accountId: string, checkId: string, rid: string | null, at: number): void;
   /** Ends the run of `rid` (or the one started without one): its start, null when none. */
   end(accountId: string, checkId: string, rid: string | null): number | null;
+  /** Ends the newest run under way, whatever its `rid` (an end that pairs with no start; signals.ts). */
+  endNewest(accountId: string, checkId: string): void;
   /** The run id of the open run started at `at` (null: started without one). */
   ridStartedAt(accountId: string, checkId: string, at: number): string | null;
   /** A /log body, kept for the next run. */
@@ -128,6 +130,14 @@ export function createHeartbeatJudge(now: () => number, startedAt = now()): Hear
       const at = open?.get(rid ?? '');
       open?.delete(rid ?? '');
       return at ?? null;
+    },
+    endNewest(a, c) {
+      const open = starts.get(checkKey(a, c));
+      const newest = [...(open ?? [])].reduce<[string, number] | undefined>(
+        (kept, run) => (kept === undefined || run[1] > kept[1] ? run : kept),
+        undefined,
+      );
+      if (newest) open?.delete(newest[0]);
     },
     ridStartedAt(a, c, at) {
       for (const [rid, started] of starts.get(checkKey(a, c)) ?? []) if (started === at) return rid || null;

@@ -70,6 +70,11 @@ export function createHeartbeatSignals(deps: {
         return save();
       }
       const startedAt = judge.end(account.id, check.id, rid);
+      // An end that pairs with no start still says a run is over, as Healthchecks.io reads it:
+      // one without a rid (a job that sent its rid on /start only), or a failure whatever its
+      // rid. It ends the newest run under way, untimed, rather than page it as too long later.
+      const failure = signal.kind === 'fail' || (signal.kind === 'exit' && signal.code !== 0);
+      if (startedAt === null && (rid === null || failure)) judge.endNewest(account.id, check.id);
       const log = judge.takeNotes(account.id, check.id);
       await save();
       // The end first, so the status the results move reads the run as come.
