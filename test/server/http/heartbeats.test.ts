@@ -61,6 +61,26 @@ describe('heartbeat checks', () => {
     expect(ApiErrorBodySchema.parse(await res.json()).statusCode).toBe(413);
   });
 
+  it('says a ping refused for its body was not counted, and how to send what fits', async () => {
+    const before = (await results()).length;
+    const res = await fetch(`${svc.url}/v1/heartbeats/${TOKEN}/0`, {
+      method: 'POST',
+      body: 'x'.repeat(65_537),
+    });
+    expect(res.status).toBe(413);
+    expect(ApiErrorBodySchema.parse(await res.json()).message).toBe(
+      "the ping's body is larger than 65536 bytes, so this ping was not counted: send the end of " +
+        "the job's output (tail -c 65536 job.log | curl --data-binary @- ...)",
+    );
+    expect(await results()).toHaveLength(before);
+    // The most it takes is counted.
+    const fits = await fetch(`${svc.url}/v1/heartbeats/${TOKEN}/0`, {
+      method: 'POST',
+      body: 'x'.repeat(65_536),
+    });
+    expect(fits.status).toBe(200);
+  });
+
   it('answers 404 for an unknown token, without needing credentials', async () => {
     for (const method of ['GET', 'POST']) {
       const res = await fetch(`${svc.url}/v1/heartbeats/not-a-token`, { method });
