@@ -21,7 +21,10 @@ export function reloader(
     // The config's windows are read again (a group or tag now covering a new check included).
     await parts.holds.maintenance.replaceConfig(next);
     // A person's pause outlives the reload; and the runs waiting for the slots it removed are withdrawn.
-    await parts.run.scheduler.reload(parts.holds.scheduled(next));
+    const scheduled = parts.holds.scheduled(next);
+    await parts.run.scheduler.reload(scheduled);
+    // A heartbeat whose schedule, grace or token moved begins again from now: before its status is read again.
+    parts.run.heartbeats.watch(scheduled);
     parts.run.hub.replace(next);
     parts.warmer.reload(next);
     parts.engine.rereadChecks(moved); // statuses embed their check's config: those it moved are read again

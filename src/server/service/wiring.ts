@@ -15,7 +15,11 @@ export function wire(
 ): void {
   /** Something every status reads moved (a pause, a window in pause mode): schedule and statuses follow. */
   const scheduleMoved = (soon?: ReadonlySet<string>) => {
-    void run.scheduler.reload(holds.scheduled(live.config), soon ? { soon } : undefined);
+    const scheduled = holds.scheduled(live.config);
+    void run.scheduler.reload(scheduled, soon ? { soon } : undefined);
+    // A heartbeat resumed awaits its first ping again (heartbeats/judge.ts): the judge hears it
+    // before the statuses are derived, not at the watch's next turn.
+    run.heartbeats.watch(scheduled);
     engine.rederiveAll();
     engine.scheduleMoved();
   };
