@@ -28,9 +28,16 @@ export interface RunEnd {
 const failed = (r: RunEnd) =>
   r.end === 'fail' || r.end === 'missed' || r.end === 'overrun' || (r.end === 'exit' && r.exitCode !== 0);
 
-/** "03:00:02" in the check's zone (UTC without a schedule). */
-const clock = (check: CheckConfig, at: number) =>
-  DateTime.fromMillis(at, { zone: check.timezone ?? DEFAULT_TIMEZONE }).toFormat('HH:mm:ss');
+/**
+ * "03:00:02" in the check's zone (UTC without a schedule), the zone named when it is not UTC:
+ * the console and the pages read times in UTC, and a bare 03:00:00 of a Berlin job beside them
+ * reads as an hour or two off.
+ */
+function clock(check: CheckConfig, at: number): string {
+  const zone = check.timezone ?? DEFAULT_TIMEZONE;
+  const time = DateTime.fromMillis(at, { zone }).toFormat('HH:mm:ss');
+  return zone === DEFAULT_TIMEZONE ? time : `${time} ${zone}`;
+}
 
 function errorOf(r: RunEnd): CheckResult['error'] | undefined {
   const named = (name: string, message: string) => ({ name, message, stack: `${name}: ${message}` });
