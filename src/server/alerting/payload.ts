@@ -1,6 +1,7 @@
 // The facts of one notification, frozen when it is enqueued: what every sender
 // renders (the WEBHOOK body is this, plus the delivery id).
 import type { AlertEvent, AlertPayload, CheckResult, CheckStatus } from '../../api/schemas/index.js';
+import { utf8Tail } from '../../domain/utf8-tail.js';
 import { runbookOf } from '../config/runbook-keys.js';
 import { dashboardCheckIds } from '../config/accounts.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
@@ -57,11 +58,7 @@ export function buildPayload(input: PayloadInput): StoredPayload {
 
 /** A heartbeat run's page: its code, its time and the end of its output (1 KB: a pager's text is short). */
 function heartbeatOf(result: CheckResult): NonNullable<StoredPayload['heartbeat']> {
-  const output = result.response?.body ?? '';
-  const tail = Buffer.from(output)
-    .subarray(-HEARTBEAT_OUTPUT_TAIL_BYTES)
-    .toString('utf8')
-    .replace(/^\uFFFD/, '');
+  const tail = utf8Tail(Buffer.from(result.response?.body ?? ''), HEARTBEAT_OUTPUT_TAIL_BYTES);
   return { exitCode: result.heartbeat?.exitCode ?? null, durationMs: result.duration, outputTail: tail };
 }
 const HEARTBEAT_OUTPUT_TAIL_BYTES = 1024;

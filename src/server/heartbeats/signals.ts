@@ -5,6 +5,7 @@
 // with `?rid=` pairing a start with its end. Each end stores one run, at each of the
 // check's locations; /start and /log store none.
 import { z } from 'zod';
+import { utf8Tail } from '../../domain/utf8-tail.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { CheckResult } from '../../api/schemas/index.js';
 import type { Storage } from '../storage/types.js';
@@ -60,7 +61,7 @@ export function createHeartbeatSignals(deps: {
   return {
     async receive(account, check, signal, { rid, body, method }) {
       const at = deps.now();
-      const text = body ? tail(body, deps.maxStoredBodyBytes()) : undefined;
+      const text = body ? utf8Tail(body, deps.maxStoredBodyBytes()) : undefined;
       // Read afresh: the /start may have come to another instance, or before a restart.
       judge.restore(account.id, check.id, await deps.runs.heartbeatRuns(account.id, check.id));
       const save = () => deps.runs.saveHeartbeatRuns(account.id, check.id, judge.runs(account.id, check.id));
@@ -90,11 +91,4 @@ export function createHeartbeatSignals(deps: {
         );
     },
   };
-}
-
-/** The last `max` bytes of a job's output (its end says most), as text. */
-function tail(body: Buffer, max: number): string {
-  const cut = body.length > max ? body.subarray(body.length - max) : body;
-  // A character cut in half at the start is dropped rather than shown as a replacement.
-  return cut.toString('utf8').replace(/^\uFFFD/, '');
 }

@@ -37,4 +37,30 @@ describe('a heartbeat failure’s payload', () => {
     const recovered = buildPayload({ ...base, event: 'recovery', result: ok });
     expect(recovered.heartbeat).toBeUndefined();
   });
+
+  it('cuts the output on a character: a euro sign cut in two is dropped, not shown as marks', () => {
+    // The last 1 KB begins one byte into the €.
+    const output = `${'a'.repeat(3000)}x€${'z'.repeat(1022)}`;
+    const result = heartbeatResult({
+      check,
+      location,
+      end: 'exit',
+      exitCode: 1,
+      at: 1_000_000,
+      startedAt: null,
+      output: { text: output, size: Buffer.byteLength(output), method: 'POST' },
+    });
+    const payload = buildPayload({
+      alertId: 'a1',
+      check,
+      status: null,
+      incidentId: null,
+      occurredAt: 1_000_000,
+      publicUrl: undefined,
+      channel: { id: 1, name: 'pager' },
+      event: 'failure',
+      result,
+    });
+    expect(payload.heartbeat).toEqual({ exitCode: 1, durationMs: 0, outputTail: 'z'.repeat(1022) });
+  });
 });
