@@ -61,6 +61,19 @@ describe('a heartbeat judged', () => {
     expect(running.overrun).toEqual({ startedAt: START + 61 * M });
   });
 
+  it('a cron job that pings before its due time has not answered it (Healthchecks.io: too early)', () => {
+    // Decision (docs/decisions.md, "Heartbeats"): the ping at 02:59:58 is the day before's run.
+    const plan: HeartbeatPlan = {
+      schedule: { expression: '0 3 * * *', timezone: 'UTC' },
+      graceMs: 15 * M,
+      maxRunMs: 15 * M,
+    };
+    const due = Date.parse('2026-11-24T03:00:00Z');
+    const base = { serviceStartedAt: START, lastEndAt: due - 2_000 };
+    expect(judgeHeartbeat(plan, facts({ ...base, now: due + 15 * M - 1 })).missed).toBeUndefined();
+    expect(judgeHeartbeat(plan, facts({ ...base, now: due + 15 * M })).missed).toEqual({ dueAt: due });
+  });
+
   it('a cron schedule: late after its due time plus grace, across spring-forward in Berlin', () => {
     const plan: HeartbeatPlan = {
       schedule: { expression: '30 2 * * *', timezone: 'Europe/Berlin' },
