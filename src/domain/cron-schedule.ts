@@ -116,7 +116,8 @@ export function longestGapMs(schedule: CronSchedule, from: number): number {
   let longest = 0;
   for (const start of [from, ...changeDays(schedule.timezone, from)]) {
     let prev = nextDue(schedule, start);
-    for (let i = 0; prev !== null && i < GAP_SAMPLE_RUNS && prev - start < GAP_SAMPLE_MS; i++) {
+    // One gap at least, however far: a leap day's job (0 3 29 2 *) is first due years ahead.
+    for (let i = 0; prev !== null && i < GAP_SAMPLE_RUNS && (i === 0 || prev - start < GAP_SAMPLE_MS); i++) {
       const next = nextDue(schedule, prev);
       if (next === null) break;
       longest = Math.max(longest, next - prev);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cronProblem, longestGapMs, nextDue, previousDue } from '../../src/domain/cron-schedule.js';
+import { judgeHeartbeat } from '../../src/domain/heartbeat-rules.js';
 
 const berlin = (expression: string) => ({ expression, timezone: 'Europe/Berlin' });
 const at = (iso: string) => Date.parse(iso);
@@ -61,5 +62,18 @@ describe('cron schedules across daylight saving in Europe/Berlin (cronie)', () =
     expect(cronProblem('0 3 * *', 'Europe/Berlin')).toMatch(/5 fields/);
     expect(cronProblem('0 25 * * *', 'Europe/Berlin')).toMatch(/not a cron expression/);
     expect(cronProblem('0 3 * * *', 'Mars/Olympus')).toMatch(/IANA/);
+  });
+});
+
+describe('a schedule whose runs are years apart', () => {
+  it('a leap day’s job has its gap of four years, so its missed run is seen', () => {
+    const leap = { expression: '0 3 29 2 *', timezone: 'UTC' };
+    expect(longestGapMs(leap, at('2026-11-30T00:00:00Z'))).toBe(
+      at('2032-02-29T03:00:00Z') - at('2028-02-29T03:00:00Z'),
+    );
+    const due = at('2028-02-29T03:00:00Z');
+    const plan = { schedule: leap, graceMs: 3_600_000, maxRunMs: 3_600_000 };
+    const facts = { serviceStartedAt: due - 1e9, changedAt: null, lastEndAt: due - 1e9, openStartAt: null };
+    expect(judgeHeartbeat(plan, { ...facts, now: due + 3_600_000 }).missed).toEqual({ dueAt: due });
   });
 });
