@@ -16,8 +16,9 @@
  * Per check:
  *   - unknown   disabled, not runnable here, or every location unknown
  *   - failing   2 or more locations failing; or every location with data failing;
- *               or availability below 85 %; or an active critical alert while the
- *               newest run (at any location) failed
+ *               or availability below 85 % (not for a heartbeat: its newest run says
+ *               whether the job works); or an active critical alert while the newest
+ *               run (at any location) failed
  *   - degraded  any location failing or degraded; or availability 85 % up to 95 %
  *   - passing   otherwise (every known location passing, availability at least 95 %)
  *
@@ -124,7 +125,11 @@ function decide(input: StatusInput, locations: Array<Verdict & { id: string }>):
   const availability = input.availability;
   if (failing.length >= 2) return { status: 'failing', reason: `failing at ${failing.length} locations` };
   if (failing.length === known.length) return { status: 'failing', reason: failing[0]!.reason };
-  if (availability !== null && availability < FAILING_AVAILABILITY) {
+  // A heartbeat's run is a job's whole run (failingRuns: 1), a few a day: one missed night
+  // of two runs is 50 %. The job rerun by hand succeeded: degraded (its recent failure), not
+  // failing, so its alert resolves rather than reminding for the rest of the window.
+  const jobRuns = input.thresholds.failingRuns === 1;
+  if (!jobRuns && availability !== null && availability < FAILING_AVAILABILITY) {
     return {
       status: 'failing',
       reason: `availability ${availability.toFixed(1)}% is below ${FAILING_AVAILABILITY}%`,

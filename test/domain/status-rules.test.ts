@@ -102,6 +102,22 @@ describe('check status', () => {
     ['availability 94.99', { availability: 94.99 }, 'degraded'],
     ['availability exactly 95', { availability: 95 }, 'passing'],
     ['availability unknown, runs passing', { availability: null }, 'passing'],
+    // A heartbeat (failingRuns: 1): one missed night, then the job rerun by hand.
+    [
+      'a heartbeat rerun after a miss, availability 50',
+      { thresholds: { failingRuns: 1 }, availability: 50, patterns: ['ox'] },
+      'degraded',
+    ],
+    [
+      'a heartbeat passing, availability 84.99',
+      { thresholds: { failingRuns: 1 }, availability: 84.99 },
+      'degraded',
+    ],
+    [
+      'a heartbeat whose newest run failed',
+      { thresholds: { failingRuns: 1 }, availability: 50, patterns: ['xo'] },
+      'failing',
+    ],
     ['slower than the degraded threshold everywhere', { thresholds: { degradedMs: 99 } }, 'degraded'],
     ['exactly at the degraded threshold', { thresholds: { degradedMs: 100 } }, 'passing'],
     ['slower than the failing threshold everywhere', { thresholds: { failingMs: 99 } }, 'failing'],
