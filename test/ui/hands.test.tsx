@@ -63,12 +63,14 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
     .applyStatuses([sampleStatus('c1', { checkName: 'Payments', ...extra })], sampleSummary(), Date.now());
   const copied: string[] = [];
   const opened: string[] = [];
+  const ran: string[][] = [];
   const actions: ConsoleActions = {
     quit: () => undefined,
     pollNow: () => undefined,
     togglePause: () => undefined,
     copy: (text) => void copied.push(text),
     open: (url) => (display ? (opened.push(url), true) : false),
+    runInTerminal: (argv) => (ran.push(argv), 'exited 0'),
   };
   const view = render(
     <App
@@ -78,7 +80,7 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
     />,
   );
   unmount = view.unmount;
-  return { store, view, copied, opened, frame: () => plain(view.lastFrame()) };
+  return { store, view, copied, opened, ran, frame: () => plain(view.lastFrame()) };
 }
 
 async function toResult(store: ConsoleStore, stdin: { write(s: string): void }, r = result) {
@@ -461,6 +463,28 @@ describe('your own commands', () => {
     expect(frame()).toContain('Your own commands');
     expect(frame()).toContain('lnav /var/log/{check.id}.log');
     expect(frame()).not.toContain('ssh {target}');
+  });
+
+  it('does not run one whose argument a value from the network would begin with -, and says why', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store.getState().setUserCommands([
+      { key: 'H', name: 'ssh', scope: 'check', run: ['ssh', '{check.name}'] },
+      { key: 'V', name: 'grep', scope: 'check', run: ['grep', '--', '{check.name}', 'x.log'] },
+    ]);
+    const name = '-oProxyCommand=touch /tmp/pwned';
+    store.getState().applyStatuses([sampleStatus('c1', { checkName: name })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('H');
+    await tick();
+    expect(ran).toEqual([]);
+    expect(frame().replace(/\n/g, ' ')).toContain(
+      `ssh: not run: "${name}" begins with -, which ssh would read`,
+    );
+    // After a -- it is an operand, and runs.
+    view.stdin.write('V');
+    await tick();
+    expect(ran).toEqual([['grep', '--', name, 'x.log']]);
   });
 
   it('refuses at start a key already bound in its scope or globally, or one it cannot read, naming both', () => {

@@ -3,7 +3,13 @@
 // it says `confirm`. Not in the keymap table (they are the user's, read at
 // start): input.ts tries them after the table, and user-keys.ts refused at
 // start any key the table already binds where the command would be.
-import { commandArgv, commandEnv, type UserCommand, type UserScope } from '../../domain/user-commands.js';
+import {
+  commandArgv,
+  commandEnv,
+  optionFromValue,
+  type UserCommand,
+  type UserScope,
+} from '../../domain/user-commands.js';
 import { selectMissingRole } from '../../store/me-slice.js';
 import type { ConsoleState } from '../../store/state.js';
 import type { Scope } from '../keymap.js';
@@ -43,6 +49,11 @@ function runUserCommand(ctx: CommandContext, command: UserCommand): void {
   const s = state(ctx);
   if (!ctx.actions.runInTerminal) return s.setHandsNote(`${command.name}: no terminal to run it in`);
   const values = commandValues(s, handsSubject(s));
+  const option = command.shell ? null : optionFromValue(command.run, values);
+  if (option !== null)
+    return s.setHandsNote(
+      `${command.name}: not run: "${option}" begins with -, which ${command.run[0]} would read as an option (put -- before it in the config)`,
+    );
   s.setSuspended(command.name);
   ctx.actions.runInTerminal(commandArgv(command, values), commandEnv(values), command.name);
 }
