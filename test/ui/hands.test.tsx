@@ -231,6 +231,37 @@ const SIZES = [
   [200, 55],
 ] as const;
 
+describe('what is copied loses its control characters', () => {
+  it("a check name from the network is one line with no ESC to end a shell's bracketed paste", async () => {
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    const name = 'Pay\u001b[201~\nrm -rf ~\r\n';
+    store.getState().applyStatuses([sampleStatus('c1', { checkName: name })], sampleSummary(), Date.now());
+    await tick();
+    view.stdin.write('Y');
+    await tick();
+    view.stdin.write('j');
+    await tick();
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['Pay[201~ rm -rf ~ ']);
+  });
+
+  it('an error keeps its lines and tabs, and loses its escapes', async () => {
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    const failed = sampleResult('r9', {
+      checkId: 'c1',
+      status: 'failed',
+      response: null,
+      request: { method: 'GET', url: 'https://api.example.com/', headers: {}, body: null },
+      error: { name: 'Error', message: 'x', stack: 'Error: x\r\n\tat \u001b]52;c;ZXZpbA==\u0007\u202ey' },
+    });
+    await toResult(store, view.stdin, failed);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['Error: x\n\tat ]52;c;ZXZpbA==y']);
+  });
+});
+
 describe('y on a result: the error whole, else curl; credentials masked by the service', () => {
   const refused = sampleResult('r2', {
     checkId: 'c1',

@@ -1,7 +1,7 @@
 // b, L, y, Y and their menu (docs/console.md, "Runbooks, links and copy"): open
 // a link where there is a display, copy through the terminal (OSC 52) where
 // there is not, and say what was done; a text past the copy cap is shown whole.
-import { clipText, copiedMessage } from '../../domain/clipboard.js';
+import { clipText, copiedMessage, pasteSafe } from '../../domain/clipboard.js';
 import { curlCommand } from '../../domain/curl.js';
 import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
@@ -14,7 +14,7 @@ import { USER_HANDLERS } from './user-commands.js';
 export function copyText(ctx: CommandContext, text: string, what: string, also = ''): void {
   const s = state(ctx);
   if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
-  const clip = clipText(text);
+  const clip = clipText(pasteSafe(text));
   ctx.actions.copy(clip.sent);
   s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
   if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
@@ -42,14 +42,16 @@ function errorText(subject: HandsSubject): string | null {
 export function copyItems(subject: HandsSubject): HandsItem[] {
   const copy = (label: string, value: string | null | undefined): HandsItem[] =>
     value ? [{ label, value, act: 'copy' }] : [];
+  const line = (label: string, value: string | null | undefined) =>
+    copy(label, value && pasteSafe(value, true));
   const r = subject.result;
   const items = [
     ...(r && curlable(r) ? copy('the request as curl', curlCommand(r.request)) : []),
-    ...copy('the check id', subject.checkId),
-    ...copy('the check name', subject.check?.checkName ?? r?.checkName),
+    ...line('the check id', subject.checkId),
+    ...line('the check name', subject.check?.checkName ?? r?.checkName),
     ...copy('the error, whole', errorText(subject)),
-    ...copy('the URL', targetOf(subject)),
-    ...(r ? copy('the result id', r.id) : []),
+    ...line('the URL', targetOf(subject)),
+    ...(r ? line('the result id', r.id) : []),
     ...(r?.response ? copy('the response body', r.response.body) : []),
     ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
   ];
@@ -75,13 +77,13 @@ const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== nul
  */
 export function copyChoice(subject: HandsSubject): { text: string; what: string; also?: string } {
   const r = subject.result;
-  if (!r) return { text: subject.checkId, what: 'check id' };
+  if (!r) return { text: pasteSafe(subject.checkId, true), what: 'check id' };
   const error = r.error ? errorText(subject) : null;
   const errorIsIt = error && (r.response === null || SCRIPTED.has(r.checkType) || !curlable(r));
   if (errorIsIt)
     return { text: error, what: 'error', ...(curlable(r) ? { also: '; Y copies the request as curl' } : {}) };
   if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
-  return { text: r.id, what: 'result id' };
+  return { text: pasteSafe(r.id, true), what: 'result id' };
 }
 
 function whenSubject(ctx: CommandContext, act: (subject: HandsSubject) => void) {
