@@ -29,7 +29,7 @@ import type {
 import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { SortKey } from '../domain/order.js';
 import type { TierPlan } from '../domain/poll-tiers.js';
-import type { UserCommand } from '../domain/user-commands.js';
+import type { UserCommand, UserScope } from '../domain/user-commands.js';
 import type { ChannelForm, ListName as FormRowList } from './channel-form.js';
 import type { RecordInfo } from './records.js';
 import type { ErrorInfo, Focus, Remote, ResultFilters, Scope, View, ViewName, ViewOf } from './types.js';
@@ -47,7 +47,7 @@ export interface HandsItem {
 export type HandsPanel =
   | { kind: 'menu'; title: string; items: HandsItem[]; at: number }
   | { kind: 'text'; title: string; text: string; at: number }
-  | { kind: 'ask'; title: string; commandKey: string; at: number };
+  | { kind: 'ask'; title: string; commandKey: string; scope: UserScope; at: number };
 
 export interface HandsSlice {
   /** What the last copy or open did, until the next key. */

@@ -496,6 +496,23 @@ describe('your own commands', () => {
     expect(frame()).not.toContain('ssh {target}');
   });
 
+  it('runs one that asks first on a board with no check selected, as it runs one that does not ask', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store
+      .getState()
+      .setUserCommands([
+        { key: 'V', name: 'grafana', scope: 'board', run: ['xdg-open', '{baseUrl}'], confirm: true },
+      ]);
+    store.getState().applyStatuses([], sampleSummary(), Date.now());
+    await tick();
+    view.stdin.write('V');
+    await tick();
+    expect(frame()).toContain('Run “grafana”? (y/n)');
+    view.stdin.write('y');
+    await tick();
+    expect(ran).toEqual([['xdg-open', 'http://127.0.0.1:8787']]);
+  });
+
   it('does not run one whose argument a value from the network would begin with -, and says why', async () => {
     const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
     store.getState().setUserCommands([

@@ -40,7 +40,7 @@ export function pressUserCommand(ctx: CommandContext, command: UserCommand): voi
   if (command.confirm) {
     const on = subject?.check?.checkName ?? subject?.checkId;
     const title = `Run “${command.name}”${on ? ` on ${on}` : ''}? (y/n)`;
-    return s.openHandsPanel({ kind: 'ask', title, commandKey: command.key, at: 0 });
+    return s.openHandsPanel({ kind: 'ask', title, commandKey: command.key, scope: command.scope, at: 0 });
   }
   runUserCommand(ctx, command);
 }
@@ -58,12 +58,14 @@ function runUserCommand(ctx: CommandContext, command: UserCommand): void {
   ctx.actions.runInTerminal(commandArgv(command, values), commandEnv(values), command.name);
 }
 
-/** The question's command: the one of its key in the scope it was asked in. */
+/**
+ * The question's command: the one of its key in the scope it was asked in (kept in the question:
+ * on a board with no check selected there is no subject to say where it was).
+ */
 function askedCommand(s: ConsoleState): UserCommand | undefined {
   const panel = s.handsPanel;
   if (panel?.kind !== 'ask') return undefined;
-  const where = handsSubject(s)?.where;
-  return s.userCommands.find((c) => c.key === panel.commandKey && c.scope === where);
+  return s.userCommands.find((c) => c.key === panel.commandKey && c.scope === panel.scope);
 }
 
 export const USER_HANDLERS = {
