@@ -148,6 +148,21 @@ describe('b, L, y and Y', () => {
     expect(frame().replace(/\n/g, ' ')).toContain(`${RUNBOOK} (no display to open a browser on): copied`);
   });
 
+  it('b without a display shows a URL too long for the note whole in a pane, within the screen', async () => {
+    const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
+    const long = `https://kibana.example.com/app/discover#/?_a=(query:'${'x'.repeat(1500)}')`;
+    store.getState().applyStatuses([sampleStatus('c1', { runbook: long })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    expect(copied).toEqual([long]);
+    const panel = store.getState().handsPanel;
+    expect(panel).toMatchObject({ kind: 'text', text: long });
+    expect(frame()).toContain('runbook (no display to open a browser on): copied');
+    expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+
   it('b with a display opens the runbook', async () => {
     const { store, view, opened, copied } = mount({ cols: 120, rows: 40, display: true });
     store.getState().openCheck('c1', false);

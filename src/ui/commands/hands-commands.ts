@@ -6,26 +6,40 @@ import { curlCommand } from '../../domain/curl.js';
 import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
 import type { CheckResult } from '../../store/types.js';
+import { handsNoteFits } from '../views/hands/hands-note.js';
 import { state, type CommandContext, type Handlers } from './context.js';
 import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
 
-/** Copies `text` and says so; past the cap, the whole text is shown to select by hand. */
-export function copyText(ctx: CommandContext, text: string, what: string, also = ''): void {
+/** Copies `text` and says so; past the cap (or when asked), the whole text is shown to select by hand. */
+export function copyText(
+  ctx: CommandContext,
+  text: string,
+  what: string,
+  also = '',
+  showWhole = false,
+): void {
   const s = state(ctx);
   if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
   const clip = clipText(pasteSafe(text));
   ctx.actions.copy(clip.sent);
   s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
-  if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
+  if (clip.cut || showWhole)
+    s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
 }
 
-/** Opens an http(s) URL, or (no display) shows it whole and copies it. */
+/**
+ * Opens an http(s) URL, or (no display) copies it and shows it whole: in the note, or where the
+ * note would cut it (it holds half the screen), in the pane that scrolls.
+ */
 export function openUrl(ctx: CommandContext, url: string, what: string): void {
   const safe = safeLinkUrl(url);
   if (!safe) return state(ctx).setHandsNote(`${what}: only http(s) links are opened`);
   if (ctx.actions.open?.(safe)) return state(ctx).setHandsNote(`${what}: opening ${safe}`);
-  copyText(ctx, safe, `${what} ${safe} (no display to open a browser on)`);
+  const named = `${what} ${safe} (no display to open a browser on)`;
+  if (handsNoteFits(state(ctx), `${named}: ${copiedMessage(clipText(safe))}`))
+    return copyText(ctx, safe, named);
+  copyText(ctx, safe, `${what} (no display to open a browser on)`, '', true);
 }
 
 /** The error a result or a check's last run ended with, whole. */
