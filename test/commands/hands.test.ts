@@ -1,5 +1,8 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserCommand } from '../../src/commands/hands.js';
+import { browserCommand, createHands } from '../../src/commands/hands.js';
 
 describe('browserCommand', () => {
   it.each([
@@ -11,5 +14,36 @@ describe('browserCommand', () => {
     ['macOS', {}, 'darwin', 'open'],
   ] as const)('%s', (_, env, platform, want) => {
     expect(browserCommand(env, platform)).toBe(want);
+  });
+});
+
+describe('open', () => {
+  const hands = (env: NodeJS.ProcessEnv) =>
+    createHands({
+      stdout: {} as never,
+      stdin: {} as never,
+      screen: {} as never,
+      terminal: {} as never,
+      env,
+      platform: 'linux',
+    });
+
+  it('says it cannot open where the display has no xdg-open (ssh -X to a server), so b copies instead', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'checkwall-path-'));
+    expect(hands({ DISPLAY: 'localhost:10.0', PATH: empty }).open('https://e.com/')).toBe(false);
+    expect(hands({ DISPLAY: ':0', BROWSER: join(empty, 'gone'), PATH: empty }).open('https://e.com/')).toBe(
+      false,
+    );
+  });
+
+  it('opens with the xdg-open it finds on PATH, the URL its one argument', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'checkwall-path-'));
+    const said = join(dir, 'said');
+    writeFileSync(join(dir, 'xdg-open'), `#!/bin/sh\nprintf '%s|%s' "$#" "$1" > '${said}'\n`);
+    chmodSync(join(dir, 'xdg-open'), 0o755);
+    expect(hands({ DISPLAY: ':0', PATH: dir }).open('https://e.com/a b')).toBe(true);
+    await expect
+      .poll(() => readFileSync(said, 'utf8').toString(), { timeout: 2_000 })
+      .toBe('1|https://e.com/a b');
   });
 });
