@@ -57,7 +57,8 @@ export interface HandsSlice {
   openHandsPanel(panel: HandsPanel): void;
   closeHandsPanel(): void;
   /** Moves a menu's selection, or scrolls a text. */
-  moveHandsPanel(delta: number): void;
+  /** Moves the menu's selection, or scrolls the text; `end` is the text's last top line. */
+  moveHandsPanel(delta: number, end?: number): void;
   /** Set while one of the engineer's commands has the terminal, then until a key brings the console back. */
   suspended: string | null;
   setSuspended(message: string | null): void;

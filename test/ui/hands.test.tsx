@@ -163,6 +163,23 @@ describe('b, L, y and Y', () => {
     expect(frame().split('\n').length).toBeLessThanOrEqual(24);
   });
 
+  it('k scrolls that pane back at once after j went past its end', async () => {
+    const { store, view, frame } = mount({ cols: 80, rows: 24 });
+    const long = `https://kibana.example.com/app/discover#/?_a=(query:'${'x'.repeat(1500)}')`;
+    store.getState().applyStatuses([sampleStatus('c1', { runbook: long })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    for (let i = 0; i < 10; i++) view.stdin.write('j');
+    await tick();
+    const atEnd = frame();
+    expect(atEnd).toContain("')");
+    view.stdin.write('k');
+    await tick();
+    expect(frame()).not.toBe(atEnd);
+  });
+
   it('b with a display opens the runbook', async () => {
     const { store, view, opened, copied } = mount({ cols: 120, rows: 40, display: true });
     store.getState().openCheck('c1', false);

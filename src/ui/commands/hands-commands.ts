@@ -7,6 +7,7 @@ import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
 import type { CheckResult } from '../../store/types.js';
 import { handsNoteFits } from '../views/hands/hands-note.js';
+import { paneScrollEnd } from '../views/hands/hands-panel.js';
 import { state, type CommandContext, type Handlers } from './context.js';
 import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
@@ -144,8 +145,8 @@ export const HANDS_HANDLERS = {
   'menu.copy': (ctx) => chooseItem(ctx, 'copy'),
   'menu.open': (ctx) => chooseItem(ctx, 'open'),
   'menu.close': (ctx) => state(ctx).closeHandsPanel(),
-  'pane.down': (ctx) => state(ctx).moveHandsPanel(1),
-  'pane.up': (ctx) => state(ctx).moveHandsPanel(-1),
+  'pane.down': (ctx) => state(ctx).moveHandsPanel(1, paneScrollEnd(state(ctx))),
+  'pane.up': (ctx) => state(ctx).moveHandsPanel(-1, paneScrollEnd(state(ctx))),
   'pane.close': (ctx) => state(ctx).closeHandsPanel(),
   ...USER_HANDLERS,
 } satisfies Handlers;
