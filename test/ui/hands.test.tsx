@@ -180,6 +180,19 @@ describe('b, L, y and Y', () => {
     expect(frame()).not.toBe(atEnd);
   });
 
+  it('b opens the target, not a link of the check that is named "target" or "runbook"', async () => {
+    const { store, view, opened } = mount({ cols: 120, rows: 40, display: true, withLinks: false });
+    const named = [
+      { name: 'runbook', url: 'https://elsewhere.example.com/r' },
+      { name: 'target', url: 'https://elsewhere.example.com/t' },
+    ];
+    store.getState().applyStatuses([sampleStatus('c1', { links: named })], sampleSummary(), Date.now());
+    await toResult(store, view.stdin);
+    view.stdin.write('b');
+    await tick();
+    expect(opened).toEqual(['https://api.example.com/v1/pay']);
+  });
+
   it('b with a display opens the runbook', async () => {
     const { store, view, opened, copied } = mount({ cols: 120, rows: 40, display: true });
     store.getState().openCheck('c1', false);

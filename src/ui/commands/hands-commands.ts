@@ -9,7 +9,7 @@ import type { CheckResult } from '../../store/types.js';
 import { handsNoteFits } from '../views/hands/hands-note.js';
 import { paneScrollEnd } from '../views/hands/hands-panel.js';
 import { state, type CommandContext, type Handlers } from './context.js';
-import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
+import { handsSubject, linksOf, runbookOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
 
 /** Copies `text` and says so; past the cap (or when asked), the whole text is shown to select by hand. */
@@ -120,8 +120,11 @@ function chooseItem(ctx: CommandContext, act?: 'copy' | 'open') {
 export const HANDS_HANDLERS = {
   'hands.open': (ctx) =>
     whenSubject(ctx, (subject) => {
-      const link = linksOf(subject).find((l) => l.label === 'runbook' || l.label === 'target');
-      if (link) openUrl(ctx, link.value, link.label);
+      // By where each comes from, not by label: a link of the check's may be named "target".
+      const runbook = safeLinkUrl(runbookOf(subject));
+      const target = safeLinkUrl(targetOf(subject));
+      if (runbook) openUrl(ctx, runbook, 'runbook');
+      else if (target) openUrl(ctx, target, 'target');
       else state(ctx).setHandsNote('b: no runbook, and no http(s) target yet');
     }),
   'hands.links': (ctx) =>
