@@ -40,7 +40,7 @@ export function enterAlternateScreen(
     stdout.write(LEAVE);
   };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signal === 'SIGINT' && away) return void proc.once('SIGINT', onSignal);
+    if (signal === 'SIGINT' && away) return;
     if (signal === 'SIGHUP' && !givenBack(stdout)) return dieOfHangUp(proc);
     restore();
     proc.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
@@ -69,7 +69,8 @@ export function enterAlternateScreen(
   proc.once('exit', restore);
   proc.once('SIGTERM', onSignal);
   proc.once('SIGHUP', onSignal);
-  proc.once('SIGINT', onSignal);
+  // `on`, not `once`: one ignored while away must not leave the next to Node's default (exit).
+  proc.on('SIGINT', onSignal);
   proc.once('uncaughtException', onCrash);
   proc.once('unhandledRejection', onCrash);
   const leave = () => {
