@@ -41,6 +41,20 @@ export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return env['BROWSER'] || (platform === 'darwin' ? 'open' : 'xdg-open');
 }
 
+/**
+ * Runs argv on the terminal and says how it ended. Synchronous on purpose: while it runs the
+ * console reads no keys, so every key is the command's. An argv Node refuses before spawning (an
+ * empty program: `{target}` before a first run; a NUL) throws, and is said as one that cannot start.
+ */
+function runSync(argv: string[], env: NodeJS.ProcessEnv): string {
+  try {
+    const run = spawnSync(argv[0]!, argv.slice(1), { stdio: 'inherit', env });
+    return run.error ? `could not start: ${run.error.message}` : `exited ${run.status ?? run.signal}`;
+  } catch (error) {
+    return `could not start: ${(error as Error).message}`;
+  }
+}
+
 export interface HandsWiring {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
@@ -69,9 +83,7 @@ export function createHands(w: HandsWiring): HandsActions {
       w.screen.suspend();
       w.terminal.leave();
       if (w.stdin.isTTY) w.stdin.setRawMode(false);
-      // Synchronous on purpose: while it runs the console reads no keys, so every key is the command's.
-      const run = spawnSync(argv[0]!, argv.slice(1), { stdio: 'inherit', env: { ...env, ...vars } });
-      const how = run.error ? `could not start: ${run.error.message}` : `exited ${run.status ?? run.signal}`;
+      const how = runSync(argv, { ...env, ...vars });
       w.stdout.write(`\n[checkwall: ${name} ${how}; press a key to return to the console]`);
       if (w.stdin.isTTY) w.stdin.setRawMode(true);
       return how;

@@ -47,3 +47,23 @@ describe('open', () => {
       .toBe('1|https://e.com/a b');
   });
 });
+
+describe('runInTerminal', () => {
+  it('says a command that cannot start so (an empty program: {target} before a first run), and the screen is given back a key later', () => {
+    const calls: string[] = [];
+    const out: string[] = [];
+    const hands = createHands({
+      stdout: { write: (text: string) => out.push(text) } as never,
+      stdin: { isTTY: false } as never,
+      screen: { suspend: () => calls.push('suspend'), resume: () => calls.push('resume') } as never,
+      terminal: { leave: () => calls.push('leave'), enter: () => calls.push('enter') } as never,
+      env: {},
+      platform: 'linux',
+    });
+    const how = hands.runInTerminal(['', 'x'], {}, 'empty');
+    expect(how).toMatch(/^could not start: /);
+    expect(out.join('')).toContain('[checkwall: empty could not start: ');
+    hands.resumeScreen();
+    expect(calls).toEqual(['suspend', 'leave', 'enter', 'resume']);
+  });
+});
