@@ -541,6 +541,18 @@ describe('your own commands', () => {
     expect(frame()).not.toContain('ssh {target}');
   });
 
+  it('says why one needing operate does nothing when a read key presses it', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store.getState().setUserCommands(commands);
+    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' } as never);
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('H');
+    await tick();
+    expect(ran).toEqual([]);
+    expect(frame()).toContain('H: ssh needs an operate key; this key is read');
+  });
+
   it('runs one that asks first on a board with no check selected, as it runs one that does not ask', async () => {
     const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
     store

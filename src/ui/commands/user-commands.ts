@@ -28,14 +28,17 @@ export function userCommandsIn(s: ConsoleState, scopes: readonly Scope[]): UserC
   );
 }
 
-/** The user's command of this key where the keys are now, if one. */
+/** The user's command of this key where the keys are now, if one (offered now or not). */
 export function matchUserCommand(s: ConsoleState, name: string, scopes: readonly Scope[]) {
-  return userCommandsIn(s, scopes).find((c) => c.key === name);
+  return s.userCommands.find((c) => scopes.includes(c.scope as UserScope & Scope) && c.key === name);
 }
 
-/** Runs it now, or asks first when it says `confirm`. */
+/** Runs it now, or asks first when it says `confirm`; one not offered to this key says why, as a keymap key does. */
 export function pressUserCommand(ctx: CommandContext, command: UserCommand): void {
   const s = state(ctx);
+  const has = command.needs ? selectMissingRole(s, command.needs) : null;
+  if (has)
+    return s.refuseKey(`${command.key}: ${command.name} needs an ${command.needs} key; this key is ${has}`);
   const subject = handsSubject(s);
   if (command.confirm) {
     const on = subject?.check?.checkName ?? subject?.checkId;
