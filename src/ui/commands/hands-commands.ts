@@ -21,11 +21,10 @@ export function copyText(
   showWhole = false,
 ): void {
   const s = state(ctx);
-  if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
-  const clip = clipText(pasteSafe(text));
-  ctx.actions.copy(clip.sent);
-  s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
-  if (clip.cut || showWhole)
+  const clip = ctx.actions.copy ? clipText(pasteSafe(text)) : null;
+  if (clip) ctx.actions.copy?.(clip.sent);
+  s.setHandsNote(`${what}: ${clip ? copiedMessage(clip) + also : 'no terminal to copy through'}`);
+  if (clip?.cut || showWhole)
     s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
 }
 
