@@ -1,7 +1,7 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { browserCommand, createHands } from '../../src/commands/hands.js';
 
 describe('browserCommand', () => {
@@ -18,6 +18,9 @@ describe('browserCommand', () => {
 });
 
 describe('open', () => {
+  const dirs: string[] = [];
+  const tempDir = () => (dirs.push(mkdtempSync(join(tmpdir(), 'checkwall-path-'))), dirs.at(-1)!);
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
   const hands = (env: NodeJS.ProcessEnv) =>
     createHands({
       stdout: {} as never,
@@ -29,7 +32,7 @@ describe('open', () => {
     });
 
   it('says it cannot open where the display has no xdg-open (ssh -X to a server), so b copies instead', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'checkwall-path-'));
+    const empty = tempDir();
     expect(hands({ DISPLAY: 'localhost:10.0', PATH: empty }).open('https://e.com/')).toBe(false);
     expect(hands({ DISPLAY: ':0', BROWSER: join(empty, 'gone'), PATH: empty }).open('https://e.com/')).toBe(
       false,
@@ -37,7 +40,7 @@ describe('open', () => {
   });
 
   it('opens with the xdg-open it finds on PATH, the URL its one argument', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'checkwall-path-'));
+    const dir = tempDir();
     const said = join(dir, 'said');
     writeFileSync(join(dir, 'xdg-open'), `#!/bin/sh\nprintf '%s|%s' "$#" "$1" > '${said}'\n`);
     chmodSync(join(dir, 'xdg-open'), 0o755);
