@@ -132,9 +132,10 @@ export function createScreen(terminal: Terminal, opts: { ascii?: boolean } = {})
     return true;
   };
   // The terminal reflows what is on screen when it resizes: wipe it, and the next frame is drawn whole.
+  // Not while suspended: the main screen then holds a command's output, and resume wipes it.
   const onResize = () => {
     if (stopped) return;
-    terminal.write(CLEAR_SCREEN);
+    if (!suspended) terminal.write(CLEAR_SCREEN);
     previous = [];
     size();
     sink.emit('resize');

@@ -8,24 +8,42 @@ const LEAVE = '\u001b[?25h\u001b[?7h\u001b[?1049l';
 
 export interface TerminalGuard {
   restore(): void;
-  /** The main screen back for a while (a command of the user's runs), the guards kept. */
+  /**
+   * The main screen back for a while (a command of the user's runs), the guards kept; until
+   * `enter`, Ctrl-C and Ctrl-\ are the command's, as `system(3)` has them.
+   */
   leave(): void;
   /** The alternate screen again after `leave`. */
   enter(): void;
 }
 
-export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout): TerminalGuard {
+/** The part of `process` the guard listens on and ends (tests give a stand-in). */
+export type GuardedProcess = Pick<
+  NodeJS.Process,
+  'once' | 'on' | 'off' | 'exit' | 'kill' | 'removeAllListeners' | 'pid' | 'stderr'
+>;
+
+export function enterAlternateScreen(
+  stdout: NodeJS.WriteStream = process.stdout,
+  proc: GuardedProcess = process,
+): TerminalGuard {
   if (!stdout.isTTY) return { restore: () => undefined, leave: () => undefined, enter: () => undefined };
   let restored = false;
+  // In cooked mode Ctrl-C and Ctrl-\ signal the terminal's whole foreground group: the user's
+  // command and the console. The console's SIGINT is heard only once the command has ended (its
+  // run is synchronous), so it is ignored until `enter`, not just while the command runs.
+  let away = false;
+  const ignore = () => undefined;
   const restore = () => {
     if (restored) return;
     restored = true;
     stdout.write(LEAVE);
   };
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signal === 'SIGHUP' && !givenBack(stdout)) return dieOfHangUp();
+    if (signal === 'SIGINT' && away) return;
+    if (signal === 'SIGHUP' && !givenBack(stdout)) return dieOfHangUp(proc);
     restore();
-    process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+    proc.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
   };
   /** The screen given back at once; false when the terminal is gone (the write fails). */
   const givenBack = (out: NodeJS.WriteStream) => {
@@ -38,23 +56,34 @@ export function enterAlternateScreen(stdout: NodeJS.WriteStream = process.stdout
     }
   };
   const onCrash = (error: unknown) => {
-    if (terminalGone(error)) return dieOfHangUp();
+    if (terminalGone(error)) return dieOfHangUp(proc);
     restore();
-    process.stderr.write(
+    proc.stderr.write(
       `checkwall crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
-    process.exit(1);
+    proc.exit(1);
   };
   stdout.write(ENTER);
   // A frame written after the terminal hung up, before its SIGHUP is heard, fails with EIO.
   stdout.on('error', onCrash);
-  process.once('exit', restore);
-  process.once('SIGTERM', onSignal);
-  process.once('SIGHUP', onSignal);
-  process.once('SIGINT', onSignal);
-  process.once('uncaughtException', onCrash);
-  process.once('unhandledRejection', onCrash);
-  return { restore, leave: () => void stdout.write(LEAVE), enter: () => void stdout.write(ENTER) };
+  proc.once('exit', restore);
+  proc.once('SIGTERM', onSignal);
+  proc.once('SIGHUP', onSignal);
+  // `on`, not `once`: one ignored while away must not leave the next to Node's default (exit).
+  proc.on('SIGINT', onSignal);
+  proc.once('uncaughtException', onCrash);
+  proc.once('unhandledRejection', onCrash);
+  const leave = () => {
+    if (!away) proc.on('SIGQUIT', ignore); // a listener keeps SIGQUIT's default (a core dump) off
+    away = true;
+    stdout.write(LEAVE);
+  };
+  const enter = () => {
+    proc.off('SIGQUIT', ignore);
+    away = false;
+    stdout.write(ENTER);
+  };
+  return { restore, leave, enter };
 }
 
 /** The error of a write to a terminal that hung up (Linux says EIO; some systems ENXIO). */
@@ -70,9 +99,9 @@ const terminalGone = (error: unknown): boolean => {
  * native stack trace for a plain hang-up. The process dies of the hang-up, as one does by default:
  * its listener gone, the signal's default action ends it, with no exit hook to run.
  */
-function dieOfHangUp(): void {
-  process.removeAllListeners('SIGHUP');
-  process.kill(process.pid, 'SIGHUP');
+function dieOfHangUp(proc: GuardedProcess): void {
+  proc.removeAllListeners('SIGHUP');
+  proc.kill(proc.pid, 'SIGHUP');
 }
 
 /** Colour is off with NO_COLOR (any value), FORCE_COLOR=0, --no-color, or when not a terminal. */

@@ -3,9 +3,22 @@
 // and passes it on to the terminal around it). A terminal never says whether it
 // took the text, so the console says how many bytes it sent and what may block
 // them. Past CLIPBOARD_CAP bytes the text is cut (at a character's start) and
-// shown whole instead.
+// shown whole instead. What is copied has lost its control characters (pasteSafe).
+
+import { stripControls } from './sanitize.js';
 
 export const CLIPBOARD_CAP = 64 * 1024;
+
+/**
+ * Text from the network as it may be pasted: no control character (an ESC could end a shell's
+ * bracketed paste and have the rest typed, a CR run a line) nor bidi control, tabs and newlines
+ * kept, or with `oneLine` (a name, an id) made spaces. Taken out one by one, never as a sequence,
+ * so a single-quoted word of a curl command keeps its quotes.
+ */
+export function pasteSafe(text: string, oneLine = false): string {
+  const kept = stripControls(text.replace(/\r\n?/g, '\n'));
+  return oneLine ? kept.replace(/[\t\n]/g, ' ') : kept;
+}
 
 export interface Clip {
   /** What is sent: the text, or its first CLIPBOARD_CAP bytes. */

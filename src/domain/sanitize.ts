@@ -19,6 +19,9 @@ export function sanitize(text: string): string {
     .replace(/[\t\n\r]/g, ' ');
 }
 
+/** The text without its control characters (tabs and newlines kept), one by one: a quote stays. */
+export const stripControls = (text: string): string => text.replace(CONTROLS, '');
+
 /** Safe text that keeps its lines: tabs become two spaces. */
 export function sanitizeMultiline(text: string): string {
   return text.replace(ESCAPES, '').replace(/\r\n?/g, '\n').replace(CONTROLS, '').replace(/\t/g, '  ');

@@ -1,7 +1,8 @@
 // The engineer's own commands (docs/console.md, "Your own commands"): argv from
 // the config file, run without a shell. A placeholder is replaced whole inside
 // the one argument that holds it, never split into more; the values lose their
-// control characters first. With `shell: true` the text goes to `sh -c` as it
+// control characters first, and a value that would begin an argument with `-`
+// stops the command (it would be read as an option). With `shell: true` the text goes to `sh -c` as it
 // is and the values only as environment variables: never spliced into the text.
 
 export const USER_SCOPES = ['board', 'check', 'result'] as const;
@@ -47,6 +48,20 @@ export function expandArgs(run: readonly string[], values: CommandValues): strin
       clean(values[PLACEHOLDERS[name]!]),
     ),
   );
+}
+
+/**
+ * The first argument (after the program, before a `--`) that a value makes begin with `-`, which
+ * the program would read as an option (`ssh '-oProxyCommand=…'` runs it): such a command is not
+ * run. Null when there is none; an argument the config itself begins with `-` is its own.
+ */
+export function optionFromValue(run: readonly string[], values: CommandValues): string | null {
+  const expanded = expandArgs(run, values);
+  for (let i = 1; i < run.length; i++) {
+    if (run[i] === '--') return null;
+    if (expanded[i]!.startsWith('-') && !run[i]!.startsWith('-')) return expanded[i]!;
+  }
+  return null;
 }
 
 /** The values as CHECKWALL_* variables, for `shell: true` (and beside every run). */

@@ -17,10 +17,10 @@ export const createHandsSlice: StateCreator<ConsoleState, [], [], HandsSlice> = 
   setHandsNote: (handsNote) => set({ handsNote }),
   openHandsPanel: (handsPanel: HandsPanel) => set({ handsPanel }),
   closeHandsPanel: () => set({ handsPanel: null }),
-  moveHandsPanel(delta) {
+  moveHandsPanel(delta, end = Number.MAX_SAFE_INTEGER) {
     const panel = get().handsPanel;
     if (!panel) return;
-    const last = panel.kind === 'menu' ? panel.items.length - 1 : Number.MAX_SAFE_INTEGER;
+    const last = panel.kind === 'menu' ? panel.items.length - 1 : end;
     const at = Math.max(0, Math.min(last, panel.at + delta));
     set({ handsPanel: { ...panel, at } as HandsPanel });
   },

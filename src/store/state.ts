@@ -29,7 +29,7 @@ import type {
 import type { ChartCheck } from '../domain/dashboard-chart.js';
 import type { SortKey } from '../domain/order.js';
 import type { TierPlan } from '../domain/poll-tiers.js';
-import type { UserCommand } from '../domain/user-commands.js';
+import type { UserCommand, UserScope } from '../domain/user-commands.js';
 import type { ChannelForm, ListName as FormRowList } from './channel-form.js';
 import type { RecordInfo } from './records.js';
 import type { ErrorInfo, Focus, Remote, ResultFilters, Scope, View, ViewName, ViewOf } from './types.js';
@@ -47,7 +47,7 @@ export interface HandsItem {
 export type HandsPanel =
   | { kind: 'menu'; title: string; items: HandsItem[]; at: number }
   | { kind: 'text'; title: string; text: string; at: number }
-  | { kind: 'ask'; title: string; commandKey: string; at: number };
+  | { kind: 'ask'; title: string; commandKey: string; scope: UserScope; at: number };
 
 export interface HandsSlice {
   /** What the last copy or open did, until the next key. */
@@ -57,7 +57,8 @@ export interface HandsSlice {
   openHandsPanel(panel: HandsPanel): void;
   closeHandsPanel(): void;
   /** Moves a menu's selection, or scrolls a text. */
-  moveHandsPanel(delta: number): void;
+  /** Moves the menu's selection, or scrolls the text; `end` is the text's last top line. */
+  moveHandsPanel(delta: number, end?: number): void;
   /** Set while one of the engineer's commands has the terminal, then until a key brings the console back. */
   suspended: string | null;
   setSuspended(message: string | null): void;

@@ -60,6 +60,23 @@ describe('createScreen', () => {
     expect(term.out.slice(-2)).toEqual(['\u001b[2J', at(1, 'a') + at(2, 'b')]);
   });
 
+  it("leaves a command's output on screen through a resize while suspended, and draws whole on resume", () => {
+    const term = fakeTerminal(80, 24);
+    const screen = createScreen(term);
+    screen.sink.write('a\nb');
+    screen.suspend();
+    const before = term.out.length;
+    term.columns = 100;
+    term.emit('resize');
+    screen.sink.write('a\nb');
+    // The main screen shows the command's output and "press a key to return": nothing written over it.
+    expect(term.out.slice(before)).toEqual([]);
+    expect(screen.sink.columns).toBe(100);
+    screen.resume();
+    screen.sink.write('a\nb');
+    expect(term.out.slice(before)).toEqual(['\u001b[?25l\u001b[?7l', '\u001b[2J', at(1, 'a') + at(2, 'b')]);
+  });
+
   it('never writes below the last row: a frame laid out for the old size cannot scroll the screen', () => {
     const term = fakeTerminal(120, 40);
     const screen = createScreen(term);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { commandArgv, commandEnv, expandArgs, type CommandValues } from '../../src/domain/user-commands.js';
+import {
+  commandArgv,
+  commandEnv,
+  expandArgs,
+  optionFromValue,
+  type CommandValues,
+} from '../../src/domain/user-commands.js';
 
 const values: CommandValues = {
   checkId: 'api-health',
@@ -48,5 +54,23 @@ describe('user commands', () => {
       CHECKWALL_RESULT_ID: 'r-1',
       CHECKWALL_BASE_URL: 'http://127.0.0.1:8787',
     });
+  });
+
+  it.each<[string, string[], Partial<CommandValues>, string | null]>([
+    [
+      'a value beginning an argument with -',
+      ['ssh', '{target}'],
+      { target: '-oProxyCommand=x' },
+      '-oProxyCommand=x',
+    ],
+    ['after its control characters go', ['ls', '{check.name}'], { checkName: '\u001b-la' }, '-la'],
+    ['made of two values', ['x', '{location}{check.id}'], { location: '', checkId: '-n' }, '-n'],
+    ['a value inside an argument', ['lnav', '/var/log/{check.id}.log'], { checkId: '-n' }, null],
+    ['an option the config wrote', ['curl', '-sS{target}'], { target: 'x' }, null],
+    ['after --', ['grep', '--', '{check.name}'], { checkName: '-v' }, null],
+    ['the program itself', ['{check.id}'], { checkId: '-x' }, null],
+    ['no dash', ['ssh', '{target}'], {}, null],
+  ])('optionFromValue: %s', (_, run, over, want) => {
+    expect(optionFromValue(run, { ...values, ...over })).toBe(want);
   });
 });

@@ -63,12 +63,14 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
     .applyStatuses([sampleStatus('c1', { checkName: 'Payments', ...extra })], sampleSummary(), Date.now());
   const copied: string[] = [];
   const opened: string[] = [];
+  const ran: string[][] = [];
   const actions: ConsoleActions = {
     quit: () => undefined,
     pollNow: () => undefined,
     togglePause: () => undefined,
     copy: (text) => void copied.push(text),
     open: (url) => (display ? (opened.push(url), true) : false),
+    runInTerminal: (argv) => (ran.push(argv), 'exited 0'),
   };
   const view = render(
     <App
@@ -78,7 +80,7 @@ function mount({ cols, rows, withLinks = true, display = false, hyperlinks = fal
     />,
   );
   unmount = view.unmount;
-  return { store, view, copied, opened, frame: () => plain(view.lastFrame()) };
+  return { store, view, copied, opened, ran, frame: () => plain(view.lastFrame()) };
 }
 
 async function toResult(store: ConsoleStore, stdin: { write(s: string): void }, r = result) {
@@ -144,6 +146,51 @@ describe('b, L, y and Y', () => {
     expect(frame().replace(/\n/g, '')).toContain(`copied ${RUNBOOK.length} bytes; if nothing pastes`);
     // The URL is not run into the colon after it (a terminal would make the colon part of its link).
     expect(frame().replace(/\n/g, ' ')).toContain(`${RUNBOOK} (no display to open a browser on): copied`);
+  });
+
+  it('b without a display shows a URL too long for the note whole in a pane, within the screen', async () => {
+    const { store, view, frame, copied } = mount({ cols: 80, rows: 24 });
+    const long = `https://kibana.example.com/app/discover#/?_a=(query:'${'x'.repeat(1500)}')`;
+    store.getState().applyStatuses([sampleStatus('c1', { runbook: long })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    expect(copied).toEqual([long]);
+    const panel = store.getState().handsPanel;
+    expect(panel).toMatchObject({ kind: 'text', text: long });
+    expect(frame()).toContain('runbook (no display to open a browser on): copied');
+    expect(frame().split('\n').length).toBeLessThanOrEqual(24);
+  });
+
+  it('k scrolls that pane back at once after j went past its end', async () => {
+    const { store, view, frame } = mount({ cols: 80, rows: 24 });
+    const long = `https://kibana.example.com/app/discover#/?_a=(query:'${'x'.repeat(1500)}')`;
+    store.getState().applyStatuses([sampleStatus('c1', { runbook: long })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('b');
+    await tick();
+    for (let i = 0; i < 10; i++) view.stdin.write('j');
+    await tick();
+    const atEnd = frame();
+    expect(atEnd).toContain("')");
+    view.stdin.write('k');
+    await tick();
+    expect(frame()).not.toBe(atEnd);
+  });
+
+  it('b opens the target, not a link of the check that is named "target" or "runbook"', async () => {
+    const { store, view, opened } = mount({ cols: 120, rows: 40, display: true, withLinks: false });
+    const named = [
+      { name: 'runbook', url: 'https://elsewhere.example.com/r' },
+      { name: 'target', url: 'https://elsewhere.example.com/t' },
+    ];
+    store.getState().applyStatuses([sampleStatus('c1', { links: named })], sampleSummary(), Date.now());
+    await toResult(store, view.stdin);
+    view.stdin.write('b');
+    await tick();
+    expect(opened).toEqual(['https://api.example.com/v1/pay']);
   });
 
   it('b with a display opens the runbook', async () => {
@@ -228,6 +275,37 @@ const SIZES = [
   [120, 40],
   [200, 55],
 ] as const;
+
+describe('what is copied loses its control characters', () => {
+  it("a check name from the network is one line with no ESC to end a shell's bracketed paste", async () => {
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    const name = 'Pay\u001b[201~\nrm -rf ~\r\n';
+    store.getState().applyStatuses([sampleStatus('c1', { checkName: name })], sampleSummary(), Date.now());
+    await tick();
+    view.stdin.write('Y');
+    await tick();
+    view.stdin.write('j');
+    await tick();
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['Pay[201~ rm -rf ~ ']);
+  });
+
+  it('an error keeps its lines and tabs, and loses its escapes', async () => {
+    const { store, view, copied } = mount({ cols: 80, rows: 24 });
+    const failed = sampleResult('r9', {
+      checkId: 'c1',
+      status: 'failed',
+      response: null,
+      request: { method: 'GET', url: 'https://api.example.com/', headers: {}, body: null },
+      error: { name: 'Error', message: 'x', stack: 'Error: x\r\n\tat \u001b]52;c;ZXZpbA==\u0007\u202ey' },
+    });
+    await toResult(store, view.stdin, failed);
+    view.stdin.write('y');
+    await tick();
+    expect(copied).toEqual(['Error: x\n\tat ]52;c;ZXZpbA==y']);
+  });
+});
 
 describe('y on a result: the error whole, else curl; credentials masked by the service', () => {
   const refused = sampleResult('r2', {
@@ -461,6 +539,57 @@ describe('your own commands', () => {
     expect(frame()).toContain('Your own commands');
     expect(frame()).toContain('lnav /var/log/{check.id}.log');
     expect(frame()).not.toContain('ssh {target}');
+  });
+
+  it('says why one needing operate does nothing when a read key presses it', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store.getState().setUserCommands(commands);
+    store.getState().setMe({ accountId: 'a', keyName: 'wall', role: 'read' } as never);
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('H');
+    await tick();
+    expect(ran).toEqual([]);
+    expect(frame()).toContain('H: ssh needs an operate key; this key is read');
+  });
+
+  it('runs one that asks first on a board with no check selected, as it runs one that does not ask', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store
+      .getState()
+      .setUserCommands([
+        { key: 'V', name: 'grafana', scope: 'board', run: ['xdg-open', '{baseUrl}'], confirm: true },
+      ]);
+    store.getState().applyStatuses([], sampleSummary(), Date.now());
+    await tick();
+    view.stdin.write('V');
+    await tick();
+    expect(frame()).toContain('Run “grafana”? (y/n)');
+    view.stdin.write('y');
+    await tick();
+    expect(ran).toEqual([['xdg-open', 'http://127.0.0.1:8787']]);
+  });
+
+  it('does not run one whose argument a value from the network would begin with -, and says why', async () => {
+    const { store, view, frame, ran } = mount({ cols: 80, rows: 24 });
+    store.getState().setUserCommands([
+      { key: 'H', name: 'ssh', scope: 'check', run: ['ssh', '{check.name}'] },
+      { key: 'V', name: 'grep', scope: 'check', run: ['grep', '--', '{check.name}', 'x.log'] },
+    ]);
+    const name = '-oProxyCommand=touch /tmp/pwned';
+    store.getState().applyStatuses([sampleStatus('c1', { checkName: name })], sampleSummary(), Date.now());
+    store.getState().openCheck('c1', false);
+    await tick();
+    view.stdin.write('H');
+    await tick();
+    expect(ran).toEqual([]);
+    expect(frame().replace(/\n/g, ' ')).toContain(
+      `ssh: not run: "${name}" begins with -, which ssh would read`,
+    );
+    // After a -- it is an operand, and runs.
+    view.stdin.write('V');
+    await tick();
+    expect(ran).toEqual([['grep', '--', name, 'x.log']]);
   });
 
   it('refuses at start a key already bound in its scope or globally, or one it cannot read, naming both', () => {

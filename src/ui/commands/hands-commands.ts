@@ -1,31 +1,45 @@
 // b, L, y, Y and their menu (docs/console.md, "Runbooks, links and copy"): open
 // a link where there is a display, copy through the terminal (OSC 52) where
 // there is not, and say what was done; a text past the copy cap is shown whole.
-import { clipText, copiedMessage } from '../../domain/clipboard.js';
+import { clipText, copiedMessage, pasteSafe } from '../../domain/clipboard.js';
 import { curlCommand } from '../../domain/curl.js';
 import { safeLinkUrl } from '../../domain/links.js';
 import type { HandsItem } from '../../store/hands-slice.js';
 import type { CheckResult } from '../../store/types.js';
+import { handsNoteFits } from '../views/hands/hands-note.js';
+import { paneScrollEnd } from '../views/hands/hands-panel.js';
 import { state, type CommandContext, type Handlers } from './context.js';
-import { handsSubject, linksOf, targetOf, type HandsSubject } from './hands-subject.js';
+import { handsSubject, linksOf, runbookOf, targetOf, type HandsSubject } from './hands-subject.js';
 import { USER_HANDLERS } from './user-commands.js';
 
-/** Copies `text` and says so; past the cap, the whole text is shown to select by hand. */
-export function copyText(ctx: CommandContext, text: string, what: string, also = ''): void {
+/** Copies `text` and says so; past the cap (or when asked), the whole text is shown to select by hand. */
+export function copyText(
+  ctx: CommandContext,
+  text: string,
+  what: string,
+  also = '',
+  showWhole = false,
+): void {
   const s = state(ctx);
-  if (!ctx.actions.copy) return s.setHandsNote(`${what}: no terminal to copy through`);
-  const clip = clipText(text);
-  ctx.actions.copy(clip.sent);
-  s.setHandsNote(`${what}: ${copiedMessage(clip)}${also}`);
-  if (clip.cut) s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
+  const clip = ctx.actions.copy ? clipText(pasteSafe(text)) : null;
+  if (clip) ctx.actions.copy?.(clip.sent);
+  s.setHandsNote(`${what}: ${clip ? copiedMessage(clip) + also : 'no terminal to copy through'}`);
+  if (clip?.cut || showWhole)
+    s.openHandsPanel({ kind: 'text', title: `${what} (whole; select it by hand)`, text, at: 0 });
 }
 
-/** Opens an http(s) URL, or (no display) shows it whole and copies it. */
+/**
+ * Opens an http(s) URL, or (no display) copies it and shows it whole: in the note, or where the
+ * note would cut it (it holds half the screen), in the pane that scrolls.
+ */
 export function openUrl(ctx: CommandContext, url: string, what: string): void {
   const safe = safeLinkUrl(url);
   if (!safe) return state(ctx).setHandsNote(`${what}: only http(s) links are opened`);
   if (ctx.actions.open?.(safe)) return state(ctx).setHandsNote(`${what}: opening ${safe}`);
-  copyText(ctx, safe, `${what} ${safe} (no display to open a browser on)`);
+  const named = `${what} ${safe} (no display to open a browser on)`;
+  if (handsNoteFits(state(ctx), `${named}: ${copiedMessage(clipText(safe))}`))
+    return copyText(ctx, safe, named);
+  copyText(ctx, safe, `${what} (no display to open a browser on)`, '', true);
 }
 
 /** The error a result or a check's last run ended with, whole. */
@@ -42,14 +56,16 @@ function errorText(subject: HandsSubject): string | null {
 export function copyItems(subject: HandsSubject): HandsItem[] {
   const copy = (label: string, value: string | null | undefined): HandsItem[] =>
     value ? [{ label, value, act: 'copy' }] : [];
+  const line = (label: string, value: string | null | undefined) =>
+    copy(label, value && pasteSafe(value, true));
   const r = subject.result;
   const items = [
     ...(r && curlable(r) ? copy('the request as curl', curlCommand(r.request)) : []),
-    ...copy('the check id', subject.checkId),
-    ...copy('the check name', subject.check?.checkName ?? r?.checkName),
+    ...line('the check id', subject.checkId),
+    ...line('the check name', subject.check?.checkName ?? r?.checkName),
     ...copy('the error, whole', errorText(subject)),
-    ...copy('the URL', targetOf(subject)),
-    ...(r ? copy('the result id', r.id) : []),
+    ...line('the URL', targetOf(subject)),
+    ...(r ? line('the result id', r.id) : []),
     ...(r?.response ? copy('the response body', r.response.body) : []),
     ...linksOf(subject).flatMap((l) => copy(`${l.label} link`, l.value)),
   ];
@@ -75,13 +91,13 @@ const curlable = (r: CheckResult): boolean => safeLinkUrl(r.request.url) !== nul
  */
 export function copyChoice(subject: HandsSubject): { text: string; what: string; also?: string } {
   const r = subject.result;
-  if (!r) return { text: subject.checkId, what: 'check id' };
+  if (!r) return { text: pasteSafe(subject.checkId, true), what: 'check id' };
   const error = r.error ? errorText(subject) : null;
   const errorIsIt = error && (r.response === null || SCRIPTED.has(r.checkType) || !curlable(r));
   if (errorIsIt)
     return { text: error, what: 'error', ...(curlable(r) ? { also: '; Y copies the request as curl' } : {}) };
   if (curlable(r)) return { text: curlCommand(r.request), what: 'curl' };
-  return { text: r.id, what: 'result id' };
+  return { text: pasteSafe(r.id, true), what: 'result id' };
 }
 
 function whenSubject(ctx: CommandContext, act: (subject: HandsSubject) => void) {
@@ -103,8 +119,11 @@ function chooseItem(ctx: CommandContext, act?: 'copy' | 'open') {
 export const HANDS_HANDLERS = {
   'hands.open': (ctx) =>
     whenSubject(ctx, (subject) => {
-      const link = linksOf(subject).find((l) => l.label === 'runbook' || l.label === 'target');
-      if (link) openUrl(ctx, link.value, link.label);
+      // By where each comes from, not by label: a link of the check's may be named "target".
+      const runbook = safeLinkUrl(runbookOf(subject));
+      const target = safeLinkUrl(targetOf(subject));
+      if (runbook) openUrl(ctx, runbook, 'runbook');
+      else if (target) openUrl(ctx, target, 'target');
       else state(ctx).setHandsNote('b: no runbook, and no http(s) target yet');
     }),
   'hands.links': (ctx) =>
@@ -128,8 +147,8 @@ export const HANDS_HANDLERS = {
   'menu.copy': (ctx) => chooseItem(ctx, 'copy'),
   'menu.open': (ctx) => chooseItem(ctx, 'open'),
   'menu.close': (ctx) => state(ctx).closeHandsPanel(),
-  'pane.down': (ctx) => state(ctx).moveHandsPanel(1),
-  'pane.up': (ctx) => state(ctx).moveHandsPanel(-1),
+  'pane.down': (ctx) => state(ctx).moveHandsPanel(1, paneScrollEnd(state(ctx))),
+  'pane.up': (ctx) => state(ctx).moveHandsPanel(-1, paneScrollEnd(state(ctx))),
   'pane.close': (ctx) => state(ctx).closeHandsPanel(),
   ...USER_HANDLERS,
 } satisfies Handlers;

@@ -39,10 +39,14 @@ function newestOf(s: ConsoleState, checkId: string): CheckResult | null {
 export const targetOf = (subject: HandsSubject): string =>
   (subject.result ?? subject.newest)?.request.url ?? '';
 
+/** The runbook: the open result's, else its check's; null without one. */
+export const runbookOf = (subject: HandsSubject): string | null =>
+  (subject.result ?? subject.check)?.runbook ?? subject.check?.runbook ?? null;
+
 /** The runbook, the check's links and the target, each only when its URL is http(s) and clean. */
 export function linksOf(subject: HandsSubject): HandsItem[] {
   const from = subject.result ?? subject.check;
-  const runbook = from?.runbook ?? subject.check?.runbook ?? null;
+  const runbook = runbookOf(subject);
   const links = from?.links ?? subject.check?.links ?? [];
   const items = [
     ...(runbook ? [{ label: 'runbook', url: runbook }] : []),

@@ -3,7 +3,13 @@
 // it says `confirm`. Not in the keymap table (they are the user's, read at
 // start): input.ts tries them after the table, and user-keys.ts refused at
 // start any key the table already binds where the command would be.
-import { commandArgv, commandEnv, type UserCommand, type UserScope } from '../../domain/user-commands.js';
+import {
+  commandArgv,
+  commandEnv,
+  optionFromValue,
+  type UserCommand,
+  type UserScope,
+} from '../../domain/user-commands.js';
 import { selectMissingRole } from '../../store/me-slice.js';
 import type { ConsoleState } from '../../store/state.js';
 import type { Scope } from '../keymap.js';
@@ -22,19 +28,22 @@ export function userCommandsIn(s: ConsoleState, scopes: readonly Scope[]): UserC
   );
 }
 
-/** The user's command of this key where the keys are now, if one. */
+/** The user's command of this key where the keys are now, if one (offered now or not). */
 export function matchUserCommand(s: ConsoleState, name: string, scopes: readonly Scope[]) {
-  return userCommandsIn(s, scopes).find((c) => c.key === name);
+  return s.userCommands.find((c) => scopes.includes(c.scope as UserScope & Scope) && c.key === name);
 }
 
-/** Runs it now, or asks first when it says `confirm`. */
+/** Runs it now, or asks first when it says `confirm`; one not offered to this key says why, as a keymap key does. */
 export function pressUserCommand(ctx: CommandContext, command: UserCommand): void {
   const s = state(ctx);
+  const has = command.needs ? selectMissingRole(s, command.needs) : null;
+  if (has)
+    return s.refuseKey(`${command.key}: ${command.name} needs an ${command.needs} key; this key is ${has}`);
   const subject = handsSubject(s);
   if (command.confirm) {
     const on = subject?.check?.checkName ?? subject?.checkId;
     const title = `Run “${command.name}”${on ? ` on ${on}` : ''}? (y/n)`;
-    return s.openHandsPanel({ kind: 'ask', title, commandKey: command.key, at: 0 });
+    return s.openHandsPanel({ kind: 'ask', title, commandKey: command.key, scope: command.scope, at: 0 });
   }
   runUserCommand(ctx, command);
 }
@@ -43,16 +52,23 @@ function runUserCommand(ctx: CommandContext, command: UserCommand): void {
   const s = state(ctx);
   if (!ctx.actions.runInTerminal) return s.setHandsNote(`${command.name}: no terminal to run it in`);
   const values = commandValues(s, handsSubject(s));
+  const option = command.shell ? null : optionFromValue(command.run, values);
+  if (option !== null)
+    return s.setHandsNote(
+      `${command.name}: not run: "${option}" begins with -, which ${command.run[0]} would read as an option (put -- before it in the config)`,
+    );
   s.setSuspended(command.name);
   ctx.actions.runInTerminal(commandArgv(command, values), commandEnv(values), command.name);
 }
 
-/** The question's command: the one of its key in the scope it was asked in. */
+/**
+ * The question's command: the one of its key in the scope it was asked in (kept in the question:
+ * on a board with no check selected there is no subject to say where it was).
+ */
 function askedCommand(s: ConsoleState): UserCommand | undefined {
   const panel = s.handsPanel;
   if (panel?.kind !== 'ask') return undefined;
-  const where = handsSubject(s)?.where;
-  return s.userCommands.find((c) => c.key === panel.commandKey && c.scope === where);
+  return s.userCommands.find((c) => c.key === panel.commandKey && c.scope === panel.scope);
 }
 
 export const USER_HANDLERS = {

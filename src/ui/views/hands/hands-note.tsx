@@ -7,11 +7,18 @@ import { sanitize, wrapText } from '../../../domain/sanitize.js';
 import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
 import { tint, useTheme } from '../../theme.js';
 
+type Room = Pick<ConsoleState, 'cols' | 'rows'>;
+const noteRoom = (s: Room) => Math.max(1, Math.floor(s.rows / 2));
+const wrapNote = (note: string, s: Room) => wrapText(sanitize(note), s.cols - 1);
+
 /** The note's lines at the terminal's width; at most half the screen. */
 export function handsNoteLines(s: Pick<ConsoleState, 'handsNote' | 'cols' | 'rows'>): string[] {
   if (!s.handsNote) return [];
-  return wrapText(sanitize(s.handsNote), s.cols - 1).slice(0, Math.max(1, Math.floor(s.rows / 2)));
+  return wrapNote(s.handsNote, s).slice(0, noteRoom(s));
 }
+
+/** Whether `note` is shown whole (not cut at half the screen). */
+export const handsNoteFits = (s: Room, note: string): boolean => wrapNote(note, s).length <= noteRoom(s);
 
 export const selectHandsNoteHeight = (s: ConsoleState): number => handsNoteLines(s).length;
 

@@ -5,7 +5,8 @@ import { Box, Text } from 'ink';
 import { useStore } from 'zustand';
 import { displayWidth, sanitize, sanitizeMultiline, truncate, wrapText } from '../../../domain/sanitize.js';
 import type { HandsPanel as Panel } from '../../../store/hands-slice.js';
-import type { ConsoleStore } from '../../../store/state.js';
+import type { ConsoleState, ConsoleStore } from '../../../store/state.js';
+import { selectBodyHeight } from '../../body-height.js';
 import { tint, useTheme, type Theme } from '../../theme.js';
 import { linkText } from '../../widgets/link/link.js';
 
@@ -14,9 +15,8 @@ export function HandsPanel({ store, height }: { store: ConsoleStore; height: num
   const panel = useStore(store, (s) => s.handsPanel);
   const cols = useStore(store, (s) => s.cols);
   if (!panel) return null;
-  // Inside the border and its padding.
-  const width = Math.max(10, cols - 4);
-  const room = Math.max(1, height - 3);
+  const width = innerWidth(cols);
+  const room = innerRoom(height);
   const lines = panelLines(panel, width, theme);
   const top =
     panel.kind === 'menu'
@@ -40,6 +40,23 @@ export function HandsPanel({ store, height }: { store: ConsoleStore; height: num
   );
 }
 
+// Inside the border and its padding; under the title.
+const innerWidth = (cols: number) => Math.max(10, cols - 4);
+const innerRoom = (height: number) => Math.max(1, height - 3);
+
+/** A text's lines at `width`. */
+const textLines = (text: string, width: number) =>
+  sanitizeMultiline(text)
+    .split('\n')
+    .flatMap((l) => (l === '' ? [''] : wrapText(l, width)));
+
+/** The top line of a text shown whole when its last line is at the panel's foot (j stops there). */
+export function paneScrollEnd(s: ConsoleState): number {
+  const panel = s.handsPanel;
+  if (panel?.kind !== 'text') return 0;
+  return Math.max(0, textLines(panel.text, innerWidth(s.cols)).length - innerRoom(selectBodyHeight(s)));
+}
+
 /** The panel's lines, each within `width` cells (links' escapes take none). */
 function panelLines(panel: Panel, width: number, theme: Theme): string[] {
   switch (panel.kind) {
@@ -54,9 +71,7 @@ function panelLines(panel: Panel, width: number, theme: Theme): string[] {
       });
     }
     case 'text':
-      return sanitizeMultiline(panel.text)
-        .split('\n')
-        .flatMap((l) => (l === '' ? [''] : wrapText(l, width)));
+      return textLines(panel.text, width);
     case 'ask':
       return ['y or enter runs it; n or esc leaves it'];
   }
