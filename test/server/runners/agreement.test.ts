@@ -95,6 +95,13 @@ function rawAnswer(socket: net.Socket): void {
     if (path === '/http10') return void socket.end(`HTTP/1.0 200 OK\r\n\r\n${HELLO}`);
     if (path === '/malformed')
       return void socket.end(`HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Trace: a\x01b\r\n\r\nok`);
+    // A Location's bytes as sites send them: UTF-8, not percent-encoded.
+    if (path === '/utf8-location')
+      return void socket.end(
+        Buffer.from(`HTTP/1.1 302 Found\r\nLocation: /café\r\nContent-Length: 0\r\n\r\n`),
+      );
+    if (path === '/caf%C3%A9')
+      return void socket.end(`HTTP/1.1 200 OK\r\nContent-Length: ${HELLO.length}\r\n\r\n${HELLO}`);
     if (path === '/reset') {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 200000\r\n\r\n${'x'.repeat(50_000)}`);
       return void after(100, () => socket.resetAndDestroy());
@@ -227,6 +234,15 @@ const ROWS: Row[] = [
     },
     passes: true,
     also: (cw, bb) => expect([cw.probe.hops.length - 1, bb.redirects]).toEqual([1, 1]),
+  },
+  {
+    name: 'a Location in UTF-8 (/café)',
+    target: () => `${rawUrl}/utf8-location`,
+    module: 'hello',
+    check: { assertions: hello },
+    passes: true,
+    also: (cw) =>
+      expect(cw.probe.hops.map((h) => h.url)).toEqual([`${rawUrl}/utf8-location`, `${rawUrl}/caf%C3%A9`]),
   },
   {
     name: 'gzip always',
