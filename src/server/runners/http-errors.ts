@@ -1,6 +1,7 @@
 // What an HTTP run says went wrong, named by what happened rather than by the
 // client library's words for its own state.
 import { namedError, networkError } from './result.js';
+import { MAX_HEADER_BYTES } from './http-options.js';
 import { noAnswer } from './resolve.js';
 
 /**
@@ -29,6 +30,11 @@ export function explain(
   // content-length header"): the head itself says what is wrong with it.
   const invalid = head ? invalidHead(head) : null;
   if (invalid) return namedError('ProtocolError', `the answer is not valid HTTP: ${invalid}`);
+  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+    return namedError(
+      'ProtocolError',
+      `the answer's headers are larger than ${MAX_HEADER_BYTES / 1024} KiB, which Chrome refuses`,
+    );
   if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
     return namedError('ProtocolError', `the answer is not valid HTTP: ${e.message}`);
   return networkError(e);

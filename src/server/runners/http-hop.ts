@@ -10,6 +10,7 @@ import type { RunContext } from './types.js';
 import { createBodySink, type BodyLimits } from './http-body.js';
 import { markSocket, type Marks } from './http-marks.js';
 import { certificateOf, hostError, verifyError } from './certificate.js';
+import { MAX_HEADER_BYTES } from './http-options.js';
 import { namedError } from './result.js';
 import { resolveWithin } from './resolve.js';
 
@@ -54,6 +55,7 @@ export async function openHop(req: HopRequest, env: HopEnv): Promise<Hop> {
   const marks: Marks = { sink: (encoding) => createBodySink(encoding, env.body) };
   const client = new Client(req.url.origin, {
     connect: connector(marks, env),
+    maxHeaderSize: MAX_HEADER_BYTES,
     // The run's signal times it out (http.ts). undici's own timeouts keep a timer, and
     // through it the client and its socket, until the next half-second tick of its timer
     // wheel: long enough to outlive a scavenge and be promoted.

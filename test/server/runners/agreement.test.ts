@@ -102,6 +102,14 @@ function rawAnswer(socket: net.Socket): void {
       );
     if (path === '/caf%C3%A9')
       return void socket.end(`HTTP/1.1 200 OK\r\nContent-Length: ${HELLO.length}\r\n\r\n${HELLO}`);
+    const kib = /^\/headers-(\d+)k$/.exec(path ?? '');
+    if (kib) {
+      const cookies = Array.from(
+        { length: Number(kib[1]) },
+        (_, i) => `Set-Cookie: c${i}=${'v'.repeat(1000)}\r\n`,
+      );
+      return void socket.end(`HTTP/1.1 200 OK\r\n${cookies.join('')}Content-Length: 2\r\n\r\nok`);
+    }
     if (path === '/reset') {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 200000\r\n\r\n${'x'.repeat(50_000)}`);
       return void after(100, () => socket.resetAndDestroy());
@@ -290,6 +298,19 @@ const ROWS: Row[] = [
       expect(cw.result.error?.name).toBe('ProtocolError');
       expect(cw.result.error?.message).toBe('the answer is not valid HTTP: invalid header value in X-Trace');
     },
+  },
+  { name: '20 KiB of headers', target: () => `${rawUrl}/headers-20k`, module: 'plain', passes: true },
+  {
+    name: '300 KiB of headers',
+    target: () => `${rawUrl}/headers-300k`,
+    module: 'plain',
+    passes: false,
+    differs: 'headers past a browser',
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'ProtocolError',
+        message: "the answer's headers are larger than 256 KiB, which Chrome refuses",
+      }),
   },
   {
     name: 'accepted, never answered',
