@@ -136,12 +136,20 @@ beforeAll(async () => {
       name: 'DNS',
       names: { dns: ['localhost'], ip: [] },
     }),
+    cnOnly: await makeChain({
+      leafDays: 200,
+      intermediateDays: 300,
+      name: 'CN only',
+      names: { dns: [], ip: [] },
+    }),
     untrusted: await makeChain({ leafDays: 200, intermediateDays: 300, name: 'Stranger' }),
     expired: await makeChain({ leafDays: -2, intermediateDays: 300, name: 'Expired' }),
     expiring: await makeChain({ leafDays: 5, intermediateDays: 300, name: 'Expiring' }),
   };
   for (const [name, chain] of Object.entries(chains)) tlsTargets[name] = await serveChain(chain);
-  ca = [chains.trusted, chains.dnsOnly, chains.expired, chains.expiring].map((c) => c.root.pem).join('\n');
+  ca = [chains.trusted, chains.dnsOnly, chains.cnOnly, chains.expired, chains.expiring]
+    .map((c) => c.root.pem)
+    .join('\n');
   writeFileSync(join(dir, 'ca.pem'), ca);
   const http = (extra = '') => `prober: http\ntimeout: 5s\nhttp:\n  preferred_ip_protocol: ip4\n${extra}`;
   blackbox = await startBlackbox({
@@ -397,6 +405,18 @@ const ROWS: Row[] = [
         "the certificate's names (DNS:localhost) do not include 127.0.0.1",
       );
     },
+  },
+  {
+    name: 'TLS: a certificate named by its CN alone',
+    target: () => `${tlsTargets.cnOnly!.url}/`,
+    module: 'tls',
+    passes: false,
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'TLSError',
+        message:
+          "the certificate's names (it has no alternative names) do not include localhost: its subject's CN is not read, as browsers do not read it",
+      }),
   },
   { name: 'TLS: an untrusted certificate', target: https('untrusted'), module: 'tls', passes: false },
   {
