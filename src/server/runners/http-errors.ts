@@ -35,8 +35,16 @@ export function explain(
       'ProtocolError',
       `the answer's headers are larger than ${MAX_HEADER_BYTES / 1024} KiB, which Chrome refuses`,
     );
-  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
-    return namedError('ProtocolError', `the answer is not valid HTTP: ${e.message}`);
+  // undici's parser errors carry no code (undici looks up llhttp's name by number, in a
+  // table by name): they are known by their name, and said in llhttp's words alone.
+  if (
+    code.startsWith('HPE_') ||
+    e.name === 'HTTPParserError' ||
+    code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
+  ) {
+    const words = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s.exec(e.message)?.[1];
+    return namedError('ProtocolError', `the answer is not valid HTTP: ${words ?? e.message}`);
+  }
   return networkError(e);
 }
 

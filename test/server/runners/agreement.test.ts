@@ -110,6 +110,10 @@ function rawAnswer(socket: net.Socket): void {
       );
       return void socket.end(`HTTP/1.1 200 OK\r\n${cookies.join('')}Content-Length: 2\r\n\r\nok`);
     }
+    if (path === '/te-and-length')
+      return void socket.end(
+        `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n2\r\nok\r\n0\r\n\r\n`,
+      );
     if (path === '/reset') {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 200000\r\n\r\n${'x'.repeat(50_000)}`);
       return void after(100, () => socket.resetAndDestroy());
@@ -318,6 +322,18 @@ const ROWS: Row[] = [
       expect(cw.result.error).toMatchObject({
         name: 'ProtocolError',
         message: "the answer's headers are larger than 256 KiB, which Chrome refuses",
+      }),
+  },
+  {
+    name: 'Transfer-Encoding and Content-Length together',
+    target: () => `${rawUrl}/te-and-length`,
+    module: 'plain',
+    passes: false,
+    differs: 'an answer that is not HTTP',
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'ProtocolError',
+        message: "the answer is not valid HTTP: Content-Length can't be present with Transfer-Encoding",
       }),
   },
   {
