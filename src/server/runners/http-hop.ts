@@ -96,12 +96,21 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
     const callback: typeof answer = (...args: Parameters<typeof answer>) => {
       if (told) return;
       told = true;
+      env.signal.removeEventListener('abort', abort);
       answer(...args);
     };
     const host = opts.hostname.replace(/^\[|\]$/g, '');
     const https = opts.protocol === 'https:';
     const port = Number(opts.port) || (https ? 443 : 80);
     const fail = (error: Error) => callback(error, null);
+    // undici heeds a request's signal only once it has a connection: a connect or a TLS
+    // handshake that never ends would hold the run past its timeout, for ever.
+    const opened: net.Socket[] = [];
+    const abort = () => {
+      for (const socket of opened) socket.destroy();
+      fail(env.signal.reason as Error);
+    };
+    env.signal.addEventListener('abort', abort, { once: true });
     marks.dnsStart = performance.now();
     resolveWithin(host, env.signal, env.ctx.lookup)
       .then((address) => {
@@ -110,6 +119,7 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
         const refused = env.refuse(address);
         if (refused) return fail(namedError('RedirectError', refused));
         const socket = net.connect({ host: address, port });
+        opened.push(socket);
         socket.once('error', fail);
         socket.once('connect', () => {
           marks.tcpEnd = performance.now();
@@ -118,7 +128,7 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
             markSocket(socket, marks);
             return callback(null, socket);
           }
-          handshake(socket, host, marks, env, callback, fail);
+          opened.push(handshake(socket, host, marks, env, callback, fail));
         });
       })
       .catch(fail);
@@ -132,7 +142,7 @@ function handshake(
   env: HopEnv,
   callback: Parameters<buildConnector.connector>[1],
   fail: (error: Error) => void,
-): void {
+): tls.TLSSocket {
   const secure = tls.connect({
     socket,
     // RFC 6066 forbids an IP address as the server name: none is sent for an IP target,
@@ -166,4 +176,5 @@ function handshake(
     markSocket(secure, marks);
     callback(null, secure);
   });
+  return secure;
 }

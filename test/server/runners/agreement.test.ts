@@ -163,6 +163,10 @@ beforeAll(async () => {
       `  headers:\n    Authorization: Bearer secret\n  fail_if_body_not_matches_regexp: ['auth:none']\n`,
     ),
     short: http().replace('timeout: 5s', 'timeout: 1s'),
+    brief: http(`  tls_config:\n    ca_file: ${join(dir, 'ca.pem')}\n`).replace(
+      'timeout: 5s',
+      'timeout: 300ms',
+    ),
     tls: http(`  tls_config:\n    ca_file: ${join(dir, 'ca.pem')}\n`),
   });
   // The first request of a process compiles undici's and node:http's paths: timing
@@ -343,6 +347,17 @@ const ROWS: Row[] = [
     check: { timeoutMs: 1000 },
     passes: false,
     also: (cw) => expect(cw.result.error?.name).toBe('TimeoutError'),
+  },
+  {
+    name: 'TLS: accepted, never a handshake',
+    target: () => `${rawUrl.replace('http:', 'https:')}/`,
+    module: 'brief',
+    check: { timeoutMs: 300 },
+    passes: false,
+    also: (cw) => {
+      expect(cw.result.error?.name).toBe('TimeoutError');
+      expect(cw.result.timing.total).toBeLessThan(300 + 250);
+    },
   },
   {
     name: 'a reset mid-body',
