@@ -5,22 +5,30 @@ import { MAX_HEADER_BYTES } from './http-options.js';
 import { noAnswer } from './resolve.js';
 
 /**
- * The error of a request that stopped before its headers. `unresolved`: the host the
- * run was still resolving when it stopped, if it was; `head`: the answer's head as
- * received, to name what in it is not HTTP.
+ * Where a request stopped before its answer: resolving this host, or waiting for its
+ * connection or TLS handshake; undefined once it had them (waiting for the answer).
+ */
+export type Stall = { resolving: string } | { waiting: 'connection' | 'TLS handshake' } | undefined;
+
+/**
+ * The error of a request that stopped before its headers. `stall`: the phase it was
+ * in, to name a timeout by it; `head`: the answer's head as received, to name what in
+ * it is not HTTP.
  */
 export function explain(
   error: unknown,
   timeoutMs: number,
   signal: AbortSignal,
-  unresolved: string | undefined,
+  stall: Stall,
   head: Buffer | undefined,
 ): Error {
   if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
     const message =
-      unresolved === undefined
+      stall === undefined
         ? `no complete response within ${timeoutMs} ms`
-        : noAnswer(unresolved, timeoutMs);
+        : 'resolving' in stall
+          ? noAnswer(stall.resolving, timeoutMs)
+          : `no ${stall.waiting} within ${timeoutMs} ms`;
     return namedError('TimeoutError', message);
   }
   const e = error instanceof Error ? error : new Error(String(error));

@@ -14,7 +14,7 @@ import type { RunCheck, RunContext } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import { earliestExpiring } from './certificate.js';
 import type { DecodedBody } from './http-body.js';
-import { cutError, explain, statusText } from './http-errors.js';
+import { cutError, explain, statusText, type Stall } from './http-errors.js';
 import { openHop, type Hop, type HopEnv, type HopRequest } from './http-hop.js';
 import type { Marks } from './http-marks.js';
 import { probeOptions, type ProbeOptions } from './http-options.js';
@@ -80,12 +80,11 @@ export async function probeHttp(
       steps.push({ hop, url: next.url });
       if (steps.length === 1) env.refuse = privateGuard(hop.marks.address, options, () => next.url);
       if (!hop.res) {
-        const unresolved = hop.marks.dnsStart !== undefined && hop.marks.dnsEnd === undefined;
         const error = explain(
           hop.error,
           check.timeoutMs,
           signal,
-          unresolved ? next.url.hostname : undefined,
+          stallOf(hop.marks, next.url),
           hop.marks.head,
         );
         const { timing, certificate } = summed(steps);
@@ -196,6 +195,15 @@ function summed(steps: Step[]): Pick<Outcome, 'timing' | 'certificate'> & { resp
   });
   const certificate = earliestExpiring(steps.map(({ hop }) => hop.marks.certificate));
   return { timing, certificate, responseTime: Math.round(responseTime) };
+}
+
+/** The phase a request that got no answer stopped in, by its marks. */
+function stallOf(m: Marks, url: URL): Stall {
+  if (m.dnsStart !== undefined && m.dnsEnd === undefined) return { resolving: url.hostname };
+  if (m.dnsEnd !== undefined && m.tcpEnd === undefined) return { waiting: 'connection' };
+  if (url.protocol === 'https:' && m.tcpEnd !== undefined && m.tlsEnd === undefined)
+    return { waiting: 'TLS handshake' };
+  return undefined;
 }
 
 function records(steps: Step[]): HopRecord[] {

@@ -355,7 +355,10 @@ const ROWS: Row[] = [
     check: { timeoutMs: 300 },
     passes: false,
     also: (cw) => {
-      expect(cw.result.error?.name).toBe('TimeoutError');
+      expect(cw.result.error).toMatchObject({
+        name: 'TimeoutError',
+        message: 'no TLS handshake within 300 ms',
+      });
       expect(cw.result.timing.total).toBeLessThan(300 + 250);
     },
   },
