@@ -17,6 +17,7 @@ import type { DecodedBody } from './http-body.js';
 import { cutError, explain, statusText, type Stall } from './http-errors.js';
 import { openHop, type Hop, type HopEnv, type HopRequest } from './http-hop.js';
 import type { Marks } from './http-marks.js';
+import { requestHeaders } from './http-headers.js';
 import { probeOptions, type ProbeOptions } from './http-options.js';
 import { chainError, followRequest, redirectOf } from './http-redirects.js';
 import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
@@ -224,31 +225,6 @@ function phases(m: Marks, withDownload: boolean): Partial<Record<TimingPhase, nu
   if (withDownload && m.headers !== undefined && m.bodyEnd !== undefined)
     t.download = ms(m.headers, m.bodyEnd);
   return t;
-}
-
-/**
- * The headers a URL of this run is sent: ours (user-agent, location, accept-encoding),
- * and the check's own over them (case-insensitively: its accept-encoding wins) on the
- * check's own origin only, so credentials never follow a redirect to another one.
- */
-function requestHeaders(
-  check: CheckConfig,
-  location: Pick<RunLocation, 'id'>,
-  options: ProbeOptions,
-): (url: URL) => Record<string, string> {
-  const origin = new URL(check.target).origin;
-  const ours: Record<string, string> = {
-    'user-agent': 'checkwall/0.1',
-    'x-checkwall-location': location.id,
-    // acceptEncoding: false sends none (the server answers uncompressed).
-    ...(options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {}),
-  };
-  const own = new Set(Object.keys(check.headers).map((name) => name.toLowerCase()));
-  const withOwn = {
-    ...Object.fromEntries(Object.entries(ours).filter(([name]) => !own.has(name))),
-    ...check.headers,
-  };
-  return (url) => (url.origin === origin ? withOwn : ours);
 }
 
 /**

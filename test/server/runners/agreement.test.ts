@@ -55,6 +55,10 @@ function answer(req: { url: string; headers: Record<string, unknown> }, res: Ser
   const redirect = (to: string, status = 302) => void res.writeHead(status, { location: to }).end();
   if (path === '/plain') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(HELLO);
   if (path === '/5xx') return void res.writeHead(503).end('down');
+  if (path === '/basic') {
+    const sent = req.headers.authorization === `Basic ${Buffer.from('ann:pa ss').toString('base64')}`;
+    return void res.writeHead(sent ? 200 : 401).end();
+  }
   if (path === '/204') return void res.writeHead(204).end();
   const hops = /^\/r\/(\d)$/.exec(path);
   if (hops) return redirect(hops[1] === '1' ? '/plain' : `/r/${Number(hops[1]) - 1}`, 301);
@@ -267,6 +271,12 @@ const ROWS: Row[] = [
     passes: true,
     also: (cw) =>
       expect(cw.probe.hops.map((h) => h.url)).toEqual([`${rawUrl}/utf8-location`, `${rawUrl}/caf%C3%A9`]),
+  },
+  {
+    name: "credentials in the target's URL, sent as Basic",
+    target: () => `${plain.url.replace('//', '//ann:pa%20ss@')}/basic`,
+    module: 'plain',
+    passes: true,
   },
   {
     name: 'gzip always',
