@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
 import type { RunContext } from './types.js';
 import { createBodySink, type BodyLimits } from './http-body.js';
+import { skipContinues } from './http-interim.js';
 import { markSocket, type Marks } from './http-marks.js';
 import { certificateOf, hostError, verifyError } from './certificate.js';
 import { MAX_HEADER_BYTES } from './http-options.js';
@@ -125,6 +126,7 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
           marks.tcpEnd = performance.now();
           if (!https) {
             socket.off('error', fail);
+            skipContinues(socket);
             markSocket(socket, marks);
             return callback(null, socket);
           }
@@ -173,6 +175,7 @@ function handshake(
     }
     secure.off('error', fail);
     socket.off('error', fail);
+    skipContinues(secure);
     markSocket(secure, marks);
     callback(null, secure);
   });

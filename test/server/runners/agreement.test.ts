@@ -114,6 +114,16 @@ function rawAnswer(socket: net.Socket): void {
       );
       return void socket.end(`HTTP/1.1 200 OK\r\n${cookies.join('')}Content-Length: 2\r\n\r\nok`);
     }
+    // A 100 nobody asked for (cut mid-line), then Early Hints, then the answer.
+    if (path === '/interim') {
+      socket.write('HTTP/1.1 100 Con');
+      return void after(20, () =>
+        socket.end(
+          `tinue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </s.css>; rel=preload\r\n\r\n` +
+            `HTTP/1.1 200 OK\r\nContent-Length: ${HELLO.length}\r\n\r\n${HELLO}`,
+        ),
+      );
+    }
     if (path === '/te-and-length')
       return void socket.end(
         `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n2\r\nok\r\n0\r\n\r\n`,
@@ -337,6 +347,13 @@ const ROWS: Row[] = [
         name: 'ProtocolError',
         message: "the answer's headers are larger than 256 KiB, which Chrome refuses",
       }),
+  },
+  {
+    name: '100 Continue unasked, 103 Early Hints, then 200',
+    target: () => `${rawUrl}/interim`,
+    module: 'hello',
+    check: { assertions: hello },
+    passes: true,
   },
   {
     name: 'Transfer-Encoding and Content-Length together',
