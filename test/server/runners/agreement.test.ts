@@ -5,7 +5,7 @@
 // the decision in docs/service.md ("The probe's rules") that says why.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,15 @@ function answer(req: { url: string; headers: Record<string, unknown> }, res: Ser
       .writeHead(200, asked ? { 'content-encoding': 'gzip' } : {})
       .end(asked ? gzipSync(HELLO) : HELLO);
   }
+  if (path === '/gzip-then-br')
+    return void res
+      .writeHead(200, { 'content-encoding': 'gzip, br' })
+      .end(brotliCompressSync(gzipSync(HELLO)));
+  // Bytes in an encoding the probe never asked for (zstd's frame magic, then noise).
+  if (path === '/zstd')
+    return void res
+      .writeHead(200, { 'content-encoding': 'zstd' })
+      .end(Buffer.from('28b52ffd0458290000', 'hex'));
   if (path === '/mib') return void res.writeHead(200).end('x'.repeat(1024 * 1024));
   if (path === '/slow-headers')
     return after(300, (waited) => {
@@ -307,6 +316,34 @@ const ROWS: Row[] = [
       expect(cw.result.response?.headers['content-encoding']).toBe('gzip');
       expect(cw.result.response?.body).toBe(HELLO);
       expect(cw.result.response?.size).toBe(gzipSync(HELLO).length);
+    },
+  },
+  {
+    name: 'gzip, then br (two encodings)',
+    target: () => `${plain.url}/gzip-then-br`,
+    module: 'plain',
+    check: { assertions: hello },
+    passes: true,
+    also: (cw) => expect(cw.result.response?.body).toBe(HELLO),
+  },
+  {
+    name: 'zstd, unasked',
+    target: () => `${plain.url}/zstd`,
+    module: 'plain',
+    check: {
+      assertions: [{ source: 'TEXT_BODY', property: '', comparison: 'NOT_CONTAINS', target: 'error' }],
+    },
+    passes: false,
+    differs: 'an encoding it does not decode',
+    also: (cw) => {
+      expect(cw.result.error).toMatchObject({
+        name: 'DecodeError',
+        message: 'the body is in zstd, which the probe does not decode (it decodes gzip, deflate and br)',
+      });
+      expect(cw.result.assertions[0]).toMatchObject({
+        passed: false,
+        actual: 'not evaluated: the body could not be decoded',
+      });
     },
   },
   {
