@@ -113,7 +113,10 @@ export function createBodySink(encoding: string | undefined, limits: BodyLimits)
       return size;
     },
     async done() {
-      if (decoder && !decoder.destroyed) decoder.end();
+      // No body (a HEAD's answer, a 204, a 304) is empty in any encoding: a decoder ended
+      // with no input says "unexpected end of file".
+      if (size === 0) for (const d of decoders) d.destroy();
+      else if (decoder && !decoder.destroyed) decoder.end();
       await finished;
       return {
         text: Buffer.concat(kept).toString('utf8'),

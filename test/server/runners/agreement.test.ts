@@ -73,6 +73,11 @@ function answer(req: { url: string; headers: Record<string, unknown> }, res: Ser
       .writeHead(200, asked ? { 'content-encoding': 'gzip' } : {})
       .end(asked ? gzipSync(HELLO) : HELLO);
   }
+  // As a CDN answers HEAD: the GET's headers, encoding included, and no body.
+  if (path === '/gzip-head')
+    return void res
+      .writeHead(200, { 'content-encoding': 'gzip', 'content-length': gzipSync(HELLO).length })
+      .end(gzipSync(HELLO));
   if (path === '/gzip-then-br')
     return void res
       .writeHead(200, { 'content-encoding': 'gzip, br' })
@@ -186,6 +191,7 @@ beforeAll(async () => {
       `  headers:\n    Authorization: Bearer secret\n  fail_if_body_not_matches_regexp: ['auth:none']\n`,
     ),
     short: http().replace('timeout: 5s', 'timeout: 1s'),
+    head: http('  method: HEAD\n'),
     brief: http(`  tls_config:\n    ca_file: ${join(dir, 'ca.pem')}\n`).replace(
       'timeout: 5s',
       'timeout: 300ms',
@@ -317,6 +323,14 @@ const ROWS: Row[] = [
       expect(cw.result.response?.body).toBe(HELLO);
       expect(cw.result.response?.size).toBe(gzipSync(HELLO).length);
     },
+  },
+  {
+    name: 'HEAD of a gzipped page',
+    target: () => `${plain.url}/gzip-head`,
+    module: 'head',
+    check: { method: 'HEAD' },
+    passes: true,
+    also: (cw) => expect(cw.result.response).toMatchObject({ statusCode: 200, size: 0, body: '' }),
   },
   {
     name: 'gzip, then br (two encodings)',
