@@ -147,9 +147,10 @@ function handshake(
 ): tls.TLSSocket {
   const secure = tls.connect({
     socket,
-    // RFC 6066 forbids an IP address as the server name: none is sent for an IP target,
-    // and the host is checked below, against the target's own host either way.
-    servername: net.isIP(host) ? undefined : host,
+    // RFC 6066 forbids an IP address as the server name, and a name's trailing dot: none
+    // is sent for an IP target, a name without its dot (as Go sends it); the host is
+    // checked below, against the target's own host either way.
+    servername: net.isIP(host) ? undefined : host.replace(/\.$/, ''),
     ca: env.ca,
     // Verified below, after the certificate is read: a socket Node rejects itself has
     // dropped the certificate by the time it reports why; and Node checks the name of a
