@@ -61,6 +61,10 @@ export async function probeHttp(
   options: ProbeOptions = probeOptions(check, ctx),
 ): Promise<HttpProbe> {
   const url = new URL(check.target);
+  // The target's credentials go as its authorization header (http-headers.ts), which a
+  // stored result masks: every URL a result names (its request's, its hops') is without them.
+  url.username = '';
+  url.password = '';
   const headersFor = requestHeaders(check, location, options);
   let next: HopRequest = { url, method: check.method, headers: headersFor(url), body: check.body };
   const request: CheckResult['request'] = { ...next, url: url.href };
