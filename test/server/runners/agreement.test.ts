@@ -532,6 +532,17 @@ const ROWS: Row[] = [
           "the certificate's names (it has no alternative names) do not include localhost: its subject's CN is not read, as browsers do not read it",
       }),
   },
+  {
+    name: 'TLS: https to a port that speaks HTTP',
+    target: () => `${plain.url.replace('http:', 'https:')}/plain`,
+    module: 'tls',
+    passes: false,
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'TLSError',
+        message: 'the TLS handshake failed: wrong version number (does the port speak plain HTTP?)',
+      }),
+  },
   { name: 'TLS: an untrusted certificate', target: https('untrusted'), module: 'tls', passes: false },
   {
     name: 'TLS: an expired certificate',
