@@ -40,14 +40,16 @@ async function issue(
   )
     .join('')
     .replace(/^[89a-f]/, '1');
+  const altNames = [
+    ...names.dns.map((value) => ({ type: 'dns' as const, value })),
+    ...names.ip.map((value) => ({ type: 'ip' as const, value })),
+  ];
   const extensions: x509.Extension[] = leaf
     ? [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-        new x509.SubjectAlternativeNameExtension([
-          ...names.dns.map((value) => ({ type: 'dns' as const, value })),
-          ...names.ip.map((value) => ({ type: 'ip' as const, value })),
-        ]),
+        // No names at all: a leaf named by its subject's CN alone, as before 2017.
+        ...(altNames.length > 0 ? [new x509.SubjectAlternativeNameExtension(altNames)] : []),
       ]
     : [
         new x509.BasicConstraintsExtension(true, undefined, true),
@@ -71,7 +73,7 @@ async function issue(
   return { cert, keys, pem: cert.toString('pem'), keyPem, subject, serialNumber, notAfter: cert.notAfter };
 }
 
-/** The leaf's subject alternative names (by default localhost and 127.0.0.1). */
+/** The leaf's subject alternative names (by default localhost and 127.0.0.1; none: no extension). */
 export interface LeafNames {
   dns: string[];
   ip: string[];

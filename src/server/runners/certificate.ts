@@ -1,6 +1,7 @@
 // The TLS certificate a run was shown (docs/certificates.md): the leaf's
 // fields and the earliest expiry anywhere in the presented chain, since an
 // intermediate can expire before the leaf it signed.
+import { isIP } from 'node:net';
 import { checkServerIdentity, type PeerCertificate, type DetailedPeerCertificate } from 'node:tls';
 import type { ResultCertificate } from '../../api/schemas/index.js';
 import { daysUntil } from '../../domain/certificate.js';
@@ -99,12 +100,17 @@ const VERIFY_MESSAGES: Record<string, string> = {
 
 /**
  * The error of a certificate that does not name `host` (checked against the target's
- * own host, IP addresses against the IP SANs), or null when it names it.
+ * own host: a name against the DNS SANs, an IP address against the IP SANs), or null
+ * when it names it.
  */
 export function hostError(host: string, leaf: DetailedPeerCertificate): Error | null {
-  if (!checkServerIdentity(host, leaf)) return null;
+  // Node reads the subject's CN when a certificate has no DNS names; browsers stopped
+  // in 2017 and Go (the exporter) in 2020: a name is matched to the DNS names alone.
+  const byCn = isIP(host) === 0 && !/(?:^|, )DNS:/.test(leaf.subjectaltname ?? '');
+  if (!byCn && !checkServerIdentity(host, leaf)) return null;
   const names = leaf.subjectaltname ? ` (${leaf.subjectaltname})` : ' (it has no alternative names)';
-  const error = new Error(`the certificate's names${names} do not include ${host}`) as Error & {
+  const cn = byCn ? ": its subject's CN is not read, as browsers do not read it" : '';
+  const error = new Error(`the certificate's names${names} do not include ${host}${cn}`) as Error & {
     code: string;
   };
   error.code = 'ERR_TLS_CERT_ALTNAME_INVALID';

@@ -31,30 +31,53 @@ export interface BodySink {
   done(): Promise<DecodedBody>;
 }
 
-function decoderFor(encoding: string): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
-  switch (encoding) {
-    case 'gzip':
-    case 'x-gzip':
-      return zlib.createGunzip();
-    case 'deflate':
-      return zlib.createInflate();
-    case 'br':
-      return zlib.createBrotliDecompress();
-    default:
-      return null;
-  }
+type Decoder = zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress;
+
+const DECODERS: Record<string, () => Decoder> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/**
+ * The decoders of a content-encoding, in the order they undo it (`gzip, br` was gzipped,
+ * then compressed with br: br is undone first), piped into one another; or the first
+ * coding it cannot decode.
+ */
+function decodersFor(encoding: string | undefined): Decoder[] | { unknown: string } {
+  const codings = (encoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  const unknown = codings.find((c) => !Object.hasOwn(DECODERS, c));
+  if (unknown !== undefined) return { unknown };
+  const decoders = codings.map((c) => DECODERS[c]!());
+  decoders.forEach((d, i) => i > 0 && decoders[i - 1]!.pipe(d));
+  return decoders;
 }
 
-/** A sink for a body with this content-encoding; one it cannot decode is kept as received. */
+/**
+ * A sink for a body with this content-encoding. One in an encoding it cannot decode is
+ * kept as received, with a decodeError: its bytes are not its text, and a body assertion
+ * judged on them (NOT_CONTAINS) would pass whatever the page says.
+ */
 export function createBodySink(encoding: string | undefined, limits: BodyLimits): BodySink {
-  const coding = encoding?.trim().toLowerCase() ?? '';
-  const decoder = coding === '' || coding === 'identity' ? null : decoderFor(coding);
+  const chain = decodersFor(encoding);
+  const decoders = 'unknown' in chain ? [] : chain;
+  const decoder = decoders[0] ?? null;
+  const last = decoders.at(-1);
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let decoded = 0;
   let size = 0;
   let stopped = false;
-  let decodeError: string | undefined;
+  let decodeError =
+    'unknown' in chain
+      ? `in ${chain.unknown}, which the probe does not decode (it decodes gzip, deflate and br)`
+      : undefined;
   const keep = (chunk: Buffer) => {
     decoded += chunk.length;
     if (keptBytes < limits.keep) {
@@ -63,17 +86,19 @@ export function createBodySink(encoding: string | undefined, limits: BodyLimits)
       keptBytes += part.length;
     }
   };
-  const finished = decoder
+  const finished = last
     ? new Promise<void>((resolve) => {
-        decoder.on('data', (chunk: Buffer) => {
+        last.on('data', (chunk: Buffer) => {
           keep(chunk);
           if (decoded >= limits.count && !stopped) {
             stopped = true;
-            decoder.destroy();
+            for (const d of decoders) d.destroy();
           }
         });
-        decoder.once('error', (e) => ((decodeError = `not valid ${coding}: ${e.message}`), resolve()));
-        decoder.once('close', resolve);
+        const coding = encoding?.trim().toLowerCase();
+        for (const d of decoders)
+          d.once('error', (e) => ((decodeError ??= `not valid ${coding}: ${e.message}`), resolve()));
+        last.once('close', resolve);
       })
     : Promise.resolve();
   return {
@@ -88,7 +113,10 @@ export function createBodySink(encoding: string | undefined, limits: BodyLimits)
       return size;
     },
     async done() {
-      if (decoder && !decoder.destroyed) decoder.end();
+      // No body (a HEAD's answer, a 204, a 304) is empty in any encoding: a decoder ended
+      // with no input says "unexpected end of file".
+      if (size === 0) for (const d of decoders) d.destroy();
+      else if (decoder && !decoder.destroyed) decoder.end();
       await finished;
       return {
         text: Buffer.concat(kept).toString('utf8'),

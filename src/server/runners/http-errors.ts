@@ -1,25 +1,34 @@
 // What an HTTP run says went wrong, named by what happened rather than by the
 // client library's words for its own state.
 import { namedError, networkError } from './result.js';
+import { MAX_HEADER_BYTES } from './http-options.js';
 import { noAnswer } from './resolve.js';
 
 /**
- * The error of a request that stopped before its headers. `unresolved`: the host the
- * run was still resolving when it stopped, if it was; `head`: the answer's head as
- * received, to name what in it is not HTTP.
+ * Where a request stopped before its answer: resolving this host, or waiting for its
+ * connection or TLS handshake; undefined once it had them (waiting for the answer).
+ */
+export type Stall = { resolving: string } | { waiting: 'connection' | 'TLS handshake' } | undefined;
+
+/**
+ * The error of a request that stopped before its headers. `stall`: the phase it was
+ * in, to name a timeout by it; `head`: the answer's head as received, to name what in
+ * it is not HTTP.
  */
 export function explain(
   error: unknown,
   timeoutMs: number,
   signal: AbortSignal,
-  unresolved: string | undefined,
+  stall: Stall,
   head: Buffer | undefined,
 ): Error {
   if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
     const message =
-      unresolved === undefined
+      stall === undefined
         ? `no complete response within ${timeoutMs} ms`
-        : noAnswer(unresolved, timeoutMs);
+        : 'resolving' in stall
+          ? noAnswer(stall.resolving, timeoutMs)
+          : `no ${stall.waiting} within ${timeoutMs} ms`;
     return namedError('TimeoutError', message);
   }
   const e = error instanceof Error ? error : new Error(String(error));
@@ -29,8 +38,21 @@ export function explain(
   // content-length header"): the head itself says what is wrong with it.
   const invalid = head ? invalidHead(head) : null;
   if (invalid) return namedError('ProtocolError', `the answer is not valid HTTP: ${invalid}`);
-  if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')
-    return namedError('ProtocolError', `the answer is not valid HTTP: ${e.message}`);
+  if (code === 'UND_ERR_HEADERS_OVERFLOW')
+    return namedError(
+      'ProtocolError',
+      `the answer's headers are larger than ${MAX_HEADER_BYTES / 1024} KiB, which Chrome refuses`,
+    );
+  // undici's parser errors carry no code (undici looks up llhttp's name by number, in a
+  // table by name): they are known by their name, and said in llhttp's words alone.
+  if (
+    code.startsWith('HPE_') ||
+    e.name === 'HTTPParserError' ||
+    code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH'
+  ) {
+    const words = /^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/s.exec(e.message)?.[1];
+    return namedError('ProtocolError', `the answer is not valid HTTP: ${words ?? e.message}`);
+  }
   return networkError(e);
 }
 

@@ -8,8 +8,10 @@ import tls from 'node:tls';
 import { Client, type buildConnector, type Dispatcher } from 'undici';
 import type { RunContext } from './types.js';
 import { createBodySink, type BodyLimits } from './http-body.js';
+import { skipContinues } from './http-interim.js';
 import { markSocket, type Marks } from './http-marks.js';
 import { certificateOf, hostError, verifyError } from './certificate.js';
+import { MAX_HEADER_BYTES } from './http-options.js';
 import { namedError } from './result.js';
 import { resolveWithin } from './resolve.js';
 
@@ -54,6 +56,7 @@ export async function openHop(req: HopRequest, env: HopEnv): Promise<Hop> {
   const marks: Marks = { sink: (encoding) => createBodySink(encoding, env.body) };
   const client = new Client(req.url.origin, {
     connect: connector(marks, env),
+    maxHeaderSize: MAX_HEADER_BYTES,
     // The run's signal times it out (http.ts). undici's own timeouts keep a timer, and
     // through it the client and its socket, until the next half-second tick of its timer
     // wheel: long enough to outlive a scavenge and be promoted.
@@ -94,12 +97,21 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
     const callback: typeof answer = (...args: Parameters<typeof answer>) => {
       if (told) return;
       told = true;
+      env.signal.removeEventListener('abort', abort);
       answer(...args);
     };
     const host = opts.hostname.replace(/^\[|\]$/g, '');
     const https = opts.protocol === 'https:';
     const port = Number(opts.port) || (https ? 443 : 80);
     const fail = (error: Error) => callback(error, null);
+    // undici heeds a request's signal only once it has a connection: a connect or a TLS
+    // handshake that never ends would hold the run past its timeout, for ever.
+    const opened: net.Socket[] = [];
+    const abort = () => {
+      for (const socket of opened) socket.destroy();
+      fail(env.signal.reason as Error);
+    };
+    env.signal.addEventListener('abort', abort, { once: true });
     marks.dnsStart = performance.now();
     resolveWithin(host, env.signal, env.ctx.lookup)
       .then((address) => {
@@ -108,15 +120,17 @@ function connector(marks: Marks, env: HopEnv): buildConnector.connector {
         const refused = env.refuse(address);
         if (refused) return fail(namedError('RedirectError', refused));
         const socket = net.connect({ host: address, port });
+        opened.push(socket);
         socket.once('error', fail);
         socket.once('connect', () => {
           marks.tcpEnd = performance.now();
           if (!https) {
             socket.off('error', fail);
+            skipContinues(socket);
             markSocket(socket, marks);
             return callback(null, socket);
           }
-          handshake(socket, host, marks, env, callback, fail);
+          opened.push(handshake(socket, host, marks, env, callback, fail));
         });
       })
       .catch(fail);
@@ -130,12 +144,13 @@ function handshake(
   env: HopEnv,
   callback: Parameters<buildConnector.connector>[1],
   fail: (error: Error) => void,
-): void {
+): tls.TLSSocket {
   const secure = tls.connect({
     socket,
-    // RFC 6066 forbids an IP address as the server name: none is sent for an IP target,
-    // and the host is checked below, against the target's own host either way.
-    servername: net.isIP(host) ? undefined : host,
+    // RFC 6066 forbids an IP address as the server name, and a name's trailing dot: none
+    // is sent for an IP target, a name without its dot (as Go sends it); the host is
+    // checked below, against the target's own host either way.
+    servername: net.isIP(host) ? undefined : host.replace(/\.$/, ''),
     ca: env.ca,
     // Verified below, after the certificate is read: a socket Node rejects itself has
     // dropped the certificate by the time it reports why; and Node checks the name of a
@@ -161,7 +176,9 @@ function handshake(
     }
     secure.off('error', fail);
     socket.off('error', fail);
+    skipContinues(secure);
     markSocket(secure, marks);
     callback(null, secure);
   });
+  return secure;
 }

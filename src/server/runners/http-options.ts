@@ -27,6 +27,13 @@ export interface ProbeOptions {
 /** Bodies are read this far for assertions, whatever is stored. */
 export const ASSERTION_BODY_BYTES = 1024 * 1024;
 
+/**
+ * An answer's head (status line and headers) is read this far, as Chrome reads it
+ * (ERR_RESPONSE_HEADERS_TOO_BIG past it): undici's own default, Node's 16 KiB, fails
+ * sites with big cookies or policies that every browser shows.
+ */
+export const MAX_HEADER_BYTES = 256 * 1024;
+
 export const PROBE_DEFAULTS: ProbeOptions = {
   followRedirects: true,
   maxRedirects: 10,

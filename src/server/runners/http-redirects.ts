@@ -20,7 +20,7 @@ export function redirectOf(
   if (!FOLLOWED.has(statusCode) || location === undefined) return null;
   let to: URL;
   try {
-    to = new URL(location, from);
+    to = new URL(asSent(location), from);
   } catch {
     return { error: redirectError(`the redirect's Location is not a URL: ${location.slice(0, 200)}`) };
   }
@@ -28,6 +28,16 @@ export function redirectOf(
     return { error: redirectError(`the redirect to ${to.href} was not followed: only http and https are`) };
   to.hash = '';
   return { to };
+}
+
+/**
+ * A Location as its bytes: undici hands a header's bytes over as latin1 characters,
+ * so a UTF-8 `/café` arrives as `/cafÃ©`, which the URL parser would encode again
+ * (`/caf%C3%83%C2%A9`). Each byte beyond ASCII is percent-encoded instead, as the
+ * exporter (Go) and curl send it (`/caf%C3%A9`); a host so encoded is still made IDNA.
+ */
+function asSent(location: string): string {
+  return location.replace(/[\x80-\xff]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /**

@@ -14,9 +14,10 @@ import type { RunCheck, RunContext } from './types.js';
 import { evaluateAssertions } from './assertions.js';
 import { earliestExpiring } from './certificate.js';
 import type { DecodedBody } from './http-body.js';
-import { cutError, explain, statusText } from './http-errors.js';
+import { cutError, explain, statusText, type Stall } from './http-errors.js';
 import { openHop, type Hop, type HopEnv, type HopRequest } from './http-hop.js';
 import type { Marks } from './http-marks.js';
+import { requestHeaders } from './http-headers.js';
 import { probeOptions, type ProbeOptions } from './http-options.js';
 import { chainError, followRequest, redirectOf } from './http-redirects.js';
 import { finishResult, ms, namedError, startFrame, type Outcome } from './result.js';
@@ -60,6 +61,10 @@ export async function probeHttp(
   options: ProbeOptions = probeOptions(check, ctx),
 ): Promise<HttpProbe> {
   const url = new URL(check.target);
+  // The target's credentials go as its authorization header (http-headers.ts), which a
+  // stored result masks: every URL a result names (its request's, its hops') is without them.
+  url.username = '';
+  url.password = '';
   const headersFor = requestHeaders(check, location, options);
   let next: HopRequest = { url, method: check.method, headers: headersFor(url), body: check.body };
   const request: CheckResult['request'] = { ...next, url: url.href };
@@ -80,12 +85,11 @@ export async function probeHttp(
       steps.push({ hop, url: next.url });
       if (steps.length === 1) env.refuse = privateGuard(hop.marks.address, options, () => next.url);
       if (!hop.res) {
-        const unresolved = hop.marks.dnsStart !== undefined && hop.marks.dnsEnd === undefined;
         const error = explain(
           hop.error,
           check.timeoutMs,
           signal,
-          unresolved ? next.url.hostname : undefined,
+          stallOf(hop.marks, next.url),
           hop.marks.head,
         );
         const { timing, certificate } = summed(steps);
@@ -198,6 +202,15 @@ function summed(steps: Step[]): Pick<Outcome, 'timing' | 'certificate'> & { resp
   return { timing, certificate, responseTime: Math.round(responseTime) };
 }
 
+/** The phase a request that got no answer stopped in, by its marks. */
+function stallOf(m: Marks, url: URL): Stall {
+  if (m.dnsStart !== undefined && m.dnsEnd === undefined) return { resolving: url.hostname };
+  if (m.dnsEnd !== undefined && m.tcpEnd === undefined) return { waiting: 'connection' };
+  if (url.protocol === 'https:' && m.tcpEnd !== undefined && m.tlsEnd === undefined)
+    return { waiting: 'TLS handshake' };
+  return undefined;
+}
+
 function records(steps: Step[]): HopRecord[] {
   return steps.map(({ hop, url }, i) => ({
     url: url.href,
@@ -216,31 +229,6 @@ function phases(m: Marks, withDownload: boolean): Partial<Record<TimingPhase, nu
   if (withDownload && m.headers !== undefined && m.bodyEnd !== undefined)
     t.download = ms(m.headers, m.bodyEnd);
   return t;
-}
-
-/**
- * The headers a URL of this run is sent: ours (user-agent, location, accept-encoding),
- * and the check's own over them (case-insensitively: its accept-encoding wins) on the
- * check's own origin only, so credentials never follow a redirect to another one.
- */
-function requestHeaders(
-  check: CheckConfig,
-  location: Pick<RunLocation, 'id'>,
-  options: ProbeOptions,
-): (url: URL) => Record<string, string> {
-  const origin = new URL(check.target).origin;
-  const ours: Record<string, string> = {
-    'user-agent': 'checkwall/0.1',
-    'x-checkwall-location': location.id,
-    // acceptEncoding: false sends none (the server answers uncompressed).
-    ...(options.acceptEncoding ? { 'accept-encoding': options.acceptEncoding } : {}),
-  };
-  const own = new Set(Object.keys(check.headers).map((name) => name.toLowerCase()));
-  const withOwn = {
-    ...Object.fromEntries(Object.entries(ours).filter(([name]) => !own.has(name))),
-    ...check.headers,
-  };
-  return (url) => (url.origin === origin ? withOwn : ours);
 }
 
 /**

@@ -84,12 +84,21 @@ export function networkError(e: Error): Error {
   if (code === 'ECONNREFUSED') return renamed(e, 'ConnectionRefusedError');
   if (code === 'ECONNRESET') return renamed(e, 'ConnectionResetError');
   if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) return renamed(e, 'TLSError');
+  // OpenSSL's own errors read "80FC…:error:0A00010B:SSL routines:…:ssl3_record.c:350:":
+  // its reason alone says what went wrong.
+  if (code?.startsWith('ERR_SSL_')) return renamed(e, 'TLSError', handshakeWords(e));
   return e;
 }
 
-function renamed(e: Error, name: string): Error {
-  const copy = namedError(name, e.message);
+function handshakeWords(e: Error): string {
+  const reason = (e as { reason?: string }).reason ?? e.message;
+  const hint = reason === 'wrong version number' ? ' (does the port speak plain HTTP?)' : '';
+  return `the TLS handshake failed: ${reason}${hint}`;
+}
+
+function renamed(e: Error, name: string, message = e.message): Error {
+  const copy = namedError(name, message);
   // Only the message: the frames of a socket error are Node's internals (TCPConnectWrap…).
-  copy.stack = `${name}: ${e.message}`;
+  copy.stack = `${name}: ${message}`;
   return copy;
 }

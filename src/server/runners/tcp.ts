@@ -1,5 +1,6 @@
 // The TCP runner: resolve, connect, optionally send and wait for an expected reply.
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import type { RunCheck } from './types.js';
 import { finishResult, ms, namedError, networkError, startFrame, type Outcome } from './result.js';
 import { noAnswer, resolveWithin } from './resolve.js';
@@ -73,9 +74,11 @@ function connect(host: string, port: number, signal: AbortSignal): Promise<net.S
 function exchange(socket: net.Socket, check: Parameters<RunCheck>[1], signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     let reply = '';
+    // A character may arrive split between two reads: decoded across them, not each alone.
+    const text = new StringDecoder('utf8');
     const done = () => resolve(reply);
     socket.on('data', (chunk: Buffer) => {
-      reply += chunk.toString('utf8');
+      reply += text.write(chunk);
       if (check.expect === undefined || reply.includes(check.expect)) done();
     });
     socket.once('end', done);

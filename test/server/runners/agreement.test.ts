@@ -5,7 +5,7 @@
 // the decision in docs/service.md ("The probe's rules") that says why.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,10 @@ function answer(req: { url: string; headers: Record<string, unknown> }, res: Ser
   const redirect = (to: string, status = 302) => void res.writeHead(status, { location: to }).end();
   if (path === '/plain') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(HELLO);
   if (path === '/5xx') return void res.writeHead(503).end('down');
+  if (path === '/basic') {
+    const sent = req.headers.authorization === `Basic ${Buffer.from('ann:pa ss').toString('base64')}`;
+    return void res.writeHead(sent ? 200 : 401).end();
+  }
   if (path === '/204') return void res.writeHead(204).end();
   const hops = /^\/r\/(\d)$/.exec(path);
   if (hops) return redirect(hops[1] === '1' ? '/plain' : `/r/${Number(hops[1]) - 1}`, 301);
@@ -69,6 +73,20 @@ function answer(req: { url: string; headers: Record<string, unknown> }, res: Ser
       .writeHead(200, asked ? { 'content-encoding': 'gzip' } : {})
       .end(asked ? gzipSync(HELLO) : HELLO);
   }
+  // As a CDN answers HEAD: the GET's headers, encoding included, and no body.
+  if (path === '/gzip-head')
+    return void res
+      .writeHead(200, { 'content-encoding': 'gzip', 'content-length': gzipSync(HELLO).length })
+      .end(gzipSync(HELLO));
+  if (path === '/gzip-then-br')
+    return void res
+      .writeHead(200, { 'content-encoding': 'gzip, br' })
+      .end(brotliCompressSync(gzipSync(HELLO)));
+  // Bytes in an encoding the probe never asked for (zstd's frame magic, then noise).
+  if (path === '/zstd')
+    return void res
+      .writeHead(200, { 'content-encoding': 'zstd' })
+      .end(Buffer.from('28b52ffd0458290000', 'hex'));
   if (path === '/mib') return void res.writeHead(200).end('x'.repeat(1024 * 1024));
   if (path === '/slow-headers')
     return after(300, (waited) => {
@@ -95,6 +113,35 @@ function rawAnswer(socket: net.Socket): void {
     if (path === '/http10') return void socket.end(`HTTP/1.0 200 OK\r\n\r\n${HELLO}`);
     if (path === '/malformed')
       return void socket.end(`HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Trace: a\x01b\r\n\r\nok`);
+    // A Location's bytes as sites send them: UTF-8, not percent-encoded.
+    if (path === '/utf8-location')
+      return void socket.end(
+        Buffer.from(`HTTP/1.1 302 Found\r\nLocation: /café\r\nContent-Length: 0\r\n\r\n`),
+      );
+    if (path === '/caf%C3%A9')
+      return void socket.end(`HTTP/1.1 200 OK\r\nContent-Length: ${HELLO.length}\r\n\r\n${HELLO}`);
+    const kib = /^\/headers-(\d+)k$/.exec(path ?? '');
+    if (kib) {
+      const cookies = Array.from(
+        { length: Number(kib[1]) },
+        (_, i) => `Set-Cookie: c${i}=${'v'.repeat(1000)}\r\n`,
+      );
+      return void socket.end(`HTTP/1.1 200 OK\r\n${cookies.join('')}Content-Length: 2\r\n\r\nok`);
+    }
+    // A 100 nobody asked for (cut mid-line), then Early Hints, then the answer.
+    if (path === '/interim') {
+      socket.write('HTTP/1.1 100 Con');
+      return void after(20, () =>
+        socket.end(
+          `tinue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </s.css>; rel=preload\r\n\r\n` +
+            `HTTP/1.1 200 OK\r\nContent-Length: ${HELLO.length}\r\n\r\n${HELLO}`,
+        ),
+      );
+    }
+    if (path === '/te-and-length')
+      return void socket.end(
+        `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n2\r\nok\r\n0\r\n\r\n`,
+      );
     if (path === '/reset') {
       socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 200000\r\n\r\n${'x'.repeat(50_000)}`);
       return void after(100, () => socket.resetAndDestroy());
@@ -121,12 +168,20 @@ beforeAll(async () => {
       name: 'DNS',
       names: { dns: ['localhost'], ip: [] },
     }),
+    cnOnly: await makeChain({
+      leafDays: 200,
+      intermediateDays: 300,
+      name: 'CN only',
+      names: { dns: [], ip: [] },
+    }),
     untrusted: await makeChain({ leafDays: 200, intermediateDays: 300, name: 'Stranger' }),
     expired: await makeChain({ leafDays: -2, intermediateDays: 300, name: 'Expired' }),
     expiring: await makeChain({ leafDays: 5, intermediateDays: 300, name: 'Expiring' }),
   };
   for (const [name, chain] of Object.entries(chains)) tlsTargets[name] = await serveChain(chain);
-  ca = [chains.trusted, chains.dnsOnly, chains.expired, chains.expiring].map((c) => c.root.pem).join('\n');
+  ca = [chains.trusted, chains.dnsOnly, chains.cnOnly, chains.expired, chains.expiring]
+    .map((c) => c.root.pem)
+    .join('\n');
   writeFileSync(join(dir, 'ca.pem'), ca);
   const http = (extra = '') => `prober: http\ntimeout: 5s\nhttp:\n  preferred_ip_protocol: ip4\n${extra}`;
   blackbox = await startBlackbox({
@@ -136,6 +191,11 @@ beforeAll(async () => {
       `  headers:\n    Authorization: Bearer secret\n  fail_if_body_not_matches_regexp: ['auth:none']\n`,
     ),
     short: http().replace('timeout: 5s', 'timeout: 1s'),
+    head: http('  method: HEAD\n'),
+    brief: http(`  tls_config:\n    ca_file: ${join(dir, 'ca.pem')}\n`).replace(
+      'timeout: 5s',
+      'timeout: 300ms',
+    ),
     tls: http(`  tls_config:\n    ca_file: ${join(dir, 'ca.pem')}\n`),
   });
   // The first request of a process compiles undici's and node:http's paths: timing
@@ -229,6 +289,23 @@ const ROWS: Row[] = [
     also: (cw, bb) => expect([cw.probe.hops.length - 1, bb.redirects]).toEqual([1, 1]),
   },
   {
+    name: 'a Location in UTF-8 (/café)',
+    target: () => `${rawUrl}/utf8-location`,
+    module: 'hello',
+    check: { assertions: hello },
+    passes: true,
+    also: (cw) =>
+      expect(cw.probe.hops.map((h) => h.url)).toEqual([`${rawUrl}/utf8-location`, `${rawUrl}/caf%C3%A9`]),
+  },
+  {
+    name: "credentials in the target's URL, sent as Basic",
+    target: () => `${plain.url.replace('//', '//ann:pa%20ss@')}/basic`,
+    module: 'plain',
+    passes: true,
+    // Every read key reads results: the password is in none of them (docs/security.md).
+    also: (cw) => expect(JSON.stringify(cw.result)).not.toMatch(/pa%20ss|ann:/),
+  },
+  {
     name: 'gzip always',
     target: () => `${plain.url}/gzip-always`,
     module: 'hello',
@@ -247,6 +324,42 @@ const ROWS: Row[] = [
       expect(cw.result.response?.headers['content-encoding']).toBe('gzip');
       expect(cw.result.response?.body).toBe(HELLO);
       expect(cw.result.response?.size).toBe(gzipSync(HELLO).length);
+    },
+  },
+  {
+    name: 'HEAD of a gzipped page',
+    target: () => `${plain.url}/gzip-head`,
+    module: 'head',
+    check: { method: 'HEAD' },
+    passes: true,
+    also: (cw) => expect(cw.result.response).toMatchObject({ statusCode: 200, size: 0, body: '' }),
+  },
+  {
+    name: 'gzip, then br (two encodings)',
+    target: () => `${plain.url}/gzip-then-br`,
+    module: 'plain',
+    check: { assertions: hello },
+    passes: true,
+    also: (cw) => expect(cw.result.response?.body).toBe(HELLO),
+  },
+  {
+    name: 'zstd, unasked',
+    target: () => `${plain.url}/zstd`,
+    module: 'plain',
+    check: {
+      assertions: [{ source: 'TEXT_BODY', property: '', comparison: 'NOT_CONTAINS', target: 'error' }],
+    },
+    passes: false,
+    differs: 'an encoding it does not decode',
+    also: (cw) => {
+      expect(cw.result.error).toMatchObject({
+        name: 'DecodeError',
+        message: 'the body is in zstd, which the probe does not decode (it decodes gzip, deflate and br)',
+      });
+      expect(cw.result.assertions[0]).toMatchObject({
+        passed: false,
+        actual: 'not evaluated: the body could not be decoded',
+      });
     },
   },
   {
@@ -275,6 +388,38 @@ const ROWS: Row[] = [
       expect(cw.result.error?.message).toBe('the answer is not valid HTTP: invalid header value in X-Trace');
     },
   },
+  { name: '20 KiB of headers', target: () => `${rawUrl}/headers-20k`, module: 'plain', passes: true },
+  {
+    name: '300 KiB of headers',
+    target: () => `${rawUrl}/headers-300k`,
+    module: 'plain',
+    passes: false,
+    differs: 'headers past a browser',
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'ProtocolError',
+        message: "the answer's headers are larger than 256 KiB, which Chrome refuses",
+      }),
+  },
+  {
+    name: '100 Continue unasked, 103 Early Hints, then 200',
+    target: () => `${rawUrl}/interim`,
+    module: 'hello',
+    check: { assertions: hello },
+    passes: true,
+  },
+  {
+    name: 'Transfer-Encoding and Content-Length together',
+    target: () => `${rawUrl}/te-and-length`,
+    module: 'plain',
+    passes: false,
+    differs: 'an answer that is not HTTP',
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'ProtocolError',
+        message: "the answer is not valid HTTP: Content-Length can't be present with Transfer-Encoding",
+      }),
+  },
   {
     name: 'accepted, never answered',
     target: () => `${rawUrl}/silent`,
@@ -282,6 +427,20 @@ const ROWS: Row[] = [
     check: { timeoutMs: 1000 },
     passes: false,
     also: (cw) => expect(cw.result.error?.name).toBe('TimeoutError'),
+  },
+  {
+    name: 'TLS: accepted, never a handshake',
+    target: () => `${rawUrl.replace('http:', 'https:')}/`,
+    module: 'brief',
+    check: { timeoutMs: 300 },
+    passes: false,
+    also: (cw) => {
+      expect(cw.result.error).toMatchObject({
+        name: 'TimeoutError',
+        message: 'no TLS handshake within 300 ms',
+      });
+      expect(cw.result.timing.total).toBeLessThan(300 + 250);
+    },
   },
   {
     name: 'a reset mid-body',
@@ -360,6 +519,29 @@ const ROWS: Row[] = [
         "the certificate's names (DNS:localhost) do not include 127.0.0.1",
       );
     },
+  },
+  {
+    name: 'TLS: a certificate named by its CN alone',
+    target: () => `${tlsTargets.cnOnly!.url}/`,
+    module: 'tls',
+    passes: false,
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'TLSError',
+        message:
+          "the certificate's names (it has no alternative names) do not include localhost: its subject's CN is not read, as browsers do not read it",
+      }),
+  },
+  {
+    name: 'TLS: https to a port that speaks HTTP',
+    target: () => `${plain.url.replace('http:', 'https:')}/plain`,
+    module: 'tls',
+    passes: false,
+    also: (cw) =>
+      expect(cw.result.error).toMatchObject({
+        name: 'TLSError',
+        message: 'the TLS handshake failed: wrong version number (does the port speak plain HTTP?)',
+      }),
   },
   { name: 'TLS: an untrusted certificate', target: https('untrusted'), module: 'tls', passes: false },
   {

@@ -81,6 +81,24 @@ describe('the certificate of an HTTPS run', () => {
     expect(r.certificate?.chainDaysRemaining).toBe(4);
   });
 
+  it('sends a name with a trailing dot without it (RFC 6066), and verifies it against the certificate', async () => {
+    const names: unknown[] = [];
+    const seen = (socket: { servername?: unknown }) => names.push(socket.servername);
+    targets[0]!.server.on('secureConnection', seen);
+    const check = CheckConfigSchema.parse({
+      id: 'c',
+      name: 'C',
+      type: 'api',
+      locations: ['eu-west'],
+      target: `${targets[0]!.url.replace('localhost', 'localhost.')}/`,
+    });
+    const dotted = { ...ctx, ca: soon.root.pem, lookup: () => Promise.resolve({ address: '127.0.0.1' }) };
+    const r = await runCheck(account, check, location, dotted, 'manual');
+    targets[0]!.server.off('secureConnection', seen);
+    expect(r).toMatchObject({ status: 'success', response: { statusCode: 200 } });
+    expect(names).toEqual(['localhost']);
+  });
+
   it.each([
     ['daysRemaining', 'GREATER_THAN', '14', false, '9'],
     ['daysRemaining', 'LESS_THAN', '14', true, undefined],

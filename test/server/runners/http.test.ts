@@ -48,6 +48,7 @@ function handler(req: IncomingMessage, res: ServerResponse) {
 let http = '';
 let https = '';
 let tcp = '';
+let splitTcp = '';
 const servers: net.Server[] = [];
 beforeAll(async () => {
   const listen = async (server: net.Server) => {
@@ -58,6 +59,14 @@ beforeAll(async () => {
   http = `http://127.0.0.1:${await listen(createServer(handler))}`;
   https = `https://localhost:${await listen(createHttps({ key: DEMO_TLS_KEY, cert: DEMO_TLS_CERT }, handler))}`;
   tcp = `127.0.0.1:${await listen(net.createServer((s) => s.on('data', (d) => s.end(`echo ${String(d)}`))))}`;
+  // A banner sent in two reads, the first ending in the first byte of "è".
+  const banner = Buffer.from('220 crème ready');
+  splitTcp = `127.0.0.1:${await listen(
+    net.createServer((s) => {
+      s.write(banner.subarray(0, 7));
+      setTimeout(() => s.end(banner.subarray(7)), 20);
+    }),
+  )}`;
   // The first request of a process compiles undici's and node:http's paths
   // (about 15 ms once); timing assertions are about every run after that.
   await run({ target: `${http}/json` });
@@ -204,6 +213,11 @@ describe('tcp runner', () => {
     expect(r.timing.tls).toBeUndefined();
     expectPhasesWithinTotal(r.timing, ['dns', 'tcp']);
     expect(r.request).toMatchObject({ method: 'TCP', body: 'PING' });
+  });
+
+  it('reads a reply whose UTF-8 character is split between two reads', async () => {
+    const r = await run({ type: 'tcp', target: splitTcp, expect: 'crème ready', timeoutMs: 1000 });
+    expect(r.error).toBeUndefined();
   });
 
   it('fails on an unexpected reply and on a refused port', async () => {
