@@ -43,7 +43,8 @@ export interface HeartbeatSignals {
     account: AccountConfig,
     check: CheckConfig,
     signal: Signal,
-    ping: { rid: string | null; body: Buffer | undefined; method: string },
+    /** `body`: the end of what the job posted (http/ping-body.ts) and its whole size. */
+    ping: { rid: string | null; body: { tail: Buffer; size: number } | undefined; method: string },
   ): Promise<void>;
 }
 
@@ -61,7 +62,7 @@ export function createHeartbeatSignals(deps: {
   return {
     async receive(account, check, signal, { rid, body, method }) {
       const at = deps.now();
-      const text = body ? utf8Tail(body, deps.maxStoredBodyBytes()) : undefined;
+      const text = body ? utf8Tail(body.tail, deps.maxStoredBodyBytes()) : undefined;
       // Read afresh: the /start may have come to another instance, or before a restart.
       judge.restore(account.id, check.id, await deps.runs.heartbeatRuns(account.id, check.id));
       const save = () => deps.runs.saveHeartbeatRuns(account.id, check.id, judge.runs(account.id, check.id));
@@ -83,7 +84,7 @@ export function createHeartbeatSignals(deps: {
       judge.setLastEnd(account.id, check.id, at);
       const end: Pick<RunEnd, 'end' | 'exitCode'> =
         signal.kind === 'exit' ? { end: 'exit', exitCode: signal.code } : { end: signal.kind };
-      const output = { text: text ?? '', size: body?.length ?? 0, method };
+      const output = { text: text ?? '', size: body?.size ?? 0, method };
       for (const location of account.locations.filter((l) => check.locations.includes(l.id)))
         await deps.record(
           account.id,

@@ -1,12 +1,13 @@
 // The ping URLs of heartbeat checks (docs/service.md, "Heartbeats"), GET or POST:
 // /v1/heartbeats/<token> and /v1/heartbeats/<token>/<start|fail|log|0-255>, with an
 // optional `?rid=`. The token is checked by the guard (guard.ts) before any body is read.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PathParamSchema } from '../../api/schemas/index.js';
 import type { Accounts } from '../config/accounts.js';
 import { parseSignal, PingQuerySchema, SIGNAL_HELP, type HeartbeatSignals } from '../heartbeats/signals.js';
-import { handleError, HttpError, parseOr400 } from './errors.js';
+import { HttpError, parseOr400 } from './errors.js';
+import { readPingBody, type PingBody } from './ping-body.js';
 
 const PingParams = z.object({ token: PathParamSchema, signal: z.string().max(16).optional() });
 
@@ -27,7 +28,8 @@ export function registerHeartbeatRoutes(
     const signal = parseSignal(part);
     if (!signal) throw new HttpError(400, `the signal "${part}" ${SIGNAL_HELP}`);
     const { rid } = parseOr400(PingQuerySchema, req.query, 'query');
-    const body = Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
+    const read = req.body as PingBody | undefined;
+    const body = read && read.size > 0 ? read : undefined;
     if (!deps.heartbeats) await deps.recordPing(found.account.id, found.check.id, deps.now());
     else
       await deps.heartbeats.receive(found.account, found.check, signal, {
@@ -39,20 +41,10 @@ export function registerHeartbeatRoutes(
   };
   for (const url of ['/v1/heartbeats/:token', '/v1/heartbeats/:token/:signal']) app.get(url, ping);
   // A job pings however its tool posts (`curl -d ...` sends a form, others text): whatever
-  // the body, it is read as bytes within the size limit, and kept as the job's output.
+  // the body, it is read as bytes, its end kept as the job's output (ping-body.ts).
   void app.register((scope, _opts, done) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, parsed) => parsed(null, body));
-    // A body over the limit is refused before the ping is read: the job must hear that its
-    // end was not counted (a page may follow), and how to send what fits.
-    scope.setErrorHandler((error: FastifyError, req, reply) => {
-      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return handleError(error, req, reply);
-      const limit = req.routeOptions.bodyLimit;
-      const message =
-        `the ping's body is larger than ${limit} bytes, so this ping was not counted: send the ` +
-        `end of the job's output (tail -c ${limit} job.log | curl --data-binary @- ...)`;
-      return handleError(new HttpError(413, message), req, reply);
-    });
+    scope.addContentTypeParser('*', readPingBody);
     for (const url of ['/v1/heartbeats/:token', '/v1/heartbeats/:token/:signal']) scope.post(url, ping);
     done();
   });
