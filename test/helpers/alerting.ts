@@ -190,6 +190,31 @@ export function hookChannel(r: Receivers, subscriptions: { checks?: string[]; gr
   };
 }
 
+/** An alert as Alertmanager's API is posted it (the fields the tests read). */
+export interface AmPosted {
+  labels: Record<string, string>;
+  endsAt: string;
+}
+
+/**
+ * An `alertmanager` WEBHOOK channel to the hook receiver (`/am`, repostSeconds 5: a refresh
+ * every 5 s of the fake clock), and the alerts of one name posted to it, in order.
+ */
+export function alertmanagerHook(r: Receivers, checks: string[]) {
+  const channel = {
+    type: 'WEBHOOK',
+    name: 'alertmanager',
+    subscriptions: { checks },
+    config: { url: `${r.hook.url}/am`, method: 'POST', format: 'alertmanager', repostSeconds: 5 },
+  };
+  const posted = (alertname: string): AmPosted[] =>
+    r.hook.seen
+      .filter((q) => q.url === '/am/api/v2/alerts')
+      .flatMap((q) => JSON.parse(q.body) as AmPosted[])
+      .filter((a) => a.labels['alertname'] === alertname);
+  return { channel, posted };
+}
+
 export async function startAlertService(
   config: ServiceConfig,
   clock?: FakeClock,

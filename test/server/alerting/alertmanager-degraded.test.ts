@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertConfig,
+  alertmanagerHook,
   closedAfterEach,
   runner,
   startAlertService,
@@ -16,28 +17,14 @@ import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
 
-interface Posted {
-  labels: Record<string, string>;
-  endsAt: string;
-}
-
 describe('a degraded warning in Alertmanager', () => {
   it('is posted again while the check stays degraded, and resolved once when it passes', async () => {
     const r = (held.receivers = await startReceivers());
     const clock = createFakeClock(Date.now());
-    const channel = {
-      type: 'WEBHOOK',
-      name: 'alertmanager',
-      subscriptions: { checks: ['c1'] },
-      config: { url: `${r.hook.url}/am`, method: 'POST', format: 'alertmanager', repostSeconds: 5 },
-    };
-    const config = alertConfig(r, { channels: [channel], alerts: { c1: { onDegraded: true } } });
+    const am = alertmanagerHook(r, ['c1']);
+    const config = alertConfig(r, { channels: [am.channel], alerts: { c1: { onDegraded: true } } });
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
-    const posted = (): Posted[] =>
-      r.hook.seen
-        .filter((q) => q.url === '/am/api/v2/alerts')
-        .flatMap((q) => JSON.parse(q.body) as Posted[])
-        .filter((a) => a.labels['alertname'] === 'CheckwallCheckDegraded');
+    const posted = () => am.posted('CheckwallCheckDegraded');
     const run = runner(s, clock);
 
     await run('c1', ['success', 'success', 'failed']);

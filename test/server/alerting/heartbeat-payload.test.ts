@@ -9,6 +9,16 @@ const config = accountConfig({
 });
 const check = config.accounts[0]!.checks[0]!;
 const location = config.accounts[0]!.locations[0]!;
+/** What each page here has besides its event and result. */
+const base = {
+  alertId: 'a1',
+  check,
+  status: null,
+  incidentId: null,
+  occurredAt: 1_000_000,
+  publicUrl: undefined,
+  channel: { id: 1, name: 'pager' },
+};
 
 describe('a heartbeat failure’s payload', () => {
   it('carries the exit code, the duration and the output’s last 1 KB', () => {
@@ -22,15 +32,6 @@ describe('a heartbeat failure’s payload', () => {
       startedAt: 990_000,
       output: { text: output, size: output.length, method: 'POST' },
     });
-    const base = {
-      alertId: 'a1',
-      check,
-      status: null,
-      incidentId: null,
-      occurredAt: 1_000_000,
-      publicUrl: undefined,
-      channel: { id: 1, name: 'pager' },
-    };
     const payload = buildPayload({ ...base, event: 'failure', result });
     expect(payload.heartbeat).toEqual({ exitCode: 3, durationMs: 10_000, outputTail: output.slice(-1024) });
     const ok = heartbeatResult({ check, location, end: 'success', at: 1_000_000, startedAt: null });
@@ -50,17 +51,7 @@ describe('a heartbeat failure’s payload', () => {
       startedAt: null,
       output: { text: output, size: Buffer.byteLength(output), method: 'POST' },
     });
-    const payload = buildPayload({
-      alertId: 'a1',
-      check,
-      status: null,
-      incidentId: null,
-      occurredAt: 1_000_000,
-      publicUrl: undefined,
-      channel: { id: 1, name: 'pager' },
-      event: 'failure',
-      result,
-    });
+    const payload = buildPayload({ ...base, event: 'failure', result });
     expect(payload.heartbeat).toEqual({ exitCode: 1, durationMs: 0, outputTail: 'z'.repeat(1022) });
   });
 });

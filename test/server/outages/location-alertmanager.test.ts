@@ -5,6 +5,7 @@
 // whose runners stopped, on the fake clock; a loopback receiver in Alertmanager's place.
 import { describe, expect, it } from 'vitest';
 import {
+  alertmanagerHook,
   closedAfterEach,
   farRunnerAsks,
   farLocationConfig,
@@ -15,28 +16,14 @@ import { advanceBy, createFakeClock } from '../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
 
-interface Posted {
-  labels: Record<string, string>;
-  endsAt: string;
-}
-
 describe('a location outage in Alertmanager', { timeout: 60_000 }, () => {
   it('is posted again while it stands, so it keeps firing there, and resolved at its end', async () => {
     const r = (held.receivers = await startReceivers());
     const clock = createFakeClock(Date.now());
-    const channel = {
-      type: 'WEBHOOK',
-      name: 'alertmanager',
-      subscriptions: { checks: ['f1', 'f2', 'f3'] },
-      config: { url: `${r.hook.url}/am`, method: 'POST', format: 'alertmanager', repostSeconds: 5 },
-    };
-    const config = farLocationConfig(r, channel);
+    const am = alertmanagerHook(r, ['f1', 'f2', 'f3']);
+    const config = farLocationConfig(r, am.channel);
     const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
-    const posted = (): Posted[] =>
-      r.hook.seen
-        .filter((q) => q.url === '/am/api/v2/alerts')
-        .flatMap((q) => JSON.parse(q.body) as Posted[])
-        .filter((a) => a.labels['alertname'] === 'CheckwallLocationDown');
+    const posted = () => am.posted('CheckwallLocationDown');
 
     // No runner asks for work for three of the location's shortest periods (1 m): declared.
     await advanceBy(clock, 3 * 60_000 + 4_000, { stepMs: 2_000 });
