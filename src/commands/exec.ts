@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:os';
 import { request } from 'undici';
 import { sanitize } from '../domain/sanitize.js';
+import { createTail as createStreamTail } from '../domain/utf8-tail.js';
 
 export const EXEC_USAGE = `Usage: checkwall exec [--ping-url URL] -- COMMAND [ARGS…]
 
@@ -74,24 +75,7 @@ export function parseExecArgs(
 }
 
 /** The last `max` bytes of what was written, whole characters only. */
-export function createTail(max = OUTPUT_TAIL_BYTES) {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  return {
-    push(chunk: Buffer) {
-      chunks.push(chunk);
-      size += chunk.length;
-      while (size - chunks[0]!.length >= max) size -= chunks.shift()!.length;
-    },
-    text(): string {
-      const all = Buffer.concat(chunks);
-      let start = Math.max(0, all.length - max);
-      // Not in the middle of a character: skip UTF-8 continuation bytes.
-      while (start < all.length && (all[start]! & 0xc0) === 0x80) start++;
-      return all.subarray(start).toString('utf8');
-    },
-  };
-}
+export const createTail = (max = OUTPUT_TAIL_BYTES) => createStreamTail(max);
 
 async function ping(url: string, body?: string, timeoutMs = PING_TIMEOUT_MS): Promise<string | null> {
   try {

@@ -4,12 +4,13 @@
 // (a log's end says most), and its whole size counted. Past the maximum the ping is
 // refused (413), its message saying it was not counted and how to send what fits.
 import type { FastifyRequest } from 'fastify';
+import { createTail } from '../../domain/utf8-tail.js';
 import { HttpError } from './errors.js';
 
 export const PING_BODY_MAX_BYTES = 10 * 1024 * 1024;
 export const PING_BODY_TAIL_BYTES = 1024 * 1024;
 
-/** A ping's body as read: its end (at most `PING_BODY_TAIL_BYTES`) and its whole size. */
+/** A ping's body as read: its end (at most `PING_BODY_TAIL_BYTES`, from a whole character) and its whole size. */
 export interface PingBody {
   tail: Buffer;
   size: number;
@@ -28,8 +29,7 @@ export function readPingBody(
   payload: NodeJS.ReadableStream,
   done: (error: Error | null, body?: PingBody) => void,
 ): void {
-  const chunks: Buffer[] = [];
-  let kept = 0;
+  const tail = createTail(PING_BODY_TAIL_BYTES);
   let size = 0;
   let over = false;
   payload.on('data', (chunk: Buffer) => {
@@ -37,19 +37,12 @@ export function readPingBody(
     size += chunk.length;
     if (size > PING_BODY_MAX_BYTES) {
       over = true;
-      chunks.length = 0;
       return done(tooLarge());
     }
-    chunks.push(chunk);
-    kept += chunk.length;
-    // Drop whole chunks from the front while what is left still holds the tail.
-    while (chunks.length > 1 && kept - chunks[0]!.length >= PING_BODY_TAIL_BYTES)
-      kept -= chunks.shift()!.length;
+    tail.push(chunk);
   });
   payload.on('end', () => {
-    if (over) return;
-    const all = Buffer.concat(chunks);
-    done(null, { tail: all.subarray(Math.max(0, all.length - PING_BODY_TAIL_BYTES)), size });
+    if (!over) done(null, { tail: tail.bytes(), size });
   });
   payload.on('error', (error: Error) => {
     if (!over) done(error);
