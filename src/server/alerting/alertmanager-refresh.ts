@@ -56,9 +56,10 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
       for (const channel of mine.filter((c) => told.has(c.id)))
         await due(`${alert.id}\0${channel.id}`, channel, () => repost(alert, channel));
     }
-    for (const { account, check, channel } of await degradedWarnings(channels))
-      await due(`degraded\0${account.id}\0${check.id}\0${channel.id}`, channel, () =>
-        repostDegraded(account, check, channel),
+    // Whether the warning went to the channel is read only when a post is due, not every sweep.
+    for (const { account, check, channel } of await degradedAt(channels))
+      await due(`degraded\0${account.id}\0${check.id}\0${channel.id}`, channel, async () =>
+        (await warningStands(account, check, channel)) ? repostDegraded(account, check, channel) : false,
       );
     for (const outage of await deps.storage.liveOutages()) {
       if (outage.endedAt !== null) continue;
@@ -70,24 +71,20 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
     posted = next;
   };
 
-  /**
-   * The warnings standing at the channels: each check with `onDegraded` that is degraded now
-   * and whose last `degraded` to the channel came after its last `degraded-end` there.
-   */
-  async function degradedWarnings(channels: StoredChannel[]) {
-    const standing: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
+  /** Each check with `onDegraded` degraded now, with each Alertmanager channel of its account. */
+  async function degradedAt(channels: StoredChannel[]) {
+    const pairs: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
     for (const account of deps.accounts.all()) {
       const mine = channels.filter((c) => c.accountId === account.id);
       if (mine.length === 0) continue;
-      for (const check of account.checks.filter((c) => c.alerts.onDegraded)) {
-        if ((await deps.engine.statusOf(account, check)).status !== 'degraded') continue;
-        for (const channel of mine)
-          if (await warningStands(account, check, channel)) standing.push({ account, check, channel });
-      }
+      for (const check of account.checks.filter((c) => c.alerts.onDegraded))
+        if ((await deps.engine.statusOf(account, check)).status === 'degraded')
+          pairs.push(...mine.map((channel) => ({ account, check, channel })));
     }
-    return standing;
+    return pairs;
   }
 
+  /** Whether the check's last `degraded` to the channel came after its last `degraded-end` there. */
   async function warningStands(account: AccountConfig, check: CheckConfig, channel: StoredChannel) {
     const warned = await deps.storage.lastNoticeAt(account.id, check.id, channel.id, 'degraded');
     if (warned === null) return false;

@@ -36,7 +36,8 @@ export const whereOf = (p: AlertPayload) =>
  */
 export function alertKeyOf(delivery: Delivery): string {
   const p = delivery.payload;
-  if (p.outageId ?? p.alertId) return (p.outageId ?? p.alertId)!;
+  const kept = p.outageId ?? p.alertId;
+  if (kept) return kept;
   if (p.check && (p.event === 'degraded' || p.event === 'degraded-end'))
     return `degraded:${delivery.channel.accountId}:${p.check.id}`;
   return delivery.id;
