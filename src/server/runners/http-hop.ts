@@ -3,9 +3,9 @@
 // open the socket ourselves (undici's `connect` hook) to time dns, tcp and tls
 // apart, and to verify the certificate against the target's own host.
 import net from 'node:net';
-import { finished } from 'node:stream/promises';
 import tls from 'node:tls';
-import { Client, type buildConnector, type Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Client, errors, type buildConnector, type Dispatcher } from 'undici';
 import type { RunContext } from './types.js';
 import { createBodySink, type BodyLimits } from './http-body.js';
 import { skipContinues } from './http-interim.js';
@@ -32,10 +32,16 @@ export interface HopEnv {
   refuse(address: string): string | null;
 }
 
+/** The answer's status and headers. */
+export interface HopResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+}
+
 export interface Hop {
   marks: Marks;
   /** The answer's status and headers, when they came. */
-  res?: Dispatcher.ResponseData;
+  res?: HopResponse;
   /** What stopped the request before its headers. */
   error?: unknown;
   /** Reads the body to its end; resolves with the error that cut it, if one did. */
@@ -64,30 +70,69 @@ export async function openHop(req: HopRequest, env: HopEnv): Promise<Hop> {
     bodyTimeout: 0,
   });
   const close = () => void client.destroy(FINISHED).catch(() => undefined);
+  const answer = exchange(client, req, env.signal);
   try {
-    const res = await client.request({
-      path: req.url.pathname + req.url.search,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body: req.body ?? undefined,
-      signal: env.signal,
-    });
+    const res = await answer.head;
     marks.headers ??= performance.now();
     const readBody = async () => {
-      try {
-        res.body.resume();
-        await finished(res.body);
-        return undefined;
-      } catch (error) {
-        return error;
-      } finally {
-        marks.bodyEnd ??= performance.now();
-      }
+      const cut = await answer.end;
+      marks.bodyEnd ??= performance.now();
+      return cut;
     };
     return { marks, res, readBody, close };
   } catch (error) {
     return { marks, error, readBody: () => Promise.resolve(undefined), close };
   }
+}
+
+/**
+ * One request on the client, told by undici's handler: the answer's head, and its end
+ * (the error that cut the body, if one did). The body is read as undici parses it, by
+ * the marks' sink (http-marks.ts), so nothing here buffers or streams it: a handler, not
+ * `client.request`, whose body stream and async resource cost a cool run about 6 % of its
+ * CPU (BENCHMARKS.md, bench:run-cost; nothing measurable once V8 has optimised the path).
+ */
+function exchange(client: Client, req: HopRequest, signal: AbortSignal) {
+  let headOf!: (head: HopResponse) => void;
+  let failed!: (error: unknown) => void;
+  let ended!: (cut: unknown) => void;
+  const head = new Promise<HopResponse>((resolve, reject) => ((headOf = resolve), (failed = reject)));
+  const end = new Promise<unknown>((resolve) => (ended = resolve));
+  let controller: Dispatcher.DispatchController | undefined;
+  let headed = false;
+  // As client.request reads a signal: its reason, else undici's own error for an abort.
+  const reason = () => (signal.reason as Error | undefined) ?? new errors.RequestAbortedError();
+  const abort = () => controller?.abort(reason());
+  signal.addEventListener('abort', abort, { once: true });
+  const over = (cut: unknown) => {
+    signal.removeEventListener('abort', abort);
+    if (headed) ended(cut);
+    else failed(cut);
+  };
+  client.dispatch(
+    {
+      path: req.url.pathname + req.url.search,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body ?? undefined,
+    },
+    {
+      onRequestStart(c) {
+        controller = c;
+        if (signal.aborted) c.abort(reason());
+      },
+      onResponseStart(_c, statusCode, headers) {
+        // A 1xx before the answer (a 103) is not the answer.
+        if (statusCode < 200 || headed) return;
+        headed = true;
+        headOf({ statusCode, headers });
+      },
+      onResponseData() {},
+      onResponseEnd: () => over(undefined),
+      onResponseError: (_c, error) => over(error),
+    },
+  );
+  return { head, end };
 }
 
 function connector(marks: Marks, env: HopEnv): buildConnector.connector {
