@@ -131,9 +131,46 @@ export function maskHeaders(headers: Record<string, string>, mask = MASK): Recor
   return out;
 }
 
-/** A result as stored and served: its request's credential headers masked (docs/security.md). */
-export function maskResultRequest<R extends { request: { headers: Record<string, string> } }>(result: R): R {
-  const headers = result.request.headers;
-  if (!Object.keys(headers).some(isSecretHeaderName)) return result;
-  return { ...result, request: { ...result.request, headers: maskHeaders(headers) } };
+/** `url` without a user and password (`https://user:pass@host/` as `https://host/`). */
+export function withoutCredentials(url: string): string {
+  if (!url.includes('@')) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+interface MaskedParts {
+  request: { url: string; headers: Record<string, string> };
+  redirects?: Array<{ url: string }> | undefined;
+}
+
+/**
+ * A result as stored and served (docs/security.md): its request's credential headers
+ * masked, and no URL it names (its request's, its redirects') with a user and password.
+ * The runner leaves them out already; a result stored by an earlier version, or sent by
+ * a remote runner of one, may still carry them.
+ */
+export function maskResultRequest<R extends MaskedParts>(result: R): R {
+  const { headers, url } = result.request;
+  const secretHeaders = Object.keys(headers).some(isSecretHeaderName);
+  const urlAsIs = withoutCredentials(url) === url;
+  const hopsAsIs = result.redirects?.every((r) => withoutCredentials(r.url) === r.url) ?? true;
+  if (!secretHeaders && urlAsIs && hopsAsIs) return result;
+  return {
+    ...result,
+    request: {
+      ...result.request,
+      url: withoutCredentials(url),
+      ...(secretHeaders ? { headers: maskHeaders(headers) } : {}),
+    },
+    ...(hopsAsIs
+      ? {}
+      : { redirects: result.redirects!.map((r) => ({ ...r, url: withoutCredentials(r.url) })) }),
+  };
 }
