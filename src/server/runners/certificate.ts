@@ -107,15 +107,43 @@ export function hostError(host: string, leaf: DetailedPeerCertificate): Error | 
   // Node reads the subject's CN when a certificate has no DNS names; browsers stopped
   // in 2017 and Go (the exporter) in 2020: a name is matched to the DNS names alone.
   const byCn = isIP(host) === 0 && !/(?:^|, )DNS:/.test(leaf.subjectaltname ?? '');
-  if (!byCn && !checkServerIdentity(host, leaf)) return null;
+  // Node also matches a partial wildcard (`f*.example.com`); browsers and Go read a `*`
+  // only as a whole first label (RFC 9525, 6.3), so such a name is left out here.
+  const partial = (leaf.subjectaltname ?? '').split(', ').filter(isPartialWildcard);
+  const read =
+    partial.length === 0
+      ? leaf
+      : { ...leaf, subject: { ...leaf.subject, CN: '' }, subjectaltname: whole(leaf) };
+  if (!byCn && !checkServerIdentity(host, read)) return null;
   const names = leaf.subjectaltname ? ` (${leaf.subjectaltname})` : ' (it has no alternative names)';
   const cn = byCn ? ": its subject's CN is not read, as browsers do not read it" : '';
-  const error = new Error(`the certificate's names${names} do not include ${host}${cn}`) as Error & {
+  // Named only where it would have matched: it is then the whole reason.
+  const wildcards =
+    partial.length && !byCn && !checkServerIdentity(host, leaf)
+      ? `: a partial wildcard (${partial.map((n) => n.slice(4)).join(', ')}) is not read, as browsers do not read it`
+      : '';
+  const error = new Error(
+    `the certificate's names${names} do not include ${host}${cn}${wildcards}`,
+  ) as Error & {
     code: string;
   };
   error.code = 'ERR_TLS_CERT_ALTNAME_INVALID';
   return error;
 }
+
+/** A DNS name whose first label holds a `*` beside other characters (`f*.example.com`). */
+function isPartialWildcard(name: string): boolean {
+  if (!name.startsWith('DNS:')) return false;
+  const first = name.slice(4).split('.')[0]!;
+  return first.includes('*') && first !== '*';
+}
+
+/** The certificate's alternative names without its partial wildcards. */
+const whole = (leaf: DetailedPeerCertificate) =>
+  (leaf.subjectaltname ?? '')
+    .split(', ')
+    .filter((n) => !isPartialWildcard(n))
+    .join(', ');
 
 /** Of the certificates of a run's hops, the one whose chain expires first. */
 export function earliestExpiring(

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckResultSchema } from '../../../src/api/schemas/index.js';
 import { AccountConfigSchema, CheckConfigSchema } from '../../../src/server/config/schema.js';
+import { hostError } from '../../../src/server/runners/certificate.js';
 import { runCheck } from '../../../src/server/runners/index.js';
+import type { DetailedPeerCertificate } from 'node:tls';
 import type { RunContext } from '../../../src/server/runners/types.js';
 import { makeChain, serveChain, type Chain, type HttpsTarget } from '../../helpers/certificates.js';
 
@@ -129,5 +131,27 @@ describe('the certificate of an HTTPS run', () => {
         assertions: [{ source: 'CERTIFICATE', property: 'days', comparison: 'EQUALS', target: 'x' }],
       }),
     ).toThrow(/daysRemaining or chainDaysRemaining[\s\S]*GREATER_THAN or LESS_THAN[\s\S]*whole number/);
+  });
+});
+
+describe("a certificate's names", () => {
+  const leaf = (subjectaltname: string, CN = 'foo.example.com') =>
+    ({ subject: { CN }, subjectaltname }) as unknown as DetailedPeerCertificate;
+
+  it('match a whole-label wildcard and never a partial one, as browsers and the exporter read them', () => {
+    expect(hostError('foo.example.com', leaf('DNS:*.example.com'))).toBeNull();
+    expect(hostError('foo.example.com', leaf('DNS:f*.example.com, DNS:www.example.com'))?.message).toBe(
+      "the certificate's names (DNS:f*.example.com, DNS:www.example.com) do not include foo.example.com: " +
+        'a partial wildcard (f*.example.com) is not read, as browsers do not read it',
+    );
+    // Left out, the partial wildcard leaves no DNS name: the CN is still not read.
+    expect(hostError('foo.example.com', leaf('DNS:*o.example.com'))).toMatchObject({
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+    });
+    expect(hostError('www.example.com', leaf('DNS:f*.example.com, DNS:www.example.com'))).toBeNull();
+    // One it would not have matched anyway is not named as the reason.
+    expect(hostError('bar.other.com', leaf('DNS:f*.example.com'))?.message).toBe(
+      "the certificate's names (DNS:f*.example.com) do not include bar.other.com",
+    );
   });
 });
