@@ -55,6 +55,8 @@ export function createCertificateWarnings(deps: { storage: Storage; now: () => n
      * that reads between the two does not miss it; a check not read yet is read when next asked.
      */
     sent(account: AccountConfig, check: CheckConfig, channelIds: readonly number[]) {
+      // None (held by a maintenance window): what stood before is as it was, kept or not.
+      if (channelIds.length === 0) return;
       const known = kept.get(keyOf(account, check));
       const channels = new Set([...(known?.channels ?? []), ...channelIds]);
       keep(account, check, channels, known?.readAt ?? Number.NEGATIVE_INFINITY);
