@@ -12,6 +12,7 @@ const WORDS: Readonly<Record<string, string>> = {
   location: 'loc down',
   'location-recovery': 'loc back',
   'degraded-end': 'deg ended',
+  'certificate-end': 'cert end',
 };
 
 /** The event's word, padded to `EVENT_WORD_WIDTH` columns. */

@@ -9,6 +9,10 @@
  *     finds several newly crossed sends one notice, for the lowest; the higher
  *     ones count as sent with it (two notices of one certificate in one moment
  *     say nothing the lower does not).
+ *   - A check's warning ends when the newest certificate each location showed is
+ *     outside every threshold: one location still serving the old certificate (a
+ *     CDN edge not yet renewed) keeps it, and a location that never showed one
+ *     has no say.
  */
 export const DAY_MS = 86_400_000;
 
@@ -22,6 +26,10 @@ export function daysUntil(at: number, now: number): number {
 export function daysChangeAt(at: number, now: number): number {
   return at - daysUntil(at, now) * DAY_MS + 1;
 }
+
+/** Whether a check's results can carry a certificate: an `https://` target of a check that is not tcp or a heartbeat. */
+export const mayPresentCertificate = (check: { type: string; target: string }) =>
+  check.type !== 'tcp' && check.type !== 'heartbeat' && /^https:/i.test(check.target);
 
 /** What a result says of its certificate, as expiry needs it. */
 export interface SeenCertificate {
@@ -46,4 +54,13 @@ export function newlyCrossed(
   sent: ReadonlySet<number>,
 ): number[] {
   return thresholds.filter((t) => daysRemaining < t && !sent.has(t)).sort((a, b) => a - b);
+}
+
+/** Whether a check's certificate warning has ended, given each location's newest certificate. */
+export function warningEnded(
+  newest: readonly SeenCertificate[],
+  thresholds: readonly number[],
+  now: number,
+): boolean {
+  return newest.every((c) => !thresholds.some((t) => daysUntil(expiresAt(c), now) < t));
 }

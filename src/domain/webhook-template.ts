@@ -19,6 +19,7 @@ const EVENT_KINDS = Object.keys({
   location: 1,
   'location-recovery': 1,
   'degraded-end': 1,
+  'certificate-end': 1,
 } satisfies Record<AlertEvent, 1>) as AlertEvent[];
 
 export const TEMPLATE_OUTPUT_MAX_BYTES = 64 * 1024;
@@ -80,7 +81,9 @@ function samples(): AlertPayload[] {
   return EVENT_KINDS.map((event) => ({
     event,
     deliveryId: 'sample-delivery',
-    alertId: ['test', 'degraded', 'degraded-end', 'certificate'].includes(event) ? null : 'sample-alert',
+    alertId: ['test', 'degraded', 'degraded-end', 'certificate', 'certificate-end'].includes(event)
+      ? null
+      : 'sample-alert',
     check: event === 'test' ? null : { id: 'sample', name: hostile, type: 'api' },
     status: event === 'test' ? null : event === 'recovery' ? 'passing' : 'failing',
     failingLocations: event === 'failure' ? [{ id: 'eu', name: hostile }] : [],

@@ -8,6 +8,7 @@ import {
   daysUntil,
   expiresAt,
   newlyCrossed,
+  warningEnded,
 } from '../../src/domain/certificate.js';
 import { metricValues } from '../../src/domain/metric-values.js';
 import { sampleResult } from '../helpers/samples.js';
@@ -63,6 +64,31 @@ describe('thresholds', () => {
     expect(certificateKey({ ...c, serialNumber: null, chainValidTo: null })).toBe(
       'CN=a@2026-12-30T00:00:00.000Z',
     );
+  });
+});
+
+describe("a warning's end", () => {
+  const at = (days: number, serialNumber = 'OLD') => ({
+    serialNumber,
+    subject: 'CN=a',
+    validTo: new Date(T + days * DAY_MS).toISOString(),
+    chainValidTo: null,
+  });
+  it.each([
+    ['both locations renewed', true, [at(90, 'NEW'), at(90, 'NEW')]],
+    ['one location still serving the old certificate', false, [at(90, 'NEW'), at(6)]],
+    ['the old certificate at 14 days left, the threshold not crossed', true, [at(90, 'NEW'), at(14)]],
+    ['the old certificate just under 14 days left', false, [at(90, 'NEW'), at(14 - 1 / DAY_MS)]],
+    ['the only location that showed one renewed', true, [at(90, 'NEW')]],
+    ['an expired certificate at one location', false, [at(90, 'NEW'), at(-2)]],
+  ])('%s: ended %s', (_what, ended, newest) => {
+    expect(warningEnded(newest, [14, 7, 1], T)).toBe(ended);
+  });
+
+  it('goes by the thresholds set now: a certificate outside all of them, or none set, ends it', () => {
+    expect(warningEnded([at(6)], [14, 7, 1], T)).toBe(false);
+    expect(warningEnded([at(6)], [3, 1], T)).toBe(true);
+    expect(warningEnded([at(6)], [], T)).toBe(true);
   });
 });
 

@@ -36,8 +36,9 @@ export type Period = z.infer<typeof PeriodSchema>;
  * and `location-recovery`, a location declared down and up again ("A broken location");
  * `degraded-end`, a check whose `degraded` warning was sent is no longer degraded: it closes
  * that warning in the tools that keep one open (PagerDuty, Opsgenie, Alertmanager) and goes
- * to no other channel ("The tools that keep an alert open"). The wire's
- * enumeration is open, so a client older than a new kind shows it by its raw name
+ * to no other channel ("The tools that keep an alert open"); `certificate-end`, likewise for a
+ * check's `certificate` warning once every location shows a renewed certificate
+ * (docs/certificates.md, "The certificate event"). The wire's enumeration is open, so a client older than a new kind shows it by its raw name
  * instead of refusing the channel list; the service itself sends only these.
  */
 export const ALERT_EVENTS = [
@@ -51,6 +52,7 @@ export const ALERT_EVENTS = [
   'location',
   'location-recovery',
   'degraded-end',
+  'certificate-end',
 ] as const;
 export const AlertEventSchema = openEnum(ALERT_EVENTS);
 export type AlertEvent = (typeof ALERT_EVENTS)[number];

@@ -1,16 +1,17 @@
 // Alertmanager forgets an alert at its endsAt, so while a Checkwall alert is open, a
-// location outage stands, or a check whose degraded warning went out (`onDegraded`) is
-// still degraded, each Alertmanager channel that was told of it hears it again every
-// repostSeconds (dialects/alertmanager.ts sets endsAt three of those ahead). Run by
-// the reminder sweep. A re-post is a refresh, not a notification: sent directly, not
-// logged; one that fails is followed by the next, and the recovery goes through the outbox.
+// location outage stands, or a check's warning stands (alertmanager-warnings.ts), each
+// Alertmanager channel that was told of it hears it again every repostSeconds
+// (dialects/alertmanager.ts sets endsAt three of those ahead). Run by the reminder
+// sweep. A re-post is a refresh, not a notification: sent directly, not logged; one
+// that fails is followed by the next, and the end goes through the outbox.
 import { randomUUID } from 'node:crypto';
 import type { AlertPayload } from '../../api/schemas/index.js';
 import type { Accounts } from '../config/accounts.js';
-import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { OutageRow, Storage, StoredChannel } from '../storage/types.js';
 import { DEFAULT_REPOST_SECONDS } from './dialects/alertmanager.js';
+import type { CertificateWarnings } from './certificate-warnings.js';
 import type { CheckStatuses } from './index.js';
+import { createWarningReposts } from './alertmanager-warnings.js';
 import { locationPayload } from './location-payload.js';
 import { buildPayload, type StoredPayload } from './payload.js';
 import type { Sender } from './senders/types.js';
@@ -23,6 +24,8 @@ export interface RefreshDeps {
   now: () => number;
   publicUrl: string | undefined;
   timeoutMs: number;
+  /** Where each check's certificate warning stands, as the planner keeps it. */
+  certificates: CertificateWarnings;
 }
 
 const isAlertmanager = (c: StoredChannel) => c.type === 'WEBHOOK' && c.config['format'] === 'alertmanager';
@@ -32,6 +35,7 @@ const repostMs = (c: StoredChannel) =>
 export function createAlertmanagerRefresh(deps: RefreshDeps) {
   /** When each (alert, channel) was last posted by this instance. */
   let posted = new Map<string, number>();
+  const warnings = createWarningReposts(deps, (payload, channel) => send(payload, channel));
 
   return async function refresh(): Promise<void> {
     const channels = (await deps.storage.allChannels()).filter(isAlertmanager);
@@ -56,11 +60,8 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
       for (const channel of mine.filter((c) => told.has(c.id)))
         await due(`${alert.id}\0${channel.id}`, channel, () => repost(alert, channel));
     }
-    // Whether the warning went to the channel is read only when a post is due, not every sweep.
-    for (const { account, check, channel } of await degradedAt(channels))
-      await due(`degraded\0${account.id}\0${check.id}\0${channel.id}`, channel, async () =>
-        (await warningStands(account, check, channel)) ? repostDegraded(account, check, channel) : false,
-      );
+    // Each warning standing (degraded, certificate), read only when its post is due.
+    for (const w of await warnings(channels)) await due(w.key, w.channel, w.post);
     for (const outage of await deps.storage.liveOutages()) {
       if (outage.endedAt !== null) continue;
       // Only where its page went (not held): its recovery goes to these too.
@@ -70,49 +71,6 @@ export function createAlertmanagerRefresh(deps: RefreshDeps) {
     }
     posted = next;
   };
-
-  /** Each check with `onDegraded` degraded now, with each Alertmanager channel of its account. */
-  async function degradedAt(channels: StoredChannel[]) {
-    const pairs: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
-    for (const account of deps.accounts.all()) {
-      const mine = channels.filter((c) => c.accountId === account.id);
-      if (mine.length === 0) continue;
-      for (const check of account.checks.filter((c) => c.alerts.onDegraded))
-        if ((await deps.engine.statusOf(account, check)).status === 'degraded')
-          pairs.push(...mine.map((channel) => ({ account, check, channel })));
-    }
-    return pairs;
-  }
-
-  /** Whether the check's last `degraded` to the channel came after its last `degraded-end` there. */
-  async function warningStands(account: AccountConfig, check: CheckConfig, channel: StoredChannel) {
-    const warned = await deps.storage.lastNoticeAt(account.id, check.id, channel.id, 'degraded');
-    if (warned === null) return false;
-    const ended = await deps.storage.lastNoticeAt(account.id, check.id, channel.id, 'degraded-end');
-    return ended === null || ended < warned;
-  }
-
-  async function repostDegraded(account: AccountConfig, check: CheckConfig, channel: StoredChannel) {
-    // Read in order with the check's results: a check a result has just moved is not posted again.
-    const status = await deps.engine.perCheck(account, check, async () => {
-      const now = await deps.engine.statusOf(account, check);
-      return now.status === 'degraded' ? now : null;
-    });
-    if (!status) return false;
-    const payload = buildPayload({
-      event: 'degraded',
-      check,
-      account,
-      status,
-      result: null,
-      alertId: null,
-      incidentId: null,
-      occurredAt: deps.now(),
-      publicUrl: deps.publicUrl,
-      channel: { id: channel.id, name: channel.name },
-    });
-    return send(payload, channel);
-  }
 
   async function send(payload: StoredPayload, channel: StoredChannel): Promise<boolean> {
     const id = randomUUID();

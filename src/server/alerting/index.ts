@@ -137,6 +137,7 @@ export function createAlerting(deps: AlertingDeps) {
     now: () => clock.now(),
     publicUrl: config.publicUrl,
     timeoutMs: d.attemptTimeoutSeconds * 1000,
+    certificates: deps.planner.certificates,
   });
 
   let sweeper: Timer | undefined;

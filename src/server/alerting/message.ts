@@ -13,6 +13,7 @@ const TAGS: Record<AlertEvent, string> = {
   location: 'LOCATION DOWN',
   'location-recovery': 'LOCATION BACK',
   'degraded-end': 'NO LONGER DEGRADED',
+  'certificate-end': 'CERTIFICATE OK',
 };
 
 /** The tag of the subject line; a kind this version does not know by its raw name. */
@@ -69,6 +70,8 @@ export function what(p: AlertPayload): string {
     }
     case 'certificate':
       return certificateWords(p);
+    case 'certificate-end':
+      return 'shows no certificate near expiry at any location now: its expiry warning has ended';
     case 'acknowledgement':
       return `was acknowledged${p.acknowledgedBy ? ` by ${p.acknowledgedBy}` : ''}: its alert stays open until it recovers`;
     case 'location':

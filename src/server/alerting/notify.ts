@@ -52,10 +52,21 @@ export interface HoldWait {
 
 /**
  * Events a maintenance window holds: every one that would page. A recovery, a channel's
- * test and an acknowledgement go through; an event added later pages, so it is held too.
+ * test, an acknowledgement and a warning's end go through; an event added later pages, so
+ * it is held too.
  */
 const passesMaintenance = (event: AlertEvent) =>
-  event === 'recovery' || event === 'test' || event === 'acknowledgement' || event === 'degraded-end';
+  event === 'recovery' ||
+  event === 'test' ||
+  event === 'acknowledgement' ||
+  event === 'degraded-end' ||
+  event === 'certificate-end';
+
+/** The warning each end closes: it goes only where that warning stands (`warnedAt`). */
+const WARNING_OF: Partial<Record<AlertEvent, 'degraded' | 'certificate'>> = {
+  'degraded-end': 'degraded',
+  'certificate-end': 'certificate',
+};
 
 export interface NotifyContext {
   status: CheckStatus;
@@ -88,11 +99,12 @@ export function createNotifier(deps: PlannerDeps) {
     const hearing = subscribed.filter(
       (c) => hearsEvent(c, event) && (!ctx.trackersOnly || keepsAlertOpen(c)),
     );
+    const warning = WARNING_OF[event];
     const channels = await notYetPaged(
       storage,
       event,
       ctx,
-      event === 'degraded-end' ? await warned(storage, account, check, hearing) : hearing,
+      warning ? await warnedAt(storage, account.id, check.id, hearing, warning) : hearing,
     );
     // A channel whose failure notice of this alert was suppressed hears nothing more of it,
     // unless a later one went (the page at a maintenance window's end).
@@ -259,19 +271,24 @@ async function notYetPaged(
   return channels.filter((c) => !paged.has(c.id));
 }
 
-/** The channels a `degraded` warning of the check went to since the last `degraded-end` there. */
-async function warned(
+/**
+ * The channels a `warning` (`degraded`, `certificate`) of the check went to since the last
+ * end of it there (`degraded-end`, `certificate-end`): where it stands.
+ */
+export async function warnedAt<C extends Pick<StoredChannel, 'id'>>(
   storage: Storage,
-  account: AccountConfig,
-  check: CheckConfig,
-  channels: StoredChannel[],
-): Promise<StoredChannel[]> {
+  accountId: string,
+  checkId: string,
+  channels: readonly C[],
+  warning: 'degraded' | 'certificate',
+): Promise<C[]> {
+  const end = warning === 'degraded' ? 'degraded-end' : 'certificate-end';
   const open = await Promise.all(
     channels.map(async (c) => {
-      const warning = await storage.lastNoticeAt(account.id, check.id, c.id, 'degraded');
-      if (warning === null) return false;
-      const ended = await storage.lastNoticeAt(account.id, check.id, c.id, 'degraded-end');
-      return ended === null || ended < warning;
+      const warned = await storage.lastNoticeAt(accountId, checkId, c.id, warning);
+      if (warned === null) return false;
+      const ended = await storage.lastNoticeAt(accountId, checkId, c.id, end);
+      return ended === null || ended < warned;
     }),
   );
   return channels.filter((_, i) => open[i]);

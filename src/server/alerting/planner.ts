@@ -4,10 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckResult, CheckStatus, CheckStatusValue } from '../../api/schemas/index.js';
 import { decideAlert, reminderDue, type AlertSettings } from '../../domain/alert-policy.js';
-import { certificateKey, daysUntil, expiresAt, newlyCrossed } from '../../domain/certificate.js';
+import {
+  certificateKey,
+  daysUntil,
+  expiresAt,
+  newlyCrossed,
+  warningEnded,
+} from '../../domain/certificate.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertChange, AlertRow } from '../storage/types.js';
 import type { HoldEnd } from '../storage/holds-store.js';
+import { createCertificateWarnings } from './certificate-warnings.js';
 import { createNotifier, type PlannerDeps } from './notify.js';
 
 export type { PlannerDeps };
@@ -33,6 +40,7 @@ export type AlertPlanner = ReturnType<typeof createAlertPlanner>;
 export function createAlertPlanner(deps: PlannerDeps) {
   const { storage } = deps;
   const notify = createNotifier(deps);
+  const certificates = createCertificateWarnings(deps);
 
   /**
    * What a stored result writes besides the incident: the alert and notifications of its
@@ -53,21 +61,30 @@ export function createAlertPlanner(deps: PlannerDeps) {
   /** Certificate notices held by a maintenance window, logged suppressed once per window. */
   const heldCertificates = new Set<string>();
 
-  /** The `certificate` notice of a result whose certificate crossed an expiry threshold not yet sent. */
+  /**
+   * The `certificate` notice of a result whose certificate crossed an expiry threshold not yet
+   * sent, or the `certificate-end` of a warning that no longer applies. A result without a
+   * certificate (a failed run) does neither.
+   */
   async function certificatePlan(input: StatusChangeInput) {
     const { account, check, result } = input;
     const seen = result.certificate;
+    if (!seen) return null;
     const thresholds = check.alerts.certificateExpiryDays;
-    if (!seen || thresholds.length === 0) return null;
     const now = deps.now();
     const at = expiresAt(seen);
     const left = daysUntil(at, now);
-    // A certificate far from expiry (nearly every result) costs no read.
-    if (!thresholds.some((t) => left < t)) return null;
+    // A certificate far from expiry (nearly every result) costs no read but, every few minutes,
+    // where a warning stands (certificate-warnings.ts); only a standing one is looked at further.
+    if (!thresholds.some((t) => left < t)) return certificateEnd(input, now);
     const key = certificateKey(seen);
     const sent = new Set(await storage.certificateThresholdsSent(account.id, check.id, key));
     const crossed = newlyCrossed(left, thresholds, sent);
-    if (crossed.length === 0) return null;
+    if (crossed.length === 0) {
+      // Where the warning stands is kept for the Alertmanager sweep, also after a restart.
+      await certificates.standing(account, check);
+      return null;
+    }
     // Under a maintenance window the notice is logged suppressed (once per window here) and
     // not recorded as sent: the first run after the window sends it, if it still applies.
     const window = deps.maintenanceOf?.(account, check);
@@ -93,7 +110,34 @@ export function createAlertPlanner(deps: PlannerDeps) {
         location: { id: result.location.id, name: result.location.name },
       },
     });
+    const going = notifications.filter((n) => n.status === 'pending').map((n) => n.channelId);
+    certificates.sent(account, check, going);
     return { notifications, notice: window ? undefined : { key, thresholds: crossed } };
+  }
+
+  /**
+   * The `certificate-end` of a check whose warning stands (certificate-warnings.ts), once the
+   * newest certificate of every location of the check is outside every threshold: one location
+   * still serving the old certificate (a CDN edge not yet renewed) keeps the warning. With the
+   * thresholds changed, the ones now set are those that count.
+   */
+  async function certificateEnd(input: StatusChangeInput, now: number) {
+    const { account, check } = input;
+    if ((await certificates.standing(account, check)).size === 0) return null;
+    const thresholds = check.alerts.certificateExpiryDays;
+    const newest = await storage.latestCertificates(account.id, check.id, check.locations);
+    if (
+      !warningEnded(
+        newest.map((l) => l.certificate),
+        thresholds,
+        now,
+      )
+    )
+      return null;
+    const ctx = { status: input.status, result: input.result, alert: null, incidentId: null, now };
+    const notifications = await notify(account, check, 'certificate-end', ctx);
+    certificates.ended(account, check);
+    return { notifications, notice: undefined };
   }
 
   async function statusPlan(input: StatusChangeInput): Promise<Plan | null> {
@@ -210,5 +254,5 @@ export function createAlertPlanner(deps: PlannerDeps) {
     };
   }
 
-  return { onStatusChange, reminder, afterHold, acknowledged };
+  return { onStatusChange, reminder, afterHold, acknowledged, certificates };
 }

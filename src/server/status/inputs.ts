@@ -11,7 +11,7 @@
 // again every few minutes (`readSlowParts`), with the trend's previous day and
 // the alert counts, which only move with time.
 import type { CheckResult, CheckStatus, CurrentAlert, Period } from '../../api/schemas/index.js';
-import { expiresAt } from '../../domain/certificate.js';
+import { expiresAt, mayPresentCertificate } from '../../domain/certificate.js';
 import { PERIOD_MS } from '../../domain/period.js';
 import { JUDGED_RUNS } from '../../domain/status-rules.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
@@ -101,9 +101,6 @@ export async function loadInputs(
     certificate: certificate && { startedAt: 0, expiresAt: expiresAt(certificate) },
   };
 }
-
-const mayPresentCertificate = (check: CheckConfig) =>
-  check.type !== 'tcp' && check.type !== 'heartbeat' && /^https:/i.test(check.target);
 
 async function readWindow(
   storage: Storage,

@@ -19,6 +19,11 @@ export interface ResultQuery {
   limit: number;
 }
 
+export interface LocationCertificate {
+  locationId: string;
+  certificate: ResultCertificate;
+}
+
 export interface RecentRun {
   startedAt: number;
   status: 'success' | 'failed';
@@ -68,6 +73,15 @@ export interface ResultStore {
   latestResult(accountId: string, checkId: string): Promise<CheckResult | null>;
   /** The certificate of the newest result that carried one (docs/certificates.md), or null. */
   latestCertificate(accountId: string, checkId: string): Promise<ResultCertificate | null>;
+  /**
+   * The certificate of each location's newest result that carried one, in the order asked
+   * (docs/certificates.md, "The certificate event"); a location that never showed one is left out.
+   */
+  latestCertificates(
+    accountId: string,
+    checkId: string,
+    locationIds: readonly string[],
+  ): Promise<LocationCertificate[]>;
 
   /**
    * The roll-ups (history.ts) of buckets starting in [from, to], oldest first: one

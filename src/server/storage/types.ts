@@ -21,7 +21,14 @@ export type {
   SkippedRun,
   StoredRun,
 } from './run-queue.js';
-export type { RecentRun, ResultQuery, ResultStore, WindowRun, WindowStats } from './results-store.js';
+export type {
+  LocationCertificate,
+  RecentRun,
+  ResultQuery,
+  ResultStore,
+  WindowRun,
+  WindowStats,
+} from './results-store.js';
 export type { CheckPause, HoldEnd, HoldKind, HoldStore, StoredWindow, WindowChange } from './holds-store.js';
 export type { ChannelStore, CreateChannelOutcome, NewChannel, StoredChannel } from './channels-store.js';
 export type {

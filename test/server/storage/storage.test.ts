@@ -240,6 +240,37 @@ describe.each(allStorages())('storage: $name', ({ open }) => {
       expect(await s.latestCertificate(A, 'c2')).toBeNull();
     });
 
+    it("finds each location's newest certificate, past a run without one, in the order asked", async () => {
+      const certificate = (serialNumber: string) => ({
+        subject: 'CN=shop.example.com',
+        issuer: 'CN=R11',
+        serialNumber,
+        validFrom: '2026-10-01T00:00:00.000Z',
+        validTo: '2026-12-01T00:00:00.000Z',
+        daysRemaining: 30,
+        chainValidTo: null,
+        chainDaysRemaining: null,
+      });
+      const at = (minute: number, location: string, serial: string) => ({
+        ...result({ minute, location }),
+        certificate: certificate(serial),
+      });
+      await s.insertResults(A, [
+        at(30, 'eu-west', 'OLD'),
+        at(31, 'us-east', 'OLD'),
+        at(32, 'eu-west', 'NEW'),
+      ]);
+      // A failed run shows no certificate: the location's is still the one before it.
+      await s.insertResult(A, result({ minute: 33, location: 'us-east', ok: false }));
+      expect(await s.latestCertificates(A, 'c1', ['us-east', 'nowhere', 'eu-west'])).toEqual([
+        { locationId: 'us-east', certificate: certificate('OLD') },
+        { locationId: 'eu-west', certificate: certificate('NEW') },
+      ]);
+      expect(await s.latestCertificates(A, 'c1', [])).toEqual([]);
+      expect(await s.latestCertificates(B, 'c1', ['eu-west'])).toEqual([]);
+      expect(await s.latestCertificates(A, 'c2', ['eu-west'])).toEqual([]);
+    });
+
     it('stores a result once: the same id again replaces it', async () => {
       await s.insertResult(A, { ...result({ minute: 0 }), checkName: 'renamed' });
       expect((await s.queryResults(query())).total).toBe(20);

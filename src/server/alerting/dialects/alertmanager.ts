@@ -24,6 +24,8 @@ function shapeOf(p: AlertPayload): { alertname: string; severity: string; endsNo
       return { alertname: 'CheckwallCheckDegraded', severity: 'warning', endsNow: true };
     case 'certificate':
       return { alertname: 'CheckwallCertificateExpiring', severity: 'warning', endsNow: false };
+    case 'certificate-end':
+      return { alertname: 'CheckwallCertificateExpiring', severity: 'warning', endsNow: true };
     case 'location':
       return { alertname: 'CheckwallLocationDown', severity: 'critical', endsNow: false };
     case 'location-recovery':

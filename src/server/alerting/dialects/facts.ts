@@ -18,15 +18,18 @@ const TITLES: Record<string, string> = {
   location: 'Location down',
   'location-recovery': 'Location back',
   'degraded-end': 'No longer degraded',
+  'certificate-end': 'Certificate no longer expiring',
 };
 
 export type Severity = 'failure' | 'degraded' | 'recovery' | 'info';
+
+const RECOVERIES = new Set(['recovery', 'location-recovery', 'degraded-end', 'certificate-end']);
 
 /** One way everywhere (docs/alerts.md): a failure pages loudest, a recovery is quiet. */
 export function severityOf(event: string): Severity {
   if (event === 'failure' || event === 'reminder' || event === 'location') return 'failure';
   if (event === 'degraded' || event === 'certificate') return 'degraded';
-  if (event === 'recovery' || event === 'location-recovery' || event === 'degraded-end') return 'recovery';
+  if (RECOVERIES.has(event)) return 'recovery';
   return 'info';
 }
 
@@ -63,6 +66,7 @@ const QUIET = new Set([
   'acknowledgement',
   'location-recovery',
   'degraded-end',
+  'certificate-end',
 ]);
 /**
  * An http(s) URL as ASCII, or null: the config takes an address with a space or a

@@ -1,7 +1,8 @@
 // Opsgenie's Alert API (https://docs.opsgenie.com/docs/alert-api), also Jira Service
 // Management's, which takes the same body: `url` is the API's base (US
 // https://api.opsgenie.com, EU https://api.eu.opsgenie.com). One Opsgenie alert per
-// Checkwall alert, `alias` = the alert's id (a location outage's: its outage id); created,
+// Checkwall alert, `alias` = the alert's id (a location outage's: its outage id; a check's
+// degraded or certificate warning's: one per check, dialects/severity.ts); created,
 // acknowledged and closed by alias.
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { subject, textBody } from '../message.js';

@@ -2,8 +2,9 @@
 // one PagerDuty alert per Checkwall alert, `dedup_key` = the alert's id, so a
 // trigger, its acknowledge and its resolve meet; a location outage is one PagerDuty alert
 // keyed by its outage id; a check's degraded warning is one keyed by the check, resolved
-// by its `degraded-end`. Certificate and test events are triggers of their own, keyed by
-// the delivery id.
+// by its `degraded-end`, and so is its certificate warning (each threshold a trigger of the
+// same key), resolved by its `certificate-end`. A test is a trigger of its own, keyed by the
+// delivery id.
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { outageSentence, subject } from '../message.js';
 import { alertKeyOf, closes, severityOf, whereOf } from './severity.js';

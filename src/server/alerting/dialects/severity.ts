@@ -17,6 +17,7 @@ export function severityOf(p: AlertPayload): Severity {
     case 'recovery':
     case 'location-recovery':
     case 'degraded-end':
+    case 'certificate-end':
     case 'acknowledgement':
     case 'test':
     default:
@@ -32,7 +33,9 @@ export const whereOf = (p: AlertPayload) =>
  * The key one provider-side alert is kept by (PagerDuty's dedup_key, Opsgenie's alias):
  * a location outage's id, else the Checkwall alert's, else a check's degraded warning's
  * (one per check, from its `degraded` to its `degraded-end`; a provider opens a new
- * alert for a key it has closed), else the delivery's own.
+ * alert for a key it has closed) or certificate warning's (one per check: each threshold
+ * crossed triggers it again, which the provider folds into the open one, until its
+ * `certificate-end`), else the delivery's own.
  */
 export function alertKeyOf(delivery: Delivery): string {
   const p = delivery.payload;
@@ -40,9 +43,16 @@ export function alertKeyOf(delivery: Delivery): string {
   if (kept) return kept;
   if (p.check && (p.event === 'degraded' || p.event === 'degraded-end'))
     return `degraded:${delivery.channel.accountId}:${p.check.id}`;
+  if (p.check && (p.event === 'certificate' || p.event === 'certificate-end'))
+    return `certificate:${delivery.channel.accountId}:${p.check.id}`;
   return delivery.id;
 }
 
 /** The events that close the provider's alert. */
-export const closes = (p: AlertPayload) =>
-  p.event === 'recovery' || p.event === 'location-recovery' || p.event === 'degraded-end';
+const CLOSING: ReadonlySet<string> = new Set([
+  'recovery',
+  'location-recovery',
+  'degraded-end',
+  'certificate-end',
+]);
+export const closes = (p: AlertPayload) => CLOSING.has(p.event);

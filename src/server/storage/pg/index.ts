@@ -11,6 +11,7 @@ import { createPgChannelStore } from './channels.js';
 import { changed, createPool, transaction } from './db.js';
 import { createPgOutboxReader } from './outbox.js';
 import { createPgResultStore, writeResults, writeScreenshot } from './results.js';
+import { createPgCertificateReads } from './certificates.js';
 import { createPgRunQueue, instanceName } from './runs.js';
 import { migratePg } from './schema.js';
 import { createPgPauseStore } from './pauses.js';
@@ -59,6 +60,7 @@ function withStores(pool: pg.Pool, url: string): PgStorage {
     kind: 'postgres',
     changes,
     ...createPgResultStore(pool),
+    ...createPgCertificateReads(pool),
     insertResult: (accountId, result) => writeResults(pool, origin, accountId, [result]),
     insertResults: (accountId, results) => writeResults(pool, origin, accountId, results),
     insertScreenshot: (accountId, result, png) => writeScreenshot(pool, accountId, result, png),

@@ -2,7 +2,7 @@
 // A stored result notifies the other instances (pg/changes.ts) in its own statement
 // or transaction, so they hear of it only once it can be read.
 import type pg from 'pg';
-import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas/index.js';
+import type { CheckResult, ResultsSummary } from '../../../api/schemas/index.js';
 import { CHANGES_CHANNEL } from './changes.js';
 import { columnsOf, first, rows, unnestArgs, unnestParams, type Queryable } from './db.js';
 import { perKey } from './per-key.js';
@@ -159,7 +159,6 @@ type ResultStore = Pick<
   | 'consecutiveFailures'
   | 'lastSuccess'
   | 'latestResult'
-  | 'latestCertificate'
   | 'screenshot'
   | 'history'
   | 'historyTotals'
@@ -284,18 +283,6 @@ export function createPgResultStore(pool: pg.Pool): ResultStore {
       (await success(accountId, checkId, locationId))[0]?.at ?? null,
 
     latestResult: async (accountId, checkId) => (await latest(accountId, checkId))[0]?.json ?? null,
-
-    // A result without a certificate (a DNS failure) is passed over: the newest that had one.
-    latestCertificate: async (accountId, checkId) =>
-      (
-        await first<{ c: ResultCertificate }>(
-          pool,
-          `SELECT json->'certificate' AS c FROM results
-           WHERE account_id = $1 AND check_id = $2 AND json_typeof(json->'certificate') = 'object'
-           ORDER BY started_at DESC LIMIT 1`,
-          [accountId, checkId],
-        )
-      )?.c ?? null,
 
     history: async (accountId, checkId, q) =>
       (

@@ -9,6 +9,7 @@ import { createAlertStore } from './alerts.js';
 import { createAuditStore } from './audit.js';
 import { createChannelStore } from './channels.js';
 import { createResultStore } from './results.js';
+import { createCertificateReads } from './certificates.js';
 import { createHistoryStore } from './history.js';
 import type { HistoryCutoffs } from '../history.js';
 import { inChunks } from './prune.js';
@@ -134,6 +135,7 @@ function withStores(
   } = createRunStore(db, writes);
   const sync: Omit<Sync<Storage>, Apart> = {
     ...results,
+    ...createCertificateReads(db),
     ...createHistoryStore(db),
     ...screenshots,
     ...runs,

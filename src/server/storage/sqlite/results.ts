@@ -1,6 +1,6 @@
 // Results: the hot path of both list endpoints and of the status engine.
 import type Database from 'better-sqlite3';
-import type { CheckResult, ResultCertificate, ResultsSummary } from '../../../api/schemas/index.js';
+import type { CheckResult, ResultsSummary } from '../../../api/schemas/index.js';
 import { rollupSql } from '../history.js';
 import { resultsSummary, runOf, storedResponseTime } from '../rows.js';
 import type { RecentRun, ResultQuery, WindowRun, WindowStats } from '../types.js';
@@ -44,12 +44,6 @@ export function createResultStore(db: Database.Database) {
   );
   const latest = db.prepare(
     `SELECT json FROM results WHERE account_id = ? AND check_id = ? ORDER BY started_at DESC LIMIT 1`,
-  );
-  // A result without a certificate (a DNS failure) is passed over: the newest that had one.
-  const certificate = db.prepare(
-    `SELECT json_extract(json, '$.certificate') AS c FROM results
-     WHERE account_id = ? AND check_id = ? AND json_extract(json, '$.certificate') IS NOT NULL
-     ORDER BY started_at DESC LIMIT 1`,
   );
   const windowCounts = db.prepare(
     `SELECT count(*) AS total, coalesce(sum(ok), 0) AS successes, avg(response_time) AS avg, count(response_time) AS timed
@@ -185,11 +179,6 @@ export function createResultStore(db: Database.Database) {
 
     lastSuccess(accountId: string, checkId: string, locationId: string): number | null {
       return (lastOk.get(accountId, checkId, locationId) as { at: number | null }).at;
-    },
-
-    latestCertificate(accountId: string, checkId: string): ResultCertificate | null {
-      const row = certificate.get(accountId, checkId) as { c: string } | undefined;
-      return row ? (JSON.parse(row.c) as ResultCertificate) : null;
     },
 
     latestResult(accountId: string, checkId: string): CheckResult | null {

@@ -4,7 +4,8 @@
 // acknowledge and resolve and different for another alert; a 429 and a 5xx retried,
 // a 400 not, with the provider's error in the delivery log; the key masked. A degraded
 // warning is one provider alert per check, closed when the check leaves degraded, and an
-// alert closes there even when no person is told of its recovery.
+// alert closes there even when no person is told of its recovery. A certificate warning is
+// one provider alert per check too, closed once the certificate is renewed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { MASK, maskConfig } from '../../../../src/domain/mask.js';
 import type { Fixture, SeenRequest } from '../../../helpers/fixture.js';
@@ -21,6 +22,7 @@ import {
 } from '../../../helpers/alerting.js';
 import { opsgenieReceiver, pagerdutyReceiver, type Script } from '../../../helpers/providers.js';
 import type { TestService } from '../../../helpers/service.js';
+import { createFakeClock } from '../../../helpers/fake-clock.js';
 
 const held = closedAfterEach();
 let provider: (Fixture & { refused: string[][] }) | undefined;
@@ -232,5 +234,66 @@ describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s and a degra
       `${format} recovery`,
     ]);
     await expect.poll(() => r.hook.seen.length).toBe(2);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+/** The certificate a result was shown: `serial`, its chain expiring at `validTo`. */
+const certificateOf = (serial: string, validTo: number) => ({
+  subject: 'CN=shop.example.com',
+  issuer: 'CN=R11',
+  serialNumber: serial,
+  validFrom: new Date(validTo - 90 * DAY_MS).toISOString(),
+  validTo: new Date(validTo).toISOString(),
+  daysRemaining: 0,
+  chainValidTo: null,
+  chainDaysRemaining: null,
+});
+
+describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s and a certificate warning', (format) => {
+  it('keeps one provider alert per check across its thresholds, and closes it when the certificate is renewed', async () => {
+    provider = await (format === 'pagerduty' ? pagerdutyReceiver() : opsgenieReceiver());
+    const r = (held.receivers = await startReceivers());
+    const chat = {
+      type: 'CHAT',
+      name: 'Ops chat',
+      subscriptions: { checks: ['c1'] },
+      groupWindowSeconds: 0,
+      config: { url: `${r.hook.url}/chat`, channel: '#ops' },
+    };
+    const channels = [channelFor(format, provider.url), chat];
+    const clock = createFakeClock(Date.now());
+    const config = alertConfig(r, { channels });
+    const s = (held.svc = await startAlertService(config, clock, { startScheduler: false }));
+    let n = 0;
+    const shown = (certificate: ReturnType<typeof certificateOf>) =>
+      s.seed('c1', ['success'], { certificate, endAt: clock.now() + ++n * 1_000 });
+    const old = certificateOf('0LD', clock.now() + 10 * DAY_MS + 3_600_000);
+
+    await shown(old); // 10 days left: the 14-day warning
+    await expect.poll(() => provider!.seen.length).toBe(1);
+    clock.jump(4 * DAY_MS);
+    await shown(old); // 6 days left: the 7-day one, the same provider alert
+    await expect.poll(() => provider!.seen.length).toBe(2);
+    await shown(certificateOf('NEW', clock.now() + 90 * DAY_MS)); // renewed: closed
+    await expect.poll(() => provider!.seen.length).toBe(3);
+    expect(provider!.refused).toEqual([]);
+    const warning = `certificate:${TEST_ACCOUNT}:c1`;
+    expect(provider!.seen.map((q) => actionOf(format, q))).toEqual([
+      [warning, 'open'],
+      [warning, 'open'],
+      [warning, 'close'],
+    ]);
+    // The people's channel heard both thresholds, and no close.
+    const sent = (await notifications(s)).map((n) => `${n.channel.name} ${n.event}`).sort();
+    expect(sent).toEqual([
+      'Ops chat certificate',
+      'Ops chat certificate',
+      `${format} certificate`,
+      `${format} certificate`,
+      `${format} certificate-end`,
+    ]);
+    expect(r.hook.seen).toHaveLength(2);
   });
 });
