@@ -27,6 +27,12 @@ const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS c
   n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
   n.waiting_on AS waitingOn, n.group_until AS groupUntil, c.name AS channelName, c.type AS channelType`;
 const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
+// One alert's notices reach a channel in the order they were written: none is claimed while an
+// earlier one of its alert to that channel is pending (waiting, grouped, retried or under way),
+// or a recovery could overtake its failure and leave the receiver (a person, a PagerDuty
+// incident) believing the check failing.
+const NOT_AFTER_PENDING = `NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.alert_id = n.alert_id
+  AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)`;
 
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
 const toNotification = (r: RawNotification): NotificationRow => ({
@@ -82,9 +88,9 @@ export function createAlertStore(db: Database.Database) {
   );
   const due = limited(
     db,
-    (limit) => `SELECT id, channel_id AS channelId FROM alert_notifications
+    (limit) => `SELECT id, channel_id AS channelId FROM alert_notifications n
      WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-       AND (waiting_on IS NULL OR next_attempt_at <= ?)
+       AND (waiting_on IS NULL OR next_attempt_at <= ?) AND ${NOT_AFTER_PENDING}
      ORDER BY next_attempt_at LIMIT ${limit}`,
   );
   const lease = db.prepare(

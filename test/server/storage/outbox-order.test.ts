@@ -1,0 +1,73 @@
+// The shared storage suite, the order of one alert's notices on a channel (docs/alerts.md,
+// "Retries: at least once, never twice under two ids"): a notice is not claimed while an
+// earlier one of its alert to that channel is still pending (waiting, grouped, retried or
+// under way), so a recovery never reaches a receiver before its failure. Run over every
+// implementation in test/helpers/storages.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewNotification, Storage } from '../../../src/server/storage/types.js';
+import { allStorages } from '../../helpers/storages.js';
+
+const A = 'account-a';
+const T0 = Date.parse('2026-11-28T03:12:00.000Z');
+const LEASE = 30_000;
+
+describe.each(allStorages())('storage, one alert’s notices in order: $name', ({ open }) => {
+  let s: Storage;
+  let hook: number;
+  let other: number;
+  beforeEach(async () => {
+    s = await open();
+    const channel = async (name: string) => {
+      const made = await s.createChannel(
+        A,
+        { type: 'WEBHOOK', name, config: { url: 'https://x.example/h', method: 'POST' } },
+        10,
+        T0,
+      );
+      if (!made.ok) throw new Error('no channel');
+      return made.channel.id;
+    };
+    hook = await channel('hook');
+    other = await channel('other');
+  });
+  afterEach(() => s.close());
+
+  const notice = (id: string, over: Partial<NewNotification> = {}): NewNotification => ({
+    id,
+    channelId: hook,
+    checkId: 'c1',
+    alertId: 'a1',
+    event: 'failure',
+    status: 'pending',
+    payload: { n: id },
+    ...over,
+  });
+  const claim = async (at: number) => (await s.claimNotifications(at, LEASE, 10, [])).map((n) => n.id);
+
+  it('holds a recovery back while its failure is retried, and sends it after', async () => {
+    await s.enqueueNotification(A, notice('f1'), T0);
+    expect(await claim(T0)).toEqual(['f1']);
+    // The receiver answered 503: due again in a minute.
+    await s.finishAttempt('f1', { status: 'pending', error: 'HTTP 503', nextAttemptAt: T0 + 60_000 }, T0 + 1);
+    await s.enqueueNotification(A, notice('r1', { event: 'recovery' }), T0 + 10_000);
+    // The same alert's recovery on another channel, and another alert's notice, are not held back.
+    await s.enqueueNotification(A, notice('r2', { event: 'recovery', channelId: other }), T0 + 10_000);
+    await s.enqueueNotification(A, notice('f3', { alertId: 'a3' }), T0 + 10_000);
+    expect((await claim(T0 + 10_000)).sort()).toEqual(['f3', 'r2']);
+    for (const id of ['f3', 'r2']) await s.finishAttempt(id, { status: 'sent' }, T0 + 10_000);
+    expect(await claim(T0 + 60_000)).toEqual(['f1']);
+    // Under way: still held back.
+    expect(await claim(T0 + 61_000)).toEqual([]);
+    await s.finishAttempt('f1', { status: 'sent' }, T0 + 61_000);
+    expect(await claim(T0 + 61_000)).toEqual(['r1']);
+  });
+
+  it('sends a failure and its recovery of one window one after the other', async () => {
+    const until = T0 + 30_000;
+    await s.enqueueNotification(A, notice('f1', { groupUntil: until }), T0);
+    await s.enqueueNotification(A, notice('r1', { event: 'recovery', groupUntil: until }), T0 + 5_000);
+    expect(await claim(until)).toEqual(['f1']);
+    await s.finishAttempt('f1', { status: 'failed', error: 'HTTP 400' }, until);
+    expect(await claim(until)).toEqual(['r1']);
+  });
+});
