@@ -113,6 +113,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     busy.set(row.channelId, (busy.get(row.channelId) ?? 0) + 1);
     const done = attempt(rows)
       .then(() => undefined)
+      // A database that fails mid-attempt (reading the channel, recording the outcome) leaves
+      // the rows to their lease, claimed again when it runs out; left unhandled, the rejection
+      // would end the service (Node's default).
+      .catch((error: unknown) => logFailure('checkwall: delivering a notification failed', error))
       .finally(() => {
         const left = (busy.get(row.channelId) ?? 1) - 1;
         if (left <= 0) busy.delete(row.channelId);
