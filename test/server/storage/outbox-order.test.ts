@@ -1,8 +1,8 @@
 // The shared storage suite, the order of one alert's notices on a channel (docs/alerts.md,
 // "Retries: at least once, never twice under two ids"): a notice is not claimed while an
 // earlier one of its alert to that channel is still pending (waiting, grouped, retried or
-// under way), so a recovery never reaches a receiver before its failure. Run over every
-// implementation in test/helpers/storages.ts.
+// under way), so a recovery never reaches a receiver before its failure, nor one whose failure
+// was held. Run over every implementation in test/helpers/storages.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewNotification, Storage } from '../../../src/server/storage/types.js';
 import { allStorages } from '../../helpers/storages.js';
@@ -69,5 +69,21 @@ describe.each(allStorages())('storage, one alert’s notices in order: $name', (
     expect(await claim(until)).toEqual(['f1']);
     await s.finishAttempt('f1', { status: 'failed', error: 'HTTP 400' }, until);
     expect(await claim(until)).toEqual(['r1']);
+  });
+
+  it('holds the recovery of a failure its wait ends holding, as the failure is held', async () => {
+    const on = 'location:eu-west';
+    await s.enqueueNotification(A, notice('f1', { wait: { on, until: T0 + 60_000 } }), T0);
+    await s.enqueueNotification(A, notice('r1', { event: 'recovery' }), T0 + 10_000);
+    await s.enqueueNotification(A, notice('r2', { event: 'recovery', channelId: other }), T0 + 10_000);
+    expect(await claim(T0 + 10_000)).toEqual(['r2']);
+    expect(
+      await s.settleWaiting(A, on, { held: 'suppressed: location Singapore is down' }, T0 + 20_000),
+    ).toBe(1);
+    expect(await claim(T0 + 20_000)).toEqual([]);
+    expect(await s.notification('r1')).toMatchObject({
+      status: 'suppressed',
+      lastError: 'suppressed: the failure notice of this alert was suppressed here',
+    });
   });
 });
