@@ -138,25 +138,21 @@ export function createDispatcher(deps: DispatcherDeps) {
       ? await send({ ...head, payload: groupPayload(rows) }, channel)
       : { ok: false, permanent: true, error: 'the channel is gone' };
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    for (const row of rows) await record(row, sent, secrets);
-    return sent.exchange ? maskExchange(sent.exchange, secrets) : null;
-  }
-
-  async function record(row: NotificationRow, sent: SendOutcome, secrets: readonly string[]) {
-    if (cut.signal.aborted && !sent.ok) {
-      // Cut short by a stop: due again at the next start, as if never tried.
-      await storage.finishAttempt(
-        row.id,
-        { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() },
-        deps.clock.now(),
-      );
-      return;
+    // One outcome for the message, the same on each of its rows: a group refused is due again
+    // at one instant, and is one message again (a backoff drawn per row split it into many).
+    const cutShort = cut.signal.aborted && !sent.ok;
+    const recorded: AttemptOutcome = cutShort
+      ? // Cut short by a stop: due again at the next start, as if never tried.
+        { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() }
+      : outcome(head, sent, secrets);
+    for (const row of rows) {
+      await storage.finishAttempt(row.id, recorded, deps.clock.now());
+      if (cutShort) continue;
+      if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
+      deps.onOutcome?.(recorded.status);
+      await deps.onFinished?.(row);
     }
-    const recorded = outcome(row, sent, secrets);
-    await storage.finishAttempt(row.id, recorded, deps.clock.now());
-    if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
-    deps.onOutcome?.(recorded.status);
-    await deps.onFinished?.(row);
+    return sent.exchange ? maskExchange(sent.exchange, secrets) : null;
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
