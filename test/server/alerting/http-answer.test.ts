@@ -53,3 +53,27 @@ describe('an answer whose body never ends', () => {
     });
   });
 });
+
+describe('a redirect', () => {
+  it('is not followed, and the log says to change the URL', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(308, { location: 'https://elsewhere.example/hook' });
+      res.end();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const post = createHttpPoster(TIMEOUT_MS);
+    const sent = await post(
+      { method: 'POST', url, headers: {}, body: '{}' },
+      AbortSignal.timeout(TIMEOUT_MS),
+    );
+    await post.close();
+    expect(sent).toMatchObject({
+      ok: false,
+      permanent: true,
+      error:
+        "HTTP 308: the receiver redirected the request; redirects are not followed, set the channel's URL to the new address",
+    });
+  });
+});

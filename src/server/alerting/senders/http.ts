@@ -85,6 +85,11 @@ export function classify(status: number, retryAfter?: string | string[], body = 
   if (status === 429)
     return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter) ?? retryAfterInBody(body));
   if (status >= 500) return transient(`HTTP ${status}`);
+  // Not followed (createHttpPoster), and the same answer every time: say what to change, not "refused".
+  if (status >= 300 && status < 400)
+    return permanent(
+      `HTTP ${status}: the receiver redirected the request; redirects are not followed, set the channel's URL to the new address`,
+    );
   return permanent(`HTTP ${status}: the receiver refused the request`);
 }
 
