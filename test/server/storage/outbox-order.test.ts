@@ -1,6 +1,6 @@
-// The shared storage suite, the order of one alert's notices on a channel (docs/alerts.md,
+// The shared storage suite, the order of a check's notices on a channel (docs/alerts.md,
 // "Retries: at least once, never twice under two ids"): a notice is not claimed while an
-// earlier one of its alert to that channel is still pending (waiting, grouped, retried or
+// earlier one of its check to that channel is still pending (waiting, grouped, retried or
 // under way), so a recovery never reaches a receiver before its failure, nor one whose failure
 // was held. Run over every implementation in test/helpers/storages.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const A = 'account-a';
 const T0 = Date.parse('2026-11-28T03:12:00.000Z');
 const LEASE = 30_000;
 
-describe.each(allStorages())('storage, one alert’s notices in order: $name', ({ open }) => {
+describe.each(allStorages())('storage, a check’s notices in order: $name', ({ open }) => {
   let s: Storage;
   let hook: number;
   let other: number;
@@ -50,9 +50,9 @@ describe.each(allStorages())('storage, one alert’s notices in order: $name', (
     // The receiver answered 503: due again in a minute.
     await s.finishAttempt('f1', { status: 'pending', error: 'HTTP 503', nextAttemptAt: T0 + 60_000 }, T0 + 1);
     await s.enqueueNotification(A, notice('r1', { event: 'recovery' }), T0 + 10_000);
-    // The same alert's recovery on another channel, and another alert's notice, are not held back.
+    // The same alert's recovery on another channel, and another check's notice, are not held back.
     await s.enqueueNotification(A, notice('r2', { event: 'recovery', channelId: other }), T0 + 10_000);
-    await s.enqueueNotification(A, notice('f3', { alertId: 'a3' }), T0 + 10_000);
+    await s.enqueueNotification(A, notice('f3', { alertId: 'a3', checkId: 'c3' }), T0 + 10_000);
     expect((await claim(T0 + 10_000)).sort()).toEqual(['f3', 'r2']);
     for (const id of ['f3', 'r2']) await s.finishAttempt(id, { status: 'sent' }, T0 + 10_000);
     expect(await claim(T0 + 60_000)).toEqual(['f1']);
@@ -69,6 +69,20 @@ describe.each(allStorages())('storage, one alert’s notices in order: $name', (
     expect(await claim(until)).toEqual(['f1']);
     await s.finishAttempt('f1', { status: 'failed', error: 'HTTP 400' }, until);
     expect(await claim(until)).toEqual(['r1']);
+  });
+
+  it('holds a degraded-end back behind its warning, and a new alert’s failure behind the last one’s recovery', async () => {
+    await s.enqueueNotification(A, notice('d1', { event: 'degraded', alertId: null }), T0);
+    await s.enqueueNotification(A, notice('r0', { event: 'recovery', alertId: 'a0', checkId: 'c2' }), T0);
+    expect((await claim(T0)).sort()).toEqual(['d1', 'r0']);
+    for (const id of ['d1', 'r0'])
+      await s.finishAttempt(id, { status: 'pending', error: 'HTTP 503', nextAttemptAt: T0 + 60_000 }, T0 + 1);
+    await s.enqueueNotification(A, notice('e1', { event: 'degraded-end', alertId: null }), T0 + 10_000);
+    await s.enqueueNotification(A, notice('f2', { alertId: 'a2', checkId: 'c2' }), T0 + 10_000);
+    expect(await claim(T0 + 10_000)).toEqual([]);
+    expect((await claim(T0 + 60_000)).sort()).toEqual(['d1', 'r0']);
+    for (const id of ['d1', 'r0']) await s.finishAttempt(id, { status: 'sent' }, T0 + 60_000);
+    expect((await claim(T0 + 60_000)).sort()).toEqual(['e1', 'f2']);
   });
 
   it('holds the recovery of a failure its wait ends holding, as the failure is held', async () => {

@@ -70,8 +70,9 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
   it('claims grouped notifications at their group’s time, all together, each with it', async () => {
     const until = T0 + 30_000;
     await s.enqueueNotification(A, page('g1', { groupUntil: until }), T0);
-    await s.enqueueNotification(A, page('g2', { groupUntil: until }), T0 + 5_000);
-    await s.enqueueNotification(A, page('n1'), T0 + 5_000);
+    // Each of its own check: one of the same check waits for the earlier (outbox-order.test.ts).
+    await s.enqueueNotification(A, page('g2', { checkId: 'c2', groupUntil: until }), T0 + 5_000);
+    await s.enqueueNotification(A, page('n1', { checkId: 'c3' }), T0 + 5_000);
     expect((await s.claimNotifications(T0 + 10_000, 30_000, 10, [])).map((n) => n.id)).toEqual(['n1']);
     expect(await s.claimNotifications(until - 1, 30_000, 10, [])).toEqual([]);
     const claimed = await s.claimNotifications(until, 30_000, 10, []);

@@ -40,13 +40,13 @@ const leaseAndRead = (picked: string) => `
     FROM picked WHERE n.id = picked.id RETURNING n.*)
   SELECT ${NOTIFICATION_COLUMNS} FROM leased n ${JOIN_CHANNELS} ORDER BY n.next_attempt_at, n.seq`;
 
-// One alert's notices reach a channel in the order they were written (sqlite/alerts.ts, NOT_AFTER_PENDING).
+// A check's notices reach a channel in the order they were written (sqlite/alerts.ts, NOT_AFTER_PENDING).
 const CLAIM_DUE = leaseAndRead(
   `SELECT id FROM alert_notifications n
    WHERE ${CLAIMABLE} AND next_attempt_at <= $1 AND NOT (channel_id = ANY($4::int[]))
      AND (waiting_on IS NULL OR next_attempt_at <= $1 - ${WAIT_GRACE_MS})
-     AND NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.alert_id = n.alert_id
-       AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.seq < n.seq)
+     AND NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
+       AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.seq < n.seq)
    ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE OF n SKIP LOCKED`,
 );
 const CLAIM_ONE = leaseAndRead(

@@ -27,12 +27,12 @@ const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS c
   n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
   n.waiting_on AS waitingOn, n.group_until AS groupUntil, c.name AS channelName, c.type AS channelType`;
 const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
-// One alert's notices reach a channel in the order they were written: none is claimed while an
-// earlier one of its alert to that channel is pending (waiting, grouped, retried or under way),
-// or a recovery could overtake its failure and leave the receiver (a person, a PagerDuty
-// incident) believing the check failing.
-const NOT_AFTER_PENDING = `NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.alert_id = n.alert_id
-  AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)`;
+// A check's notices reach a channel in the order they were written: none is claimed while an
+// earlier one of that check to that channel is pending (waiting, grouped, retried or under
+// way), or a recovery (a degraded-end) could overtake its failure (its warning) and leave the
+// receiver, a person or a PagerDuty incident, believing the check failing.
+const NOT_AFTER_PENDING = `NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
+  AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)`;
 
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
 const toNotification = (r: RawNotification): NotificationRow => ({
