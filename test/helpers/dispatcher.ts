@@ -10,9 +10,13 @@ import { createFakeClock, type FakeClock } from './fake-clock.js';
 
 const ACCOUNT = 'account-a';
 
-/** `answer` is called for each send with its abort signal; `close` stops the dispatcher and storage. */
+/**
+ * `answer` is called for each send with its abort signal (`url`: the channel's); `close` stops the
+ * dispatcher and storage.
+ */
 export async function dispatcherOnFakeClock(
   answer: (signal: AbortSignal, clock: FakeClock) => Promise<SendOutcome>,
+  url = 'https://x.example/h',
 ) {
   const clock = createFakeClock();
   const real = openSqliteStorage(':memory:');
@@ -31,7 +35,7 @@ export async function dispatcherOnFakeClock(
   }) as Storage;
   const made = await real.createChannel(
     ACCOUNT,
-    { type: 'WEBHOOK', name: 'hook', config: { url: 'https://x.example/h', method: 'POST' } },
+    { type: 'WEBHOOK', name: 'hook', config: { url, method: 'POST' } },
     10,
     clock.now(),
   );

@@ -251,7 +251,7 @@ function channelSecrets(channel: StoredChannel): string[] {
       typeof value === 'string' && /token|key|secret|pass/i.test(key) ? [value] : [],
     ),
   ];
-  if (config.url) out.push(config.url);
+  if (config.url) out.push(config.url, ...urlParts(config.url));
   // A provider's key (dialects/): PagerDuty's routing key, Opsgenie's API key, a chat bot's token.
   for (const key of ['routingKey', 'apiKey', 'botToken']) {
     const value = (channel.config as Record<string, unknown>)[key];
@@ -259,6 +259,22 @@ function channelSecrets(channel: StoredChannel): string[] {
   }
   if (channel.signingSecret) out.push(channel.signingSecret);
   return out;
+}
+
+/**
+ * The parts of a channel's URL a receiver may echo alone, each often the webhook's only key: its
+ * path (a web framework's 404 says "Cannot POST /hooks/<token>"), with and without the query, and
+ * each query value. A bare "/" is no secret.
+ */
+function urlParts(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const { pathname, search, searchParams, password } = parsed;
+  return [pathname + search, pathname, ...searchParams.values(), password].filter((part) => part.length > 1);
 }
 
 /** An exchange as a channel test shows it: every secret of the channel masked as the config is. */
