@@ -85,6 +85,31 @@ describe.each(allStorages())('storage, a check’s notices in order: $name', ({ 
     expect((await claim(T0 + 60_000)).sort()).toEqual(['e1', 'f2']);
   });
 
+  it('holds a location’s recovery back behind its page', async () => {
+    const location = { checkId: null, alertId: null };
+    const outage = (id: string, o: string) => ({ event: 'location', outageId: o, n: id });
+    await s.enqueueNotification(
+      A,
+      notice('l1', { ...location, event: 'location', payload: outage('l1', 'o1') }),
+      T0,
+    );
+    // Another location's outage on the same channel goes its own way.
+    await s.enqueueNotification(
+      A,
+      notice('l2', { ...location, event: 'location', payload: outage('l2', 'o2') }),
+      T0,
+    );
+    expect((await claim(T0)).sort()).toEqual(['l1', 'l2']);
+    await s.finishAttempt('l2', { status: 'sent' }, T0);
+    await s.finishAttempt('l1', { status: 'pending', error: 'HTTP 503', nextAttemptAt: T0 + 60_000 }, T0 + 1);
+    const ended = { ...location, event: 'location-recovery' as const, payload: outage('e1', 'o1') };
+    await s.enqueueNotification(A, notice('e1', ended), T0 + 10_000);
+    expect(await claim(T0 + 10_000)).toEqual([]);
+    expect(await claim(T0 + 60_000)).toEqual(['l1']);
+    await s.finishAttempt('l1', { status: 'sent' }, T0 + 60_000);
+    expect(await claim(T0 + 60_000)).toEqual(['e1']);
+  });
+
   it('holds the recovery of a failure its wait ends holding, as the failure is held', async () => {
     const on = 'location:eu-west';
     await s.enqueueNotification(A, notice('f1', { wait: { on, until: T0 + 60_000 } }), T0);

@@ -47,6 +47,9 @@ const CLAIM_DUE = leaseAndRead(
      AND (waiting_on IS NULL OR next_attempt_at <= $1 - ${WAIT_GRACE_MS})
      AND NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
        AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.seq < n.seq)
+     AND (n.check_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.status = 'pending'
+       AND e.account_id = n.account_id AND e.check_id IS NULL AND e.channel_id = n.channel_id AND e.seq < n.seq
+       AND e.payload->>'outageId' = n.payload->>'outageId'))
    ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE OF n SKIP LOCKED`,
 );
 const CLAIM_ONE = leaseAndRead(

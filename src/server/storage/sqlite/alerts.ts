@@ -30,9 +30,13 @@ const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id =
 // A check's notices reach a channel in the order they were written: none is claimed while an
 // earlier one of that check to that channel is pending (waiting, grouped, retried or under
 // way), or a recovery (a degraded-end) could overtake its failure (its warning) and leave the
-// receiver, a person or a PagerDuty incident, believing the check failing.
+// receiver, a person or a PagerDuty incident, believing the check failing. A location's
+// outage (its page and its recovery, notices of no check) keeps its order the same way.
 const NOT_AFTER_PENDING = `NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
-  AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)`;
+    AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)
+  AND (n.check_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.status = 'pending'
+    AND e.account_id = n.account_id AND e.check_id IS NULL AND e.channel_id = n.channel_id AND e.rowid < n.rowid
+    AND json_extract(e.payload, '$.outageId') = json_extract(n.payload, '$.outageId')))`;
 
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
 const toNotification = (r: RawNotification): NotificationRow => ({
