@@ -42,4 +42,31 @@ describe('a grouped message refused', () => {
     for (const id of ['g1', 'g2', 'g3'])
       expect(await t.storage.notification(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
+
+  it('of more notifications than one claim takes is still one message', async () => {
+    const t = await dispatcherOnFakeClock(() => Promise.resolve({ ok: true as const }));
+    opened.push(t);
+    const [channel] = (await t.storage.listChannels('account-a', 0, 10)).items;
+    const until = t.clock.now() + 1_000;
+    const ids = Array.from({ length: 40 }, (_, i) => `g${i}`);
+    for (const id of ids)
+      await t.storage.enqueueNotification(
+        'account-a',
+        {
+          id,
+          channelId: channel!.id,
+          checkId: id,
+          alertId: `a-${id}`,
+          event: 'failure',
+          status: 'pending',
+          payload: { check: { id, name: id } },
+          groupUntil: until,
+        },
+        t.clock.now(),
+      );
+    t.dispatcher.start();
+    await t.clock.advance(2_000);
+    expect(t.sent).toHaveLength(1);
+    for (const id of ids) expect(await t.storage.notification(id)).toMatchObject({ status: 'sent' });
+  });
 });

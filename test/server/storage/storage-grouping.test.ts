@@ -83,6 +83,14 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
     expect((await s.notification('n1'))?.groupUntil).toBeNull();
   });
 
+  it('claims a group whole, beyond the claim’s limit: it is one message', async () => {
+    const until = T0 + 30_000;
+    const ids = Array.from({ length: 12 }, (_, i) => `g${i}`);
+    for (const id of ids) await s.enqueueNotification(A, page(id, { checkId: id, groupUntil: until }), T0);
+    const claimed = await s.claimNotifications(until, 30_000, 4, []);
+    expect(claimed.map((n) => n.id).sort()).toEqual([...ids].sort());
+  });
+
   it('sends a page whose wait is released at its group’s time, not before', async () => {
     const until = T0 + 30_000;
     const on = 'location:eu-west';
