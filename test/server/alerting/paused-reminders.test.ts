@@ -1,6 +1,6 @@
-// A paused check's open alert (docs/actions.md, "Pause and resume"): the alert stays open (a
-// pause is no recovery), but no reminder says the check is failing while nobody runs it; once
-// resumed and failing again, the reminders go on.
+// A paused check's open alert (docs/actions.md, "Pause and resume"), or a disabled one's: the
+// alert stays open (a pause is no recovery), but no reminder says the check is failing while
+// nobody runs it; once resumed and failing again, the reminders go on.
 import { describe, expect, it } from 'vitest';
 import {
   alertConfig,
@@ -38,5 +38,19 @@ describe('a paused check', () => {
     expect(resumed.status).toBe(200);
     await run('c1', ['failed']);
     expect(await s.alerting.sweepReminders()).toBe(1);
+  });
+});
+
+describe('a check the config disables', () => {
+  it('is not reminded of while disabled', async () => {
+    const r = (held.receivers = await startReceivers());
+    const clock = createFakeClock(Date.now());
+    const alerts = { c1: { remindEveryMinutes: 10 } };
+    const s = (held.svc = await startAlertService(alertConfig(r, { alerts }), clock));
+    await runner(s, clock)('c1', ['failed', 'failed']);
+    await expect.poll(() => hookEvents(r).length).toBe(1);
+    await s.reload(alertConfig(r, { alerts, checks: { c1: { enabled: false } } }));
+    clock.jump(10 * 60_000);
+    expect(await s.alerting.sweepReminders()).toBe(0);
   });
 });
