@@ -145,10 +145,11 @@ export function createDispatcher(deps: DispatcherDeps) {
       ? // Cut short by a stop: due again at the next start, as if never tried.
         { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() }
       : outcome(head, sent, secrets);
-    for (const row of rows) {
-      await storage.finishAttempt(row.id, recorded, deps.clock.now());
-      if (cutShort) continue;
-      if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
+    // Every row recorded before anything is told: a listener failing must not leave a row of a
+    // sent message leased, to go again when its lease runs out.
+    for (const row of rows) await storage.finishAttempt(row.id, recorded, deps.clock.now());
+    if (!cutShort && recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
+    for (const row of cutShort ? [] : rows) {
       deps.onOutcome?.(recorded.status);
       await deps.onFinished?.(row);
     }

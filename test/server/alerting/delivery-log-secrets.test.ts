@@ -20,7 +20,7 @@ describe('a receiver echoing part of the channel URL', () => {
     const said = `HTTP 404: the receiver refused the request: Cannot POST /services/${PATH_TOKEN} (token ${QUERY_TOKEN})`;
     const t = await dispatcherOnFakeClock(
       () => Promise.resolve({ ok: false, permanent: true, error: said }),
-      `https://hooks.example/services/${PATH_TOKEN}?token=${QUERY_TOKEN}`,
+      { url: `https://hooks.example/services/${PATH_TOKEN}?token=${QUERY_TOKEN}` },
     );
     opened.push(t);
     await t.enqueue('n1');
