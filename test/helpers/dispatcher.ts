@@ -1,7 +1,7 @@
 // A dispatcher (alerting/dispatcher.ts) over an in-memory SQLite outbox with one
 // webhook channel, on the fake clock: its sender answers as the test says, and each
 // send's instant and the outbox's claims are counted.
-import { createDispatcher } from '../../src/server/alerting/dispatcher.js';
+import { createDispatcher, type DispatcherDeps } from '../../src/server/alerting/dispatcher.js';
 import type { Senders } from '../../src/server/alerting/senders/index.js';
 import type { SendOutcome } from '../../src/server/alerting/senders/types.js';
 import { openSqliteStorage } from '../../src/server/storage/sqlite/index.js';
@@ -10,9 +10,13 @@ import { createFakeClock, type FakeClock } from './fake-clock.js';
 
 const ACCOUNT = 'account-a';
 
-/** `answer` is called for each send with its abort signal; `close` stops the dispatcher and storage. */
+/**
+ * `answer` is called for each send with its abort signal (`o.url`: the channel's, `o.onFinished`:
+ * the dispatcher's); `close` stops the dispatcher and storage.
+ */
 export async function dispatcherOnFakeClock(
   answer: (signal: AbortSignal, clock: FakeClock) => Promise<SendOutcome>,
+  o: { url?: string; onFinished?: DispatcherDeps['onFinished'] } = {},
 ) {
   const clock = createFakeClock();
   const real = openSqliteStorage(':memory:');
@@ -31,7 +35,7 @@ export async function dispatcherOnFakeClock(
   }) as Storage;
   const made = await real.createChannel(
     ACCOUNT,
-    { type: 'WEBHOOK', name: 'hook', config: { url: 'https://x.example/h', method: 'POST' } },
+    { type: 'WEBHOOK', name: 'hook', config: { url: o.url ?? 'https://x.example/h', method: 'POST' } },
     10,
     clock.now(),
   );
@@ -48,6 +52,7 @@ export async function dispatcherOnFakeClock(
     clock,
     policy: { attemptTimeoutMs: 5_000, maxAttempts: 5, retryBaseMs: 1_000, retryMaxMs: 60_000 },
     transportSecrets: [],
+    ...(o.onFinished ? { onFinished: o.onFinished } : {}),
   });
   const enqueue = (id: string) =>
     real.enqueueNotification(

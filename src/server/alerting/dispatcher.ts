@@ -113,6 +113,10 @@ export function createDispatcher(deps: DispatcherDeps) {
     busy.set(row.channelId, (busy.get(row.channelId) ?? 0) + 1);
     const done = attempt(rows)
       .then(() => undefined)
+      // A database that fails mid-attempt (reading the channel, recording the outcome) leaves
+      // the rows to their lease, claimed again when it runs out; left unhandled, the rejection
+      // would end the service (Node's default).
+      .catch((error: unknown) => logFailure('checkwall: delivering a notification failed', error))
       .finally(() => {
         const left = (busy.get(row.channelId) ?? 1) - 1;
         if (left <= 0) busy.delete(row.channelId);
@@ -134,25 +138,22 @@ export function createDispatcher(deps: DispatcherDeps) {
       ? await send({ ...head, payload: groupPayload(rows) }, channel)
       : { ok: false, permanent: true, error: 'the channel is gone' };
     const secrets = [...deps.transportSecrets, ...(channel ? channelSecrets(channel) : [])];
-    for (const row of rows) await record(row, sent, secrets);
-    return sent.exchange ? maskExchange(sent.exchange, secrets) : null;
-  }
-
-  async function record(row: NotificationRow, sent: SendOutcome, secrets: readonly string[]) {
-    if (cut.signal.aborted && !sent.ok) {
-      // Cut short by a stop: due again at the next start, as if never tried.
-      await storage.finishAttempt(
-        row.id,
-        { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() },
-        deps.clock.now(),
-      );
-      return;
+    // One outcome for the message, the same on each of its rows: a group refused is due again
+    // at one instant, and is one message again (a backoff drawn per row split it into many).
+    const cutShort = cut.signal.aborted && !sent.ok;
+    const recorded: AttemptOutcome = cutShort
+      ? // Cut short by a stop: due again at the next start, as if never tried.
+        { status: 'pending', error: sent.error, nextAttemptAt: deps.clock.now() }
+      : outcome(head, sent, secrets);
+    // Every row recorded before anything is told: a listener failing must not leave a row of a
+    // sent message leased, to go again when its lease runs out.
+    for (const row of rows) await storage.finishAttempt(row.id, recorded, deps.clock.now());
+    if (!cutShort && recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
+    for (const row of cutShort ? [] : rows) {
+      deps.onOutcome?.(recorded.status);
+      await deps.onFinished?.(row);
     }
-    const recorded = outcome(row, sent, secrets);
-    await storage.finishAttempt(row.id, recorded, deps.clock.now());
-    if (recorded.status === 'pending') retries.at(recorded.nextAttemptAt);
-    deps.onOutcome?.(recorded.status);
-    await deps.onFinished?.(row);
+    return sent.exchange ? maskExchange(sent.exchange, secrets) : null;
   }
 
   async function send(row: NotificationRow, channel: StoredChannel): Promise<SendOutcome> {
@@ -251,7 +252,7 @@ function channelSecrets(channel: StoredChannel): string[] {
       typeof value === 'string' && /token|key|secret|pass/i.test(key) ? [value] : [],
     ),
   ];
-  if (config.url) out.push(config.url);
+  if (config.url) out.push(config.url, ...urlParts(config.url));
   // A provider's key (dialects/): PagerDuty's routing key, Opsgenie's API key, a chat bot's token.
   for (const key of ['routingKey', 'apiKey', 'botToken']) {
     const value = (channel.config as Record<string, unknown>)[key];
@@ -259,6 +260,22 @@ function channelSecrets(channel: StoredChannel): string[] {
   }
   if (channel.signingSecret) out.push(channel.signingSecret);
   return out;
+}
+
+/**
+ * The parts of a channel's URL a receiver may echo alone, each often the webhook's only key: its
+ * path (a web framework's 404 says "Cannot POST /hooks/<token>"), with and without the query, and
+ * each query value. A bare "/" is no secret.
+ */
+function urlParts(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const { pathname, search, searchParams, password } = parsed;
+  return [pathname + search, pathname, ...searchParams.values(), password].filter((part) => part.length > 1);
 }
 
 /** An exchange as a channel test shows it: every secret of the channel masked as the config is. */

@@ -5,6 +5,7 @@ import type { AlertEvent, CheckResult, CheckStatus } from '../../api/schemas/ind
 import { withinMinInterval } from '../../domain/alert-policy.js';
 import type { AccountConfig, CheckConfig } from '../config/schema.js';
 import type { AlertRow, NewNotification, Storage, StoredChannel } from '../storage/types.js';
+import { FAILURE_HELD } from '../storage/rows.js';
 import { hearsEvent, keepsAlertOpen } from './audience.js';
 import { dependencyReason, type ParentHold } from './dependency-hold.js';
 import { dependencyWaitKey, type createDependencyWaits } from './dependency-wait.js';
@@ -243,7 +244,7 @@ async function suppression(
   quiet: ReadonlySet<number>,
   now: number,
 ): Promise<string | undefined> {
-  if (quiet.has(channel.id)) return 'suppressed: the failure notice of this alert was suppressed here';
+  if (quiet.has(channel.id)) return FAILURE_HELD;
   if (event !== 'failure' && event !== 'degraded') return undefined;
   const previous = await storage.lastNoticeAt(account.id, check.id, channel.id, event);
   if (!withinMinInterval(previous, now, check.alerts)) return undefined;

@@ -197,6 +197,9 @@ export function createAlertPlanner(deps: PlannerDeps) {
     status: CheckStatus,
   ): Promise<AlertChange | null> {
     const now = deps.now();
+    // A paused (or disabled) check is not run: a reminder would say it is failing while nobody
+    // looks. Its alert stays open (a pause is no recovery), reminded of again once it runs.
+    if (status.paused || !check.enabled) return null;
     if (!reminderDue(alert, check.alerts, now)) return null;
     const notifications = await notify(account, check, 'reminder', {
       status,

@@ -49,6 +49,9 @@ export const notificationValues = (accountId: string, n: NewNotification, now: n
 export const NOTIFICATION_INSERT = `INSERT INTO alert_notifications (id, account_id, channel_id, check_id, alert_id,
   event, status, payload, last_error, created_at, next_attempt_at, waiting_on, group_until)`;
 
+/** Why an alert's later notices are held on a channel its failure notice was held on. */
+export const FAILURE_HELD = 'suppressed: the failure notice of this alert was suppressed here';
+
 /**
  * A waiting page whose wait ran out this long ago is sent by the dispatcher even when no one
  * settled it (the instance judging its hold died): a page is never lost to a wait.

@@ -27,9 +27,10 @@ async function withPending(s: Storage): Promise<void> {
     T0,
   );
   if (!made.ok) throw new Error('no channel');
-  const n = { channelId: made.channel.id, checkId: 'c1', alertId: null, event: 'failure' as const };
-  await s.enqueueNotification(A, { id: 'n1', ...n, status: 'pending', payload: {} }, T0);
-  await s.enqueueNotification(A, { id: 'n2', ...n, status: 'pending', payload: {} }, T0);
+  const n = { channelId: made.channel.id, alertId: null, event: 'failure' as const };
+  // Of two checks: one check's notices to a channel are claimed one at a time (outbox-order.test.ts).
+  await s.enqueueNotification(A, { id: 'n1', ...n, checkId: 'c1', status: 'pending', payload: {} }, T0);
+  await s.enqueueNotification(A, { id: 'n2', ...n, checkId: 'c2', status: 'pending', payload: {} }, T0);
 }
 
 const claimed = async (s: Storage, at: number) =>

@@ -70,8 +70,9 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
   it('claims grouped notifications at their group’s time, all together, each with it', async () => {
     const until = T0 + 30_000;
     await s.enqueueNotification(A, page('g1', { groupUntil: until }), T0);
-    await s.enqueueNotification(A, page('g2', { groupUntil: until }), T0 + 5_000);
-    await s.enqueueNotification(A, page('n1'), T0 + 5_000);
+    // Each of its own check: one of the same check waits for the earlier (outbox-order.test.ts).
+    await s.enqueueNotification(A, page('g2', { checkId: 'c2', groupUntil: until }), T0 + 5_000);
+    await s.enqueueNotification(A, page('n1', { checkId: 'c3' }), T0 + 5_000);
     expect((await s.claimNotifications(T0 + 10_000, 30_000, 10, [])).map((n) => n.id)).toEqual(['n1']);
     expect(await s.claimNotifications(until - 1, 30_000, 10, [])).toEqual([]);
     const claimed = await s.claimNotifications(until, 30_000, 10, []);
@@ -80,6 +81,14 @@ describe.each(allStorages())('storage, grouping per channel: $name', ({ open }) 
       ['g2', until],
     ]);
     expect((await s.notification('n1'))?.groupUntil).toBeNull();
+  });
+
+  it('claims a group whole, beyond the claim’s limit: it is one message', async () => {
+    const until = T0 + 30_000;
+    const ids = Array.from({ length: 12 }, (_, i) => `g${i}`);
+    for (const id of ids) await s.enqueueNotification(A, page(id, { checkId: id, groupUntil: until }), T0);
+    const claimed = await s.claimNotifications(until, 30_000, 4, []);
+    expect(claimed.map((n) => n.id).sort()).toEqual([...ids].sort());
   });
 
   it('sends a page whose wait is released at its group’s time, not before', async () => {

@@ -51,7 +51,8 @@ describe('PostgreSQL storage: the outbox shared by instances', () => {
   const notification = (id: string, channelId: number): NewNotification => ({
     id,
     channelId,
-    checkId: 'c1',
+    // A check each: one check's notices to a channel are claimed one at a time (outbox-order.test.ts).
+    checkId: `c-${id}`,
     alertId: null,
     event: 'test',
     status: 'pending',

@@ -66,11 +66,16 @@ const ANSWER_READ_BYTES = 128 * 1024;
 async function headOf(body: AsyncIterable<Buffer>): Promise<string> {
   const kept: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    if (size < ANSWER_KEPT_BYTES) kept.push(chunk.subarray(0, ANSWER_KEPT_BYTES - size));
-    size += chunk.length;
-    // Enough read to keep the connection's answer whole; a receiver that streams on is cut.
-    if (size > ANSWER_READ_BYTES) break;
+  try {
+    for await (const chunk of body) {
+      if (size < ANSWER_KEPT_BYTES) kept.push(chunk.subarray(0, ANSWER_KEPT_BYTES - size));
+      size += chunk.length;
+      // Enough read to keep the connection's answer whole; a receiver that streams on is cut.
+      if (size > ANSWER_READ_BYTES) break;
+    }
+  } catch {
+    // A body that stalls or breaks off (timed out, cut): its status has told the outcome, and
+    // a 2xx taken for a timeout would be sent again, a chat message or an SMS in two copies.
   }
   return Buffer.concat(kept).toString('utf8');
 }
@@ -80,6 +85,11 @@ export function classify(status: number, retryAfter?: string | string[], body = 
   if (status === 429)
     return transient('HTTP 429 (rate limited)', parseRetryAfter(retryAfter) ?? retryAfterInBody(body));
   if (status >= 500) return transient(`HTTP ${status}`);
+  // Not followed (createHttpPoster), and the same answer every time: say what to change, not "refused".
+  if (status >= 300 && status < 400)
+    return permanent(
+      `HTTP ${status}: the receiver redirected the request; redirects are not followed, set the channel's URL to the new address`,
+    );
   return permanent(`HTTP ${status}: the receiver refused the request`);
 }
 

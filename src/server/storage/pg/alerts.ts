@@ -40,11 +40,30 @@ const leaseAndRead = (picked: string) => `
     FROM picked WHERE n.id = picked.id RETURNING n.*)
   SELECT ${NOTIFICATION_COLUMNS} FROM leased n ${JOIN_CHANNELS} ORDER BY n.next_attempt_at, n.seq`;
 
+// Claimable now ($1): due, its wait over, and no earlier notice of its check (or outage) to its
+// channel pending: a check's notices reach a channel in the order they were written
+// (sqlite/alerts.ts, NOT_AFTER_PENDING).
+const DUE = `${CLAIMABLE} AND next_attempt_at <= $1 AND (waiting_on IS NULL OR next_attempt_at <= $1 - ${WAIT_GRACE_MS})
+  AND NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
+    AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.seq < n.seq)
+  AND (n.check_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.status = 'pending'
+    AND e.account_id = n.account_id AND e.check_id IS NULL AND e.channel_id = n.channel_id AND e.seq < n.seq
+    AND e.payload->>'outageId' = n.payload->>'outageId'))`;
+
+// The due rows, then the rest of each group one of them is in (grouping.ts): a group is one
+// message, however many rows it has, not one per claim's worth of them.
 const CLAIM_DUE = leaseAndRead(
-  `SELECT id FROM alert_notifications
-   WHERE ${CLAIMABLE} AND next_attempt_at <= $1 AND NOT (channel_id = ANY($4::int[]))
-     AND (waiting_on IS NULL OR next_attempt_at <= $1 - ${WAIT_GRACE_MS})
-   ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE SKIP LOCKED`,
+  `WITH first AS (
+     SELECT id, channel_id, event, group_until FROM alert_notifications n
+     WHERE ${DUE} AND NOT (channel_id = ANY($4::int[]))
+     ORDER BY next_attempt_at, seq LIMIT $3 FOR UPDATE OF n SKIP LOCKED),
+   mates AS (
+     SELECT n.id FROM alert_notifications n
+     JOIN (SELECT DISTINCT channel_id, event, group_until FROM first WHERE group_until IS NOT NULL) g
+       ON g.channel_id = n.channel_id AND g.event = n.event AND g.group_until = n.group_until
+     WHERE ${DUE} AND n.id NOT IN (SELECT id FROM first)
+     FOR UPDATE OF n SKIP LOCKED)
+   SELECT id FROM first UNION ALL SELECT id FROM mates`,
 );
 const CLAIM_ONE = leaseAndRead(
   `SELECT id FROM alert_notifications WHERE id = $3 AND $4::int IS NULL AND ${CLAIMABLE} FOR UPDATE`,

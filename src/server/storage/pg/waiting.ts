@@ -2,6 +2,7 @@
 // every instance: whichever settles them first does, the others find nothing left.
 import type pg from 'pg';
 import { changed, rows } from './db.js';
+import { FAILURE_HELD } from '../rows.js';
 import type { Storage, WaitingGroup } from '../types.js';
 
 type WaitingStore = Pick<Storage, 'waitingNotifications' | 'settleWaiting'>;
@@ -19,11 +20,20 @@ export function createPgWaitingStore(pool: pg.Pool): WaitingStore {
       if ('held' in outcome)
         return changed(
           pool,
-          `UPDATE alert_notifications SET status = 'suppressed', last_error = $1, next_attempt_at = NULL,
-             waiting_on = NULL
-           WHERE account_id = $2 AND waiting_on = $3 AND status = 'pending'
-             AND (lease_until IS NULL OR lease_until <= $4)`,
-          [outcome.held, accountId, on, now],
+          // The notices of an alert written after its failure on the same channel (a recovery, a
+          // reminder, an acknowledgement) are held with it, as notify.ts holds those written after.
+          `WITH held AS (
+             UPDATE alert_notifications SET status = 'suppressed', last_error = $1, next_attempt_at = NULL,
+               waiting_on = NULL
+             WHERE account_id = $2 AND waiting_on = $3 AND status = 'pending'
+               AND (lease_until IS NULL OR lease_until <= $4)
+             RETURNING alert_id, channel_id, seq),
+           followers AS (
+             UPDATE alert_notifications n SET status = 'suppressed', last_error = $5, next_attempt_at = NULL
+             FROM held h WHERE h.alert_id = n.alert_id AND h.channel_id = n.channel_id AND h.seq < n.seq
+               AND n.status = 'pending' AND n.event != 'failure' AND (n.lease_until IS NULL OR n.lease_until <= $4))
+           SELECT 1 FROM held`,
+          [outcome.held, accountId, on, now, FAILURE_HELD],
         );
       const upTo = outcome.release === 'all' ? Number.MAX_SAFE_INTEGER : now;
       return changed(

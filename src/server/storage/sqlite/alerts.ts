@@ -27,7 +27,21 @@ const NOTIFICATION_COLUMNS = `n.id, n.account_id AS accountId, n.channel_id AS c
   n.created_at AS createdAt, n.next_attempt_at AS nextAttemptAt, n.sent_at AS sentAt,
   n.waiting_on AS waitingOn, n.group_until AS groupUntil, c.name AS channelName, c.type AS channelType`;
 const FROM_NOTIFICATIONS = 'FROM alert_notifications n JOIN channels c ON c.id = n.channel_id';
+// A check's notices reach a channel in the order they were written: none is claimed while an
+// earlier one of that check to that channel is pending (waiting, grouped, retried or under
+// way), or a recovery (a degraded-end) could overtake its failure (its warning) and leave the
+// receiver, a person or a PagerDuty incident, believing the check failing. A location's
+// outage (its page and its recovery, notices of no check) keeps its order the same way.
+const NOT_AFTER_PENDING = `NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.account_id = n.account_id
+    AND e.check_id = n.check_id AND e.channel_id = n.channel_id AND e.status = 'pending' AND e.rowid < n.rowid)
+  AND (n.check_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM alert_notifications e WHERE e.status = 'pending'
+    AND e.account_id = n.account_id AND e.check_id IS NULL AND e.channel_id = n.channel_id AND e.rowid < n.rowid
+    AND json_extract(e.payload, '$.outageId') = json_extract(n.payload, '$.outageId')))`;
+/** Claimable now (parameters: now, now, now less the wait's grace), in the order above. */
+const DUE = `status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+  AND (waiting_on IS NULL OR next_attempt_at <= ?) AND ${NOT_AFTER_PENDING}`;
 
+type DueRow = { id: string; channelId: number; event: string; groupUntil: number | null };
 type RawNotification = Omit<NotificationRow, 'payload'> & { payload: string };
 const toNotification = (r: RawNotification): NotificationRow => ({
   ...r,
@@ -82,11 +96,11 @@ export function createAlertStore(db: Database.Database) {
   );
   const due = limited(
     db,
-    (limit) => `SELECT id, channel_id AS channelId FROM alert_notifications
-     WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-       AND (waiting_on IS NULL OR next_attempt_at <= ?)
-     ORDER BY next_attempt_at LIMIT ${limit}`,
+    (limit) =>
+      `SELECT id, channel_id AS channelId, event, group_until AS groupUntil FROM alert_notifications n
+       WHERE ${DUE} ORDER BY next_attempt_at LIMIT ${limit}`,
   );
+  const withGroupMates = groupMatesOf(db);
   const lease = db.prepare(
     `UPDATE alert_notifications SET lease_until = ?, lease_holder = '${self}', attempts = attempts + 1
      WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
@@ -139,15 +153,14 @@ export function createAlertStore(db: Database.Database) {
   const claim = db.transaction(
     (now: number, leaseMs: number, limit: number, skip: readonly number[]): NotificationRow[] => {
       const skipped = new Set(skip);
+      const dueAt = [now, now, now - WAIT_GRACE_MS];
       // Read a few more than asked: some may belong to busy channels.
-      const rows = (
-        due.all(limit * 4, now, now, now - WAIT_GRACE_MS) as Array<{ id: string; channelId: number }>
-      )
+      const rows = (due.all(limit * 4, ...dueAt) as DueRow[])
         .filter((r) => !skipped.has(r.channelId))
         .slice(0, limit);
-      return rows
-        .filter((r) => lease.run(now + leaseMs, r.id, now).changes === 1)
-        .map((r) => toNotification(byId.get(r.id) as RawNotification));
+      return withGroupMates(rows, dueAt)
+        .filter((id) => lease.run(now + leaseMs, id, now).changes === 1)
+        .map((id) => toNotification(byId.get(id) as RawNotification));
     },
   );
   const claimOne = db.transaction((id: string, now: number, leaseMs: number): NotificationRow | null =>
@@ -195,6 +208,26 @@ export function createAlertStore(db: Database.Database) {
     outboxBacklog: () => backlog.get() as OutboxBacklog,
     deliveryStats: (accountId: string, channelIds: readonly number[], since: number) =>
       deliveryStats(db, accountId, channelIds, since),
+  };
+}
+
+/**
+ * The ids of the rows a claim takes with the rest of each group one of them is in (grouping.ts):
+ * a group is one message, however many rows it has, not one per claim's worth of them.
+ */
+function groupMatesOf(db: Database.Database) {
+  const mates = db.prepare(
+    `SELECT id FROM alert_notifications n WHERE channel_id = ? AND event = ? AND group_until = ? AND ${DUE}
+     ORDER BY next_attempt_at`,
+  );
+  return (rows: readonly DueRow[], dueAt: readonly number[]): string[] => {
+    const ids = new Set(rows.map((r) => r.id));
+    for (const r of rows) {
+      if (r.groupUntil === null) continue;
+      const found = mates.all(r.channelId, r.event, r.groupUntil, ...dueAt) as Array<{ id: string }>;
+      for (const m of found) ids.add(m.id);
+    }
+    return [...ids];
   };
 }
 

@@ -1,7 +1,8 @@
 // Pages waiting for a hold's decision (docs/alerts.md, "No race") on SQLite: read grouped
-// by what they wait on, and settled held or released in one statement.
+// by what they wait on, and settled held (with the notices behind a held page) or released.
 import type Database from 'better-sqlite3';
 import type { Sync } from '../promised.js';
+import { FAILURE_HELD } from '../rows.js';
 import type { Storage, WaitingGroup } from '../types.js';
 
 type WaitingStore = Pick<Sync<Storage>, 'waitingNotifications' | 'settleWaiting'>;
@@ -16,6 +17,20 @@ export function createWaitingStore(db: Database.Database): WaitingStore {
     `UPDATE alert_notifications SET status = 'suppressed', last_error = ?, next_attempt_at = NULL, waiting_on = NULL
      WHERE account_id = ? AND waiting_on = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?)`,
   );
+  // The notices of an alert written after its failure on the same channel (a recovery, a
+  // reminder, an acknowledgement) are held with it, as notify.ts holds those written after.
+  const holdFollowers = db.prepare(
+    `UPDATE alert_notifications SET status = 'suppressed', last_error = ?, next_attempt_at = NULL
+     WHERE status = 'pending' AND event != 'failure' AND (lease_until IS NULL OR lease_until <= ?)
+       AND EXISTS (SELECT 1 FROM alert_notifications h WHERE h.account_id = ? AND h.waiting_on = ?
+         AND h.status = 'pending' AND (h.lease_until IS NULL OR h.lease_until <= ?)
+         AND h.alert_id = alert_notifications.alert_id AND h.channel_id = alert_notifications.channel_id
+         AND h.rowid < alert_notifications.rowid)`,
+  );
+  const held = db.transaction((reason: string, accountId: string, on: string, now: number) => {
+    holdFollowers.run(FAILURE_HELD, now, accountId, on, now);
+    return hold.run(reason, accountId, on, now).changes;
+  });
   const release = db.prepare(
     `UPDATE alert_notifications SET waiting_on = NULL, last_error = NULL, next_attempt_at = max(min(next_attempt_at, ?), coalesce(group_until, 0))
      WHERE account_id = ? AND waiting_on = ? AND status = 'pending' AND next_attempt_at <= ?`,
@@ -23,7 +38,7 @@ export function createWaitingStore(db: Database.Database): WaitingStore {
   return {
     waitingNotifications: () => groups.all() as WaitingGroup[],
     settleWaiting(accountId, on, outcome, now) {
-      if ('held' in outcome) return hold.run(outcome.held, accountId, on, now).changes;
+      if ('held' in outcome) return held(outcome.held, accountId, on, now);
       const upTo = outcome.release === 'all' ? Number.MAX_SAFE_INTEGER : now;
       return release.run(now, accountId, on, upTo).changes;
     },
