@@ -265,7 +265,7 @@ function channelSecrets(channel: StoredChannel): string[] {
 /**
  * The parts of a channel's URL a receiver may echo alone, each often the webhook's only key: its
  * path (a web framework's 404 says "Cannot POST /hooks/<token>"), with and without the query, and
- * each query value. A bare "/" is no secret.
+ * each query value of 8 characters or more. A bare "/" is no secret.
  */
 function urlParts(url: string): string[] {
   let parsed: URL;
@@ -275,7 +275,10 @@ function urlParts(url: string): string[] {
     return [];
   }
   const { pathname, search, searchParams, password } = parsed;
-  return [pathname + search, pathname, ...searchParams.values(), password].filter((part) => part.length > 1);
+  // A short query value (`format=json`) is a setting, not a key: masking it would hide every
+  // such word of the receiver's answer.
+  const values = [...searchParams.values()].filter((value) => value.length >= 8);
+  return [pathname + search, pathname, ...values, password].filter((part) => part.length > 1);
 }
 
 /** An exchange as a channel test shows it: every secret of the channel masked as the config is. */

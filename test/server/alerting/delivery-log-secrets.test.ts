@@ -17,10 +17,10 @@ const QUERY_TOKEN = 'query-token-0123456789';
 
 describe('a receiver echoing part of the channel URL', () => {
   it('has the part masked in the delivery log', async () => {
-    const said = `HTTP 404: the receiver refused the request: Cannot POST /services/${PATH_TOKEN} (token ${QUERY_TOKEN})`;
+    const said = `HTTP 404: the receiver refused the request: Cannot POST /services/${PATH_TOKEN} (token ${QUERY_TOKEN}, json expected)`;
     const t = await dispatcherOnFakeClock(
       () => Promise.resolve({ ok: false, permanent: true, error: said }),
-      { url: `https://hooks.example/services/${PATH_TOKEN}?token=${QUERY_TOKEN}` },
+      { url: `https://hooks.example/services/${PATH_TOKEN}?token=${QUERY_TOKEN}&format=json` },
     );
     opened.push(t);
     await t.enqueue('n1');
@@ -31,6 +31,8 @@ describe('a receiver echoing part of the channel URL', () => {
     expect(row!.lastError).toContain('HTTP 404: the receiver refused the request: Cannot POST [redacted]');
     expect(row!.lastError).not.toContain('path-token');
     expect(row!.lastError).not.toContain(QUERY_TOKEN);
+    // A short query value is a setting, not a key: the receiver's words keep it.
+    expect(row!.lastError).toContain('json expected');
   });
 });
 
