@@ -47,8 +47,14 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (the smtp-server package) that keeps every message as delivered. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/**
+ * A real SMTP server (the smtp-server package) that keeps every message as delivered; with
+ * `answerAfterMs`, it answers each message's data that long after taking it (a server
+ * scanning what it was sent), refusing it with a 451 when `refuse` says so.
+ */
+export async function startSmtpReceiver(
+  slow: { answerAfterMs: number; refuse?: () => boolean } = { answerAfterMs: 0 },
+): Promise<SmtpReceiver> {
   const mails: SmtpMail[] = [];
   const server = new SMTPServer({
     authOptional: false,
@@ -63,13 +69,19 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        done();
+        const answer = () => {
+          if (slow.refuse?.())
+            return done(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            user: session.user as string | undefined,
+          });
+          done();
+        };
+        if (slow.answerAfterMs > 0) setTimeout(answer, slow.answerAfterMs);
+        else answer();
       });
     },
   });

@@ -1,6 +1,10 @@
 // EMAIL: real SMTP through nodemailer, with the service's `smtp` (STARTTLS and
 // auth when the URL asks for them). An SMTP 5xx is permanent; a 4xx, a refused
 // connection or a timeout may be retried.
+//
+// nodemailer has no way to call a message back: one whose attempt timed out goes on,
+// and a server that scans what it takes may accept it seconds later. Its retry (the
+// same delivery id) first waits for that message: taken, it is sent, and not sent twice.
 import nodemailer from 'nodemailer';
 import type { ServiceConfig } from '../../config/schema.js';
 import { htmlBody, subject, textBody } from '../message.js';
@@ -17,9 +21,22 @@ export function emailSender(smtp: SmtpConfig | undefined, timeoutMs: number): Se
         socketTimeout: timeoutMs,
       })
     : undefined;
+  /** Messages whose attempt timed out while the server still had them, by delivery id: whether each went. */
+  const late = new Map<string, Promise<boolean>>();
   const send = async (delivery: Parameters<Sender>[0], signal: AbortSignal): Promise<SendOutcome> => {
     if (!transport || !smtp)
       return permanent('EMAIL channels need "smtp" in the service config; none is set');
+    const earlier = late.get(delivery.id);
+    if (earlier) {
+      let went: boolean;
+      try {
+        went = await abortable(earlier, signal);
+      } catch {
+        return transient(`timed out after ${timeoutMs / 1000} s, waiting for the last attempt's message`);
+      }
+      late.delete(delivery.id);
+      if (went) return { ok: true };
+    }
     const address = (delivery.channel.config as { address: string }).address;
     const mail = transport.sendMail({
       from: smtp.from,
@@ -33,10 +50,25 @@ export function emailSender(smtp: SmtpConfig | undefined, timeoutMs: number): Se
       await abortable(mail, signal);
       return { ok: true };
     } catch (error) {
+      if (signal.aborted) keepLate(late, delivery.id, mail);
       return smtpOutcome(error, signal, timeoutMs);
     }
   };
   return Object.assign(send, { close: () => transport?.close() });
+}
+
+/** Past this many, the oldest late message is let go: its retry may then send it again. */
+const MAX_LATE = 1_000;
+
+/** Keeps a timed-out message's fate for its retry; one that failed late is forgotten at once. */
+function keepLate(late: Map<string, Promise<boolean>>, id: string, mail: Promise<unknown>) {
+  const went = mail.then(
+    () => true,
+    () => false,
+  );
+  late.set(id, went);
+  void went.then((ok) => !ok && late.get(id) === went && late.delete(id));
+  if (late.size > MAX_LATE) late.delete(late.keys().next().value!);
 }
 
 function smtpOutcome(error: unknown, signal: AbortSignal, timeoutMs: number): SendOutcome {
