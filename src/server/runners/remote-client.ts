@@ -37,10 +37,9 @@ export const OUTBOX_LIMIT = 1_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 const POST_TIMEOUT_MS = 30_000;
-// A post's body stays well under the service's 12 MB limit: screenshots count at their
-// size, any other result at about RESULT_BYTES.
+// A post's body stays well under the service's 12 MB limit, each result counted at its
+// size as sent: a post past the limit is refused whole (413), and its results are dropped.
 const POST_BYTES = 4 * 1024 * 1024;
-const RESULT_BYTES = 4 * 1024;
 /** How long a finished result waits for others to go with it. */
 export const GATHER_MS = 200;
 /** On stop, the last post of what finished gets this long. */
@@ -52,6 +51,8 @@ export class RunnerRefused extends Error {}
 interface Done {
   runId: string;
   body: RunnerResultBody;
+  /** Its size in a post (JSON): a stored body may be as long as the service's maxStoredBodyBytes. */
+  bytes: number;
 }
 
 export function createRunnerLoop(opts: RunnerLoopOptions) {
@@ -165,9 +166,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     const batch: Done[] = [];
     for (const done of outbox) {
       if (batch.length === MAX_RESULTS_PER_POST) break;
-      const size = (done.body.screenshot?.length ?? 0) + RESULT_BYTES;
-      if (batch.length > 0 && bytes + size > POST_BYTES) break;
-      bytes += size;
+      if (batch.length > 0 && bytes + done.bytes > POST_BYTES) break;
+      bytes += done.bytes;
       batch.push(done);
     }
     return batch;
@@ -210,7 +210,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
         const { screenshot, ...rest } = result;
         const body: RunnerResultBody = { claimToken: job.claimToken, result: rest };
         if (screenshot) body.screenshot = Buffer.from(screenshot).toString('base64');
-        if (!controller.signal.aborted) keep({ runId: job.runId, body });
+        const bytes = Buffer.byteLength(JSON.stringify(body));
+        if (!controller.signal.aborted) keep({ runId: job.runId, body, bytes });
       })
       .finally(() => {
         running.delete(job.runId);

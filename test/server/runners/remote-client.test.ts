@@ -1,0 +1,86 @@
+// The runner's loop (runners/remote-client.ts) in process against the real service on
+// 127.0.0.1:0: real HTTP and queue; only the run itself is the test's (execute).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRunnerLoop } from '../../../src/server/runners/remote-client.js';
+import type { RunnerJob } from '../../../src/api/schemas/runner.js';
+import { remoteConfig, RUNNER_TOKEN, storedResults, until } from '../../helpers/runner.js';
+import { sampleResult } from '../../helpers/samples.js';
+import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
+
+let service: TestService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const far = { id: 'far', name: 'Far Away', region: 'elsewhere' };
+
+/** A result of the job as a runner makes it, its response body `bodyBytes` long. */
+function resultOf(job: RunnerJob, bodyBytes = 2) {
+  const at = new Date().toISOString();
+  return sampleResult(job.runId, {
+    checkId: job.job.check.id,
+    location: far,
+    startedAt: at,
+    finishedAt: at,
+    duration: 0,
+    response: {
+      statusCode: 200,
+      statusText: 'OK',
+      headers: {},
+      body: 'x'.repeat(bodyBytes),
+      responseTime: 0,
+      size: bodyBytes,
+    },
+  });
+}
+
+async function offerNow(s: TestService, checkIds: string[]) {
+  const now = Date.now();
+  for (const checkId of checkIds)
+    await s.storage.offerRun({ accountId: TEST_ACCOUNT, checkId, locationId: 'far', dueAt: now }, now);
+}
+
+describe('the runner loop', () => {
+  it('posts large results in posts the service takes, not in one it refuses whole', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `c${i}`);
+    service = await startTestService({
+      config: remoteConfig(
+        'http://127.0.0.1:9',
+        ids.map((id) => ({ id, frequency: '1h' })),
+      ),
+    });
+    const s = service;
+    await offerNow(s, ids);
+    const lines: string[] = [];
+    // 220 KB bodies, as a service whose maxStoredBodyBytes is 256 KB has its runners keep:
+    // 60 of them are more than the service takes in one post (12 MB).
+    const loop = createRunnerLoop({
+      service: s.url,
+      location: 'far',
+      token: RUNNER_TOKEN,
+      runnerId: 'big',
+      concurrency: 100,
+      waitSeconds: 0,
+      execute: async (job) => resultOf(job, 220_000),
+      log: (line) => lines.push(line),
+    });
+    const running = loop.run();
+    try {
+      // Done when both ends of the batch are stored, or when the runner says it was refused.
+      await until(
+        async () =>
+          lines.some((l) => /refused/.test(l)) ||
+          (await storedResults(s, 'c0')).length + (await storedResults(s, 'c59')).length === 2,
+        10_000,
+        () => lines.join('\n'),
+      );
+      const stored = await Promise.all(ids.map((id) => storedResults(s, id)));
+      expect(stored.map((r) => r.length)).toEqual(ids.map(() => 1));
+      expect(lines.join('\n')).not.toMatch(/refused/);
+    } finally {
+      await loop.stop(0);
+      await running;
+    }
+  });
+});
