@@ -152,8 +152,10 @@ export function createClaims(deps: ClaimsDeps): Claims {
       return { kind: 'mismatch', run };
     if (run.token !== report.claimToken || run.completedAt !== null) return { kind: 'late' };
     // The service names what it stores: the run's id (one result per run), its check and location.
+    const claimedAt = run.leaseUntil === null ? run.dueAt : run.leaseUntil - deps.leaseMs;
     const stored: CheckResult = {
       ...result,
+      ...onServiceClock(result, claimedAt, now()),
       id: run.id,
       checkName: check.name,
       checkType: check.type,
@@ -172,4 +174,18 @@ export function createClaims(deps: ClaimsDeps): Claims {
     seenWith: (place, token) =>
       hub.seen(place.account.id, place.location.id, parseClaimToken(token)?.runnerId ?? 'unnamed'),
   };
+}
+
+/**
+ * A runner's clock is not the service's (a host without NTP can be hours off): a result
+ * dated in the future kept its location "in touch" long after its runner went, and one
+ * dated in the past sorted among older runs. The run started after its claim and ended
+ * before its report, on the service's clock: a result dated outside that is moved into
+ * it, its duration kept.
+ */
+function onServiceClock(result: CheckResult, claimedAt: number, reportedAt: number) {
+  const started = Date.parse(result.startedAt);
+  const at = Math.min(Math.max(started, claimedAt), Math.max(claimedAt, reportedAt - result.duration));
+  if (at === started) return {};
+  return { startedAt: new Date(at).toISOString(), finishedAt: new Date(at + result.duration).toISOString() };
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRunnerLoop } from '../../../src/server/runners/remote-client.js';
 import type { RunnerJob } from '../../../src/api/schemas/runner.js';
 import { remoteConfig, RUNNER_TOKEN, storedResults, until } from '../../helpers/runner.js';
+import { locationStatus } from '../../helpers/multi-instance.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
 
@@ -15,9 +16,9 @@ afterEach(async () => {
 
 const far = { id: 'far', name: 'Far Away', region: 'elsewhere' };
 
-/** A result of the job as a runner makes it, its response body `bodyBytes` long. */
-function resultOf(job: RunnerJob, bodyBytes = 2) {
-  const at = new Date().toISOString();
+/** A result of the job as a runner makes it, its response body `bodyBytes` long, on a clock `skewMs` off. */
+function resultOf(job: RunnerJob, bodyBytes = 2, skewMs = 0) {
+  const at = new Date(Date.now() + skewMs).toISOString();
   return sampleResult(job.runId, {
     checkId: job.job.check.id,
     location: far,
@@ -82,5 +83,62 @@ describe('the runner loop', () => {
       await loop.stop(0);
       await running;
     }
+  });
+
+  it("dates a result on the service's clock when the runner's is off", async () => {
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [
+        { id: 'ahead', frequency: '1h' },
+        { id: 'behind', frequency: '1h' },
+      ]),
+    });
+    const s = service;
+    const from = Date.now();
+    await offerNow(s, ['ahead', 'behind']);
+    const hour = 3_600_000;
+    const loop = createRunnerLoop({
+      service: s.url,
+      location: 'far',
+      token: RUNNER_TOKEN,
+      runnerId: 'skewed',
+      concurrency: 4,
+      waitSeconds: 0,
+      execute: async (job) => resultOf(job, 2, job.job.check.id === 'ahead' ? hour : -hour),
+      log: () => {},
+    });
+    const running = loop.run();
+    // Read up to two hours ahead: a result dated in the runner's future is found too.
+    const of = async (checkId: string) =>
+      (
+        await s.storage.queryResults({
+          accountId: TEST_ACCOUNT,
+          checkId,
+          from: 0,
+          to: Date.now() + 2 * hour,
+          sortBy: 'startedAt',
+          sortOrder: 'asc',
+          offset: 0,
+          limit: 10,
+        })
+      ).items;
+    const stored = async () => [...(await of('ahead')), ...(await of('behind'))];
+    try {
+      await until(
+        async () => (await stored()).length === 2,
+        10_000,
+        () => 'not stored',
+      );
+    } finally {
+      await loop.stop(0);
+      await running;
+    }
+    const to = Date.now();
+    for (const result of await stored()) {
+      expect(Date.parse(result.startedAt)).toBeGreaterThanOrEqual(from);
+      expect(Date.parse(result.finishedAt)).toBeLessThanOrEqual(to);
+    }
+    // A runner an hour ahead would otherwise count as in touch for an hour after it went.
+    const seen = (await locationStatus(s.url, 'ahead', 'far'))?.runnerLastSeen;
+    expect(Date.parse(seen ?? '')).toBeLessThanOrEqual(Date.now());
   });
 });
