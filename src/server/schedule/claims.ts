@@ -152,10 +152,14 @@ export function createClaims(deps: ClaimsDeps): Claims {
       return { kind: 'mismatch', run };
     if (run.token !== report.claimToken || run.completedAt !== null) return { kind: 'late' };
     // The service names what it stores: the run's id (one result per run), its check and location.
+    // A runner is another machine: its check's runbook and links are the service's to add
+    // as results are served (http/routes.ts), and it has a screenshot only when it sent one.
+    const { runbook: _runbook, links: _links, hasScreenshot, ...measured } = result;
     const claimedAt = run.leaseUntil === null ? run.dueAt : run.leaseUntil - deps.leaseMs;
     const stored: CheckResult = {
-      ...result,
+      ...measured,
       ...onServiceClock(result, claimedAt, now()),
+      ...(hasScreenshot === undefined ? {} : { hasScreenshot: report.screenshot !== undefined }),
       id: run.id,
       checkName: check.name,
       checkType: check.type,
