@@ -257,7 +257,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       } catch (error) {
         if (error instanceof RunnerRefused) throw error;
         if (stop.signal.aborted) break;
-        lost(reason(error));
+        lost(lostReason(error));
         await pause(backoffDelay(failures++, BACKOFF_BASE_MS, BACKOFF_MAX_MS));
       }
     }
@@ -284,7 +284,13 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   };
 }
 
-function reason(error: unknown): string {
-  const e = error as Error & { code?: string; cause?: { code?: string; message?: string } };
-  return sanitize(e.cause?.code ?? e.cause?.message ?? e.code ?? e.message);
+/**
+ * Why a request to the service failed, for the runner's line. Not every `code` is a string:
+ * a post's clock aborts it with a DOMException (code 23), and sanitizing that number threw
+ * in the loop's catch, ending the runner at the first service that did not answer in time.
+ */
+export function lostReason(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const said = [e.cause?.code, e.cause?.message, e.code, e.message].find((s) => typeof s === 'string');
+  return sanitize(typeof said === 'string' ? said : String(error));
 }

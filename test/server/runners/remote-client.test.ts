@@ -1,7 +1,7 @@
 // The runner's loop (runners/remote-client.ts) in process against the real service on
 // 127.0.0.1:0: real HTTP and queue; only the run itself is the test's (execute).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRunnerLoop } from '../../../src/server/runners/remote-client.js';
+import { createRunnerLoop, lostReason } from '../../../src/server/runners/remote-client.js';
 import type { RunnerJob } from '../../../src/api/schemas/runner.js';
 import { remoteConfig, RUNNER_TOKEN, storedResults, until } from '../../helpers/runner.js';
 import { locationStatus } from '../../helpers/multi-instance.js';
@@ -140,5 +140,12 @@ describe('the runner loop', () => {
     // A runner an hour ahead would otherwise count as in touch for an hour after it went.
     const seen = (await locationStatus(s.url, 'ahead', 'far'))?.runnerLastSeen;
     expect(Date.parse(seen ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('says why a post to a service that did not answer in time failed: a code that is no string', () => {
+    // What a post's clock (domain/deadline.ts) aborts it with: its code is a number.
+    const timedOut = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    expect(lostReason(timedOut)).toBe('The operation was aborted due to timeout');
+    expect(lostReason(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
   });
 });
