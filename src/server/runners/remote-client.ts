@@ -7,7 +7,6 @@
 // It says so in one line per change of state, never one per run.
 import {
   MAX_RESULTS_PER_POST,
-  RunnerClaimAnswerSchema,
   RunnerResultsAnswerSchema,
   type RunnerClaimBody,
   type RunnerJob,
@@ -17,8 +16,7 @@ import {
 import { Agent } from 'undici';
 import { backoffDelay } from '../../domain/backoff.js';
 import { deadline } from '../../domain/deadline.js';
-import { sanitize } from '../../domain/sanitize.js';
-import { message, postJson, type Answer } from './remote-post.js';
+import { failure, jobsOf, lostReason, message, postJson, type Answer } from './remote-post.js';
 import type { RunResult } from './types.js';
 
 export interface RunnerLoopOptions {
@@ -84,8 +82,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   }
 
   function lost(why: string) {
-    if (state !== 'lost')
-      opts.log(`lost the service (${why}); retrying with backoff, finished results are kept`);
+    if (state !== 'lost') opts.log(lostLine(opts.service, why));
     state = 'lost';
   }
 
@@ -105,8 +102,8 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   async function claim(max: number, waitSeconds: number): Promise<RunnerJob[]> {
     const body: RunnerClaimBody = { runnerId: opts.runnerId, location: opts.location, max, waitSeconds };
     const res = await post('/v1/runner/claim', body, waitSeconds * 1000 + 15_000);
-    if (!res.ok) throw new Error(`HTTP ${res.status}: ${await message(res)}`);
-    return RunnerClaimAnswerSchema.parse(await res.json()).data.jobs;
+    if (!res.ok) throw await failure(res);
+    return jobsOf(await res.json().catch(() => undefined));
   }
 
   /**
@@ -284,13 +281,5 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   };
 }
 
-/**
- * Why a request to the service failed, for the runner's line. Not every `code` is a string:
- * a post's clock aborts it with a DOMException (code 23), and sanitizing that number threw
- * in the loop's catch, ending the runner at the first service that did not answer in time.
- */
-export function lostReason(error: unknown): string {
-  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-  const said = [e.cause?.code, e.cause?.message, e.code, e.message].find((s) => typeof s === 'string');
-  return sanitize(typeof said === 'string' ? said : String(error));
-}
+const lostLine = (service: string, why: string) =>
+  `lost the service at ${service} (${why}); retrying with backoff, finished results are kept`;

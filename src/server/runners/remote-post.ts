@@ -2,6 +2,7 @@
 // the answer. undici's request over kept-alive connections: fetch's web streams cost a
 // runner dearly (BENCHMARKS.md, "Storage, runners, HTTP").
 import { request, type Dispatcher } from 'undici';
+import { RunnerClaimAnswerSchema, type RunnerJob } from '../../api/schemas/runner.js';
 import type { Deadline } from '../../domain/deadline.js';
 import { sanitize } from '../../domain/sanitize.js';
 
@@ -53,3 +54,46 @@ export async function message(res: Answer): Promise<string> {
     return `HTTP ${res.status}`;
   }
 }
+
+const NOT_OURS = 'from something that is not a checkwall service: is --service its address?';
+
+/** The error of an answer that is not 2xx: the service's message, or that it was not the service's. */
+export async function failure(res: Answer): Promise<Error> {
+  const said = await message(res);
+  // No message of ours: something else answers there (a proxy's page, a wrong --service).
+  return new Error(
+    said === `HTTP ${res.status}` ? `HTTP ${res.status} ${NOT_OURS}` : `HTTP ${res.status}: ${said}`,
+  );
+}
+
+/** The jobs of a claim's answer (its body read as JSON, undefined when it was not JSON). */
+export function jobsOf(body: unknown): RunnerJob[] {
+  const answer = RunnerClaimAnswerSchema.safeParse(body);
+  if (!answer.success) throw new Error(`an answer ${NOT_OURS}`);
+  return answer.data.data.jobs;
+}
+
+/**
+ * Why a request to the service failed, for the runner's line. Not every `code` is a string:
+ * a post's clock aborts it with a DOMException (code 23), and sanitizing that number threw
+ * in the loop's catch, ending the runner at the first service that did not answer in time.
+ */
+export function lostReason(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const said = [e.cause?.code, e.cause?.message, e.code, e.message].find((s) => typeof s === 'string');
+  if (typeof said !== 'string') return sanitize(String(error));
+  const meaning =
+    MEANINGS[said] ?? (TLS_CODE.test(said) ? 'its TLS certificate is not trusted here' : undefined);
+  return sanitize(meaning ? `${meaning}: ${said}` : said);
+}
+
+// The commonest codes in words, said with the code: whoever reads the line may not know them.
+const MEANINGS: Record<string, string> = {
+  ENOTFOUND: 'its host name does not resolve',
+  EAI_AGAIN: 'its host name could not be resolved just now',
+  ECONNREFUSED: 'nothing listens at its address',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'no answer to connect',
+  UND_ERR_CONNECT_TIMEOUT: 'no answer to connect',
+};
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|^ERR_TLS|^ERR_SSL/;

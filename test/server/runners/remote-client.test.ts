@@ -1,9 +1,11 @@
 // The runner's loop (runners/remote-client.ts) in process against the real service on
 // 127.0.0.1:0: real HTTP and queue; only the run itself is the test's (execute).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRunnerLoop, lostReason } from '../../../src/server/runners/remote-client.js';
+import { createRunnerLoop } from '../../../src/server/runners/remote-client.js';
+import { lostReason } from '../../../src/server/runners/remote-post.js';
 import type { RunnerJob } from '../../../src/api/schemas/runner.js';
 import { remoteConfig, RUNNER_TOKEN, storedResults, until } from '../../helpers/runner.js';
+import { startFixture } from '../../helpers/fixture.js';
 import { locationStatus } from '../../helpers/multi-instance.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { startTestService, TEST_ACCOUNT, type TestService } from '../../helpers/service.js';
@@ -146,6 +148,49 @@ describe('the runner loop', () => {
     // What a post's clock (domain/deadline.ts) aborts it with: its code is a number.
     const timedOut = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     expect(lostReason(timedOut)).toBe('The operation was aborted due to timeout');
-    expect(lostReason(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED');
+    expect(lostReason(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(
+      'nothing listens at its address: ECONNREFUSED',
+    );
+  });
+
+  it('says why it cannot reach the service in words, naming the address', async () => {
+    /** The first line the loop logs against `service`, after which it is stopped. */
+    async function firstLine(service: string) {
+      const lines: string[] = [];
+      const loop = createRunnerLoop({
+        service,
+        location: 'far',
+        token: RUNNER_TOKEN,
+        runnerId: 'lost',
+        concurrency: 1,
+        waitSeconds: 0,
+        execute: () => Promise.reject(new Error('nothing is run')),
+        log: (line) => lines.push(line),
+      });
+      const running = loop.run();
+      await until(
+        () => lines.length > 0,
+        10_000,
+        () => 'nothing logged',
+      );
+      await loop.stop(0);
+      await running;
+      return lines[0]!;
+    }
+    const dns = await firstLine('http://no-such-host.invalid');
+    expect(dns).toMatch(
+      /lost the service at http:\/\/no-such-host\.invalid \(its host name does not resolve: ENOTFOUND\)/,
+    );
+    // Something answers there, but not the service (a wrong --service): a 404 page, or a page that is not JSON.
+    let status = 404;
+    const page = await startFixture((_req, res) => res.writeHead(status).end('<html>'));
+    try {
+      const notOurs = 'from something that is not a checkwall service: is --service its address?';
+      expect(await firstLine(page.url)).toContain(`(HTTP 404 ${notOurs})`);
+      status = 200;
+      expect(await firstLine(page.url)).toContain(`(an answer ${notOurs})`);
+    } finally {
+      await page.close();
+    }
   });
 });
