@@ -55,7 +55,8 @@ interface Done {
 
 export function createRunnerLoop(opts: RunnerLoopOptions) {
   const outbox: Done[] = [];
-  const running = new Map<string, AbortController>();
+  /** The runs in flight, by run id, with the claim they report under. */
+  const running = new Map<string, { controller: AbortController; claimToken: string }>();
   const stop = new AbortController();
   let dropped = 0;
   let failures = 0;
@@ -113,7 +114,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
    */
   async function flushOnce() {
     while (outbox.length > 0) {
-      const batch = alone ? [outbox[0]!] : nextBatch();
+      const batch = alone ? [outbox[0]!] : nextBatch(outbox);
       const stored = alone ? await postAlone(batch[0]!) : await postBatch(batch);
       if (stored === undefined) continue; // the service cannot take many at once: post alone
       // By identity: while this post was out, a full outbox may have dropped its oldest.
@@ -157,19 +158,6 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     return [done];
   }
 
-  /** The oldest finished results, up to MAX_RESULTS_PER_POST and about POST_BYTES (at least one). */
-  function nextBatch(): Done[] {
-    let bytes = 0;
-    const batch: Done[] = [];
-    for (const done of outbox) {
-      if (batch.length === MAX_RESULTS_PER_POST) break;
-      if (batch.length > 0 && bytes + done.bytes > POST_BYTES) break;
-      bytes += done.bytes;
-      batch.push(done);
-    }
-    return batch;
-  }
-
   /** One flush at a time; the loop's own awaits it and learns of a failure, a run's is quiet. */
   const flush = () => (flushing ??= flushOnce().finally(() => (flushing = undefined)));
 
@@ -199,13 +187,18 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
   }
 
   function start(job: RunnerJob) {
+    // Given again while it still runs here (its lease ran out): run again, each run's report
+    // was refused as late, and the run was never stored. It goes on, reported under the new claim.
+    const held = running.get(job.runId);
+    if (held) return void (held.claimToken = job.claimToken);
     const controller = new AbortController();
-    running.set(job.runId, controller);
+    const run = { controller, claimToken: job.claimToken };
+    running.set(job.runId, run);
     void opts
       .execute(job, controller.signal)
       .then((result) => {
         const { screenshot, ...rest } = result;
-        const body: RunnerResultBody = { claimToken: job.claimToken, result: rest };
+        const body: RunnerResultBody = { claimToken: run.claimToken, result: rest };
         if (screenshot) body.screenshot = Buffer.from(screenshot).toString('base64');
         const bytes = Buffer.byteLength(JSON.stringify(body));
         if (!controller.signal.aborted) keep({ runId: job.runId, body, bytes });
@@ -267,7 +260,7 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
       stop.abort();
       const until = Date.now() + graceMs;
       while (running.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-      for (const controller of running.values()) controller.abort(new Error('the runner is stopping'));
+      for (const { controller } of running.values()) controller.abort(new Error('the runner is stopping'));
       clearTimeout(gathering);
       // What finished is posted once more, on its own clock (the stop aborted the posts in flight).
       await flushing?.catch(() => undefined);
@@ -279,6 +272,19 @@ export function createRunnerLoop(opts: RunnerLoopOptions) {
     },
     stats: () => ({ running: running.size, outbox: outbox.length, dropped, state }),
   };
+}
+
+/** The oldest finished results, up to MAX_RESULTS_PER_POST and about POST_BYTES (at least one). */
+function nextBatch(outbox: readonly Done[]): Done[] {
+  let bytes = 0;
+  const batch: Done[] = [];
+  for (const done of outbox) {
+    if (batch.length === MAX_RESULTS_PER_POST) break;
+    if (batch.length > 0 && bytes + done.bytes > POST_BYTES) break;
+    bytes += done.bytes;
+    batch.push(done);
+  }
+  return batch;
 }
 
 const lostLine = (service: string, why: string) =>

@@ -193,4 +193,43 @@ describe('the runner loop', () => {
       await page.close();
     }
   });
+
+  it('runs a run once when its lease runs out while it still runs and it is given back to this runner', async () => {
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [{ id: 'slow', frequency: '1h' }]),
+      runnerLeaseMs: 1_000,
+    });
+    const s = service;
+    await offerNow(s, ['slow']);
+    const runs: string[] = [];
+    // Longer than the lease (as a browser run waiting for one of the runner's pages can be).
+    const loop = createRunnerLoop({
+      service: s.url,
+      location: 'far',
+      token: RUNNER_TOKEN,
+      runnerId: 'slow',
+      concurrency: 2,
+      waitSeconds: 1,
+      execute: async (job) => {
+        runs.push(job.runId);
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        return resultOf(job);
+      },
+      log: () => {},
+    });
+    const running = loop.run();
+    try {
+      await until(
+        async () => (await storedResults(s, 'slow')).length === 1,
+        10_000,
+        () => `not stored; runs: ${runs.length}`,
+      );
+    } finally {
+      await loop.stop(0);
+      await running;
+    }
+    expect(runs).toHaveLength(1);
+    const [stored] = await storedResults(s, 'slow');
+    expect((await s.storage.findRun(stored!.id))!.attempt).toBeGreaterThanOrEqual(2);
+  });
 });
