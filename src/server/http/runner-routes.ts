@@ -18,6 +18,7 @@ import { toJob } from '../runners/job-protocol.js';
 import { bearer, refuseUnread, unauthorized } from './auth.js';
 import { HttpError, parseOr400 } from './errors.js';
 import { logFailure } from '../storage/observed.js';
+import { sanitize } from '../../domain/sanitize.js';
 
 export interface RunnerRouteDeps {
   /** Which location a runner token opens. */
@@ -159,7 +160,8 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
           return { runId, status: 200 };
         } catch (error) {
           if (error instanceof HttpError) return { runId, status: error.statusCode, message: error.message };
-          logFailure(`checkwall: cannot store the result of run ${runId}`, error);
+          // The run's id as the runner named it: another machine's text, sanitized for the log.
+          logFailure(`checkwall: cannot store the result of run ${sanitize(runId)}`, error);
           return { runId, status: 500, message: 'the service could not store this result: post it again' };
         }
       }),

@@ -1,6 +1,6 @@
 // What the service keeps of a result a remote runner posts (http/runner-routes.ts): a
 // runner is another machine, so the fields that are the service's come from the service.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimJobs, remoteConfig, RUNNER_TOKEN } from '../../helpers/runner.js';
 import { sampleResult } from '../../helpers/samples.js';
 import { startTestService, TEST_ACCOUNT, TEST_KEY, type TestService } from '../../helpers/service.js';
@@ -44,5 +44,29 @@ describe("a remote runner's result", () => {
     expect(data[0]).not.toHaveProperty('runbook');
     expect(data[0]).not.toHaveProperty('links');
     expect(data[0]!['hasScreenshot']).not.toBe(true);
+  });
+
+  it("names a run it could not store in the service's log without the runner's escape sequences", async () => {
+    service = await startTestService({
+      config: remoteConfig('http://127.0.0.1:9', [{ id: 'c1', frequency: '1h' }]),
+    });
+    const s = service;
+    s.storage.findRun = () => Promise.reject(new Error('the database is away'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const runId = 'run-\u001b]0;owned\u0007\u001b[2J';
+      const posted = await fetch(`${s.url}/v1/runner/results`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${RUNNER_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ results: [{ runId, claimToken: 'r:x', result: sampleResult('x') }] }),
+      });
+      expect(posted.status).toBe(200);
+      const lines = logged.mock.calls.map((call) => String(call[0]));
+      expect(lines.some((l) => l.includes('cannot store the result of run'))).toBe(true);
+      expect(lines.join('\n')).not.toContain('\u001b');
+      expect(lines.join('\n')).not.toContain('\u0007');
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
