@@ -155,10 +155,9 @@ export function createClaims(deps: ClaimsDeps): Claims {
     // A runner is another machine: its check's runbook and links are the service's to add
     // as results are served (http/routes.ts), and it has a screenshot only when it sent one.
     const { runbook: _runbook, links: _links, hasScreenshot, ...measured } = result;
-    const claimedAt = run.leaseUntil === null ? run.dueAt : run.leaseUntil - deps.leaseMs;
     const stored: CheckResult = {
       ...measured,
-      ...onServiceClock(result, claimedAt, now()),
+      ...onServiceClock(result, run.dueAt, now()),
       ...(hasScreenshot === undefined ? {} : { hasScreenshot: report.screenshot !== undefined }),
       id: run.id,
       checkName: check.name,
@@ -183,13 +182,14 @@ export function createClaims(deps: ClaimsDeps): Claims {
 /**
  * A runner's clock is not the service's (a host without NTP can be hours off): a result
  * dated in the future kept its location "in touch" long after its runner went, and one
- * dated in the past sorted among older runs. The run started after its claim and ended
- * before its report, on the service's clock: a result dated outside that is moved into
- * it, its duration kept.
+ * dated in the past sorted among older runs. On the service's clock the run started once
+ * due (a claim takes no run before; not its claim, which is the newest one when a run
+ * outlasted its lease) and ended before its report: a result dated outside that is moved
+ * into it, its duration kept.
  */
-function onServiceClock(result: CheckResult, claimedAt: number, reportedAt: number) {
+function onServiceClock(result: CheckResult, dueAt: number, reportedAt: number) {
   const started = Date.parse(result.startedAt);
-  const at = Math.min(Math.max(started, claimedAt), Math.max(claimedAt, reportedAt - result.duration));
+  const at = Math.min(Math.max(started, dueAt), Math.max(dueAt, reportedAt - result.duration));
   if (at === started) return {};
   return { startedAt: new Date(at).toISOString(), finishedAt: new Date(at + result.duration).toISOString() };
 }

@@ -212,8 +212,10 @@ describe('the runner loop', () => {
       waitSeconds: 1,
       execute: async (job) => {
         runs.push(job.runId);
+        const started = Date.now();
         await new Promise((resolve) => setTimeout(resolve, 2_500));
-        return resultOf(job);
+        const duration = Date.now() - started;
+        return { ...resultOf(job), startedAt: new Date(started).toISOString(), duration };
       },
       log: () => {},
     });
@@ -230,6 +232,9 @@ describe('the runner loop', () => {
     }
     expect(runs).toHaveLength(1);
     const [stored] = await storedResults(s, 'slow');
-    expect((await s.storage.findRun(stored!.id))!.attempt).toBeGreaterThanOrEqual(2);
+    const run = (await s.storage.findRun(stored!.id))!;
+    expect(run.attempt).toBeGreaterThanOrEqual(2);
+    // Dated when it started, before the claim it was reported under (its lease is 1 s).
+    expect(Date.parse(stored!.startedAt)).toBeLessThan(run.leaseUntil! - 1_000);
   });
 });
