@@ -56,7 +56,12 @@ export const RunnerClaimAnswerSchema = z.looseObject({
 
 export const RunnerResultBodySchema = z.strictObject({
   claimToken: z.string().min(1).max(200),
-  result: CheckResultSchema,
+  /**
+   * DECISION: a runner's result keeps only the fields a result has: read as the API serves it,
+   * a result passes unknown fields on (a newer service's), but a runner is another machine, and
+   * a field it made up would be stored and served as the service's own.
+   */
+  result: z.object(CheckResultSchema.shape),
   /** A browser run's PNG, base64. */
   screenshot: z.base64().max(8_000_000).optional(),
 });

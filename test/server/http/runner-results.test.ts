@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 describe("a remote runner's result", () => {
-  it('cannot give its check a runbook, links or a screenshot it did not send', async () => {
+  it('cannot give its check a runbook, links, a screenshot it did not send or a field of its own', async () => {
     service = await startTestService({
       config: remoteConfig('http://127.0.0.1:9', [{ id: 'c1', frequency: '1h' }]),
     });
@@ -29,6 +29,7 @@ describe("a remote runner's result", () => {
       runbook: 'https://runbook.evil.example/sign-in',
       links: [{ name: 'Dashboard', url: 'https://evil.example/' }],
       hasScreenshot: true,
+      ownedByTheService: 'a field no result has',
     };
     const posted = await fetch(`${s.url}/v1/runner/results`, {
       method: 'POST',
@@ -44,6 +45,7 @@ describe("a remote runner's result", () => {
     expect(data[0]).not.toHaveProperty('runbook');
     expect(data[0]).not.toHaveProperty('links');
     expect(data[0]!['hasScreenshot']).not.toBe(true);
+    expect(data[0]).not.toHaveProperty('ownedByTheService');
   });
 
   it("names a run it could not store in the service's log without the runner's escape sequences", async () => {
