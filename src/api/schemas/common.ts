@@ -16,7 +16,10 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string();
 }
 
-export const TimestampSchema = z.iso.datetime({ offset: true });
+/** What a timestamp a person writes must look like, in the words of every refusal of one. */
+export const TIMESTAMP_FORM = 'an ISO 8601 timestamp with a time zone, e.g. 2026-11-30T08:00:00Z';
+// zod's own "Invalid ISO datetime" says neither that a time zone is needed nor what a good one is.
+export const TimestampSchema = z.iso.datetime({ offset: true, error: `must be ${TIMESTAMP_FORM}` });
 
 /** DECISION (docs/alerts.md): one of a check's links (its runbook's companions), on statuses, results and alerts. */
 export const RunbookLinkSchema = z.looseObject({ name: z.string(), url: z.string() });
