@@ -88,6 +88,14 @@ export const rangeInOrder = <K extends string>(
   (q) => q[min] === undefined || q[max] === undefined || q[min] <= q[max],
   { message: `must not be above ${max}`, path: [min] },
 ];
+/** A `from` after its `to` matches nothing, which reads as "nothing then": refused. For `.refine(…)`. */
+export const fromNotAfterTo: [
+  (q: { from?: string; to?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to),
+  { message: 'from must not be after to', path: ['from'] },
+];
 /** The longest response time a query may name. */
 export const MAX_MS = 86_400_000;
 
