@@ -30,9 +30,25 @@ const KeyValueSchema = z.object({
 // A CR or LF in a header would end it and start another (header injection).
 const noLineBreak = (s: z.ZodString) =>
   s.refine((v) => !/[\r\n]/.test(v), 'must not contain a line break (CR or LF)');
-const HeaderSchema = z.object({
+// What undici sends, and nothing else: a name that is not an RFC 9110 token, or a value with
+// another control character or one beyond Latin-1, was taken and then failed every delivery
+// ("could not connect (UND_ERR_INVALID_ARG)").
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE_CHARS = /^[\t\r\n\x20-\x7e\x80-\xff]*$/;
+/** A key and value with no line break: the service's config takes a WEBHOOK's query parameters so. */
+export const UnbrokenKeyValueSchema = z.object({
   key: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)),
   value: noLineBreak(z.string().max(4096)),
+});
+export const HeaderSchema = z.object({
+  key: UnbrokenKeyValueSchema.shape.key.refine(
+    (k) => /[\r\n]/.test(k) || HEADER_NAME.test(k),
+    "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+  ),
+  value: UnbrokenKeyValueSchema.shape.value.refine(
+    (v) => HEADER_VALUE_CHARS.test(v),
+    'must hold only tabs, printable ASCII and Latin-1 characters (no emoji, no control characters)',
+  ),
 });
 
 export const EmailConfigSchema = z.object({

@@ -9,10 +9,11 @@ import {
   ASSERTION_SOURCES,
   CHANNEL_TYPE_ERROR,
   CHECK_TYPES,
+  HeaderSchema,
   PathParamSchema,
   SubscriptionsSchema,
+  UnbrokenKeyValueSchema,
   WIDGET_TYPES,
-  WebhookConfigSchema,
 } from '../../api/schemas/index.js';
 import { RoleSchema } from '../../api/schemas/actions.js';
 import { MaintenanceCreateSchema } from '../../api/schemas/maintenance.js';
@@ -253,10 +254,10 @@ export const DashboardConfigSchema = z.strictObject({
 });
 export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
 
-const keyValues = z
-  .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
-  .max(50)
-  .optional();
+const webhookKeyValues = {
+  headers: z.array(z.strictObject(HeaderSchema.shape)).max(50).optional(),
+  queryParameters: z.array(z.strictObject(UnbrokenKeyValueSchema.shape)).max(50).optional(),
+};
 /**
  * What a channel in the file has beyond the wire's: the checks and groups it
  * serves and, for a WEBHOOK, the signing secret its receiver verifies
@@ -284,7 +285,7 @@ export const ChannelConfigSchema = z
       CHAT.extend({ ...channelExtras, config: CHAT.shape.config.strict() }).strict(),
       WEBHOOK.extend({
         ...channelExtras,
-        config: WEBHOOK.shape.config.extend({ headers: keyValues, queryParameters: keyValues }).strict(),
+        config: WEBHOOK.shape.config.extend(webhookKeyValues).strict(),
       }).strict(),
       SMS.extend({ ...channelExtras, config: SMS.shape.config.strict() }).strict(),
       PHONE.extend({ ...channelExtras, config: PHONE.shape.config.strict() }).strict(),
