@@ -50,8 +50,15 @@ export function zodIssues(
           path: prefix + formatPath([...issue.path, key], dotted),
           message: `unknown key "${key}"`,
         }))
-      : [{ path: prefix + formatPath(issue.path, dotted), message: issue.message }],
+      : [{ path: prefix + formatPath(issue.path, dotted), message: messageOf(issue) }],
   );
+}
+
+/** Zod's words, but a key left out said as one: "Invalid input: expected string, received undefined". */
+function messageOf(issue: z.core.$ZodIssue): string {
+  return issue.code === 'invalid_type' && issue.message.endsWith(', received undefined')
+    ? `is required (${issue.expected})`
+    : issue.message;
 }
 
 export interface IssueText {

@@ -107,6 +107,16 @@ describe('POST /v1/alert-channels', () => {
     expect(AlertChannelListSchema.parse(await res.json()).data).toEqual([]);
   });
 
+  it('says a missing field is required, naming it', async () => {
+    svc = await startTestService();
+    const res = await post(svc, { type: 'EMAIL' });
+    expect(res.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(res.body).details).toEqual([
+      { path: 'name', message: 'is required (string)' },
+      { path: 'config', message: 'is required (object)' },
+    ]);
+  });
+
   it('refuses a header no HTTP request can carry, naming it, and creates nothing', async () => {
     svc = await startTestService();
     const NAME = "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons";
