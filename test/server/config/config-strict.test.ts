@@ -101,6 +101,19 @@ describe('strict config', () => {
   });
 });
 
+describe("a check's request headers", () => {
+  // Taken, they failed every run ("invalid header key") as if the target were down.
+  it('are refused at load when no HTTP request can carry them, naming each', () => {
+    const message = problem((raw) =>
+      Object.assign(account(raw).checks[0]!, { headers: { 'X Token': 'a', 'X-B': 'on 😀', 'X-C': 'ok' } }),
+    );
+    expect(message.split('\n').slice(1)).toEqual([
+      "  accounts.0.checks.0.headers.X Token: must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+      '  accounts.0.checks.0.headers.X-B: must hold only tabs, printable ASCII and Latin-1 characters (no emoji, no control characters)',
+    ]);
+  });
+});
+
 describe('a config file that does not parse', () => {
   const SECRET = 'cw_live_0123456789abcdefSECRET';
   const refusal = (name: string, text: string): string => {
