@@ -88,12 +88,19 @@ export const rangeInOrder = <K extends string>(
   (q) => q[min] === undefined || q[max] === undefined || q[min] <= q[max],
   { message: `must not be above ${max}`, path: [min] },
 ];
-/** A `from` after its `to` matches nothing, which reads as "nothing then": refused. For `.refine(…)`. */
+/** The last instant a `to` covers: a date-only value means the end of that day. */
+export function endOf(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_400_000 - 1 : Date.parse(value);
+}
+/**
+ * A `from` after its `to` matches nothing, which reads as "nothing then": refused. For
+ * `.refine(…)`. The `to` as the lists apply it: `from=…T12:00Z&to=<that day>` is half a day.
+ */
 export const fromNotAfterTo: [
   (q: { from?: string; to?: string }) => boolean,
   { message: string; path: string[] },
 ] = [
-  (q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to),
+  (q) => !q.from || !q.to || Date.parse(q.from) <= endOf(q.to),
   { message: 'from must not be after to', path: ['from'] },
 ];
 /** The longest response time a query may name. */
