@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
+import { parseProblem } from '../../domain/parse-problem.js';
 import { digestOf } from './digest.js';
 import { namedTwice } from './named-twice.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
@@ -31,22 +32,6 @@ export function loadConfigFile(path: string): ServiceConfig {
     );
   }
   return withCaFiles(validateConfig(raw ?? {}, path), dirname(path), path);
-}
-
-/**
- * A parser's message without the text it quotes back: the line it is about may hold an
- * API key or the SMTP password, and the message goes to the log of a refused reload.
- * What is wrong and where (line and column) stay.
- */
-function parseProblem(message: string, text: string, json: boolean): string {
-  // yaml: "<what> at line L, column C:" then the lines around it.
-  if (!json) return message.split('\n')[0]!.replace(/:$/, '');
-  // V8: '<what> in JSON at position N', or 'Unexpected token "x", "<the text>" is not valid JSON'.
-  const at = / at position (\d+)/.exec(message)?.[1];
-  const what = message.replace(/, (\.\.\.)?".*$/s, '').replace(/( in JSON)? at position \d+.*$/s, '');
-  if (at === undefined) return what;
-  const before = text.slice(0, Number(at)).split('\n');
-  return `${what} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
 const PEM_CERTIFICATE = '-----BEGIN CERTIFICATE-----';
