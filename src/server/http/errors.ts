@@ -82,10 +82,13 @@ export function parseOr400<S extends z.ZodType>(
   );
   throw new HttpError(
     400,
-    `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
+    `invalid ${what}: ${details.map((d) => `${d.path || whole(what)}: ${d.message}`).join('; ')}`,
     details,
   );
 }
+
+/** What an issue about the whole value is said to be about: `?=x` is a parameter, not a body. */
+const whole = (what: string) => (what === 'query' ? '(a parameter without a name)' : '(body)');
 
 const NoBodySchema = z.strictObject({});
 /**
