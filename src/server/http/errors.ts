@@ -128,7 +128,7 @@ function unknownParameter(
 ) {
   if (what !== 'query' || !(schema instanceof z.ZodObject) || !detail.message.startsWith('unknown key'))
     return detail;
-  const known = Object.keys(schema.shape as Record<string, unknown>).join(', ');
+  const known = Object.keys(schema.shape as Record<string, unknown>).join(', ') || 'none';
   return { path: detail.path, message: `is no parameter of this route (it takes ${known})` };
 }
 
