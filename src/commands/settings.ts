@@ -7,6 +7,7 @@ import { isSea } from 'node:sea';
 import { z } from 'zod';
 import { createClient, type MonitoringClient } from '../api/client.js';
 import { describeIssues } from '../api/schemas/index.js';
+import { parseProblem } from '../domain/parse-problem.js';
 import { USER_SCOPES, type UserCommand } from '../domain/user-commands.js';
 
 export interface ConnectionSettings {
@@ -66,7 +67,9 @@ function readUserConfig(path: string, warn = true): UserConfig | undefined {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SettingsError(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw new SettingsError(
+      `${path} is not valid JSON: ${parseProblem((error as Error).message, text, true)}`,
+    );
   }
   const parsed = UserConfigSchema.safeParse(json);
   if (!parsed.success) {

@@ -225,7 +225,7 @@ export function validate(form: ChannelForm): Record<string, string> {
   if (parsed.success) return emptyRequired(form);
   const errors: Record<string, string> = emptyRequired(form);
   for (const { path, message } of zodIssues(parsed.error))
-    errors[path] ??= message === 'Invalid input: expected string, received undefined' ? 'required' : message;
+    errors[path] ??= message === 'is required (string)' ? 'required' : message;
   if (errors[GROUP_WINDOW_PATH]) errors[GROUP_WINDOW_PATH] = GROUP_WINDOW_REASON;
   return errors;
 }

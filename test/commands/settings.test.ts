@@ -58,6 +58,18 @@ describe('connection settings', () => {
       resolveSettings({}, { XDG_CONFIG_HOME: configHome({ profiles: { x: { baseUrl: 'not a url' } } }) }),
     ).toThrow(/profiles\.x\.baseUrl/);
   });
+
+  it('names where a config file that is not JSON breaks, never quoting the key on that line', () => {
+    const home = configHome({});
+    writeFileSync(join(home, 'checkwall', 'config.json'), '{"profiles":{"p":{"apiKey":cw_live_0123456789}}}');
+    expect(() => resolveSettings({}, { XDG_CONFIG_HOME: home })).toThrow(SettingsError);
+    try {
+      resolveSettings({}, { XDG_CONFIG_HOME: home });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/config\.json is not valid JSON: Unexpected token 'c'$/);
+      expect((error as Error).message).not.toContain('cw_live');
+    }
+  });
 });
 
 describe('the config file’s own commands', () => {

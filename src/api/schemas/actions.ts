@@ -4,7 +4,14 @@
 // `triggeredBy: api | manual` and its statuses `schedule.enabled`, "paused"):
 // every shape here is a DECISION, listed in docs/decisions.md.
 import { z } from 'zod';
-import { listOf, PageMetaSchema, pageQuery, PathParamSchema, TimestampSchema } from './common.js';
+import {
+  fromNotAfterTo,
+  listOf,
+  PageMetaSchema,
+  pageQuery,
+  PathParamSchema,
+  TimestampSchema,
+} from './common.js';
 import { TriggerSchema } from './enums.js';
 import { CheckStatusSchema } from './statuses.js';
 
@@ -132,11 +139,13 @@ export type AuditEvent = z.infer<typeof AuditEventSchema>;
 export const AuditEventListSchema = listOf(AuditEventSchema, PageMetaSchema);
 export type AuditEventList = z.infer<typeof AuditEventListSchema>;
 
-export const AuditEventsQuerySchema = z.strictObject({
-  checkId: PathParamSchema.optional(),
-  action: AuditActionSchema.optional(),
-  from: TimestampSchema.optional(),
-  to: TimestampSchema.optional(),
-  ...pageQuery(20),
-});
+export const AuditEventsQuerySchema = z
+  .strictObject({
+    checkId: PathParamSchema.optional(),
+    action: AuditActionSchema.optional(),
+    from: TimestampSchema.optional(),
+    to: TimestampSchema.optional(),
+    ...pageQuery(20),
+  })
+  .refine(...fromNotAfterTo);
 export type AuditEventsQuery = z.input<typeof AuditEventsQuerySchema>;

@@ -8,6 +8,7 @@ import {
   PathParamSchema,
   qDate,
   RunbookLinkSchema,
+  fromNotAfterTo,
   qInt,
   TimestampSchema,
 } from './common.js';
@@ -140,8 +141,5 @@ export const AlertNotificationsQuerySchema = z
     to: qDate.optional(),
     ...pageQuery(),
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    message: 'from must not be after to',
-    path: ['from'],
-  });
+  .refine(...fromNotAfterTo);
 export type AlertNotificationsQuery = z.input<typeof AlertNotificationsQuerySchema>;

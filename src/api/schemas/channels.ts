@@ -30,10 +30,33 @@ const KeyValueSchema = z.object({
 // A CR or LF in a header would end it and start another (header injection).
 const noLineBreak = (s: z.ZodString) =>
   s.refine((v) => !/[\r\n]/.test(v), 'must not contain a line break (CR or LF)');
-const HeaderSchema = z.object({
+// What undici sends, and nothing else: a name that is not an RFC 9110 token, or a value with
+// another control character or one beyond Latin-1, was taken and then failed every delivery
+// ("could not connect (UND_ERR_INVALID_ARG)").
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE_CHARS = /^[\t\r\n\x20-\x7e\x80-\xff]*$/;
+/** A key and value with no line break: the service's config takes a WEBHOOK's query parameters so. */
+const UnbrokenKeyValueSchema = z.object({
   key: noLineBreak(z.string().trim().min(1, 'must not be empty').max(256)),
   value: noLineBreak(z.string().max(4096)),
 });
+const HeaderSchema = z.object({
+  key: UnbrokenKeyValueSchema.shape.key.refine(
+    (k) => /[\r\n]/.test(k) || HEADER_NAME.test(k),
+    "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+  ),
+  value: UnbrokenKeyValueSchema.shape.value.refine(
+    (v) => HEADER_VALUE_CHARS.test(v),
+    'must hold only tabs, printable ASCII and Latin-1 characters (no emoji, no control characters)',
+  ),
+});
+/** Headers as name to value (a check's request in the service's config), by the same rule. */
+export const HeaderRecordSchema = z.record(HeaderSchema.shape.key, HeaderSchema.shape.value);
+/** A WEBHOOK's headers and query parameters as the service's config takes them: strict. */
+export const CONFIG_WEBHOOK_KEY_VALUES = {
+  headers: z.array(z.strictObject(HeaderSchema.shape)).max(50).optional(),
+  queryParameters: z.array(z.strictObject(UnbrokenKeyValueSchema.shape)).max(50).optional(),
+};
 
 export const EmailConfigSchema = z.object({
   address: z.email({ error: 'must be a valid e-mail address' }).max(320),

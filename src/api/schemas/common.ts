@@ -16,7 +16,10 @@ export function openEnum<const T extends readonly [string, ...string[]]>(
   return z.string();
 }
 
-export const TimestampSchema = z.iso.datetime({ offset: true });
+/** What a timestamp a person writes must look like, in the words of every refusal of one. */
+export const TIMESTAMP_FORM = 'an ISO 8601 timestamp with a time zone, e.g. 2026-11-30T08:00:00Z';
+// zod's own "Invalid ISO datetime" says neither that a time zone is needed nor what a good one is.
+export const TimestampSchema = z.iso.datetime({ offset: true, error: `must be ${TIMESTAMP_FORM}` });
 
 /** DECISION (docs/alerts.md): one of a check's links (its runbook's companions), on statuses, results and alerts. */
 export const RunbookLinkSchema = z.looseObject({ name: z.string(), url: z.string() });
@@ -84,6 +87,21 @@ export const rangeInOrder = <K extends string>(
 ): [(q: Partial<Record<K, number>>) => boolean, { message: string; path: string[] }] => [
   (q) => q[min] === undefined || q[max] === undefined || q[min] <= q[max],
   { message: `must not be above ${max}`, path: [min] },
+];
+/** The last instant a `to` covers: a date-only value means the end of that day. */
+export function endOf(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(value) + 86_400_000 - 1 : Date.parse(value);
+}
+/**
+ * A `from` after its `to` matches nothing, which reads as "nothing then": refused. For
+ * `.refine(…)`. The `to` as the lists apply it: `from=…T12:00Z&to=<that day>` is half a day.
+ */
+export const fromNotAfterTo: [
+  (q: { from?: string; to?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (q) => !q.from || !q.to || Date.parse(q.from) <= endOf(q.to),
+  { message: 'from must not be after to', path: ['from'] },
 ];
 /** The longest response time a query may name. */
 export const MAX_MS = 86_400_000;

@@ -50,8 +50,19 @@ export function zodIssues(
           path: prefix + formatPath([...issue.path, key], dotted),
           message: `unknown key "${key}"`,
         }))
-      : [{ path: prefix + formatPath(issue.path, dotted), message: issue.message }],
+      : [{ path: prefix + formatPath(issue.path, dotted), message: messageOf(issue) }],
   );
+}
+
+/**
+ * Zod's words, but a key left out said as one ("Invalid input: expected string, received
+ * undefined"), and a record's bad key said as its schema says it, not "Invalid key in record".
+ */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_key') return issue.issues[0]?.message ?? issue.message;
+  return issue.code === 'invalid_type' && issue.message.endsWith(', received undefined')
+    ? `is required (${issue.expected})`
+    : issue.message;
 }
 
 export interface IssueText {

@@ -3,7 +3,14 @@
 // shows none of it: every shape here is a DECISION, listed in
 // docs/maintenance.md. The service and the console both speak only this file.
 import { z } from 'zod';
-import { listOf, PageMetaSchema, pageQuery, PathParamSchema, TimestampSchema } from './common.js';
+import {
+  listOf,
+  PageMetaSchema,
+  pageQuery,
+  PathParamSchema,
+  TIMESTAMP_FORM,
+  TimestampSchema,
+} from './common.js';
 
 /** A one-off window lasts at most this long: a silence must end. */
 export const MAX_ONE_OFF_MS = 7 * 24 * 3_600_000;
@@ -99,6 +106,12 @@ export const MaintenanceCreateSchema = z.strictObject({
 });
 export type MaintenanceCreate = z.input<typeof MaintenanceCreateSchema>;
 
+// One message for both forms: a union tells only its timestamp's, as if "now" were not taken.
+const ENDS_AT_FORMS = `must be "now" or ${TIMESTAMP_FORM}`;
+const EndsAtChangeSchema = z
+  .string({ error: ENDS_AT_FORMS })
+  .refine((v) => v === 'now' || TimestampSchema.safeParse(v).success, ENDS_AT_FORMS);
+
 /**
  * `PATCH /v1/maintenance-windows/{id}`. `endsAt`: a later time extends, `"now"` ends
  * it. On a recurring window `endsAt` changes the current occurrence only (409 when
@@ -106,7 +119,7 @@ export type MaintenanceCreate = z.input<typeof MaintenanceCreateSchema>;
  */
 export const MaintenancePatchSchema = z
   .strictObject({
-    endsAt: z.union([z.literal('now'), TimestampSchema]).optional(),
+    endsAt: EndsAtChangeSchema.optional(),
     name: z.string().trim().min(1).max(200).optional(),
     reason: z.string().trim().min(1).max(1000).optional(),
   })

@@ -9,6 +9,7 @@ import {
   pageQuery,
   qBoolean,
   qDate,
+  fromNotAfterTo,
   qInt,
   rangeInOrder,
   TimestampSchema,
@@ -226,9 +227,6 @@ export const CheckResultsQuerySchema = z
     message: 'give either period or from/to, not both',
     path: ['period'],
   })
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    message: 'from must not be after to',
-    path: ['from'],
-  })
+  .refine(...fromNotAfterTo)
   .refine(...rangeInOrder('responseTimeMin', 'responseTimeMax'));
 export type CheckResultsQuery = z.input<typeof CheckResultsQuerySchema>;

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describeIssues } from '../../api/schemas/index.js';
 import { hostName } from '../../domain/host-name.js';
+import { parseProblem } from '../../domain/parse-problem.js';
 import { digestOf } from './digest.js';
 import { namedTwice } from './named-twice.js';
 import { apiKeyDigest, ServiceConfigSchema, type ServiceConfig } from './schema.js';
@@ -21,12 +22,13 @@ export function loadConfigFile(path: string): ServiceConfig {
   } catch (error) {
     throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
   }
+  const json = /\.json$/i.test(path);
   let raw: unknown;
   try {
-    raw = /\.json$/i.test(path) ? JSON.parse(text) : parseYaml(text);
+    raw = json ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     throw new ConfigError(
-      `${path} is not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`,
+      `${path} is not valid ${json ? 'JSON' : 'YAML'}: ${parseProblem((error as Error).message, text, json)}`,
     );
   }
   return withCaFiles(validateConfig(raw ?? {}, path), dirname(path), path);

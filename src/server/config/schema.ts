@@ -9,10 +9,11 @@ import {
   ASSERTION_SOURCES,
   CHANNEL_TYPE_ERROR,
   CHECK_TYPES,
+  CONFIG_WEBHOOK_KEY_VALUES,
+  HeaderRecordSchema,
   PathParamSchema,
   SubscriptionsSchema,
   WIDGET_TYPES,
-  WebhookConfigSchema,
 } from '../../api/schemas/index.js';
 import { RoleSchema } from '../../api/schemas/actions.js';
 import { MaintenanceCreateSchema } from '../../api/schemas/maintenance.js';
@@ -150,7 +151,7 @@ const CheckObjectSchema = z
      */
     target: z.string().default(''),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']).default('GET'),
-    headers: z.record(z.string(), z.string()).default({}),
+    headers: HeaderRecordSchema.default({}),
     body: z.string().nullable().default(null),
     /** tcp: optional data to send after connecting, and a string expected back. */
     send: z.string().optional(),
@@ -253,10 +254,6 @@ export const DashboardConfigSchema = z.strictObject({
 });
 export type DashboardConfig = z.infer<typeof DashboardConfigSchema>;
 
-const keyValues = z
-  .array(z.strictObject(WebhookConfigSchema.shape.headers.unwrap().element.shape))
-  .max(50)
-  .optional();
 /**
  * What a channel in the file has beyond the wire's: the checks and groups it
  * serves and, for a WEBHOOK, the signing secret its receiver verifies
@@ -284,7 +281,7 @@ export const ChannelConfigSchema = z
       CHAT.extend({ ...channelExtras, config: CHAT.shape.config.strict() }).strict(),
       WEBHOOK.extend({
         ...channelExtras,
-        config: WEBHOOK.shape.config.extend({ headers: keyValues, queryParameters: keyValues }).strict(),
+        config: WEBHOOK.shape.config.extend(CONFIG_WEBHOOK_KEY_VALUES).strict(),
       }).strict(),
       SMS.extend({ ...channelExtras, config: SMS.shape.config.strict() }).strict(),
       PHONE.extend({ ...channelExtras, config: PHONE.shape.config.strict() }).strict(),

@@ -132,9 +132,7 @@ export function registerAlertRoutes(app: FastifyInstance, deps: AlertRouteDeps):
   app.put('/v1/alert-channels/:id/subscriptions', async (req) => {
     const account = auth(req);
     const channel = await channelOf(account, req);
-    const body = parseOr400(SubscriptionsSchema, req.body ?? {}, 'subscriptions');
-    checkSubscriptions(account, body);
-    const subscriptions = dedupe(body);
+    const subscriptions = subscriptionsBody(account, req.body);
     await storage.setSubscriptions(account.id, channel.id, subscriptions);
     await audit(req, {
       action: 'channel.subscriptions',
@@ -227,6 +225,18 @@ function checkSubscriptions(account: AccountConfig, subs: Subscriptions) {
       `unknown in this account: ${unknown.map((u) => u.label).join(', ')}`,
       unknown.map((u) => ({ path: `${u.key}[${u.index}]`, message: u.message })),
     );
+}
+
+/** A PUT's subscriptions, known in the account, each once. */
+function subscriptionsBody(account: AccountConfig, body: unknown): Subscriptions {
+  // No body is a slip (curl -X PUT without -d), not the empty set it would read as: the set stays.
+  if (body === undefined) {
+    const message = 'send the body: { "checks": […], "groups": […], "locations": […] }, [] for none';
+    throw new HttpError(400, `invalid subscriptions: (body): ${message}`, [{ path: '', message }]);
+  }
+  const subs = parseOr400(SubscriptionsSchema, body, 'subscriptions');
+  checkSubscriptions(account, subs);
+  return dedupe(subs);
 }
 
 const dedupe = (s: Subscriptions): Subscriptions => ({

@@ -82,10 +82,13 @@ export function parseOr400<S extends z.ZodType>(
   );
   throw new HttpError(
     400,
-    `invalid ${what}: ${details.map((d) => `${d.path || '(body)'}: ${d.message}`).join('; ')}`,
+    `invalid ${what}: ${details.map((d) => `${d.path || whole(what)}: ${d.message}`).join('; ')}`,
     details,
   );
 }
+
+/** What an issue about the whole value is said to be about: `?=x` is a parameter, not a body. */
+const whole = (what: string) => (what === 'query' ? '(a parameter without a name)' : '(body)');
 
 const NoBodySchema = z.strictObject({});
 /**
@@ -125,7 +128,7 @@ function unknownParameter(
 ) {
   if (what !== 'query' || !(schema instanceof z.ZodObject) || !detail.message.startsWith('unknown key'))
     return detail;
-  const known = Object.keys(schema.shape as Record<string, unknown>).join(', ');
+  const known = Object.keys(schema.shape as Record<string, unknown>).join(', ') || 'none';
   return { path: detail.path, message: `is no parameter of this route (it takes ${known})` };
 }
 

@@ -212,6 +212,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // No credentials: each check goes out through the public projection (public-projection.ts).
   app.get('/v1/public/dashboards/:customUrl', async (req, reply) => {
     const { customUrl } = parseOr400(z.object({ customUrl: PathParamSchema }), req.params, 'path');
+    // It takes none; and its answer is kept a second per URL (guard.ts), which `?r=<random>` would skip.
+    parseOr400(z.strictObject({}), req.query, 'query');
     const found = accounts.publicDashboard(customUrl);
     if (!found) throw new HttpError(404, `no public dashboard at "${customUrl}"`);
     const data = { storage, engine, now, maintenance: deps.maintenance };

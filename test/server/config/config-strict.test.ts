@@ -1,7 +1,10 @@
 // Unknown keys anywhere in the service config are errors naming their path:
 // a typo must never silently turn off a check or an alert.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, validateConfig } from '../../../src/server/config/load.js';
+import { ConfigError, loadConfigFile, validateConfig } from '../../../src/server/config/load.js';
 import { TEST_ACCOUNT, TEST_KEY } from '../../helpers/service.js';
 
 const base = () => ({
@@ -95,5 +98,49 @@ describe('strict config', () => {
       '  accounts.0.checks.0.frequncy: unknown key "frequncy" (a typo, or not a checkwall setting)',
       '  accounts.0.checks.0.enabeld: unknown key "enabeld" (a typo, or not a checkwall setting)',
     ]);
+  });
+});
+
+describe("a check's request headers", () => {
+  // Taken, they failed every run ("invalid header key") as if the target were down.
+  it('are refused at load when no HTTP request can carry them, naming each', () => {
+    const message = problem((raw) =>
+      Object.assign(account(raw).checks[0]!, { headers: { 'X Token': 'a', 'X-B': 'on 😀', 'X-C': 'ok' } }),
+    );
+    expect(message.split('\n').slice(1)).toEqual([
+      "  accounts.0.checks.0.headers.X Token: must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons",
+      '  accounts.0.checks.0.headers.X-B: must hold only tabs, printable ASCII and Latin-1 characters (no emoji, no control characters)',
+    ]);
+  });
+});
+
+describe('a config file that does not parse', () => {
+  const SECRET = 'cw_live_0123456789abcdefSECRET';
+  const refusal = (name: string, text: string): string => {
+    const path = join(mkdtempSync(join(tmpdir(), 'cw-config-')), name);
+    writeFileSync(path, text);
+    try {
+      loadConfigFile(path);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('accepted');
+  };
+
+  // The message goes to the log of a refused reload; the line it is about may hold a key.
+  it.each([
+    ['checkwall.yaml', `accounts:\n  - id: x\n    apiKeys: ${SECRET}: x\n`, 'at line 3, column 14'],
+    [
+      'checkwall.yaml',
+      `smtp:\n  url: smtp://u:${SECRET}@h\n  url: smtp://u:${SECRET}@h\n`,
+      'at line 3, column 3',
+    ],
+    ['checkwall.json', `{"accounts":[{"apiKeys":[${SECRET}]}]}`, "Unexpected token 'c'"],
+    ['checkwall.json', `{"accounts":[{"apiKeys":["${SECRET}"] x}]}`, 'at line 1, column'],
+  ])('%s names where it breaks, never quoting the line', (name, text, where) => {
+    const message = refusal(name, text);
+    expect(message).toContain(where);
+    expect(message).not.toContain(SECRET.slice(0, 8));
   });
 });

@@ -57,6 +57,11 @@ describe('subscriptions over the API', () => {
       { path: 'locations[0]', message: 'no location "mars" in this account' },
     ]);
     expect((await put(s, path, { checks: [], extra: 1 })).status).toBe(400);
+    // A PUT without a body is a slip (curl -X PUT without -d), not "serve nothing": refused, the set kept.
+    const empty = await fetch(`${s.url}${path}`, { method: 'PUT', headers: AUTH });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toMatch(/subscriptions: .*body/);
+    expect((await get(s, path)).body).toEqual({ checks: ['c3'], groups: [], locations: ['us-east'] });
     expect((await get(s, '/v1/alert-channels/999/subscriptions')).status).toBe(404);
     // The one change made is in the audit trail, with what the channel serves from then on.
     const audit = await get(s, '/v1/audit-events?action=channel.subscriptions');

@@ -107,6 +107,48 @@ describe('POST /v1/alert-channels', () => {
     expect(AlertChannelListSchema.parse(await res.json()).data).toEqual([]);
   });
 
+  it('says a missing field is required, naming it', async () => {
+    svc = await startTestService();
+    const res = await post(svc, { type: 'EMAIL' });
+    expect(res.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(res.body).details).toEqual([
+      { path: 'name', message: 'is required (string)' },
+      { path: 'config', message: 'is required (object)' },
+    ]);
+  });
+
+  it('refuses a header no HTTP request can carry, naming it, and creates nothing', async () => {
+    svc = await startTestService();
+    const NAME = "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~, no spaces or colons";
+    const VALUE =
+      'must hold only tabs, printable ASCII and Latin-1 characters (no emoji, no control characters)';
+    const cases = [
+      ['X Token', 'v', 'key', NAME],
+      ['X-Token:', 'v', 'key', NAME],
+      ['X-Tökén', 'v', 'key', NAME],
+      ['X-A', 'a\u0000b', 'value', VALUE],
+      ['X-A', 'on 😀', 'value', VALUE],
+    ] as const;
+    for (const [key, value, field, message] of cases) {
+      const res = await post(svc, {
+        ...VALID[2],
+        config: { ...VALID[2]!.config, headers: [{ key, value }] },
+      });
+      expect(res.status, key + value).toBe(400);
+      expect(ApiErrorBodySchema.parse(res.body).details).toEqual([
+        { path: `config.headers[0].${field}`, message },
+      ]);
+    }
+    // A Latin-1 value is one undici sends.
+    const latin = await post(svc, {
+      ...VALID[2],
+      config: { ...VALID[2]!.config, headers: [{ key: 'X-A', value: 'ünï' }] },
+    });
+    expect(latin.status).toBe(201);
+    const res = await fetch(`${svc.url}/v1/alert-channels`, { headers });
+    expect(AlertChannelListSchema.parse(await res.json()).data).toHaveLength(1);
+  });
+
   it('answers malformed JSON with 400, a body over the limit with 413, and a non-JSON body with 415', async () => {
     svc = await startTestService();
     expect((await post(svc, undefined, '{"type": "EMAIL",')).status).toBe(400);

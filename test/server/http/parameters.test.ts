@@ -92,6 +92,11 @@ describe('GET /v1/check-results/{checkId}', () => {
       from: `${day}T00:00:00.000Z`,
       to: `${day}T23:59:59.999Z`,
     });
+    // A date-only to is the end of its day for the from-after-to rule too.
+    const fromNoon = await results(`from=${day}T12:00:00.000Z&to=${day}`);
+    expect(fromNoon.meta.timeframe).toEqual({ from: `${day}T12:00:00.000Z`, to: `${day}T23:59:59.999Z` });
+    const sent = await get(`/v1/alert-notifications?from=${day}T12:00:00.000Z&to=${day}`);
+    expect(sent.status).toBe(200);
   });
 
   it('filters by trigger and sums up the filtered window', async () => {

@@ -139,6 +139,15 @@ describe('GET /v1/public/dashboards/{slug}', () => {
     expect(text).not.toContain('10.20.30.40');
   });
 
+  // Its answer is kept a second per URL (rate-limits.ts): `?r=<random>` built one for each stranger.
+  it('refuses a query parameter, which it takes none of', async () => {
+    const res = await fetch(`${svc.url}/v1/public/dashboards/shown?r=${randomUUID()}`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'invalid query: r: is no parameter of this route (it takes none)',
+    );
+  });
+
   it('carries an ETag and answers 304 to it', async () => {
     const { res } = await read('shown');
     const etag = res.headers.get('etag');

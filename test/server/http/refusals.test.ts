@@ -148,6 +148,16 @@ describe("fastify's and node's refusals", () => {
     expect(body.message).toContain('status: is given more than once');
   });
 
+  it('a query parameter without a name: 400 saying so, not naming the body', async () => {
+    const { status, body } = await errorOf(
+      await request(`${svc.url}/v1/check-statuses?=failing`, { headers: auth }),
+    );
+    expect(status).toBe(400);
+    expect(body.message).toMatch(
+      /^invalid query: \(a parameter without a name\): is no parameter of this route/,
+    );
+  });
+
   it('a URL that is not valid percent-encoding: 400 in the error body', async () => {
     const { status, body } = await errorOf(await request(`${svc.url}/v1/heartbeats/%zz`));
     expect(status).toBe(400);

@@ -234,6 +234,12 @@ describe('audit events', () => {
       (await call('read', 'GET', `/v1/audit-events?from=${future}`)).body,
     );
     expect(none.data).toEqual([]);
+    // A from after its to matches nothing, which reads as "nothing happened": refused as on the other lists.
+    const reversed = await call('read', 'GET', `/v1/audit-events?from=${future}&to=2026-01-01T00:00:00Z`);
+    expect(reversed.status).toBe(400);
+    expect(ApiErrorBodySchema.parse(reversed.body).message).toBe(
+      'invalid query: from: from must not be after to',
+    );
     const paged = AuditEventListSchema.parse(
       (await call('read', 'GET', '/v1/audit-events?limit=1&page=2')).body,
     );

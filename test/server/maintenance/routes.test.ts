@@ -168,6 +168,7 @@ describe('maintenance windows over the API', () => {
       ],
       [{ ...silence, duration: undefined }, 'endsAt', /must end/],
       [{ ...silence, scope: {} }, 'scope', /at least one/],
+      [{ ...silence, startsAt: '2026-12-01' }, 'startsAt', /startsAt: must be an ISO 8601 timestamp with/],
     ];
     for (const [body, path, message] of cases) {
       const res = await call('POST', '/v1/maintenance-windows', body);
@@ -189,6 +190,15 @@ describe('maintenance windows over the API', () => {
       ).body,
     );
     expect(both.message).toMatch(/checks "nope".*groups "ghost"/);
+    // A change's endsAt says both forms it takes.
+    const { id } = (await call('POST', '/v1/maintenance-windows', silence)).body as { id: string };
+    for (const endsAt of ['NOW', null]) {
+      const patch = await call('PATCH', `/v1/maintenance-windows/${id}`, { endsAt });
+      expect(patch.status).toBe(400);
+      expect(ApiErrorBodySchema.parse(patch.body).message).toBe(
+        'invalid body: endsAt: must be "now" or an ISO 8601 timestamp with a time zone, e.g. 2026-11-30T08:00:00Z',
+      );
+    }
   });
 
   it('refuses writes to a window from the config with a 409 naming the config file', async () => {
