@@ -7,6 +7,7 @@ import {
   CheckStatusListSchema,
   type CheckResult,
 } from '../../../src/api/schemas/index.js';
+import { ServiceConfigSchema } from '../../../src/server/config/schema.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { startFixture, type Fixture } from '../../helpers/fixture.js';
 import { accountConfig } from '../../helpers/configs.js';
@@ -194,6 +195,35 @@ describe('config reload', () => {
     const res = await fetch(`${s.url}/v1/alert-channels`, { headers });
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
     expect((await s.reload(after)).waiting).toEqual([]);
+  });
+
+  it('says what a failing database left undone, the new config in force, not that the old one runs', async () => {
+    const f = (target = await startTarget());
+    const before = config(f, [{ id: 'one', enabled: false }]);
+    const s = (svc = await startTestService({ config: before }));
+    const other = '5b1f0c2e-0d4a-4c1e-9a7b-2f3e4d5c6b7a';
+    const after = ServiceConfigSchema.parse({
+      ...before,
+      accounts: [
+        ...before.accounts,
+        {
+          id: other,
+          apiKeys: ['k'.repeat(24)],
+          locations: [{ id: 'eu-west', name: 'Frankfurt', region: 'eu-central-1' }],
+          checks: [],
+          alertChannels: [{ type: 'EMAIL', name: 'On-call', config: { address: 'oncall@example.com' } }],
+        },
+      ],
+    });
+    s.storage.createChannel = () => Promise.reject(new Error('the database is away'));
+    expect((await s.reload(after)).waiting).toEqual([
+      'alert channels of the new accounts not created: the database is away',
+    ]);
+    // The new account is in force: its key opens its statuses.
+    const res = await fetch(`${s.url}/v1/check-statuses`, {
+      headers: { authorization: `Bearer ${'k'.repeat(24)}`, 'x-service-account': other },
+    });
+    expect(res.status).toBe(200);
   });
 
   it('answers the statuses list from the new config even when no status moved since the reload', async () => {
