@@ -4,10 +4,17 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors.js';
 
 export function parseJsonBody(
-  _req: FastifyRequest,
+  req: FastifyRequest,
   text: string,
   done: (error: Error | null, body?: unknown) => void,
 ) {
+  // Read as it came: a compressed body would be refused as JSON that is not valid, for
+  // the wrong reason (RFC 9110, 15.5.16: a coding not supported is a 415).
+  const coding = req.headers['content-encoding']?.trim().toLowerCase();
+  if (coding && coding !== 'identity')
+    return done(
+      new HttpError(415, `the body is sent with Content-Encoding: ${coding}: send it uncompressed`),
+    );
   if (text.length === 0)
     return done(new HttpError(400, 'the body is empty: send a JSON value, or no Content-Type'));
   let body: unknown;

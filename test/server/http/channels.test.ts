@@ -4,6 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AlertChannelListSchema,
@@ -162,6 +163,16 @@ describe('POST /v1/alert-channels', () => {
       body: 'hi',
     });
     expect(text.status).toBe(415);
+    // A compressed body is refused for its coding, not as JSON that is not valid.
+    const gzipped = await fetch(`${svc.url}/v1/alert-channels`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify(VALID[0])),
+    });
+    expect(gzipped.status).toBe(415);
+    expect(ApiErrorBodySchema.parse(await gzipped.json()).message).toBe(
+      'the body is sent with Content-Encoding: gzip: send it uncompressed',
+    );
   });
 
   it('answers 402 beyond the plan limit, and concurrent POSTs create exactly the limit', async () => {
