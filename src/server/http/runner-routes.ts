@@ -122,6 +122,11 @@ export function registerRunnerRoutes(app: FastifyInstance, deps: RunnerRouteDeps
           422,
           `run "${runId}" is check "${done.run.checkId}" at ${done.run.locationId}; this result is "${result.checkId}" at ${result.location.id}`,
         );
+      case 'gone':
+        throw new HttpError(
+          410,
+          `check "${done.run.checkId}" is no longer in the config: run "${runId}" has nothing to store, drop its result`,
+        );
       case 'late':
         throw new HttpError(
           409,

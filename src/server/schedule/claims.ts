@@ -54,6 +54,8 @@ export type Completion =
   | { kind: 'unknown' }
   /** The result is of another check or location than its run. */
   | { kind: 'mismatch'; run: Pick<ClaimedRun, 'checkId' | 'locationId'> }
+  /** The run's check left the config while the run was out: nothing to store. */
+  | { kind: 'gone'; run: Pick<ClaimedRun, 'checkId' | 'locationId'> }
   /** The run is no longer the token's: given again, or done. */
   | { kind: 'late' };
 
@@ -148,8 +150,9 @@ export function createClaims(deps: ClaimsDeps): Claims {
       return { kind: 'unknown' };
     const check = deps.check(account, run.checkId);
     const { result } = report;
-    if (result.checkId !== run.checkId || result.location.id !== run.locationId || !check)
+    if (result.checkId !== run.checkId || result.location.id !== run.locationId)
       return { kind: 'mismatch', run };
+    if (!check) return { kind: 'gone', run };
     if (run.token !== report.claimToken || run.completedAt !== null) return { kind: 'late' };
     // The service names what it stores: the run's id (one result per run), its check and location.
     // A runner is another machine: its check's runbook and links are the service's to add

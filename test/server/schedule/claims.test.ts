@@ -113,6 +113,12 @@ describe('claims', () => {
         result: { ...result, checkId: 'c2' },
       }),
     ).toMatchObject({ kind: 'mismatch', run: { checkId: 'c1', locationId: 'far' } });
+    // Its check removed from the config while the run was out: nothing to store, and said so.
+    const removed = { ...place, account: { ...place.account, checks: [] } };
+    expect(await claims.complete(removed, { runId: run.id, claimToken: run.token, result })).toMatchObject({
+      kind: 'gone',
+      run: { checkId: 'c1' },
+    });
     expect(await report(run.token)).toEqual({ kind: 'stored' });
     expect(await report(run.token)).toEqual({ kind: 'late' });
   });
