@@ -19,6 +19,7 @@ import {
   startAlertService,
   startReceivers,
   statusOf,
+  type Receivers,
 } from '../../../helpers/alerting.js';
 import { opsgenieReceiver, pagerdutyReceiver, type Script } from '../../../helpers/providers.js';
 import type { TestService } from '../../../helpers/service.js';
@@ -190,17 +191,20 @@ function actionOf(format: 'pagerduty' | 'opsgenie', q: SeenRequest): [string, st
   return [decodeURIComponent(alias ?? ''), action === 'close' ? 'close' : 'other'];
 }
 
+/** A person's channel on c1 beside the tracker: it must hear nothing of a warning's end. */
+const opsChat = (r: Receivers) => ({
+  type: 'CHAT',
+  name: 'Ops chat',
+  subscriptions: { checks: ['c1'] },
+  groupWindowSeconds: 0,
+  config: { url: `${r.hook.url}/chat`, channel: '#ops' },
+});
+
 describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s and a degraded warning', (format) => {
   it('keeps one provider alert per warning, closes it when the check leaves degraded, and closes an alert no person hears recover', async () => {
     provider = await (format === 'pagerduty' ? pagerdutyReceiver() : opsgenieReceiver());
     const r = (held.receivers = await startReceivers());
-    const chat = {
-      type: 'CHAT',
-      name: 'Ops chat',
-      subscriptions: { checks: ['c1'] },
-      groupWindowSeconds: 0,
-      config: { url: `${r.hook.url}/chat`, channel: '#ops' },
-    };
+    const chat = opsChat(r);
     const alerts = { c1: { onDegraded: true, onRecovery: false } };
     const channels = [channelFor(format, provider.url), chat];
     const s = (held.svc = await startAlertService(alertConfig(r, { channels, alerts })));
@@ -255,13 +259,7 @@ describe.each(['pagerduty', 'opsgenie'] as const)('WEBHOOK format %s and a certi
   it('keeps one provider alert per check across its thresholds, and closes it when the certificate is renewed', async () => {
     provider = await (format === 'pagerduty' ? pagerdutyReceiver() : opsgenieReceiver());
     const r = (held.receivers = await startReceivers());
-    const chat = {
-      type: 'CHAT',
-      name: 'Ops chat',
-      subscriptions: { checks: ['c1'] },
-      groupWindowSeconds: 0,
-      config: { url: `${r.hook.url}/chat`, channel: '#ops' },
-    };
+    const chat = opsChat(r);
     const channels = [channelFor(format, provider.url), chat];
     const clock = createFakeClock(Date.now());
     const config = alertConfig(r, { channels });
