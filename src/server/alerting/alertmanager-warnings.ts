@@ -38,18 +38,28 @@ export function createWarningReposts(deps: RefreshDeps, send: Send) {
     return send(payload, channel);
   }
 
-  /** Each check with `onDegraded` degraded now, with each Alertmanager channel of its account. */
-  async function degradedAt(channels: StoredChannel[]) {
+  /** Each check of an account with Alertmanager channels, with those of them `at` names for it. */
+  async function pairsAt(
+    channels: StoredChannel[],
+    at: (account: AccountConfig, check: CheckConfig, mine: StoredChannel[]) => Promise<StoredChannel[]>,
+  ) {
     const pairs: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
     for (const account of deps.accounts.all()) {
       const mine = channels.filter((c) => c.accountId === account.id);
       if (mine.length === 0) continue;
-      for (const check of account.checks.filter((c) => c.alerts.onDegraded))
-        if ((await deps.engine.statusOf(account, check)).status === 'degraded')
-          pairs.push(...mine.map((channel) => ({ account, check, channel })));
+      for (const check of account.checks)
+        for (const channel of await at(account, check, mine)) pairs.push({ account, check, channel });
     }
     return pairs;
   }
+
+  /** Each check with `onDegraded` degraded now, with each Alertmanager channel of its account. */
+  const degradedAt = (channels: StoredChannel[]) =>
+    pairsAt(channels, async (account, check, mine) =>
+      check.alerts.onDegraded && (await deps.engine.statusOf(account, check)).status === 'degraded'
+        ? mine
+        : [],
+    );
 
   /**
    * Each check's certificate warning standing at an Alertmanager channel, as the planner keeps
@@ -57,21 +67,14 @@ export function createWarningReposts(deps: RefreshDeps, send: Send) {
    * kept: a warning sent before the start is posted again before its endsAt, not only after the
    * check's next result.
    */
-  async function certificateWarningsAt(channels: StoredChannel[]) {
-    const pairs: Array<{ account: AccountConfig; check: CheckConfig; channel: StoredChannel }> = [];
-    const { certificates } = deps;
-    for (const account of deps.accounts.all()) {
-      const mine = channels.filter((c) => c.accountId === account.id);
-      if (mine.length === 0) continue;
-      for (const check of account.checks) {
-        const kept = certificates.peek(account, check);
-        const at =
-          kept ?? (mayPresentCertificate(check) ? await certificates.standing(account, check) : NOWHERE);
-        pairs.push(...mine.filter((c) => at.has(c.id)).map((channel) => ({ account, check, channel })));
-      }
-    }
-    return pairs;
-  }
+  const certificateWarningsAt = (channels: StoredChannel[]) =>
+    pairsAt(channels, async (account, check, mine) => {
+      const { certificates } = deps;
+      const kept = certificates.peek(account, check);
+      const at =
+        kept ?? (mayPresentCertificate(check) ? await certificates.standing(account, check) : NOWHERE);
+      return mine.filter((c) => at.has(c.id));
+    });
 
   /** Whether the check's last warning to the channel came after its last end there. */
   async function warningStands(

@@ -5,6 +5,7 @@
 import type { AlertPayload } from '../../../api/schemas/index.js';
 import { sanitize, sanitizeMultiline } from '../../../domain/sanitize.js';
 import { what } from '../message.js';
+import { endsAlert } from './severity.js';
 
 /** A heading word per event kind; a kind this version does not know shows by its raw name. */
 const TITLES: Record<string, string> = {
@@ -23,13 +24,11 @@ const TITLES: Record<string, string> = {
 
 export type Severity = 'failure' | 'degraded' | 'recovery' | 'info';
 
-const RECOVERIES = new Set(['recovery', 'location-recovery', 'degraded-end', 'certificate-end']);
-
 /** One way everywhere (docs/alerts.md): a failure pages loudest, a recovery is quiet. */
 export function severityOf(event: string): Severity {
   if (event === 'failure' || event === 'reminder' || event === 'location') return 'failure';
   if (event === 'degraded' || event === 'certificate') return 'degraded';
-  if (RECOVERIES.has(event)) return 'recovery';
+  if (endsAlert(event)) return 'recovery';
   return 'info';
 }
 

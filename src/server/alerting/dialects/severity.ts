@@ -55,4 +55,5 @@ const CLOSING: ReadonlySet<string> = new Set([
   'degraded-end',
   'certificate-end',
 ]);
-export const closes = (p: AlertPayload) => CLOSING.has(p.event);
+export const endsAlert = (event: string) => CLOSING.has(event);
+export const closes = (p: AlertPayload) => endsAlert(p.event);
