@@ -11,12 +11,12 @@ import { createFakeClock, type FakeClock } from './fake-clock.js';
 const ACCOUNT = 'account-a';
 
 /**
- * `answer` is called for each send with its abort signal (`o.url`: the channel's, `o.onFinished`:
- * the dispatcher's); `close` stops the dispatcher and storage.
+ * `answer` is called for each send with its abort signal (`o.url`: the channel's, `o.config`: more
+ * of its config, `o.onFinished`: the dispatcher's); `close` stops the dispatcher and storage.
  */
 export async function dispatcherOnFakeClock(
   answer: (signal: AbortSignal, clock: FakeClock) => Promise<SendOutcome>,
-  o: { url?: string; onFinished?: DispatcherDeps['onFinished'] } = {},
+  o: { url?: string; config?: Record<string, unknown>; onFinished?: DispatcherDeps['onFinished'] } = {},
 ) {
   const clock = createFakeClock();
   const real = openSqliteStorage(':memory:');
@@ -35,7 +35,11 @@ export async function dispatcherOnFakeClock(
   }) as Storage;
   const made = await real.createChannel(
     ACCOUNT,
-    { type: 'WEBHOOK', name: 'hook', config: { url: o.url ?? 'https://x.example/h', method: 'POST' } },
+    {
+      type: 'WEBHOOK',
+      name: 'hook',
+      config: { url: o.url ?? 'https://x.example/h', method: 'POST', ...o.config },
+    },
     10,
     clock.now(),
   );

@@ -41,38 +41,17 @@ describe('a receiver echoing a secret where its answer is cut', () => {
     const key = 'R0123456789abcdef0123456789abcdef';
     // The provider's words, cut at 300 characters (senders/http.ts) inside the echoed key.
     const line = answerLine(JSON.stringify({ message: `${'x'.repeat(270)} bad routing key ${key}` }));
-    const t = await dispatcherOnFakeClock(() =>
-      Promise.resolve({
-        ok: false,
-        permanent: true,
-        error: `HTTP 400: the receiver refused the request: ${line}`,
-      }),
+    const t = await dispatcherOnFakeClock(
+      () =>
+        Promise.resolve({
+          ok: false,
+          permanent: true,
+          error: `HTTP 400: the receiver refused the request: ${line}`,
+        }),
+      { url: 'https://events.example/v2/enqueue', config: { routingKey: key } },
     );
     opened.push(t);
-    const made = await t.storage.createChannel(
-      'account-a',
-      {
-        type: 'WEBHOOK',
-        name: 'pd',
-        config: { url: 'https://events.example/v2/enqueue', method: 'POST', routingKey: key },
-      },
-      10,
-      t.clock.now(),
-    );
-    if (!made.ok) throw new Error('no channel');
-    await t.storage.enqueueNotification(
-      'account-a',
-      {
-        id: 'n1',
-        channelId: made.channel.id,
-        checkId: 'c1',
-        alertId: null,
-        event: 'failure',
-        status: 'pending',
-        payload: {},
-      },
-      t.clock.now(),
-    );
+    await t.enqueue('n1');
     t.dispatcher.start();
     await t.clock.advance(0);
     const row = await t.storage.notification('n1');
